@@ -1,0 +1,58 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testConfig } from '../test-support/api-fixtures';
+import { renderWithProviders } from '../test-support/render-app';
+import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
+import { SiteFooter } from './site-footer';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('SiteFooter', () => {
+  it('shows the copyright line with the current year and the store name from /api/config', async () => {
+    // Only Date is faked, so the footer cannot pass with a hard-coded year; timers stay real for the query.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2031-03-15T12:00:00Z'));
+    stubFetch({ '/api/config': () => jsonResponse(testConfig) });
+
+    renderWithProviders(<SiteFooter />);
+
+    const footer = screen.getByRole('contentinfo');
+    expect(
+      await within(footer).findByText(
+        (_, element) =>
+          element?.tagName === 'P' &&
+          element.textContent === '© 2031 Dewdrop Botanicals. All rights reserved.',
+      ),
+    ).toBeTruthy();
+    expect(within(footer).getByText('Powered by Shopify')).toBeTruthy();
+  });
+
+  it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {
+    stubFetch({ '/api/config': () => jsonResponse(testConfig) });
+
+    renderWithProviders(<SiteFooter />);
+
+    const terms = await screen.findByRole('link', { name: 'Terms & Conditions' });
+    expect(terms.getAttribute('href')).toBe('https://dewdrop.test/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://dewdrop.test/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/support');
+  });
+
+  it('still shows all three entries and a store name when /api/config fails', async () => {
+    stubFetch({});
+
+    renderWithProviders(<SiteFooter />);
+
+    expect(await screen.findByText(/Wholesale Portal\. All rights reserved\./)).toBeTruthy();
+    expect(screen.getByText('Terms & Conditions')).toBeTruthy();
+    expect(screen.getByText('Privacy Policy')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeTruthy();
+  });
+});

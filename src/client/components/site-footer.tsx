@@ -1,0 +1,49 @@
+import { Link } from 'react-router';
+import { useStoreConfig } from '../lib/store-config';
+import { StoreName } from './store-name';
+
+const linkClass = 'rounded-sm underline-offset-4 hover:text-foreground hover:underline';
+
+/** Storefront footer, spec 000 §1: copyright with the current year, 'Powered by Shopify', three links. */
+export function SiteFooter() {
+  const { data: config } = useStoreConfig();
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="border-t border-border bg-card/60 text-sm text-muted-foreground">
+      <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="space-y-1">
+          <p>
+            © {year} <StoreName />. All rights reserved.
+          </p>
+          <p>Powered by Shopify</p>
+        </div>
+        <nav aria-label="Legal and contact">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <ExternalOrPlainLink href={config?.termsUrl}>Terms & Conditions</ExternalOrPlainLink>
+            </li>
+            <li>
+              <ExternalOrPlainLink href={config?.privacyUrl}>Privacy Policy</ExternalOrPlainLink>
+            </li>
+            <li>
+              <Link to="/support" className={linkClass}>
+                Contact Us
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
+
+/** Until /api/config answers the URL is unknown; show the label rather than a link that goes nowhere. */
+function ExternalOrPlainLink({ href, children }: { href: string | undefined; children: string }) {
+  if (!href) return <span>{children}</span>;
+  return (
+    <a href={href} className={linkClass}>
+      {children}
+    </a>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../components/ui/table';
+import { ProductThumbnail } from './product-thumbnail';
+import type { ProductRowModel } from './product-row-model';
+
+/** Desktop layout (768 px and wider): one row per product with the spec's four columns. */
+export function ProductTable({ rows }: { rows: readonly ProductRowModel[] }) {
+  return (
+    <Table>
+      <TableCaption className="sr-only">
+        Products, prices per case and per bottle, and cases to order
+      </TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Product</TableHead>
+          <TableHead scope="col" className="text-right">
+            Price per Case
+          </TableHead>
+          <TableHead scope="col" className="text-right">
+            Price per Bottle
+          </TableHead>
+          <TableHead scope="col" className="text-center">
+            Cases
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.id}>
+            <TableCell>
+              <div className="flex items-center gap-4">
+                <ProductThumbnail imageUrl={row.imageUrl} />
+                <div className="min-w-0">
+                  <p className="font-medium">{row.name}</p>
+                  <p className="text-xs text-muted-foreground">SKU: {row.sku}</p>
+                </div>
+              </div>
+            </TableCell>
+            <TableCell className="text-right font-semibold tabular-nums">{row.casePrice}</TableCell>
+            <TableCell className="text-right tabular-nums text-muted-foreground">{row.bottlePrice}</TableCell>
+            <TableCell className="text-center text-muted-foreground">
+              {/* Quantity steppers arrive with the cart; until then nothing here pretends to work. */}—
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { errorResponse, jsonResponse, stubFetch } from '../test-support/stub-fetch';
+import { ApiError, requestJson } from './api';
+
+const userSchema = z.object({ id: z.number(), email: z.string() });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('requestJson', () => {
+  it('sends credentials and JSON, and returns the validated body', async () => {
+    const fetchMock = stubFetch({ '/api/user': () => jsonResponse({ id: 1, email: 'a@shop.test' }) });
+
+    await expect(
+      requestJson('/api/user', userSchema, { method: 'PATCH', body: { email: 'a@shop.test' } }),
+    ).resolves.toEqual({ id: 1, email: 'a@shop.test' });
+
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.credentials).toBe('include');
+    expect(init?.method).toBe('PATCH');
+    expect(init?.body).toBe('{"email":"a@shop.test"}');
+    expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
+  });
+
+  it("raises '<status>: <message>' from the API's error body (spec 000 §8)", async () => {
+    stubFetch({ '/api/orders/9': () => errorResponse(404, 'Order not found') });
+
+    const error = await requestJson('/api/orders/9', userSchema).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: '404: Order not found', status: 404, code: 'TEST_ERROR' });
+  });
+
+  it('falls back to the status text when the error body is not an API error', async () => {
+    stubFetch({
+      '/api/products': () =>
+        new Response('<html>Bad Gateway</html>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+
+    await expect(requestJson('/api/products', userSchema)).rejects.toThrow('502: Bad Gateway');
+  });
+
+  it('resolves to null on 401 when asked to, and throws otherwise', async () => {
+    stubFetch({ '/api/user': () => errorResponse(401, 'Not signed in') });
+
+    await expect(requestJson('/api/user', userSchema, { nullOn401: true })).resolves.toBeNull();
+    await expect(requestJson('/api/user', userSchema)).rejects.toThrow('401: Not signed in');
+  });
+
+  it('rejects a reply that does not match the schema instead of passing it on', async () => {
+    stubFetch({ '/api/user': () => jsonResponse({ id: 'one' }) });
+
+    await expect(requestJson('/api/user', userSchema)).rejects.toThrow(
+      'Unexpected response from GET /api/user',
+    );
+  });
+});

@@ -1,0 +1,54 @@
+import type { PublicConfig } from '../../shared/schemas/config';
+import type { Product } from '../../shared/schemas/products';
+
+export const testConfig: PublicConfig = {
+  storeName: 'Dewdrop Botanicals',
+  supportEmail: 'support@dewdrop.test',
+  termsUrl: 'https://dewdrop.test/terms',
+  privacyUrl: 'https://dewdrop.test/privacy',
+};
+
+function buildProduct(overrides: Partial<Product> & Pick<Product, 'id' | 'name' | 'sku'>): Product {
+  return {
+    price: 0,
+    wholesalePrice: null,
+    msrp: null,
+    imageUrl: null,
+    shopifyVariantId: null,
+    isVirtual: false,
+    caseSize: 12,
+    isTester: false,
+    ...overrides,
+  };
+}
+
+/** The seeded catalogue of DECISIONS.md §2, as GET /api/products sends it. */
+export const testProducts: Product[] = [
+  buildProduct({
+    id: 1,
+    name: '4 oz bottle',
+    sku: '800-0001',
+    price: 26,
+    wholesalePrice: 10.65,
+    msrp: 26,
+    imageUrl: 'https://cdn.dewdrop.test/4oz.png',
+  }),
+  buildProduct({ id: 21, name: '1 oz bottle', sku: '800-0002', price: 10, wholesalePrice: 4.85, msrp: 10 }),
+  buildProduct({
+    id: 27,
+    name: '50/50 split pack',
+    sku: 'SPLIT-PACK-01',
+    price: 18,
+    wholesalePrice: 7.75,
+    msrp: 18,
+  }),
+  buildProduct({ id: 40, name: 'Case of mixed bottles', sku: '800-0004', price: 7.75, isVirtual: true }),
+  buildProduct({
+    id: 41,
+    name: 'Free in-store tester',
+    sku: '800-0003',
+    price: 0,
+    caseSize: 1,
+    isTester: true,
+  }),
+];

@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import underPressure from '@fastify/under-pressure';
+import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { configRoutes } from './features/config/config.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { productRoutes } from './features/products/products.routes';
+import { createProductService } from './features/products/products.service';
+import { clientDistFolder } from './paths';
+import { registerClientApp } from './plugins/client-app';
+import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { loggerOptions } from './plugins/log-redaction';
+import { registerOriginCheck } from './plugins/origin-check';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+export interface AppDeps {
+  env: Env;
+  db: Database;
+  /** Folder of the built React client; null serves the API only (tests). Default: dist/client. */
+  clientDir?: string | null;
+  /** Pino options, or false for silence (tests). Ignored when loggerInstance is given. */
+  logger?: FastifyServerOptions['logger'];
+  /** The process's own pino logger (main.ts), so start-up and request lines share one stream. */
+  loggerInstance?: FastifyBaseLogger;
+}
+
+/** JSON bodies up to 100 KiB: far above any order, far below anything that could tie up the server. */
+export const BODY_LIMIT_BYTES = 100 * 1024;
+
+/** Builds the whole application with its dependencies passed in; main.ts and the tests both call this. */
+export async function buildApp(deps: AppDeps) {
+  const { env, db } = deps;
+  const app = Fastify({
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(env.LOG_LEVEL) }),
+    genReqId: () => randomUUID(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    trustProxy: toTrustProxy(env.TRUST_PROXY),
+    requestTimeout: 30_000,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // JSON only (security.md C1, V1): without the text/plain parser a cross-site "simple" form post gets 415.
+  app.removeContentTypeParser('text/plain');
+
+  registerErrorHandler(app);
+  registerOriginCheck(app, env.APP_ORIGIN);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  await app.register(underPressure, {
+    maxEventLoopDelay: 1_000,
+    retryAfter: 10,
+    pressureHandler: (request, reply) => {
+      reply.header('retry-after', '10');
+      void sendError(request, reply, 'UNAVAILABLE', 'The portal is very busy. Please try again shortly.');
+    },
+  });
+
+  await app.register(healthRoutes(db));
+  await app.register(configRoutes(env));
+  await app.register(productRoutes(createProductService({ db })));
+
+  await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
+  return app;
+}
+
+/** A hop count N trusts the N nearest proxies for the client address (security.md R4). */
+function toTrustProxy(setting: Env['TRUST_PROXY']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

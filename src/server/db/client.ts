@@ -1,0 +1,85 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { migrationsFolder } from '../paths';
+import * as schema from './schema';
+
+/** The one database type every repository takes: PGlite and node-postgres share Drizzle's PgDatabase. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies the committed migrations (serialised across instances on PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the whole data folder as a tar archive (test templates). */
+  dumpDataDir?: () => Promise<Blob | File>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
+  | { kind: 'postgres'; url: string };
+
+/**
+ * Opens PGlite in `dataDir` (null = in memory, optionally started from a dumped `template`, which skips the
+ * slow initdb) or a node-postgres pool, without touching the schema.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  return target.kind === 'pglite' ? openPglite(target.dataDir, target.template) : openPostgres(target.url);
+}
+
+async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
+  const client = new PGlite(dataDir ?? undefined, template ? { loadDataDir: template } : {});
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  // PGlite runs one statement at a time; Drizzle queues them, so transactions stay correct in one process.
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
+  };
+}
+
+async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    // Fail fast instead of piling up work when the database is slow or a transaction is left open.
+    options: '-c statement_timeout=15000 -c idle_in_transaction_session_timeout=30000',
+  });
+  // Without this listener an idle client's error (database restarted) would crash the process.
+  pool.on('error', () => {});
+  const db = drizzleNodePg(pool, { schema }) as unknown as Database;
+  await pool.query('select 1');
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      const lock = await pool.connect();
+      try {
+        // Several instances may start together; one migrates while the others wait.
+        await lock.query('select pg_advisory_lock(727274001)');
+        await migrateNodePg(drizzleNodePg(pool), { migrationsFolder: migrationsFolder() });
+      } finally {
+        await lock.query('select pg_advisory_unlock(727274001)').catch(() => {});
+        lock.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Runs `select 1` through Drizzle; used by the health route. */
+export async function checkDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

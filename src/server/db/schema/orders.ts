@@ -1,0 +1,141 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog';
+import { cents, createdAt, percentHundredths, updatedAt } from './columns';
+import { users } from './users';
+
+/** Stored statuses (DECISIONS §4); `submitted` and `completed` are legacy values read as pending / delivered. */
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const LEGACY_ORDER_STATUSES = ['submitted', 'completed'] as const;
+export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
+export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
+
+/**
+ * Orders (spec 000 §3). Contact and shipping fields are a snapshot taken at submission; money is recomputed
+ * on the server and stored in cents. `shopifyOrderId` holds the draft name (#D12), later the order name (#1001).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone'),
+    businessName: text('business_name').notNull(),
+    notes: text('notes'),
+    shippingAddress: text('shipping_address'),
+    shippingAddressLine1: text('shipping_address_line1'),
+    shippingAddressLine2: text('shipping_address_line2'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').default('US'),
+    status: text('status').notNull().default('pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    fulfillmentStatus: text('fulfillment_status').notNull().default('unfulfilled'),
+    shippingStatus: text('shipping_status').notNull().default('not_shipped'),
+    totalCases: integer('total_cases').notNull().default(0),
+    standardTotal: cents('standard_total').notNull().default(0),
+    orderTotal: cents('order_total').notNull().default(0),
+    tierId: integer('tier_id'),
+    discountPercentage: percentHundredths('discount_percentage').notNull().default(0),
+    testMode: boolean('test_mode').notNull().default(true),
+    shopifyOrderId: text('shopify_order_id'),
+    shopifyCheckoutUrl: text('shopify_checkout_url'),
+    shopifyDraftOrderGid: text('shopify_draft_order_gid').unique(),
+    shopifyOrderGid: text('shopify_order_gid').unique(),
+    shopifySyncStatus: text('shopify_sync_status', { enum: SHOPIFY_SYNC_STATUSES })
+      .notNull()
+      .default('not_required'),
+    shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    trackingCompany: text('tracking_company'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    invoiceSentAt: timestamp('invoice_sent_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check(
+      'orders_status_check',
+      sql`${table.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled', 'submitted', 'completed')`,
+    ),
+    check('orders_payment_status_check', sql`${table.paymentStatus} in ('unpaid', 'invoice_sent', 'paid')`),
+    check(
+      'orders_shopify_sync_status_check',
+      sql`${table.shopifySyncStatus} in ('not_required', 'pending', 'synced', 'failed')`,
+    ),
+    check('orders_totals_check', sql`${table.orderTotal} >= 0 and ${table.standardTotal} >= 0`),
+    index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
+    index('orders_status_idx').on(table.status),
+    index('orders_created_at_idx').on(table.createdAt.desc()),
+  ],
+);
+
+/** Order lines (spec 000 §3): quantity in bottles, price per bottle; name and SKU kept as sold. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    quantity: integer('quantity').notNull(),
+    price: cents('price').notNull(),
+    name: text('name'),
+    sku: text('sku'),
+  },
+  (table) => [
+    index('order_items_order_id_idx').on(table.orderId),
+    index('order_items_product_id_idx').on(table.productId),
+    check('order_items_quantity_check', sql`${table.quantity} >= 0`),
+    check('order_items_price_check', sql`${table.price} >= 0`),
+  ],
+);
+
+/**
+ * Idempotency keys for order submission (DECISIONS §4): the first answer is replayed for the same key and
+ * body; a different body under the same key is refused; a key still in progress answers 409.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['in_progress', 'completed'] })
+      .notNull()
+      .default('in_progress'),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    unique('idempotency_keys_user_key_unique').on(table.userId, table.key),
+    index('idempotency_keys_expires_at_idx').on(table.expiresAt),
+  ],
+);

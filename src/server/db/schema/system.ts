@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+import { users } from './users';
+
+export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+
+/**
+ * The durable job queue and outbox (ARCHITECTURE.md "jobs"): e-mails and Shopify calls are written here in
+ * the same transaction as the change that causes them and run by workers with `FOR UPDATE SKIP LOCKED`.
+ * `dedupeKey` makes "exactly once per order" jobs (e.g. the Shopify draft order) impossible to enqueue twice.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: text('type').notNull(),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: JOB_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(10),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    dedupeKey: text('dedupe_key').unique(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('jobs_state_check', sql`${table.state} in ('pending', 'running', 'done', 'failed')`),
+    index('jobs_runnable_idx').on(table.state, table.runAt),
+    index('jobs_type_idx').on(table.type),
+  ],
+);
+
+/**
+ * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id so
+ * a duplicate delivery does nothing; processed by a job.
+ */
+export const shopifyWebhookEvents = pgTable(
+  'shopify_webhook_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    eventId: text('event_id').notNull().unique(),
+    webhookId: text('webhook_id'),
+    topic: text('topic').notNull(),
+    shopDomain: text('shop_domain'),
+    resourceGid: text('resource_gid'),
+    triggeredAt: timestamp('triggered_at', { withTimezone: true }),
+    payload: jsonb('payload').notNull(),
+    state: text('state', { enum: ['received', 'processed', 'ignored', 'failed'] })
+      .notNull()
+      .default('received'),
+    error: text('error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check(
+      'shopify_webhook_events_state_check',
+      sql`${table.state} in ('received', 'processed', 'ignored', 'failed')`,
+    ),
+    index('shopify_webhook_events_resource_idx').on(table.resourceGid),
+    index('shopify_webhook_events_topic_idx').on(table.topic),
+  ],
+);
+
+/** Who did what to which record, with the values before and after (issue 6 "audit log of admin actions"). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entityType: text('entity_type').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    ipAddress: text('ip_address'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt.desc()),
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    index('audit_log_actor_idx').on(table.actorUserId),
+  ],
+);
+
+/** Small key/value facts about this database, such as which seed steps have run. */
+export const appSettings = pgTable('app_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,119 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns';
+
+export const USER_ROLES = ['customer', 'admin'] as const;
+export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
+
+/** Customers and staff in one table (spec 000 §3 users, DECISIONS §5). E-mails are stored lower-cased. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull().unique(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    businessName: text('business_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    shippingAddress: text('shipping_address'),
+    billingAddress: text('billing_address'),
+    shippingAddressLine1: text('shipping_address_line1'),
+    shippingAddressLine2: text('shipping_address_line2'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').default('USA'),
+    billingAddressLine1: text('billing_address_line1'),
+    billingAddressLine2: text('billing_address_line2'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZip: text('billing_zip'),
+    billingCountry: text('billing_country').default('USA'),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
+    status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    approvedBy: integer('approved_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
+    check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'disabled')`),
+    check('users_email_lowercase_check', sql`${table.email} = lower(${table.email})`),
+    index('users_status_idx').on(table.status),
+  ],
+);
+
+/**
+ * Server-side sessions (DECISIONS §5): the cookie carries a random token, the row keeps only its SHA-256,
+ * so a leaked database cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+  },
+  (table) => [
+    index('sessions_user_id_idx').on(table.userId),
+    index('sessions_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** One-time sign-in links (spec 000 §3): `token` holds the SHA-256 of the e-mailed secret, never the secret. */
+export const magicLinkTokens = pgTable(
+  'magic_link_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('magic_link_tokens_user_id_idx').on(table.userId),
+    index('magic_link_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/** Password reset links (spec 001 §2): same rules as magic links, valid one hour (DECISIONS §5). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    token: text('token').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used: boolean('used').notNull().default(false),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('password_reset_tokens_user_id_idx').on(table.userId),
+    index('password_reset_tokens_expires_at_idx').on(table.expiresAt),
+  ],
+);

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const flag = z.preprocess(
+  emptyToUndefined,
+  z
+    .enum(['0', '1', 'true', 'false'], { message: 'must be 1, 0, true or false' })
+    .default('0')
+    .transform((value) => value === '1' || value === 'true'),
+);
+const port = (fallback: number) =>
+  z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).default(fallback));
+
+/**
+ * Every setting the server reads, parsed once at start-up. A wrong value stops the process with a readable
+ * list (formatEnvErrors) instead of failing later in some request. README.md documents each variable.
+ */
+export const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+    PORT: port(5000),
+    HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
+    APP_ORIGIN: optionalString.pipe(
+      z
+        .url({ protocol: /^https?$/, message: 'must be an http(s) origin such as https://wholesale.example.com' })
+        .optional(),
+    ),
+    LOG_LEVEL: z.preprocess(
+      emptyToUndefined,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    TRUST_PROXY: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^(false|true|\d+)$/, 'must be false, true or the number of proxy hops')
+        .default('false')
+        .transform((value) => (value === 'true' ? true : value === 'false' ? false : Number(value))),
+    ),
+    DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    DB_CONNECT_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
+    STORE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).default('Dew Mist Wholesale')),
+    SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@example.com')),
+    STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().default('staff@example.com')),
+    MAIL_FROM: optionalString,
+    TERMS_URL: optionalString,
+    PRIVACY_URL: optionalString,
+    ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).default('admin')),
+    ADMIN_PASSWORD: optionalString,
+    ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@example.com')),
+    SEED_DEMO: flag,
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    SHOPIFY_STORE_DOMAIN: optionalString,
+    SHOPIFY_ADMIN_TOKEN: optionalString,
+    SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().default('2026-10')),
+    SHOPIFY_WEBHOOK_SECRET: optionalString,
+  })
+  .transform((env) => ({
+    ...env,
+    APP_ORIGIN: new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin,
+    MAIL_FROM: env.MAIL_FROM ?? `${env.STORE_NAME} <${env.SUPPORT_EMAIL}>`,
+  }));
+
+export type Env = z.output<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Parses process.env (or a test's record); throws EnvError listing every bad variable at once. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  throw new EnvError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`),
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { PublicConfig } from '../../../shared/schemas/config';
+import type { Env } from '../../env';
+
+/** Footer and contact settings the browser shows (spec 000 §1); nothing secret. */
+export function toPublicConfig(env: Env): PublicConfig {
+  const store = env.SHOPIFY_STORE_DOMAIN ? `https://${env.SHOPIFY_STORE_DOMAIN}` : null;
+  return {
+    storeName: env.STORE_NAME,
+    supportEmail: env.SUPPORT_EMAIL,
+    // Shopify's standard policy pages when a store is connected; the support page (FAQ, contact) otherwise.
+    termsUrl: env.TERMS_URL ?? (store ? `${store}/policies/terms-of-service` : '/support'),
+    privacyUrl: env.PRIVACY_URL ?? (store ? `${store}/policies/privacy-policy` : '/support'),
+  };
+}
+
+export const configRoutes =
+  (env: Env): FastifyPluginAsync =>
+  async (app) => {
+    const body = toPublicConfig(env);
+    app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
+  };

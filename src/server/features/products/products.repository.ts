@@ -1,0 +1,16 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { allowedSkus, products } from '../../db/schema';
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Active products whose SKU is an active allowed SKU (DECISIONS §2), in catalogue order. */
+export function findStorefrontProducts(db: Database): Promise<ProductRow[]> {
+  return db
+    .select({ product: products })
+    .from(products)
+    .innerJoin(allowedSkus, and(eq(allowedSkus.sku, products.sku), eq(allowedSkus.isActive, true)))
+    .where(eq(products.isActive, true))
+    .orderBy(asc(products.id))
+    .then((rows) => rows.map((row) => row.product));
+}

@@ -1,0 +1,94 @@
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app';
+import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connect';
+import { acquireDataDirLock } from './db/data-dir-lock';
+import { seedDatabase } from './db/seed';
+import { EnvError, loadEnv, type Env } from './env';
+import { loggerOptions } from './plugins/log-redaction';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function readEnvOrExit(): Env {
+  try {
+    return loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(`${error.message}\nFix these variables (see README.md) and start again.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Starts the portal: environment, database (with retries), migrations, seed, HTTP server; and stops it
+ * cleanly on SIGINT/SIGTERM: in-flight requests finish, then PGlite is closed and the data folder unlocked.
+ */
+async function main() {
+  const env = readEnvOrExit();
+  const log = pino(loggerOptions(env.LOG_LEVEL));
+  const cleanups: Array<() => Promise<void> | void> = [];
+  const runCleanups = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  };
+
+  try {
+    const target = databaseTargetFor(env);
+    if (target.kind === 'pglite') cleanups.push(acquireDataDirLock(path.resolve(env.DATA_DIR)));
+    log.info(`Opening ${describeTarget(target)}`);
+    const database = await connectWithRetry(target, env.DB_CONNECT_ATTEMPTS, log);
+    cleanups.push(() => database.close());
+    await database.migrate();
+
+    const seeded = await seedDatabase(database.db, {
+      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      demo: env.SEED_DEMO,
+    });
+    if (seeded.catalogueSeeded) log.info('Seeded the catalogue, pricing tiers, allowed SKUs and FAQ');
+    if (seeded.generatedAdminPassword) {
+      // Printed once, on the start that creates the administrator; only its hash is stored.
+      console.log(
+        `\n  First administrator created: username "${env.ADMIN_USERNAME}", password "${seeded.generatedAdminPassword}"\n` +
+          '  Write it down now: it is not shown again. Set ADMIN_PASSWORD to choose your own.\n',
+      );
+    } else if (seeded.adminCreated) {
+      log.info(`Created the first administrator "${env.ADMIN_USERNAME}" from ADMIN_PASSWORD`);
+    }
+    if (seeded.demoCustomerCreated) log.info('Created the demo customer demo@example.com (SEED_DEMO=1)');
+
+    const app = await buildApp({ env, db: database.db, loggerInstance: log });
+    cleanups.push(() => app.close());
+    await app.listen({ port: env.PORT, host: env.HOST });
+    console.log(`\n  Wholesale portal ready at http://localhost:${env.PORT} (public origin ${env.APP_ORIGIN})\n`);
+  } catch (error) {
+    log.fatal(error instanceof Error ? error.message : String(error));
+    await runCleanups().catch(() => {});
+    process.exit(1);
+  }
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) {
+      log.warn(`${signal} again: exiting now`);
+      process.exit(1);
+    }
+    stopping = true;
+    log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    setTimeout(() => {
+      log.error('Shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    runCleanups().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+void main();

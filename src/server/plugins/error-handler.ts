@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
+
+/** Fastify's own error codes, turned into ours so every error body has the same shape. */
+const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Request bodies must be JSON (Content-Type: application/json).',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The request body length is wrong.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: 'The request body is empty but its Content-Type says JSON.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON.' },
+};
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  message: string,
+  details?: unknown,
+) {
+  return reply
+    .code(ERROR_STATUS[code])
+    .header('cache-control', 'no-store')
+    .send({ code, message, requestId: request.id, ...(details === undefined ? {} : { details }) });
+}
+
+/** Formats zod issues as "items.0.quantity: must be at least 0" so the message names the field. */
+function describeValidation(error: FastifyError): { message: string; details: unknown } {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((issue) => ({
+      field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || error.validationContext || 'body',
+      message: issue.message,
+    }));
+    const first = issues[0];
+    return { message: first ? `${first.field}: ${first.message}` : 'The request is not valid.', details: issues };
+  }
+  return { message: error.message, details: undefined };
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return sendError(request, reply, error.code, error.message, error.details);
+    }
+    if (error.validation) {
+      const { message, details } = describeValidation(error);
+      return sendError(request, reply, 'VALIDATION_FAILED', message, details);
+    }
+    const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (known) return sendError(request, reply, known.code, known.message);
+    if (error.statusCode === 429) {
+      return sendError(request, reply, 'RATE_LIMITED', error.message || 'Too many requests. Please slow down.');
+    }
+    if (error instanceof SyntaxError || error.code === 'FST_ERR_PROTO_POISONING') {
+      return sendError(request, reply, 'INVALID_JSON', 'The request body is not valid JSON.');
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify-internal client errors (bad content length, ...): keep their status, never their internals.
+      return reply
+        .code(error.statusCode)
+        .header('cache-control', 'no-store')
+        .send({ code: 'BAD_REQUEST', message: error.message, requestId: request.id });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'INTERNAL', INTERNAL_MESSAGE);
+  });
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { sendError } from './error-handler';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Routes called by other servers, not browsers; each must authenticate its caller another way
+ * (the Shopify webhook verifies an HMAC of the raw body).
+ */
+export const CROSS_ORIGIN_EXEMPT_PATHS = new Set(['/api/shopify/webhooks']);
+
+/**
+ * Same-origin check for every state-changing request (security.md rows C1–C6): a browser's
+ * `Sec-Fetch-Site: same-origin` passes; without that header the `Origin` must equal APP_ORIGIN; a request
+ * with neither is refused. Runs in onRequest, before the body is read, and fails closed.
+ */
+export function isSameOriginRequest(
+  headers: Record<string, string | string[] | undefined>,
+  appOrigin: string,
+): boolean {
+  const fetchSite = headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite === 'same-origin';
+  const origin = headers['origin'];
+  return typeof origin === 'string' && origin === appOrigin;
+}
+
+export function registerOriginCheck(app: FastifyInstance, appOrigin: string) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (CROSS_ORIGIN_EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return;
+    if (isSameOriginRequest(request.headers, appOrigin)) return;
+    return sendError(
+      request,
+      reply,
+      'CROSS_ORIGIN_REQUEST',
+      'This request must come from the portal itself (same origin).',
+    );
+  });
+}

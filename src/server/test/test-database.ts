@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or — when TEST_DATABASE_URL is
+ * set — a new database created on that PostgreSQL server and dropped again by close().
+ */
+export async function createTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) {
+    const templatePath = inject('pgliteTemplatePath');
+    const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+    const handle = await openDatabase({ kind: 'pglite', dataDir: null, ...(template ? { template } : {}) });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+async function runAdminQuery(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Money is integer cents everywhere inside the portal (ADR 0002). Decimals exist only at the edges:
+ * the database's decimal(10,2) columns, the JSON API (numbers with at most two decimals) and Shopify.
+ */
+export type Cents = number;
+
+const usd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "$1,234.50" — en-US, exactly two decimals (spec 000 §1). */
+export function formatCents(cents: Cents): string {
+  return usd.format(cents / 100);
+}
+
+/** Parses a decimal string such as "10.65" (the shape PostgreSQL returns for numeric) into cents, exactly. */
+export function parseDecimalToCents(value: string): Cents {
+  const match = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(value.trim());
+  if (!match) throw new RangeError(`Not a decimal amount: ${JSON.stringify(value)}`);
+  const [, sign, whole, fraction = ''] = match;
+  const cents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign === '-' ? -cents : cents;
+}
+
+/** Cents to the decimal string a decimal(10,2) column stores: 1065 → "10.65". */
+export function centsToDecimal(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Cents to the JSON number the API sends: 1065 → 10.65. */
+export function centsToDollars(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** A JSON dollar amount (at most two decimals) to cents: 10.65 → 1065. */
+export function dollarsToCents(dollars: number): Cents {
+  return Math.round(dollars * 100);
+}

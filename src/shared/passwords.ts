@@ -1,0 +1,18 @@
+/**
+ * The password rule for every password a person sets: reset, change, admin-created users (DECISIONS §5).
+ * Returns the spec's message for the first broken rule, or null when the password is acceptable.
+ */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 100;
+
+export const PASSWORD_TOO_SHORT = 'Password must be at least 8 characters long';
+export const PASSWORD_TOO_LONG = 'Password must be at most 100 characters long';
+export const PASSWORD_COMPOSITION =
+  'Password must contain at least one uppercase letter, one lowercase letter, and one number';
+
+export function checkPasswordRules(password: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return PASSWORD_TOO_SHORT;
+  if (password.length > PASSWORD_MAX_LENGTH) return PASSWORD_TOO_LONG;
+  if (!/[A-Z]/.test(password) || !/[a-z]/.test(password) || !/\d/.test(password)) return PASSWORD_COMPOSITION;
+  return null;
+}
