@@ -35,7 +35,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
-  const client = new PGlite(dataDir ?? undefined, template ? { loadDataDir: template } : {});
+  const client = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
+    ...(template ? { loadDataDir: template } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   // PGlite runs one statement at a time; Drizzle queues them, so transactions stay correct in one process.

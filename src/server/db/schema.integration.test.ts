@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './client';
+import { productPricingTiers, products, pricingTiers, users } from './schema';
+
+describe('the migrated schema', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  it('has every entity of both spec documents plus the design tables', async () => {
+    const result = await handle.db.execute(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect((result.rows as Array<{ table_name: string }>).map((row) => row.table_name)).toEqual([
+      'allowed_skus',
+      'app_settings',
+      'audit_log',
+      'faq_categories',
+      'faq_items',
+      'idempotency_keys',
+      'jobs',
+      'magic_link_tokens',
+      'order_items',
+      'orders',
+      'password_reset_tokens',
+      'pricing_tiers',
+      'product_pricing_tiers',
+      'products',
+      'sessions',
+      'shopify_webhook_events',
+      'support_messages',
+      'users',
+      'virtual_product_components',
+    ]);
+  });
+
+  it('applies the spec defaults to a new user and a new order', async () => {
+    const [user] = await handle.db
+      .insert(users)
+      .values({ username: 'shop@example.com', email: 'shop@example.com' })
+      .returning();
+    expect(user).toMatchObject({ role: 'customer', status: 'pending', shippingCountry: 'USA', billingCountry: 'USA' });
+    const order = await handle.db.execute(sql`
+      insert into orders (user_id, customer_name, customer_email, business_name)
+      values (${user!.id}, 'Sam', 'shop@example.com', 'Shop') returning status, fulfillment_status, shipping_status, payment_status`);
+    expect(order.rows[0]).toEqual({
+      status: 'pending',
+      fulfillment_status: 'unfulfilled',
+      shipping_status: 'not_shipped',
+      payment_status: 'unpaid',
+    });
+  });
+
+  it('enforces the uniqueness rules of the spec', async () => {
+    await handle.db.insert(products).values({ name: 'A', sku: 'UNIQ-1', price: 100 });
+    await expect(handle.db.insert(products).values({ name: 'B', sku: 'UNIQ-1', price: 100 })).rejects.toThrow();
+    const [product] = await handle.db.insert(products).values({ name: 'C', sku: 'UNIQ-2', price: 100 }).returning();
+    const [tier] = await handle.db
+      .insert(pricingTiers)
+      .values({ name: 'T', minimumCases: 7, discountPercentage: 1250 })
+      .returning();
+    await handle.db.insert(productPricingTiers).values({ productId: product!.id, tierId: tier!.id, price: 900 });
+    await expect(
+      handle.db.insert(productPricingTiers).values({ productId: product!.id, tierId: tier!.id, price: 800 }),
+    ).rejects.toThrow();
+    await expect(
+      handle.db.insert(users).values({ username: 'x', email: 'Mixed@Example.com' }),
+    ).rejects.toThrow();
+  });
+
+  it('rejects negative money and out-of-range discounts', async () => {
+    await expect(handle.db.insert(products).values({ name: 'N', sku: 'NEG-1', price: -1 })).rejects.toThrow();
+    await expect(
+      handle.db.insert(pricingTiers).values({ name: 'Too much', minimumCases: 9, discountPercentage: 10_001 }),
+    ).rejects.toThrow();
+  });
+});

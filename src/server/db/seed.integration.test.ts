@@ -1,0 +1,166 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkPasswordRules } from '../../shared/passwords';
+import { verifyPassword } from '../security/password-hash';
+import { createTestDatabase } from '../test/test-database';
+import type { DatabaseHandle } from './client';
+import {
+  allowedSkus,
+  appSettings,
+  faqCategories,
+  faqItems,
+  pricingTiers,
+  products,
+  users,
+  virtualProductComponents,
+} from './schema';
+import { seedDatabase, type SeedOptions } from './seed';
+
+const options: SeedOptions = {
+  admin: { username: 'owner', email: 'Owner@Example.com', password: 'Owner-Pass-1' },
+  demo: false,
+};
+
+describe('seeding', () => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await createTestDatabase();
+  });
+  afterEach(() => handle.close());
+
+  it('writes the catalogue of DECISIONS §2 with the historic ids, per-bottle prices and the bundle', async () => {
+    await seedDatabase(handle.db, options);
+    const rows = await handle.db.select().from(products).orderBy(asc(products.id));
+    const bySku = Object.fromEntries(rows.map((row) => [row.sku, row]));
+    expect(bySku['800-0001']).toMatchObject({ id: 1, wholesalePrice: 1065, msrp: 2600, caseSize: 12 });
+    expect(bySku['800-0002']).toMatchObject({ id: 21, wholesalePrice: 485, msrp: 1000, caseSize: 12 });
+    expect(bySku['SPLIT-PACK-01']).toMatchObject({ id: 27, wholesalePrice: 775, msrp: 1800, caseSize: 12 });
+    expect(bySku['SAMPLE-01']).toMatchObject({ id: 17, isTester: true, isActive: false, price: 0 });
+    expect(bySku['800-0003']).toMatchObject({ isTester: true, isActive: true, price: 0, caseSize: 1 });
+    const bundle = bySku['800-0004']!;
+    expect(bundle).toMatchObject({ isVirtual: true, caseSize: 12 });
+    expect(bundle.id).toBeGreaterThan(27);
+
+    const components = await handle.db
+      .select({ sku: products.sku, quantity: virtualProductComponents.quantity })
+      .from(virtualProductComponents)
+      .innerJoin(products, eq(products.id, virtualProductComponents.componentProductId))
+      .where(eq(virtualProductComponents.virtualProductId, bundle.id))
+      .orderBy(asc(products.sku));
+    expect(components).toEqual([
+      { sku: '800-0001', quantity: 6 },
+      { sku: '800-0002', quantity: 6 },
+    ]);
+    // 6 × 10.65 + 6 × 4.85 = 93.00, the bundle's price per bundle at base.
+    const componentCents = components.reduce(
+      (sum, component) => sum + component.quantity * bySku[component.sku]!.wholesalePrice!,
+      0,
+    );
+    expect(componentCents).toBe(9300);
+    expect(bundle.wholesalePrice! * bundle.caseSize).toBe(9300);
+  });
+
+  it('stores money as decimal(10,2) and discounts as decimal(5,2) in the database', async () => {
+    await seedDatabase(handle.db, options);
+    const result = await handle.db.execute(
+      sql`select price::text as price, wholesale_price::text as wholesale from products where id = 1`,
+    );
+    expect(result.rows[0]).toEqual({ price: '26.00', wholesale: '10.65' });
+    const tiers = await handle.db.execute(
+      sql`select minimum_cases, discount_percentage::text as discount from pricing_tiers order by minimum_cases`,
+    );
+    expect(tiers.rows).toEqual([
+      { minimum_cases: 1, discount: '5.00' },
+      { minimum_cases: 2, discount: '7.00' },
+      { minimum_cases: 3, discount: '10.00' },
+      { minimum_cases: 5, discount: '15.00' },
+    ]);
+    const columns = await handle.db.execute(sql`
+      select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
+      where table_schema = 'public' and data_type = 'numeric' order by table_name, column_name`);
+    for (const column of columns.rows as Array<Record<string, unknown>>) {
+      const expected = column.column_name === 'discount_percentage' ? [5, 2] : [10, 2];
+      expect([column.numeric_precision, column.numeric_scale], `${column.table_name}.${column.column_name}`).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it('writes the four volume tiers, the allowed SKUs and a starter FAQ', async () => {
+    await seedDatabase(handle.db, options);
+    const tiers = await handle.db.select().from(pricingTiers).orderBy(asc(pricingTiers.minimumCases));
+    expect(tiers.map((tier) => [tier.minimumCases, tier.discountPercentage])).toEqual([
+      [1, 500],
+      [2, 700],
+      [3, 1000],
+      [5, 1500],
+    ]);
+    const skus = (await handle.db.select().from(allowedSkus)).map((row) => row.sku).sort();
+    expect(skus).toEqual(['800-0001', '800-0002', '800-0003', '800-0004', 'SPLIT-PACK-01']);
+    const categories = await handle.db.select().from(faqCategories).orderBy(asc(faqCategories.displayOrder));
+    expect(categories.map((category) => category.title)).toEqual([
+      'Ordering',
+      'Shipping & Delivery',
+      'Payment & Invoices',
+      'Your Account',
+    ]);
+    expect((await handle.db.select().from(faqItems)).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('creates the first administrator from the given credentials with an Argon2id hash', async () => {
+    const result = await seedDatabase(handle.db, options);
+    expect(result.adminCreated).toBe(true);
+    expect(result.generatedAdminPassword).toBeUndefined();
+    const [admin] = await handle.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(admin).toMatchObject({ username: 'owner', email: 'owner@example.com', status: 'approved' });
+    expect(admin!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(admin!.passwordHash!, 'Owner-Pass-1')).toBe(true);
+    expect(await verifyPassword(admin!.passwordHash!, 'owner-pass-1')).toBe(false);
+  });
+
+  it('generates a strong administrator password when none is configured, returning it once', async () => {
+    const first = await seedDatabase(handle.db, { ...options, admin: { username: 'admin', email: 'a@example.com' } });
+    expect(first.generatedAdminPassword).toBeDefined();
+    expect(checkPasswordRules(first.generatedAdminPassword!)).toBeNull();
+    const second = await seedDatabase(handle.db, { ...options, admin: { username: 'admin', email: 'a@example.com' } });
+    expect(second.adminCreated).toBe(false);
+    expect(second.generatedAdminPassword).toBeUndefined();
+  });
+
+  it('refuses an ADMIN_PASSWORD that breaks the password rules', async () => {
+    await expect(
+      seedDatabase(handle.db, { ...options, admin: { ...options.admin, password: 'short' } }),
+    ).rejects.toThrow(/ADMIN_PASSWORD is not acceptable/);
+  });
+
+  it('is idempotent and never puts back what staff removed', async () => {
+    await seedDatabase(handle.db, options);
+    await handle.db.delete(allowedSkus).where(eq(allowedSkus.sku, 'SPLIT-PACK-01'));
+    await handle.db.update(pricingTiers).set({ discountPercentage: 600 }).where(eq(pricingTiers.minimumCases, 1));
+    const counts = async () => ({
+      products: (await handle.db.select().from(products)).length,
+      tiers: (await handle.db.select().from(pricingTiers)).length,
+      skus: (await handle.db.select().from(allowedSkus)).length,
+      faq: (await handle.db.select().from(faqItems)).length,
+      users: (await handle.db.select().from(users)).length,
+    });
+    const before = await counts();
+    const again = await seedDatabase(handle.db, options);
+    expect(again).toMatchObject({ catalogueSeeded: false, adminCreated: false });
+    expect(await counts()).toEqual(before);
+    const [starter] = await handle.db.select().from(pricingTiers).where(eq(pricingTiers.minimumCases, 1));
+    expect(starter!.discountPercentage).toBe(600);
+    expect((await handle.db.select().from(appSettings)).map((row) => row.key)).toEqual(['seed.catalogue']);
+  });
+
+  it('creates the demo customer only when asked', async () => {
+    await seedDatabase(handle.db, options);
+    expect(await handle.db.select().from(users).where(eq(users.role, 'customer'))).toHaveLength(0);
+    const result = await seedDatabase(handle.db, { ...options, demo: true });
+    expect(result.demoCustomerCreated).toBe(true);
+    const [demo] = await handle.db.select().from(users).where(eq(users.role, 'customer'));
+    expect(demo).toMatchObject({ email: 'demo@example.com', status: 'approved', businessName: 'Demo Boutique' });
+    expect(demo!.shippingAddress).toBe('100 Market Street\nPortland, OR, 97201\nUSA');
+    expect((await seedDatabase(handle.db, { ...options, demo: true })).demoCustomerCreated).toBe(false);
+  });
+});

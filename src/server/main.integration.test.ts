@@ -1,0 +1,94 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { findFreePort, startPortalProcess, type PortalProcess } from './test/portal-process';
+
+const READY = /Wholesale portal ready at http:\/\/localhost:\d+/;
+const started: PortalProcess[] = [];
+const dataDirs: string[] = [];
+
+function newDataDir() {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-main-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function startPortal(env: Record<string, string>) {
+  const port = await findFreePort();
+  const portal = startPortalProcess({ PORT: String(port), HOST: '127.0.0.1', ...env });
+  started.push(portal);
+  return { portal, base: `http://127.0.0.1:${port}` };
+}
+
+afterAll(() => {
+  for (const portal of started) portal.child.kill('SIGKILL');
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('the portal process (npm start)', () => {
+  it('starts on an empty data folder, prints the URL and the one-time admin password, serves and stops cleanly', async () => {
+    const dataDir = newDataDir();
+    const { portal, base } = await startPortal({ DATA_DIR: dataDir });
+    await portal.waitForOutput(READY);
+    expect(portal.output()).toMatch(/First administrator created: username "admin", password "[\w-]{20,}"/);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect(existsSync(path.join(dataDir, 'portal.lock'))).toBe(true);
+
+    portal.child.kill('SIGTERM');
+    expect(await portal.exited).toBe(0);
+    expect(portal.output()).toContain('SIGTERM received');
+    expect(existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
+
+    // A second start reuses the data: no new administrator, no new seed.
+    const again = await startPortal({ DATA_DIR: dataDir });
+    await again.portal.waitForOutput(READY);
+    expect(again.portal.output()).not.toContain('First administrator created');
+    expect(again.portal.output()).not.toContain('Seeded the catalogue');
+    const products = (await (await fetch(`${again.base}/api/products`)).json()) as unknown[];
+    expect(products).toHaveLength(5);
+    again.portal.child.kill('SIGINT');
+    expect(await again.portal.exited).toBe(0);
+  });
+
+  it('refuses a second instance on the same data folder, and recovers after kill -9 without losing data', async () => {
+    const dataDir = newDataDir();
+    const first = await startPortal({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Admin-Pass-1' });
+    await first.portal.waitForOutput(READY);
+
+    const second = await startPortal({ DATA_DIR: dataDir });
+    expect(await second.portal.exited).toBe(1);
+    expect(second.portal.output()).toMatch(/Another portal process \(pid \d+\) is already using DATA_DIR=/);
+    expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
+
+    first.portal.child.kill('SIGKILL');
+    await first.portal.exited;
+    const restarted = await startPortal({ DATA_DIR: dataDir });
+    await restarted.portal.waitForOutput(READY);
+    // The administrator and the catalogue committed before the kill are still there.
+    expect(restarted.portal.output()).not.toContain('First administrator created');
+    expect(((await (await fetch(`${restarted.base}/api/products`)).json()) as unknown[]).length).toBe(5);
+    restarted.portal.child.kill('SIGTERM');
+    expect(await restarted.portal.exited).toBe(0);
+  });
+
+  it('stops at start-up with a readable list when the environment is wrong', async () => {
+    const { portal } = await startPortal({ DATA_DIR: newDataDir(), DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toContain('Invalid environment:');
+    expect(portal.output()).toMatch(/- DATABASE_URL: must start with postgres:\/\//);
+    expect(portal.output()).toMatch(/- SEED_DEMO: must be 1, 0, true or false/);
+  });
+
+  it('retries an unreachable PostgreSQL, then exits non-zero with the reason', async () => {
+    const deadPort = await findFreePort();
+    const { portal } = await startPortal({
+      DATABASE_URL: `postgres://portal:secret-password@127.0.0.1:${deadPort}/portal`,
+      DB_CONNECT_ATTEMPTS: '2',
+    });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toMatch(/Database not reachable \(PostgreSQL at 127\.0\.0\.1:\d+\/portal\), attempt 1\/2/);
+    expect(portal.output()).toMatch(/Cannot reach PostgreSQL at .* after 2 attempts: .*ECONNREFUSED/);
+    expect(portal.output()).not.toContain('secret-password');
+  });
+});

@@ -1,0 +1,53 @@
+import { buildApp, type App } from '../app';
+import type { Database, DatabaseHandle } from '../db/client';
+import { seedDatabase } from '../db/seed';
+import { loadEnv, type Env } from '../env';
+import { createTestDatabase } from './test-database';
+
+export const TEST_ORIGIN = 'http://portal.test';
+export const TEST_ADMIN_PASSWORD = 'Admin-Pass-1';
+
+export interface TestApp {
+  app: App;
+  db: Database;
+  env: Env;
+  handle: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * The real application on a fresh, migrated and seeded database (PGlite in memory, or PostgreSQL when
+ * TEST_DATABASE_URL is set), silent, serving no client files. Requests go through app.inject().
+ */
+export async function createTestApp(
+  options: { env?: Record<string, string>; clientDir?: string | null; seed?: boolean } = {},
+): Promise<TestApp> {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    APP_ORIGIN: TEST_ORIGIN,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const handle = await createTestDatabase();
+  if (options.seed !== false) {
+    await seedDatabase(handle.db, {
+      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      demo: env.SEED_DEMO,
+    });
+  }
+  const app = await buildApp({ env, db: handle.db, clientDir: options.clientDir ?? null, logger: false });
+  return {
+    app,
+    db: handle.db,
+    env,
+    handle,
+    close: async () => {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** Headers a same-origin browser request carries. */
+export const sameOrigin = { origin: TEST_ORIGIN } as const;
