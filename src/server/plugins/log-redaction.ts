@@ -9,10 +9,10 @@ export function redactUrl(url: string): string {
 }
 
 /** Request fields that go into logs: no headers (cookies, authorization) and no body at all. */
-export function serializeRequest(request: FastifyRequest) {
+export function serializeRequest(request: Partial<FastifyRequest>) {
   return {
     method: request.method,
-    url: redactUrl(request.url),
+    url: typeof request.url === 'string' ? redactUrl(request.url) : undefined,
     remoteAddress: request.ip,
   };
 }

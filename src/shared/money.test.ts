@@ -1,0 +1,47 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { centsToDecimal, centsToDollars, dollarsToCents, formatCents, parseDecimalToCents } from './money';
+
+describe('money', () => {
+  it.each([
+    [12780, '$127.80'],
+    [1065, '$10.65'],
+    [0, '$0.00'],
+    [123456789, '$1,234,567.89'],
+    [1900, '$19.00'],
+  ])('formats %i cents as %s (en-US, two decimals)', (cents, text) => {
+    expect(formatCents(cents)).toBe(text);
+  });
+
+  it.each([
+    ['10.65', 1065],
+    ['93', 9300],
+    ['7.5', 750],
+    ['0.00', 0],
+    ['-4.85', -485],
+    ['12.345', 1234],
+  ])('parses the decimal %s exactly as %i cents', (text, cents) => {
+    expect(parseDecimalToCents(text)).toBe(cents);
+  });
+
+  it('refuses text that is not a decimal amount', () => {
+    for (const bad of ['', 'abc', '1,000.00', '$5', '1e3']) {
+      expect(() => parseDecimalToCents(bad), bad).toThrow(RangeError);
+    }
+  });
+
+  it('writes cents as the decimal a numeric(10,2) column stores', () => {
+    expect(centsToDecimal(1065)).toBe('10.65');
+    expect(centsToDecimal(5)).toBe('0.05');
+    expect(centsToDecimal(-485)).toBe('-4.85');
+  });
+
+  it('round-trips any cent amount through the database decimal and the API number', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -99_999_999, max: 99_999_999 }), (cents) => {
+        expect(parseDecimalToCents(centsToDecimal(cents))).toBe(cents);
+        expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
+      }),
+    );
+  });
+});
