@@ -12,9 +12,13 @@ describe('the application shell', () => {
   beforeAll(async () => {
     t = await createTestApp();
     // Routes that exist only in this test, to reach the body parser and the 500 path.
-    t.app.post('/api/test/echo', { schema: { body: z.object({ quantity: z.number().int().min(0) }) } }, (request) => ({
-      received: request.body,
-    }));
+    t.app.post(
+      '/api/test/echo',
+      { schema: { body: z.object({ quantity: z.number().int().min(0) }) } },
+      (request) => ({
+        received: request.body,
+      }),
+    );
     t.app.get('/api/test/boom', () => {
       throw new Error('secret internals: SELECT * FROM users at /work/main/src/server/db.ts:12');
     });
@@ -44,13 +48,26 @@ describe('the application shell', () => {
   });
 
   it('accepts a same-origin JSON body and validates it, naming the field', async () => {
-    const ok = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: sameOrigin, payload: { quantity: 2 } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: sameOrigin,
+      payload: { quantity: 2 },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ received: { quantity: 2 } });
 
-    const bad = await t.app.inject({ method: 'POST', url: '/api/test/echo', headers: sameOrigin, payload: { quantity: -1 } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: sameOrigin,
+      payload: { quantity: -1 },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.stringMatching(/^quantity: /) });
+    expect(bad.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: expect.stringMatching(/^quantity: /),
+    });
   });
 
   it('rejects malformed JSON with 400, non-JSON bodies with 415 and oversized bodies with 413', async () => {
@@ -63,15 +80,25 @@ describe('the application shell', () => {
       });
     const malformed = await post('{"quantity": 2', 'application/json');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ code: 'INVALID_JSON', message: 'The request body is not valid JSON.' });
+    expect(malformed.json()).toMatchObject({
+      code: 'INVALID_JSON',
+      message: 'The request body is not valid JSON.',
+    });
 
-    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+    for (const contentType of [
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ]) {
       const response = await post('quantity=2', contentType);
       expect(response.statusCode, contentType).toBe(415);
       expect(response.json().code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
 
-    const huge = await post(JSON.stringify({ quantity: 1, pad: 'x'.repeat(BODY_LIMIT_BYTES) }), 'application/json');
+    const huge = await post(
+      JSON.stringify({ quantity: 1, pad: 'x'.repeat(BODY_LIMIT_BYTES) }),
+      'application/json',
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -160,7 +187,10 @@ describe('serving the web client', () => {
   let t: TestApp;
   beforeAll(async () => {
     const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
-    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+    writeFileSync(
+      path.join(clientDir, 'index.html'),
+      '<!doctype html><title>portal</title><div id="root"></div>',
+    );
     t = await createTestApp({
       clientDir,
       seed: false,

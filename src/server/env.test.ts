@@ -20,7 +20,9 @@ describe('loadEnv', () => {
 
   it('derives the origin from PORT and normalises an explicit APP_ORIGIN', () => {
     expect(loadEnv({ PORT: '8080' }).APP_ORIGIN).toBe('http://localhost:8080');
-    expect(loadEnv({ APP_ORIGIN: 'https://Wholesale.Example.com/' }).APP_ORIGIN).toBe('https://wholesale.example.com');
+    expect(loadEnv({ APP_ORIGIN: 'https://Wholesale.Example.com/' }).APP_ORIGIN).toBe(
+      'https://wholesale.example.com',
+    );
   });
 
   it('treats empty variables as unset', () => {
@@ -31,7 +33,10 @@ describe('loadEnv', () => {
 
   it('parses flags and proxy hop counts', () => {
     expect(loadEnv({ SEED_DEMO: '1', TRUST_PROXY: '2' })).toMatchObject({ SEED_DEMO: true, TRUST_PROXY: 2 });
-    expect(loadEnv({ SEED_DEMO: 'true', TRUST_PROXY: 'true' })).toMatchObject({ SEED_DEMO: true, TRUST_PROXY: true });
+    expect(loadEnv({ SEED_DEMO: 'true', TRUST_PROXY: 'true' })).toMatchObject({
+      SEED_DEMO: true,
+      TRUST_PROXY: true,
+    });
   });
 
   it('lists every wrong variable at once', () => {

@@ -18,12 +18,18 @@ const port = (fallback: number) =>
  */
 export const envSchema = z
   .object({
-    NODE_ENV: z.preprocess(emptyToUndefined, z.enum(['development', 'production', 'test']).default('production')),
+    NODE_ENV: z.preprocess(
+      emptyToUndefined,
+      z.enum(['development', 'production', 'test']).default('production'),
+    ),
     PORT: port(5000),
     HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('0.0.0.0')),
     APP_ORIGIN: optionalString.pipe(
       z
-        .url({ protocol: /^https?$/, message: 'must be an http(s) origin such as https://wholesale.example.com' })
+        .url({
+          protocol: /^https?$/,
+          message: 'must be an http(s) origin such as https://wholesale.example.com',
+        })
         .optional(),
     ),
     LOG_LEVEL: z.preprocess(

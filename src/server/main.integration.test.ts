@@ -73,7 +73,11 @@ describe('the portal process (npm start)', () => {
   });
 
   it('stops at start-up with a readable list when the environment is wrong', async () => {
-    const { portal } = await startPortal({ DATA_DIR: newDataDir(), DATABASE_URL: 'mysql://x', SEED_DEMO: 'maybe' });
+    const { portal } = await startPortal({
+      DATA_DIR: newDataDir(),
+      DATABASE_URL: 'mysql://x',
+      SEED_DEMO: 'maybe',
+    });
     expect(await portal.exited).toBe(1);
     expect(portal.output()).toContain('Invalid environment:');
     expect(portal.output()).toMatch(/- DATABASE_URL: must start with postgres:\/\//);
@@ -87,7 +91,9 @@ describe('the portal process (npm start)', () => {
       DB_CONNECT_ATTEMPTS: '2',
     });
     expect(await portal.exited).toBe(1);
-    expect(portal.output()).toMatch(/Database not reachable \(PostgreSQL at 127\.0\.0\.1:\d+\/portal\), attempt 1\/2/);
+    expect(portal.output()).toMatch(
+      /Database not reachable \(PostgreSQL at 127\.0\.0\.1:\d+\/portal\), attempt 1\/2/,
+    );
     expect(portal.output()).toMatch(/Cannot reach PostgreSQL at .* after 2 attempts: .*ECONNREFUSED/);
     expect(portal.output()).not.toContain('secret-password');
   });

@@ -60,7 +60,9 @@ async function main() {
     const app = await buildApp({ env, db: database.db, loggerInstance: log });
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
-    console.log(`\n  Wholesale portal ready at http://localhost:${env.PORT} (public origin ${env.APP_ORIGIN})\n`);
+    console.log(
+      `\n  Wholesale portal ready at http://localhost:${env.PORT} (public origin ${env.APP_ORIGIN})\n`,
+    );
   } catch (error) {
     log.fatal(error instanceof Error ? error.message : String(error));
     await runCleanups().catch(() => {});

@@ -18,7 +18,8 @@ export function projectRoot(): string {
       return dir;
     }
     const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('Cannot find the wholesale-portal package.json above ' + import.meta.url);
+    if (parent === dir)
+      throw new Error('Cannot find the wholesale-portal package.json above ' + import.meta.url);
     dir = parent;
   }
 }

@@ -23,8 +23,7 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dataDir: string | null; template?: Blob } | { kind: 'postgres'; url: string };
 
 /**
  * Opens PGlite in `dataDir` (null = in memory, optionally started from a dumped `template`, which skips the

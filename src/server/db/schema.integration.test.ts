@@ -43,7 +43,12 @@ describe('the migrated schema', () => {
       .insert(users)
       .values({ username: 'shop@example.com', email: 'shop@example.com' })
       .returning();
-    expect(user).toMatchObject({ role: 'customer', status: 'pending', shippingCountry: 'USA', billingCountry: 'USA' });
+    expect(user).toMatchObject({
+      role: 'customer',
+      status: 'pending',
+      shippingCountry: 'USA',
+      billingCountry: 'USA',
+    });
     const order = await handle.db.execute(sql`
       insert into orders (user_id, customer_name, customer_email, business_name)
       values (${user!.id}, 'Sam', 'shop@example.com', 'Shop') returning status, fulfillment_status, shipping_status, payment_status`);
@@ -57,13 +62,20 @@ describe('the migrated schema', () => {
 
   it('enforces the uniqueness rules of the spec', async () => {
     await handle.db.insert(products).values({ name: 'A', sku: 'UNIQ-1', price: 100 });
-    await expect(handle.db.insert(products).values({ name: 'B', sku: 'UNIQ-1', price: 100 })).rejects.toThrow();
-    const [product] = await handle.db.insert(products).values({ name: 'C', sku: 'UNIQ-2', price: 100 }).returning();
+    await expect(
+      handle.db.insert(products).values({ name: 'B', sku: 'UNIQ-1', price: 100 }),
+    ).rejects.toThrow();
+    const [product] = await handle.db
+      .insert(products)
+      .values({ name: 'C', sku: 'UNIQ-2', price: 100 })
+      .returning();
     const [tier] = await handle.db
       .insert(pricingTiers)
       .values({ name: 'T', minimumCases: 7, discountPercentage: 1250 })
       .returning();
-    await handle.db.insert(productPricingTiers).values({ productId: product!.id, tierId: tier!.id, price: 900 });
+    await handle.db
+      .insert(productPricingTiers)
+      .values({ productId: product!.id, tierId: tier!.id, price: 900 });
     await expect(
       handle.db.insert(productPricingTiers).values({ productId: product!.id, tierId: tier!.id, price: 800 }),
     ).rejects.toThrow();
@@ -75,7 +87,9 @@ describe('the migrated schema', () => {
   it('rejects negative money and out-of-range discounts', async () => {
     await expect(handle.db.insert(products).values({ name: 'N', sku: 'NEG-1', price: -1 })).rejects.toThrow();
     await expect(
-      handle.db.insert(pricingTiers).values({ name: 'Too much', minimumCases: 9, discountPercentage: 10_001 }),
+      handle.db
+        .insert(pricingTiers)
+        .values({ name: 'Too much', minimumCases: 9, discountPercentage: 10_001 }),
     ).rejects.toThrow();
   });
 });

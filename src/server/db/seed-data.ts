@@ -149,7 +149,8 @@ export const SEED_FAQ = [
     items: [
       {
         question: 'How long does account approval take?',
-        answer: 'We review every application within 48 hours and e-mail you as soon as your account is approved.',
+        answer:
+          'We review every application within 48 hours and e-mail you as soon as your account is approved.',
       },
       {
         question: 'How do I sign in?',

@@ -80,9 +80,10 @@ describe('seeding', () => {
       where table_schema = 'public' and data_type = 'numeric' order by table_name, column_name`);
     for (const column of columns.rows as Array<Record<string, unknown>>) {
       const expected = column.column_name === 'discount_percentage' ? [5, 2] : [10, 2];
-      expect([column.numeric_precision, column.numeric_scale], `${column.table_name}.${column.column_name}`).toEqual(
-        expected,
-      );
+      expect(
+        [column.numeric_precision, column.numeric_scale],
+        `${column.table_name}.${column.column_name}`,
+      ).toEqual(expected);
     }
   });
 
@@ -119,10 +120,16 @@ describe('seeding', () => {
   });
 
   it('generates a strong administrator password when none is configured, returning it once', async () => {
-    const first = await seedDatabase(handle.db, { ...options, admin: { username: 'admin', email: 'a@example.com' } });
+    const first = await seedDatabase(handle.db, {
+      ...options,
+      admin: { username: 'admin', email: 'a@example.com' },
+    });
     expect(first.generatedAdminPassword).toBeDefined();
     expect(checkPasswordRules(first.generatedAdminPassword!)).toBeNull();
-    const second = await seedDatabase(handle.db, { ...options, admin: { username: 'admin', email: 'a@example.com' } });
+    const second = await seedDatabase(handle.db, {
+      ...options,
+      admin: { username: 'admin', email: 'a@example.com' },
+    });
     expect(second.adminCreated).toBe(false);
     expect(second.generatedAdminPassword).toBeUndefined();
   });
@@ -136,7 +143,10 @@ describe('seeding', () => {
   it('is idempotent and never puts back what staff removed', async () => {
     await seedDatabase(handle.db, options);
     await handle.db.delete(allowedSkus).where(eq(allowedSkus.sku, 'SPLIT-PACK-01'));
-    await handle.db.update(pricingTiers).set({ discountPercentage: 600 }).where(eq(pricingTiers.minimumCases, 1));
+    await handle.db
+      .update(pricingTiers)
+      .set({ discountPercentage: 600 })
+      .where(eq(pricingTiers.minimumCases, 1));
     const counts = async () => ({
       products: (await handle.db.select().from(products)).length,
       tiers: (await handle.db.select().from(pricingTiers)).length,
@@ -159,7 +169,11 @@ describe('seeding', () => {
     const result = await seedDatabase(handle.db, { ...options, demo: true });
     expect(result.demoCustomerCreated).toBe(true);
     const [demo] = await handle.db.select().from(users).where(eq(users.role, 'customer'));
-    expect(demo).toMatchObject({ email: 'demo@example.com', status: 'approved', businessName: 'Demo Boutique' });
+    expect(demo).toMatchObject({
+      email: 'demo@example.com',
+      status: 'approved',
+      businessName: 'Demo Boutique',
+    });
     expect(demo!.shippingAddress).toBe('100 Market Street\nPortland, OR, 97201\nUSA');
     expect((await seedDatabase(handle.db, { ...options, demo: true })).demoCustomerCreated).toBe(false);
   });

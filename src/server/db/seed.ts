@@ -84,7 +84,8 @@ async function seedCatalogueOnce(db: Database): Promise<boolean> {
       .values(
         components.map((component) => {
           const componentProductId = idOf(component.sku);
-          if (componentProductId === undefined) throw new Error(`Seeding failed: ${component.sku} is missing`);
+          if (componentProductId === undefined)
+            throw new Error(`Seeding failed: ${component.sku} is missing`);
           return { virtualProductId: bundleId, componentProductId, quantity: component.quantity };
         }),
       )
@@ -105,9 +106,11 @@ async function seedCatalogueOnce(db: Database): Promise<boolean> {
         .values({ title: category.title, displayOrder: categoryIndex })
         .returning({ id: faqCategories.id });
       if (!row) throw new Error('Seeding failed: FAQ category not created');
-      await tx.insert(faqItems).values(
-        category.items.map((item, itemIndex) => ({ categoryId: row.id, displayOrder: itemIndex, ...item })),
-      );
+      await tx
+        .insert(faqItems)
+        .values(
+          category.items.map((item, itemIndex) => ({ categoryId: row.id, displayOrder: itemIndex, ...item })),
+        );
     }
     return true;
   });

@@ -13,5 +13,8 @@ export function sendWithEtag<T>(request: FastifyRequest, reply: FastifyReply, bo
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();
   }
-  return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json);
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => payload as string)
+    .send(json);
 }

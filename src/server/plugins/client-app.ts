@@ -22,7 +22,9 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       setHeaders: (res, filePath) => {
         res.setHeader(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });

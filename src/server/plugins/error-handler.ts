@@ -10,7 +10,10 @@ const FASTIFY_CODES: Record<string, { code: ErrorCode; message: string }> = {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Request bodies must be JSON (Content-Type: application/json).',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { code: 'VALIDATION_FAILED', message: 'The request body length is wrong.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    code: 'VALIDATION_FAILED',
+    message: 'The request body length is wrong.',
+  },
   FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'INVALID_JSON',
@@ -40,7 +43,10 @@ function describeValidation(error: FastifyError): { message: string; details: un
       message: issue.message,
     }));
     const first = issues[0];
-    return { message: first ? `${first.field}: ${first.message}` : 'The request is not valid.', details: issues };
+    return {
+      message: first ? `${first.field}: ${first.message}` : 'The request is not valid.',
+      details: issues,
+    };
   }
   return { message: error.message, details: undefined };
 }
@@ -58,7 +64,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return sendError(request, reply, known.code, known.message);
     if (error.statusCode === 429) {
-      return sendError(request, reply, 'RATE_LIMITED', error.message || 'Too many requests. Please slow down.');
+      return sendError(
+        request,
+        reply,
+        'RATE_LIMITED',
+        error.message || 'Too many requests. Please slow down.',
+      );
     }
     if (error instanceof SyntaxError || error.code === 'FST_ERR_PROTO_POISONING') {
       return sendError(request, reply, 'INVALID_JSON', 'The request body is not valid JSON.');

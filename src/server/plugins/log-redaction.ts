@@ -22,7 +22,13 @@ export function loggerOptions(level: string) {
   return {
     level,
     redact: {
-      paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'],
+      paths: [
+        'req.headers.cookie',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.token',
+      ],
       censor: '[redacted]',
     },
     serializers: { req: serializeRequest },

@@ -28,7 +28,10 @@ export default async function setup(project: TestProject) {
     const full = path.join(folder, file);
     if (file.endsWith('.sql') || file.endsWith('.json')) hash.update(file).update(readFileSync(full));
   }
-  const templatePath = path.join(os.tmpdir(), `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const templatePath = path.join(
+    os.tmpdir(),
+    `portal-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`,
+  );
   if (!existsSync(templatePath)) {
     const handle = await openDatabase({ kind: 'pglite', dataDir: null });
     await handle.migrate();

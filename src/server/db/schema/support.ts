@@ -52,7 +52,9 @@ export const supportMessages = pgTable(
     priority: text('priority', { enum: SUPPORT_PRIORITIES }).notNull(),
     message: text('message').notNull(),
     userInfo: jsonb('user_info').notNull(),
-    recentOrders: jsonb('recent_orders').notNull().default(sql`'[]'::jsonb`),
+    recentOrders: jsonb('recent_orders')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     specificOrderId: integer('specific_order_id').references(() => orders.id, { onDelete: 'set null' }),
     orderDetails: jsonb('order_details'),
     status: text('status', { enum: SUPPORT_MESSAGE_STATUSES }).notNull().default('open'),

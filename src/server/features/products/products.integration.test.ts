@@ -36,9 +36,18 @@ describe('GET /api/products', () => {
       caseSize: 12,
       isTester: false,
     });
-    expect(list.find((product) => product.sku === '800-0002')).toMatchObject({ id: 21, wholesalePrice: 4.85 });
-    expect(list.find((product) => product.sku === 'SPLIT-PACK-01')).toMatchObject({ id: 27, wholesalePrice: 7.75 });
-    expect(list.find((product) => product.sku === '800-0004')).toMatchObject({ isVirtual: true, caseSize: 12 });
+    expect(list.find((product) => product.sku === '800-0002')).toMatchObject({
+      id: 21,
+      wholesalePrice: 4.85,
+    });
+    expect(list.find((product) => product.sku === 'SPLIT-PACK-01')).toMatchObject({
+      id: 27,
+      wholesalePrice: 7.75,
+    });
+    expect(list.find((product) => product.sku === '800-0004')).toMatchObject({
+      isVirtual: true,
+      caseSize: 12,
+    });
     expect(list.find((product) => product.sku === '800-0003')).toMatchObject({ isTester: true, price: 0 });
   });
 
@@ -67,7 +76,9 @@ describe('GET /api/products', () => {
   it('hides a product whose allowed SKU is deactivated, and an inactive product', async () => {
     await t.db.update(allowedSkus).set({ isActive: false }).where(eq(allowedSkus.sku, '800-0002'));
     await t.db.update(products).set({ isActive: false }).where(eq(products.sku, 'SPLIT-PACK-01'));
-    const skus = productListSchema.parse((await t.app.inject({ url: '/api/products' })).json()).map((p) => p.sku);
+    const skus = productListSchema
+      .parse((await t.app.inject({ url: '/api/products' })).json())
+      .map((p) => p.sku);
     expect(skus).toEqual(['800-0001', '800-0004', '800-0003']);
   });
 });

@@ -1,0 +1,68 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Import boundaries of ARCHITECTURE.md convention 1, enforced rather than hoped for. */
+const boundaries = {
+  shared: {
+    patterns: [
+      {
+        group: ['**/server/**', '**/client/**'],
+        message: 'src/shared is pure: it imports nothing of server or client.',
+      },
+      { regex: '^node:', message: 'src/shared runs in the browser too: no Node built-ins.' },
+    ],
+  },
+  client: {
+    patterns: [
+      { group: ['**/server/**'], message: 'The client never imports server code; share it via src/shared.' },
+    ],
+  },
+  clientFeatures: {
+    patterns: [
+      { group: ['**/server/**'], message: 'The client never imports server code; share it via src/shared.' },
+      {
+        regex: '^\\.\\./(?!\\.)[^/]+/',
+        message: 'Client features do not import each other; compose them in a page (src/client/routes).',
+      },
+    ],
+  },
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'src/server/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/client/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', boundaries.client],
+    },
+  },
+  {
+    files: ['src/client/features/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', boundaries.clientFeatures] },
+  },
+  { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaries.shared] } },
+);
