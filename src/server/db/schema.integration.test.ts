@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import { productPricingTiers, products, pricingTiers, users } from './schema';
@@ -12,10 +13,11 @@ describe('the migrated schema', () => {
   afterAll(() => handle.close());
 
   it('has every entity of both spec documents plus the design tables', async () => {
-    const result = await handle.db.execute(
+    const result = await sqlRows(
+      handle.db,
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
-    expect((result.rows as Array<{ table_name: string }>).map((row) => row.table_name)).toEqual([
+    expect((result as Array<{ table_name: string }>).map((row) => row.table_name)).toEqual([
       'allowed_skus',
       'app_settings',
       'audit_log',
@@ -49,10 +51,13 @@ describe('the migrated schema', () => {
       shippingCountry: 'USA',
       billingCountry: 'USA',
     });
-    const order = await handle.db.execute(sql`
+    const order = await sqlRows(
+      handle.db,
+      sql`
       insert into orders (user_id, customer_name, customer_email, business_name)
-      values (${user!.id}, 'Sam', 'shop@example.com', 'Shop') returning status, fulfillment_status, shipping_status, payment_status`);
-    expect(order.rows[0]).toEqual({
+      values (${user!.id}, 'Sam', 'shop@example.com', 'Shop') returning status, fulfillment_status, shipping_status, payment_status`,
+    );
+    expect(order[0]).toEqual({
       status: 'pending',
       fulfillment_status: 'unfulfilled',
       shipping_status: 'not_shipped',

@@ -2,6 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkPasswordRules } from '../../shared/passwords';
 import { verifyPassword } from '../security/password-hash';
+import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import {
@@ -62,23 +63,28 @@ describe('seeding', () => {
 
   it('stores money as decimal(10,2) and discounts as decimal(5,2) in the database', async () => {
     await seedDatabase(handle.db, options);
-    const result = await handle.db.execute(
+    const result = await sqlRows(
+      handle.db,
       sql`select price::text as price, wholesale_price::text as wholesale from products where id = 1`,
     );
-    expect(result.rows[0]).toEqual({ price: '26.00', wholesale: '10.65' });
-    const tiers = await handle.db.execute(
+    expect(result[0]).toEqual({ price: '26.00', wholesale: '10.65' });
+    const tiers = await sqlRows(
+      handle.db,
       sql`select minimum_cases, discount_percentage::text as discount from pricing_tiers order by minimum_cases`,
     );
-    expect(tiers.rows).toEqual([
+    expect(tiers).toEqual([
       { minimum_cases: 1, discount: '5.00' },
       { minimum_cases: 2, discount: '7.00' },
       { minimum_cases: 3, discount: '10.00' },
       { minimum_cases: 5, discount: '15.00' },
     ]);
-    const columns = await handle.db.execute(sql`
+    const columns = await sqlRows(
+      handle.db,
+      sql`
       select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns
-      where table_schema = 'public' and data_type = 'numeric' order by table_name, column_name`);
-    for (const column of columns.rows as Array<Record<string, unknown>>) {
+      where table_schema = 'public' and data_type = 'numeric' order by table_name, column_name`,
+    );
+    for (const column of columns) {
       const expected = column.column_name === 'discount_percentage' ? [5, 2] : [10, 2];
       expect(
         [column.numeric_precision, column.numeric_scale],
