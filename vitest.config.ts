@@ -12,6 +12,7 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
+          setupFiles: ['src/client/test-support/setup.ts'],
         },
       },
       {
