@@ -1,4 +1,4 @@
-import { ProductThumbnail } from './product-thumbnail';
+import { ProductIdentity } from './product-identity';
 import type { ProductRowModel } from './product-row-model';
 
 /** Mobile layout (under 768 px): the table's columns as labelled values on one card per product. */
@@ -7,13 +7,7 @@ export function ProductCards({ rows }: { rows: readonly ProductRowModel[] }) {
     <ul className="divide-y divide-border">
       {rows.map((row) => (
         <li key={row.id} className="py-4 first:pt-0 last:pb-0">
-          <div className="flex items-center gap-3">
-            <ProductThumbnail imageUrl={row.imageUrl} />
-            <div className="min-w-0">
-              <p className="font-medium">{row.name}</p>
-              <p className="text-xs text-muted-foreground">SKU: {row.sku}</p>
-            </div>
-          </div>
+          <ProductIdentity row={row} gap="gap-3" />
           <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
             <div>
               <dt className="text-xs text-muted-foreground">Price per Case</dt>

@@ -7,7 +7,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../components/ui/table';
-import { ProductThumbnail } from './product-thumbnail';
+import { ProductIdentity } from './product-identity';
 import type { ProductRowModel } from './product-row-model';
 
 /** Desktop layout (768 px and wider): one row per product with the spec's four columns. */
@@ -35,13 +35,7 @@ export function ProductTable({ rows }: { rows: readonly ProductRowModel[] }) {
         {rows.map((row) => (
           <TableRow key={row.id}>
             <TableCell>
-              <div className="flex items-center gap-4">
-                <ProductThumbnail imageUrl={row.imageUrl} />
-                <div className="min-w-0">
-                  <p className="font-medium">{row.name}</p>
-                  <p className="text-xs text-muted-foreground">SKU: {row.sku}</p>
-                </div>
-              </div>
+              <ProductIdentity row={row} gap="gap-4" />
             </TableCell>
             <TableCell className="text-right font-semibold tabular-nums">{row.casePrice}</TableCell>
             <TableCell className="text-right tabular-nums text-muted-foreground">{row.bottlePrice}</TableCell>

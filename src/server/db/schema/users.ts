@@ -80,40 +80,29 @@ export const sessions = pgTable(
   ],
 );
 
-/** One-time sign-in links (spec 000 §3): `token` holds the SHA-256 of the e-mailed secret, never the secret. */
-export const magicLinkTokens = pgTable(
-  'magic_link_tokens',
-  {
-    token: text('token').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    used: boolean('used').notNull().default(false),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('magic_link_tokens_user_id_idx').on(table.userId),
-    index('magic_link_tokens_expires_at_idx').on(table.expiresAt),
-  ],
-);
+/** A single-use, expiring link token: `token` holds the SHA-256 of the e-mailed secret, never the secret. */
+function oneTimeTokenTable<Name extends string>(name: Name) {
+  return pgTable(
+    name,
+    {
+      token: text('token').primaryKey(),
+      userId: integer('user_id')
+        .notNull()
+        .references(() => users.id, { onDelete: 'cascade' }),
+      expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+      used: boolean('used').notNull().default(false),
+      usedAt: timestamp('used_at', { withTimezone: true }),
+      createdAt: createdAt(),
+    },
+    (table) => [
+      index(`${name}_user_id_idx`).on(table.userId),
+      index(`${name}_expires_at_idx`).on(table.expiresAt),
+    ],
+  );
+}
+
+/** One-time sign-in links (spec 000 §3), valid 15 minutes (DECISIONS §5). */
+export const magicLinkTokens = oneTimeTokenTable('magic_link_tokens');
 
 /** Password reset links (spec 001 §2): same rules as magic links, valid one hour (DECISIONS §5). */
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    token: text('token').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    used: boolean('used').notNull().default(false),
-    usedAt: timestamp('used_at', { withTimezone: true }),
-    createdAt: createdAt(),
-  },
-  (table) => [
-    index('password_reset_tokens_user_id_idx').on(table.userId),
-    index('password_reset_tokens_expires_at_idx').on(table.expiresAt),
-  ],
-);
+export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
