@@ -1,3 +1,5 @@
+// First: configures zod before any schema is built (see the file).
+import './lib/zod-config';
 // sonner's own stylesheet, because its runtime <style> injection is removed for the CSP (vite.config.ts).
 import 'sonner/dist/styles.css';
 import './styles.css';

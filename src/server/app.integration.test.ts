@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -185,8 +185,8 @@ describe('the application shell', () => {
 
 describe('serving the web client', () => {
   let t: TestApp;
+  const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
   beforeAll(async () => {
-    const clientDir = mkdtempSync(path.join(os.tmpdir(), 'portal-client-'));
     writeFileSync(
       path.join(clientDir, 'index.html'),
       '<!doctype html><title>portal</title><div id="root"></div>',
@@ -197,7 +197,10 @@ describe('serving the web client', () => {
       env: { SHOPIFY_STORE_DOMAIN: 'mist.myshopify.com', STORE_NAME: 'Mist & Co' },
     });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    rmSync(clientDir, { recursive: true, force: true });
+  });
 
   it('answers deep links with index.html so the client router decides, and unknown API paths with JSON', async () => {
     for (const url of ['/', '/orders/12', '/Admin/Login', '/no/such/page?x=1']) {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { findFreePort, startPortalProcess, type PortalProcess } from './test/portal-process';
+import { createScratchPostgresDatabase } from './test/test-database';
 
 const READY = /Wholesale portal ready at http:\/\/localhost:\d+/;
 const started: PortalProcess[] = [];
@@ -97,4 +98,25 @@ describe('the portal process (npm start)', () => {
     expect(portal.output()).toMatch(/Cannot reach PostgreSQL at .* after 2 attempts: .*ECONNREFUSED/);
     expect(portal.output()).not.toContain('secret-password');
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'runs on PostgreSQL through DATABASE_URL: two instances started together migrate and seed once',
+    async () => {
+      const database = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      try {
+        const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: 'Admin-Pass-1' };
+        const [one, two] = await Promise.all([startPortal(env), startPortal(env)]);
+        await Promise.all([one.portal.waitForOutput(READY), two.portal.waitForOutput(READY)]);
+        const seededBy = [one, two].filter(({ portal }) => portal.output().includes('Seeded the catalogue'));
+        expect(seededBy).toHaveLength(1);
+        for (const { base } of [one, two]) {
+          expect(((await (await fetch(`${base}/api/products`)).json()) as unknown[]).length).toBe(5);
+        }
+        for (const { portal } of [one, two]) portal.child.kill('SIGTERM');
+        expect(await Promise.all([one.portal.exited, two.portal.exited])).toEqual([0, 0]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
 });

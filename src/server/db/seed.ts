@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildAddressString } from '../../shared/addresses';
 import { checkPasswordRules } from '../../shared/passwords';
 import { hashPassword } from '../security/password-hash';
@@ -143,6 +143,12 @@ async function ensureAdministrator(
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (inserted.length === 0) {
+    // Another instance starting at the same moment may have created this administrator just now.
+    const raced = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.username, admin.username), eq(users.role, 'admin')));
+    if (raced.length > 0) return { adminCreated: false };
     throw new Error(
       `Cannot create the first administrator: the username "${admin.username}" or e-mail "${admin.email}" ` +
         'already belongs to another account. Set ADMIN_USERNAME and ADMIN_EMAIL to unused values.',

@@ -17,18 +17,27 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     await handle.migrate();
     return handle;
   }
-  const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  await runAdminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await createScratchPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: database.url });
   await handle.migrate();
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
     },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`, and the way to drop it again. */
+export async function createScratchPostgresDatabase(serverUrl: string) {
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  await runAdminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => runAdminQuery(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 

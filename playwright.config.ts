@@ -1,0 +1,81 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the BUILT portal (`npm run test:e2e` builds first), in Debian's Chromium: no
+ * Playwright browser download is needed, which matters on machines without internet access.
+ */
+
+const SERVER_ENTRY = 'dist/server/main.js';
+if (!existsSync(SERVER_ENTRY)) {
+  throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first ("npm run test:e2e" does both).`);
+}
+
+// An uncommon port, so a portal already running on 5000 (npm start) is neither reused nor disturbed.
+const port = Number(process.env.E2E_PORT ?? 5123);
+const baseURL = `http://localhost:${port}`;
+
+/**
+ * A fresh PGlite folder per run, so every run starts from the seed. Playwright loads this file again in each
+ * worker; workers inherit the runner's environment, so only the runner creates (and later removes) it.
+ */
+const DATA_DIR_VARIABLE = 'WHOLESALE_E2E_DATA_DIR';
+const dataDir = process.env[DATA_DIR_VARIABLE] ?? createTemporaryDataDir();
+
+function createTemporaryDataDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'wholesale-e2e-'));
+  process.env[DATA_DIR_VARIABLE] = dir;
+  // 'exit' comes after Playwright has stopped the web server, so the database is closed by then.
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // The machine has 2 cores; the server shares them with the browsers.
+  workers: 2,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list', { printSteps: false }]],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL,
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: `node ${SERVER_ENTRY}`,
+    url: `${baseURL}/api/health`,
+    timeout: 60_000,
+    reuseExistingServer: false,
+    // SIGTERM lets the portal finish requests and close PGlite before the data folder is removed.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      // Loopback only (Fastify binds every address of 'localhost'): the server holds a known admin password.
+      HOST: 'localhost',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
+      NODE_ENV: 'production',
+    },
+  },
+});

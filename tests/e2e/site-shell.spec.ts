@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+
+const DEFAULT_STORE_NAME = 'Dew Mist Wholesale';
+
+test('the footer shows the copyright with the current year and store name, Powered by Shopify and the three links', async ({
+  page,
+}) => {
+  const configResponse = await page.request.get('/api/config');
+  expect(configResponse.ok()).toBe(true);
+  const { storeName } = (await configResponse.json()) as { storeName: string };
+  // The test server sets no STORE_NAME, so the footer must show the default.
+  expect(storeName).toBe(DEFAULT_STORE_NAME);
+
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText(`© ${new Date().getFullYear()} ${storeName}`);
+  await expect(footer.getByText('Powered by Shopify', { exact: true })).toBeVisible();
+
+  // Terms and Privacy are links once /api/config has answered (to Shopify's policies, else /support).
+  await expect(footer.getByRole('link', { name: 'Terms & Conditions', exact: true })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Privacy Policy', exact: true })).toBeVisible();
+  const contactUs = footer.getByRole('link', { name: 'Contact Us', exact: true });
+  await expect(contactUs).toHaveAttribute('href', '/support');
+
+  await contactUs.click();
+  await expect(page).toHaveURL('/support');
+});
+
+test('the signed-out header shows a Sign In / Register link that opens /auth', async ({ page }) => {
+  await page.goto('/');
+  const signIn = page.getByRole('banner').getByRole('link', { name: 'Sign In / Register', exact: true });
+  await expect(signIn).toHaveAttribute('href', '/auth');
+
+  await signIn.click();
+  await expect(page).toHaveURL('/auth');
+});
