@@ -122,6 +122,8 @@ describe('the application shell', () => {
       const response = await attempt({});
       expect(response.statusCode).toBe(403);
       expect(response.json().code).toBe('CROSS_ORIGIN_REQUEST');
+      // Refusals carry the same security headers as every other answer.
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     });
 
     it('refuses cross-site and same-site fetch metadata even with a matching Origin', async () => {

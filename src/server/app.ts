@@ -4,7 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Database } from './db/client';
+import { invalidateOnCatalogChange } from './db/catalog-changes';
+import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -19,7 +20,7 @@ import { registerSecurityHeaders } from './plugins/security-headers';
 
 export interface AppDeps {
   env: Env;
-  db: Database;
+  database: DatabaseHandle;
   /** Folder of the built React client; null serves the API only (tests). Default: dist/client. */
   clientDir?: string | null;
   /** Pino options, or false for silence (tests). Ignored when loggerInstance is given. */
@@ -33,7 +34,8 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 
 /** Builds the whole application with its dependencies passed in; main.ts and the tests both call this. */
 export async function buildApp(deps: AppDeps) {
-  const { env, db } = deps;
+  const { env, database } = deps;
+  const { db } = database;
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
@@ -53,6 +55,8 @@ export async function buildApp(deps: AppDeps) {
   // JSON only (security.md C1, V1): without the text/plain parser a cross-site "simple" form post gets 415.
   app.removeContentTypeParser('text/plain');
 
+  // First hook: every answer, refusals and errors included, carries the security headers.
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerOriginCheck(app, env.APP_ORIGIN);
   app.addHook('onSend', async (request, reply) => {
@@ -62,7 +66,6 @@ export async function buildApp(deps: AppDeps) {
     }
   });
 
-  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(underPressure, {
@@ -76,7 +79,10 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes(db));
   await app.register(configRoutes(env));
-  await app.register(productRoutes(createProductService({ db })));
+  const products = createProductService({ db });
+  const stopWatchingCatalog = await invalidateOnCatalogChange(database, products.caches);
+  app.addHook('onClose', stopWatchingCatalog);
+  await app.register(productRoutes(products));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

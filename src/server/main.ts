@@ -57,7 +57,7 @@ async function main() {
     }
     if (seeded.demoCustomerCreated) log.info('Created the demo customer demo@example.com (SEED_DEMO=1)');
 
-    const app = await buildApp({ env, db: database.db, loggerInstance: log });
+    const app = await buildApp({ env, database, loggerInstance: log });
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
     console.log(

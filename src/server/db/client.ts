@@ -18,8 +18,19 @@ export interface DatabaseHandle {
   /** Applies the committed migrations (serialised across instances on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** Subscribes to NOTIFY on `channel` (see listen handlers); resolves to the function that stops it. */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a tar archive (test templates). */
   dumpDataDir?: () => Promise<Blob | File>;
+}
+
+export interface ListenHandlers {
+  onNotify(payload: string): void;
+  /**
+   * Whether notifications are being received. False while a PostgreSQL listener connection is down: what
+   * was cached may be stale and must not be trusted until it is true again.
+   */
+  onLive(live: boolean): void;
 }
 
 export type DatabaseTarget =
@@ -46,6 +57,14 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
     close: () => client.close(),
+    listen: async (channel, handlers) => {
+      const unlisten = await client.listen(channel, handlers.onNotify);
+      handlers.onLive(true);
+      return async () => {
+        handlers.onLive(false);
+        await unlisten();
+      };
+    },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
@@ -78,6 +97,62 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
       }
     },
     close: () => pool.end(),
+    listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+  };
+}
+
+const RECONNECT_DELAY_MS = 2_000;
+
+/**
+ * LISTEN on a dedicated connection (pool connections come and go). When it drops, the subscriber hears
+ * onLive(false) at once and the listener reconnects every few seconds until stopped.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  handlers: ListenHandlers,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = () => {
+    handlers.onLive(false);
+    if (stopped || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void connect();
+    }, RECONNECT_DELAY_MS);
+    retryTimer.unref();
+  };
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    next.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '');
+    });
+    next.on('error', () => {});
+    next.on('end', () => {
+      if (client === next) scheduleReconnect();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${channel}`);
+      if (!stopped) handlers.onLive(true);
+    } catch {
+      await next.end().catch(() => {});
+      scheduleReconnect();
+    }
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    handlers.onLive(false);
+    await client?.end().catch(() => {});
   };
 }
 

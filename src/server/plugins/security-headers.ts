@@ -1,31 +1,38 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
 
 /**
  * Strict headers on every response (security.md row H1): no inline script or style, no framing, no base
- * tag, no referrer (magic-link and reset pages carry tokens in their address).
+ * tag, no referrer (magic-link and reset pages carry tokens in their address). The values never change, so
+ * they are computed once instead of per request as @fastify/helmet does (ADR 0007: a measured hot spot).
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    frameguard: { action: 'deny' },
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+};
+
+export function registerSecurityHeaders(app: FastifyInstance) {
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
   });
 }

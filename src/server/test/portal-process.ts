@@ -1,21 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { projectRoot } from '../paths';
 
-/** A free TCP port on loopback, chosen by the kernel. */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+export { findFreePort } from '../../../scripts/free-port';
 
 export interface PortalProcess {
   child: ChildProcess;

@@ -36,7 +36,7 @@ export async function createTestApp(
       demo: env.SEED_DEMO,
     });
   }
-  const app = await buildApp({ env, db: handle.db, clientDir: options.clientDir ?? null, logger: false });
+  const app = await buildApp({ env, database: handle, clientDir: options.clientDir ?? null, logger: false });
   return {
     app,
     db: handle.db,

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { productListSchema } from '../../../shared/schemas/products';
 import { allowedSkus, products } from '../../db/schema';
+import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 describe('GET /api/products', () => {
@@ -66,19 +67,50 @@ describe('GET /api/products', () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
+    // A write from anywhere (here: straight SQL, as another instance would) reaches the list through the
+    // database's change notification: at once on PGlite, within milliseconds on PostgreSQL.
     await t.db.update(products).set({ name: '4 oz Bottle (new label)' }).where(eq(products.id, 1));
-    const changed = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
-    expect(changed.statusCode).toBe(200);
-    expect(changed.headers.etag).not.toBe(etag);
-    expect(changed.json()[0].name).toBe('4 oz Bottle (new label)');
+    await vi.waitFor(async () => {
+      const changed = await t.app.inject({ url: '/api/products', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+      expect(changed.json()[0].name).toBe('4 oz Bottle (new label)');
+    });
   });
 
   it('hides a product whose allowed SKU is deactivated, and an inactive product', async () => {
     await t.db.update(allowedSkus).set({ isActive: false }).where(eq(allowedSkus.sku, '800-0002'));
     await t.db.update(products).set({ isActive: false }).where(eq(products.sku, 'SPLIT-PACK-01'));
-    const skus = productListSchema
-      .parse((await t.app.inject({ url: '/api/products' })).json())
-      .map((p) => p.sku);
-    expect(skus).toEqual(['800-0001', '800-0004', '800-0003']);
+    await vi.waitFor(async () => {
+      const list = productListSchema.parse((await t.app.inject({ url: '/api/products' })).json());
+      expect(list.map((product) => product.sku)).toEqual(['800-0001', '800-0004', '800-0003']);
+    });
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'keeps serving fresh data when the PostgreSQL change listener is cut, and caches again once it is back',
+    async () => {
+      await sqlRows(
+        t.db,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
+            where datname = current_database() and query ilike 'LISTEN catalog_changed%'`,
+      );
+      await t.db.update(products).set({ name: 'Renamed while deaf' }).where(eq(products.id, 1));
+      await vi.waitFor(async () => {
+        expect((await t.app.inject({ url: '/api/products' })).json()[0].name).toBe('Renamed while deaf');
+      });
+      // The listener reconnects by itself within a few seconds.
+      await vi.waitFor(
+        async () => {
+          const listeners = await sqlRows(
+            t.db,
+            sql`select pid from pg_stat_activity
+                where datname = current_database() and query ilike 'LISTEN catalog_changed%'`,
+          );
+          expect(listeners).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 200 },
+      );
+    },
+  );
 });

@@ -1,6 +1,8 @@
 import { centsToDollars } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/products';
 import type { Database } from '../../db/client';
+import { createInvalidatedCache } from '../../db/invalidated-cache';
+import { createJsonSnapshot } from '../../http/etag';
 import { findStorefrontProducts, type ProductRow } from './products.repository';
 
 /** The storefront's view of a product row: dollars per bottle at the API edge (ADR 0002). */
@@ -21,10 +23,14 @@ export function toClientProduct(row: ProductRow): Product {
 }
 
 export function createProductService({ db }: { db: Database }) {
+  // The list is the same for every visitor and changes only when staff change the catalogue: it is read
+  // from the database once per change (ADR 0007), serialised once, and sent with its ETag.
+  const storefrontList = createInvalidatedCache(async () =>
+    createJsonSnapshot((await findStorefrontProducts(db)).map(toClientProduct)),
+  );
   return {
-    async listStorefrontProducts(): Promise<Product[]> {
-      return (await findStorefrontProducts(db)).map(toClientProduct);
-    },
+    storefrontListSnapshot: () => storefrontList.get(),
+    caches: [storefrontList],
   };
 }
 
