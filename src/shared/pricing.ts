@@ -114,7 +114,8 @@ export function casesInLine(product: PricingProduct, quantity: number): number {
 export function totalCases(catalog: PricingCatalog, lines: readonly CartLine[]): number {
   return lines.reduce((sum, line) => {
     const product = catalog.products.get(line.productId);
-    return product ? sum + casesInLine(product, line.quantity) : sum;
+    // Lines priceCart skips (unknown product, nothing ordered) must not move the tier either.
+    return product && line.quantity > 0 ? sum + casesInLine(product, line.quantity) : sum;
   }, 0);
 }
 
