@@ -31,7 +31,21 @@ interface BenchEndpoint {
   headers?: Record<string, string>;
 }
 
-const ENDPOINTS: readonly BenchEndpoint[] = [{ name: 'Product list', method: 'GET', path: '/api/products' }];
+const ENDPOINTS: readonly BenchEndpoint[] = [
+  { name: 'Product list', method: 'GET', path: '/api/products' },
+  {
+    name: 'Cart prices',
+    method: 'POST',
+    path: '/api/calculate-prices',
+    body: {
+      items: [
+        { productId: 1, quantity: 24 },
+        { productId: 21, quantity: 12 },
+      ],
+      totalCases: 3,
+    },
+  },
+];
 
 const SCRIPT_PATH = fileURLToPath(import.meta.url);
 const SERVER_ENTRY = path.resolve(path.dirname(SCRIPT_PATH), '..', 'dist', 'server', 'main.js');

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { pricingRoutes } from './features/pricing/pricing.routes';
+import { createPricingService } from './features/pricing/pricing.service';
 import { productRoutes } from './features/products/products.routes';
 import { createProductService } from './features/products/products.service';
 import { clientDistFolder } from './paths';
@@ -80,9 +82,14 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes(db));
   await app.register(configRoutes(env));
   const products = createProductService({ db });
-  const stopWatchingCatalog = await invalidateOnCatalogChange(database, products.caches);
+  const pricing = createPricingService({ db });
+  const stopWatchingCatalog = await invalidateOnCatalogChange(database, [
+    ...products.caches,
+    ...pricing.caches,
+  ]);
   app.addHook('onClose', stopWatchingCatalog);
   await app.register(productRoutes(products));
+  await app.register(pricingRoutes(pricing));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

@@ -1,11 +1,21 @@
 import { z } from 'zod';
 
+/**
+ * Path and query values arrive as text: plain decimal numbers become numbers (then range-checked), anything
+ * else ('1e3', '0x1', ' 1', 'abc') stays text and fails as "must be a number".
+ */
+const digitsToNumber = (value: unknown) =>
+  typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
+
 /** Whole-number ids and quantities as the API accepts them: no fractions, no negatives, no absurd sizes. */
-export const idSchema = z.coerce
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .positive('must be a positive id')
-  .max(2_147_483_647, 'is too large');
+export const idSchema = z.preprocess(
+  digitsToNumber,
+  z
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .positive('must be a positive id')
+    .max(2_147_483_647, 'is too large'),
+);
 export const quantitySchema = z
   .number({ message: 'must be a number' })
   .int('must be a whole number')
@@ -42,20 +52,16 @@ export const pricingCatalogSchema = z.object({
 export type PricingCatalogDto = z.infer<typeof pricingCatalogSchema>;
 
 /** GET /api/products/{id}/price?quantity=&totalCases= */
-export const priceQuerySchema = z.object({
-  quantity: z.coerce
+const countQuery = z.preprocess(
+  digitsToNumber,
+  z
     .number({ message: 'must be a number' })
     .int('must be a whole number')
     .min(0, 'must be at least 0')
     .max(100_000, 'is too large')
     .optional(),
-  totalCases: z.coerce
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(100_000, 'is too large')
-    .optional(),
-});
+);
+export const priceQuerySchema = z.object({ quantity: countQuery, totalCases: countQuery });
 export const priceResponseSchema = z.object({ productId: z.number().int(), price: z.number() });
 
 /** POST /api/calculate-prices */

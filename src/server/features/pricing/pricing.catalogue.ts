@@ -1,0 +1,124 @@
+import { centsToDollars, type Cents } from '../../../shared/money';
+import { createCatalog, type PricingCatalog, type PricingProduct } from '../../../shared/pricing';
+import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/pricing';
+import type { Database } from '../../db/client';
+import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
+import { findStorefrontProducts, type ProductRow } from '../products/products.repository';
+import {
+  findCustomTierPrices,
+  findPricingTiers,
+  findVirtualComponents,
+  type PricingTierRow,
+} from './pricing.repository';
+
+interface CustomPriceRow {
+  productId: number;
+  tierId: number;
+  price: Cents;
+}
+
+interface ComponentRow {
+  virtualProductId: number;
+  componentProductId: number;
+  quantity: number;
+}
+
+/** Everything the pricing endpoints read, built once per catalogue change (ADR 0007). */
+export interface PricingCatalogue {
+  /** The shared engine's catalogue: storefront products only, so nothing hidden can be priced or sold. */
+  catalog: PricingCatalog;
+  productsById: ReadonlyMap<number, ProductRow>;
+  productsBySku: ReadonlyMap<string, ProductRow>;
+  /** GET /api/pricing-tiers, serialised once. */
+  tiersSnapshot: JsonSnapshot;
+  /** GET /api/pricing-catalog, serialised once. */
+  catalogueSnapshot: JsonSnapshot;
+}
+
+/**
+ * Reads the catalogue. The four reads are not one transaction: a write landing between them also sends a
+ * catalogue notification, which drops this result before anyone reuses it (createInvalidatedCache).
+ */
+export async function loadPricingCatalogue(db: Database): Promise<PricingCatalogue> {
+  const [products, tiers, customPrices, components] = await Promise.all([
+    findStorefrontProducts(db),
+    findPricingTiers(db),
+    findCustomTierPrices(db),
+    findVirtualComponents(db),
+  ]);
+  return buildPricingCatalogue(products, tiers, customPrices, components);
+}
+
+/**
+ * The server prices from exactly what the browser receives (GET /api/products + GET /api/pricing-catalog,
+ * see shared/pricing-catalog.ts), so both engines agree to the cent (DECISIONS §3). A bundle component that
+ * is not a storefront product is therefore unknown to both, and both price the bundle at the 93.00 fallback.
+ */
+export function buildPricingCatalogue(
+  products: readonly ProductRow[],
+  tierRows: readonly PricingTierRow[],
+  customPriceRows: readonly CustomPriceRow[],
+  componentRows: readonly ComponentRow[],
+): PricingCatalogue {
+  const storefrontIds = new Set(products.map((product) => product.id));
+  const customPrices = customPriceRows.filter((custom) => storefrontIds.has(custom.productId));
+  const components = componentRows.filter((component) => storefrontIds.has(component.virtualProductId));
+  const tiers = tierRows.map(toTierDto);
+  return {
+    catalog: createCatalog(
+      products.map((product) => toPricingProduct(product, components)),
+      tierRows.map(({ id, name, minimumCases, discountPercentage }) => ({
+        id,
+        name,
+        minimumCases,
+        discountPercentage,
+      })),
+      customPrices,
+    ),
+    productsById: new Map(products.map((product) => [product.id, product])),
+    productsBySku: new Map(products.map((product) => [product.sku, product])),
+    tiersSnapshot: createJsonSnapshot(tiers),
+    catalogueSnapshot: createJsonSnapshot(toCatalogueDto(tiers, customPrices, components)),
+  };
+}
+
+function toPricingProduct(row: ProductRow, components: readonly ComponentRow[]): PricingProduct {
+  return {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    price: row.price,
+    wholesalePrice: row.wholesalePrice,
+    msrp: row.msrp,
+    caseSize: row.caseSize,
+    isTester: row.isTester,
+    isVirtual: row.isVirtual,
+    // Attached to any product with component rows, as catalogFromApi does in the browser.
+    components: components
+      .filter((component) => component.virtualProductId === row.id)
+      .map((component) => ({ productId: component.componentProductId, quantity: component.quantity })),
+  };
+}
+
+/** Percent at the API edge: 750 hundredths → 7.5 (ADR 0002). */
+function toTierDto(row: PricingTierRow): PricingTierDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    minimumCases: row.minimumCases,
+    discountPercentage: row.discountPercentage / 100,
+  };
+}
+
+function toCatalogueDto(
+  tiers: PricingTierDto[],
+  customPrices: readonly CustomPriceRow[],
+  components: readonly ComponentRow[],
+): PricingCatalogDto {
+  return {
+    tiers,
+    customPrices: customPrices.map((custom) => ({ ...custom, price: centsToDollars(custom.price) })),
+    components: components.map((component) => ({ ...component })),
+  };
+}

@@ -1,0 +1,37 @@
+import { asc } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { pricingTiers, productPricingTiers, virtualProductComponents } from '../../db/schema';
+
+export type PricingTierRow = typeof pricingTiers.$inferSelect;
+
+/** Every volume tier (tiers have no active flag: a tier that exists applies), lowest minimum first. */
+export function findPricingTiers(db: Database): Promise<PricingTierRow[]> {
+  return db.select().from(pricingTiers).orderBy(asc(pricingTiers.minimumCases));
+}
+
+/** Every custom (product, tier) price per bottle, in cents. */
+export function findCustomTierPrices(db: Database) {
+  return db
+    .select({
+      productId: productPricingTiers.productId,
+      tierId: productPricingTiers.tierId,
+      price: productPricingTiers.price,
+    })
+    .from(productPricingTiers)
+    .orderBy(asc(productPricingTiers.productId), asc(productPricingTiers.tierId));
+}
+
+/** What every virtual product is made of. */
+export function findVirtualComponents(db: Database) {
+  return db
+    .select({
+      virtualProductId: virtualProductComponents.virtualProductId,
+      componentProductId: virtualProductComponents.componentProductId,
+      quantity: virtualProductComponents.quantity,
+    })
+    .from(virtualProductComponents)
+    .orderBy(
+      asc(virtualProductComponents.virtualProductId),
+      asc(virtualProductComponents.componentProductId),
+    );
+}

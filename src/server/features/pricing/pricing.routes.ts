@@ -1,0 +1,78 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  calculatePricesRequestSchema,
+  calculatePricesResponseSchema,
+  checkInventoryRequestSchema,
+  checkInventoryResponseSchema,
+  idSchema,
+  priceQuerySchema,
+  priceResponseSchema,
+  validateCartRequestSchema,
+  validateCartResponseSchema,
+} from '../../../shared/schemas/pricing';
+import { productSchema } from '../../../shared/schemas/products';
+import { sendJsonSnapshot } from '../../http/etag';
+import type { PricingService } from './pricing.service';
+
+const productParamsSchema = z.object({ id: idSchema });
+
+/** `?totalCases=` (an empty value, as a URL template leaves it) means "not given", not 0. */
+const priceQueryWithBlanksSchema = z.preprocess(dropBlankValues, priceQuerySchema);
+
+function dropBlankValues(query: unknown): unknown {
+  if (typeof query !== 'object' || query === null) return query;
+  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
+}
+
+/** The storefront's product and pricing calls (spec 000 §7); public, like the product list. */
+export const pricingRoutes =
+  (pricing: PricingService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/products/:id',
+      { schema: { params: productParamsSchema, response: { 200: productSchema } } },
+      async (request) => pricing.findStorefrontProduct(request.params.id),
+    );
+
+    app.get(
+      '/api/products/:id/price',
+      {
+        schema: {
+          params: productParamsSchema,
+          querystring: priceQueryWithBlanksSchema,
+          response: { 200: priceResponseSchema },
+        },
+      },
+      async (request) => pricing.quoteUnitPrice(request.params.id, request.query),
+    );
+
+    app.post(
+      '/api/calculate-prices',
+      { schema: { body: calculatePricesRequestSchema, response: { 200: calculatePricesResponseSchema } } },
+      async (request) => ({
+        prices: await pricing.calculatePrices(request.body.items, request.body.totalCases),
+      }),
+    );
+
+    app.get('/api/pricing-tiers', async (request, reply) =>
+      sendJsonSnapshot(request, reply, await pricing.tiersSnapshot()),
+    );
+
+    app.get('/api/pricing-catalog', async (request, reply) =>
+      sendJsonSnapshot(request, reply, await pricing.catalogueSnapshot()),
+    );
+
+    // 200 even when the cart is not valid: the answer is the validation result (spec 000 §3).
+    app.post(
+      '/api/validate-cart',
+      { schema: { body: validateCartRequestSchema, response: { 200: validateCartResponseSchema } } },
+      async (request) => pricing.validateCart(request.body.items),
+    );
+
+    app.post(
+      '/api/check-inventory',
+      { schema: { body: checkInventoryRequestSchema, response: { 200: checkInventoryResponseSchema } } },
+      async (request) => ({ inventory: await pricing.checkInventory(request.body.skus) }),
+    );
+  };
