@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../../shared/schemas/config';
+import type { PricingCatalogDto } from '../../shared/schemas/pricing';
 import type { Product } from '../../shared/schemas/products';
 
 export const testConfig: PublicConfig = {
@@ -52,3 +53,24 @@ export const testProducts: Product[] = [
     isTester: true,
   }),
 ];
+
+/** GET /api/pricing-catalog for the seeded catalogue: the four tiers of DECISIONS.md §3, the bundle's parts. */
+export const testPricingCatalog: PricingCatalogDto = {
+  tiers: [
+    { id: 1, name: 'Starter', description: '5% off from 1 case', minimumCases: 1, discountPercentage: 5 },
+    { id: 2, name: 'Retailer', description: '7% off from 2 cases', minimumCases: 2, discountPercentage: 7 },
+    { id: 3, name: 'Volume', description: '10% off from 3 cases', minimumCases: 3, discountPercentage: 10 },
+    {
+      id: 4,
+      name: 'Distributor',
+      description: '15% off from 5 cases',
+      minimumCases: 5,
+      discountPercentage: 15,
+    },
+  ],
+  customPrices: [],
+  components: [
+    { virtualProductId: 40, componentProductId: 1, quantity: 6 },
+    { virtualProductId: 40, componentProductId: 21, quantity: 6 },
+  ],
+};

@@ -8,7 +8,7 @@ export function ProductIdentity({ row, gap }: { row: ProductRowModel; gap: 'gap-
       <ProductThumbnail imageUrl={row.imageUrl} />
       <div className="min-w-0">
         <p className="font-medium">{row.name}</p>
-        <p className="text-xs text-muted-foreground">SKU: {row.sku}</p>
+        <p className="text-xs whitespace-nowrap text-muted-foreground">SKU: {row.sku}</p>
       </div>
     </div>
   );

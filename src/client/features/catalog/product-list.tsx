@@ -1,25 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useIsMobile } from '../../lib/use-media-query';
 import { ProductCards } from './product-cards';
-import { ProductListEmpty, ProductListError, ProductListLoading } from './product-list-status';
-import { buildProductRows } from './product-row-model';
-import { productsQueryOptions } from './products-query';
+import { ProductListEmpty } from './product-list-status';
+import type { ProductRowModel } from './product-row-model';
 import { ProductTable } from './product-table';
 
+interface ProductListProps {
+  rows: readonly ProductRowModel[];
+  renderQuantity: (row: ProductRowModel) => ReactNode;
+}
+
 /**
- * The order form's product rows with their loading, empty and error states. Only one layout is in the DOM
- * (table from 768 px, cards below), so each product and, later, each quantity input exists once.
+ * The order form's product rows. Only one layout is in the DOM (table from 768 px, cards below), so each
+ * product and each quantity input exists once (ADR 0006).
  */
-export function ProductList() {
+export function ProductList({ rows, renderQuantity }: ProductListProps) {
   const isMobile = useIsMobile();
-  const { data, error, refetch } = useQuery(productsQueryOptions);
-
-  // A failed background refresh keeps the list already shown; the error block is for a first load only.
-  if (!data) {
-    return error ? <ProductListError error={error} onRetry={() => void refetch()} /> : <ProductListLoading />;
-  }
-
-  const rows = buildProductRows(data);
   if (rows.length === 0) return <ProductListEmpty />;
-  return isMobile ? <ProductCards rows={rows} /> : <ProductTable rows={rows} />;
+  return isMobile ? (
+    <ProductCards rows={rows} renderQuantity={renderQuantity} />
+  ) : (
+    <ProductTable rows={rows} renderQuantity={renderQuantity} />
+  );
 }

@@ -1,6 +1,12 @@
 import { formatCents } from '../../../shared/money';
+import {
+  isTesterProduct,
+  lineKind,
+  unitPrice,
+  type PricedCart,
+  type PricingCatalog,
+} from '../../../shared/pricing';
 import type { Product } from '../../../shared/schemas/products';
-import { calculateCasePricing } from './case-pricing';
 
 /** What one product row shows, shared by the desktop table and the mobile cards. */
 export interface ProductRowModel {
@@ -10,24 +16,55 @@ export interface ProductRowModel {
   imageUrl: string | null;
   casePrice: string;
   bottlePrice: string;
+  /** Set when the row's tier price is below the base wholesale price (spec 000 §2 'a flag'). */
+  discount: { label: string; basePrice: string } | null;
+  /** What the stepper shows: cases, or bundles for the bundle. */
+  cases: number;
+  /** Cart units per typed case: the case size for case-packed products, 1 for the bundle (ADR 0008). */
+  unitsPerCase: number;
 }
 
 /**
- * The case-packed products, in catalogue order. The tester is not a row: it gets its own card
- * (DECISIONS.md §2).
+ * The case-packed products, in catalogue order, priced by the shared engine. A row shows the base price
+ * until its own quantity is above zero, then the price of the cart's tier (spec 000 §2). The tester is not a
+ * row: it gets its own card (DECISIONS.md §2).
  */
-export function buildProductRows(products: readonly Product[]): ProductRowModel[] {
-  return products
-    .filter((product) => !product.isTester)
-    .map((product) => {
-      const { bottleCents, caseCents } = calculateCasePricing(product);
-      return {
+export function buildProductRows(
+  products: readonly Product[],
+  catalog: PricingCatalog,
+  cart: PricedCart,
+): ProductRowModel[] {
+  return products.flatMap((product) => {
+    const pricing = catalog.products.get(product.id);
+    if (!pricing || isTesterProduct(pricing)) return [];
+    const line = cart.lines.find((candidate) => candidate.productId === product.id);
+    const base = unitPrice(catalog, pricing, null);
+    const unit = line?.unitPrice ?? base;
+    const caseSize = Math.max(pricing.caseSize, 1);
+    // The bundle's engine price is per bundle (= one case); everything else is per bottle.
+    const isBundle = lineKind(pricing) === 'bundle';
+    const casePrice = isBundle ? unit : unit * caseSize;
+    const bottlePrice = isBundle ? Math.round(unit / caseSize) : unit;
+    const baseBottlePrice = isBundle ? Math.round(base / caseSize) : base;
+    const unitsPerCase = isBundle ? 1 : caseSize;
+    return [
+      {
         id: product.id,
         name: product.name,
         sku: product.sku,
         imageUrl: product.imageUrl,
-        casePrice: formatCents(caseCents),
-        bottlePrice: formatCents(bottleCents),
-      };
-    });
+        casePrice: formatCents(casePrice),
+        bottlePrice: formatCents(bottlePrice),
+        discount:
+          line?.discounted && base > 0
+            ? {
+                label: `${Math.round(((base - unit) * 100) / base)}% off`,
+                basePrice: formatCents(baseBottlePrice),
+              }
+            : null,
+        cases: line ? Math.floor(line.quantity / unitsPerCase) : 0,
+        unitsPerCase,
+      },
+    ];
+  });
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   Table,
   TableBody,
@@ -9,9 +10,16 @@ import {
 } from '../../components/ui/table';
 import { ProductIdentity } from './product-identity';
 import type { ProductRowModel } from './product-row-model';
+import { UnitPrice } from './unit-price';
+
+interface ProductTableProps {
+  rows: readonly ProductRowModel[];
+  /** The Cases cell: the page puts the cart's stepper here. */
+  renderQuantity: (row: ProductRowModel) => ReactNode;
+}
 
 /** Desktop layout (768 px and wider): one row per product with the spec's four columns. */
-export function ProductTable({ rows }: { rows: readonly ProductRowModel[] }) {
+export function ProductTable({ rows, renderQuantity }: ProductTableProps) {
   return (
     <Table>
       <TableCaption className="sr-only">
@@ -38,10 +46,10 @@ export function ProductTable({ rows }: { rows: readonly ProductRowModel[] }) {
               <ProductIdentity row={row} gap="gap-4" />
             </TableCell>
             <TableCell className="text-right font-semibold tabular-nums">{row.casePrice}</TableCell>
-            <TableCell className="text-right tabular-nums text-muted-foreground">{row.bottlePrice}</TableCell>
-            <TableCell className="text-center text-muted-foreground">
-              {/* Quantity steppers arrive with the cart; until then nothing here pretends to work. */}—
+            <TableCell className="text-right text-muted-foreground">
+              <UnitPrice row={row} align="end" />
             </TableCell>
+            <TableCell className="text-center">{renderQuantity(row)}</TableCell>
           </TableRow>
         ))}
       </TableBody>

@@ -1,29 +1,71 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testConfig, testProducts } from '../../test-support/api-fixtures';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY, cartStore } from '../../features/cart/cart-store';
+import { testConfig, testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
 import { renderApp } from '../../test-support/render-app';
 import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+/** The API the order form talks to, each answer replaceable. */
+function stubApi(overrides: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/products': () => jsonResponse(testProducts),
+    '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
+    '/api/validate-cart': () => jsonResponse({ success: true, errors: [], warnings: [] }),
+    ...overrides,
+  });
+}
+
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'warning');
+  vi.spyOn(toast, 'error');
+});
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+  localStorage.clear();
+  // As if the next test were a fresh page load.
+  cartStore.forget();
 });
 
 /** The table row (or mobile card) holding a product's name. */
 function findRowOf(name: string): HTMLElement {
-  const row = screen.getByText(name).closest('tr, li');
+  const products = screen.getByRole('region', { name: 'Products' });
+  const row = within(products).getByText(name).closest('tr, li');
   if (!(row instanceof HTMLElement)) throw new Error(`No row for ${name}`);
   return row;
 }
 
+const casesInput = (name: string) =>
+  screen.getByRole('spinbutton', { name: `Cases of ${name}` }) as HTMLInputElement;
+
+/** The value next to a label in the Order Summary. */
+function summaryValue(label: string | RegExp): string | null {
+  const summary = screen.getByRole('region', { name: /^Order Summary/ });
+  return within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+}
+
+function storedCart(): unknown {
+  return JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+}
+
+function useMobileViewport() {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const list = new EventTarget() as MediaQueryList;
+    return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
+  });
+}
+
 describe('order form', () => {
-  it('lists every case product with its case and bottle price, and leaves the tester out', async () => {
-    stubFetch({
-      '/api/config': () => jsonResponse(testConfig),
-      '/api/products': () => jsonResponse(testProducts),
-    });
+  it('lists every case product with its case and bottle price, and gives the tester a card instead of a row', async () => {
+    stubApi();
 
     renderApp('/');
 
@@ -45,18 +87,17 @@ describe('order form', () => {
     expect(within(findRowOf('1 oz bottle')).getByText('$4.85')).toBeTruthy();
     expect(within(findRowOf('50/50 split pack')).getByText('$93.00')).toBeTruthy();
     expect(within(findRowOf('50/50 split pack')).getByText('$7.75')).toBeTruthy();
-    // No wholesale price: the retail price per bottle is used.
+    // The bundle is priced from its parts: 6 × $10.65 + 6 × $4.85.
     expect(within(findRowOf('Case of mixed bottles')).getByText('$93.00')).toBeTruthy();
 
-    expect(screen.queryByText('Free in-store tester')).toBeNull();
-    expect(screen.queryByText('SKU: 800-0003')).toBeNull();
+    // The tester is its own card, never a row.
+    expect(within(table).queryByText('Free in-store tester')).toBeNull();
+    expect(within(table).queryByText('SKU: 800-0003')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Free in-store tester' })).toBeTruthy();
   });
 
   it('shows the product image when there is one and a placeholder otherwise', async () => {
-    stubFetch({
-      '/api/config': () => jsonResponse(testConfig),
-      '/api/products': () => jsonResponse(testProducts),
-    });
+    stubApi();
 
     renderApp('/');
 
@@ -68,15 +109,256 @@ describe('order form', () => {
     expect(findRowOf('1 oz bottle').querySelector('svg')).not.toBeNull();
   });
 
-  it('shows products as labelled cards instead of a table under 768 px', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
-      const list = new EventTarget() as MediaQueryList;
-      return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
+  it('gives every row a minus button, a cases input and a plus button', async () => {
+    stubApi();
+
+    renderApp('/');
+
+    const row = await screen.findByText('4 oz bottle').then(() => findRowOf('4 oz bottle'));
+    expect(within(row).getByRole('button', { name: 'Remove one case of 4 oz bottle' })).toBeTruthy();
+    expect(within(row).getByRole('spinbutton', { name: 'Cases of 4 oz bottle' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Add one case of 4 oz bottle' })).toBeTruthy();
+  });
+
+  it('prices 2 cases of 4 oz and 1 of 1 oz at the 10% tier at once, flags the rows and saves the cart', async () => {
+    const fetchMock = stubApi();
+
+    renderApp('/');
+
+    await screen.findByRole('table');
+    fireEvent.change(casesInput('4 oz bottle'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
+
+    const fourOunce = findRowOf('4 oz bottle');
+    expect(within(fourOunce).getByText('$115.08')).toBeTruthy();
+    expect(within(fourOunce).getByText('$9.59')).toBeTruthy();
+    expect(within(fourOunce).getByText('10% off')).toBeTruthy();
+    expect(within(fourOunce).getByText('$10.65').tagName).toBe('S');
+    const oneOunce = findRowOf('1 oz bottle');
+    expect(within(oneOunce).getByText('$52.44')).toBeTruthy();
+    expect(within(oneOunce).getByText('$4.37')).toBeTruthy();
+    // A row without a quantity keeps its base price and no flag.
+    expect(within(findRowOf('50/50 split pack')).queryByText(/% off/)).toBeNull();
+
+    expect(summaryValue('Cases')).toBe('3');
+    expect(summaryValue('Units')).toBe('36');
+    expect(summaryValue('Standard Total')).toBe('$313.80');
+    expect(summaryValue(/^Savings/)).toBe('−$31.20');
+    expect(summaryValue('Discounted Total')).toBe('$282.60');
+    expect(screen.getByText('Add 2 more cases to save 15%')).toBeTruthy();
+    // Prices came from the engine in the browser: no price request per change.
+    expect(countCalls(fetchMock, '/api/products/')).toBe(0);
+    expect(countCalls(fetchMock, '/api/calculate-prices')).toBe(0);
+
+    expect(storedCart()).toMatchObject({
+      items: [
+        { productId: 1, quantity: 24 },
+        { productId: 21, quantity: 12 },
+      ],
+      testerAdded: false,
     });
-    stubFetch({
-      '/api/config': () => jsonResponse(testConfig),
-      '/api/products': () => jsonResponse(testProducts),
+  });
+
+  it('restores the saved cart on load', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 4,
+        items: [{ productId: 27, quantity: 24 }],
+        testerAdded: true,
+        updatedAt: '2031-05-01T10:00:00.000Z',
+      }),
+    );
+    stubApi();
+
+    renderApp('/');
+
+    await screen.findByRole('table');
+    expect(casesInput('50/50 split pack').value).toBe('2');
+    expect((screen.getByRole('spinbutton', { name: 'Tester quantity' }) as HTMLInputElement).value).toBe('1');
+    expect(summaryValue('Items')).toBe('2');
+    expect(summaryValue('Cases')).toBe('2');
+  });
+
+  it('follows a newer cart saved in another tab, live', async () => {
+    stubApi();
+    renderApp('/');
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+
+    const fromOtherTab = {
+      version: 99,
+      items: [{ productId: 21, quantity: 60 }],
+      testerAdded: true,
+      updatedAt: '2031-05-01T10:00:00.000Z',
+    };
+    act(() => {
+      window.dispatchEvent(
+        new StorageEvent('storage', { key: CART_STORAGE_KEY, newValue: JSON.stringify(fromOtherTab) }),
+      );
     });
+
+    expect(casesInput('4 oz bottle').value).toBe('0');
+    expect(casesInput('1 oz bottle').value).toBe('5');
+    expect(summaryValue('Cases')).toBe('5');
+    expect(within(findRowOf('1 oz bottle')).getByText('15% off')).toBeTruthy();
+  });
+
+  it('checks the cart on the server 1 s after the last change and shows the result', async () => {
+    const fetchMock = stubApi({
+      '/api/validate-cart': () =>
+        jsonResponse({ success: true, errors: [], warnings: ['Inventory is low for 4 oz Bottle'] }),
+    });
+    renderApp('/');
+    await screen.findByRole('table');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add tester' }));
+    expect(screen.getByText('Checking your cart…')).toBeTruthy();
+    expect(countCalls(fetchMock, '/api/validate-cart')).toBe(0);
+
+    expect(await screen.findByText('Inventory is low for 4 oz Bottle')).toBeTruthy();
+    // The three quick changes gave one check, with the last cart.
+    expect(countCalls(fetchMock, '/api/validate-cart')).toBe(1);
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/validate-cart') ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      items: [
+        { productId: 1, quantity: 24, price: 9.9, name: '4 oz bottle', sku: '800-0001' },
+        { productId: 41, quantity: 1, price: 0, name: 'Free in-store tester', sku: '800-0003' },
+      ],
+    });
+    expect(toast.warning).toHaveBeenCalledWith('Cart validation', {
+      description: 'Inventory is low for 4 oz Bottle',
+    });
+  });
+
+  it("says 'Cart looks good' when the server finds nothing, and checks nothing for an empty cart", async () => {
+    const fetchMock = stubApi();
+    renderApp('/');
+    await screen.findByRole('table');
+    expect(screen.queryByText('Checking your cart…')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
+
+    expect(await screen.findByText('Cart looks good')).toBeTruthy();
+    expect(toast.warning).not.toHaveBeenCalled();
+    expect(toast.error).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove one case of 1 oz bottle' }));
+    expect(screen.queryByText('Cart looks good')).toBeNull();
+    expect(countCalls(fetchMock, '/api/validate-cart')).toBe(1);
+  });
+
+  it("shows 'Cart validation failed' with the first error, and 'Cart validation error' for a failed request", async () => {
+    let answer = () =>
+      jsonResponse({ success: false, errors: ['Product 800-0002 is not available'], warnings: [] });
+    stubApi({ '/api/validate-cart': () => answer() });
+    renderApp('/');
+    await screen.findByRole('table');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
+    expect(await screen.findByText('Product 800-0002 is not available')).toBeTruthy();
+    expect(toast.error).toHaveBeenLastCalledWith('Cart validation failed', {
+      description: 'Product 800-0002 is not available',
+    });
+
+    answer = () => new Response('', { status: 503 });
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
+    expect(await screen.findByText('Error validating cart: 503')).toBeTruthy();
+    expect(toast.error).toHaveBeenLastCalledWith('Cart validation error', {
+      description: 'Error validating cart: 503',
+    });
+  });
+
+  it("tells a visitor 'Not signed in' with a link to /auth", async () => {
+    stubApi();
+
+    renderApp('/');
+
+    const banner = screen.getByRole('complementary', { name: 'Not signed in' });
+    expect(within(banner).getByText('Not signed in')).toBeTruthy();
+    expect(within(banner).getByRole('link').getAttribute('href')).toBe('/auth');
+    await screen.findByRole('table');
+  });
+
+  it('blocks the review of an empty cart with the spec message', async () => {
+    const { router } = stubAndRender();
+    await screen.findByRole('table');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review Your Order' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Please select at least one product or add a tester to your order');
+    expect(toast.error).toHaveBeenCalledWith(
+      'Please select at least one product or add a tester to your order',
+    );
+    expect(router.state.location.pathname).toBe('/');
+
+    // The message goes once the cart changes.
+    fireEvent.click(screen.getByRole('button', { name: 'Add tester' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('blocks a cart that is not in whole cases with the case message', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 1,
+        items: [{ productId: 1, quantity: 18 }],
+        testerAdded: false,
+        updatedAt: '2031-05-01T10:00:00.000Z',
+      }),
+    );
+    stubAndRender();
+    await screen.findByRole('table');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Review Your Order' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Case Quantity Error: Regular products must be ordered in full case quantities of 12 bottles.',
+    );
+  });
+
+  it('saves the cart, scrolls to the top and opens /confirm 250 ms after Review Your Order', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const { router } = stubAndRender();
+    await screen.findByRole('table');
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+    localStorage.removeItem(CART_STORAGE_KEY);
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(screen.getByRole('button', { name: 'Review Your Order' }));
+      expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 12 }] });
+      expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
+
+      act(() => vi.advanceTimersByTime(249));
+      expect(router.state.location.pathname).toBe('/');
+      act(() => vi.advanceTimersByTime(1));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeTruthy();
+  });
+
+  it('shows base prices and a note when the volume tiers cannot be loaded', async () => {
+    stubApi({ '/api/pricing-catalog': () => errorResponse(404, 'Not found') });
+    renderApp('/');
+    await screen.findByRole('table');
+
+    fireEvent.change(casesInput('4 oz bottle'), { target: { value: '3' } });
+
+    expect(within(findRowOf('4 oz bottle')).getByText('$127.80')).toBeTruthy();
+    expect(within(findRowOf('4 oz bottle')).queryByText(/% off/)).toBeNull();
+    expect(summaryValue('Discounted Total')).toBe('$383.40');
+    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeTruthy();
+  });
+
+  it('shows products as labelled cards and folds the summary behind a toggle under 768 px', async () => {
+    useMobileViewport();
+    stubApi();
 
     renderApp('/');
 
@@ -84,24 +366,29 @@ describe('order form', () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(card).getByText('Price per Case').nextElementSibling?.textContent).toBe('$127.80');
     expect(within(card).getByText('Price per Bottle').nextElementSibling?.textContent).toBe('$10.65');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+    const toggle = screen.getByRole('button', { name: /Order Summary/ });
+    expect(toggle.textContent).toContain('$121.44');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(summaryValue('Discounted Total')).toBe('$121.44');
   });
 
   it('says so when the catalogue is empty', async () => {
-    stubFetch({
-      '/api/config': () => jsonResponse(testConfig),
-      '/api/products': () => jsonResponse(testProducts.filter((product) => product.isTester)),
-    });
+    stubApi({ '/api/products': () => jsonResponse(testProducts.filter((product) => product.isTester)) });
 
     renderApp('/');
 
     expect(await screen.findByText('No products are available right now.')).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Review Your Order' })).toBeNull();
   });
 
   it("shows 'Failed to fetch products' when loading fails, and Retry loads them again", async () => {
     let productCalls = 0;
-    const fetchMock = stubFetch({
-      '/api/config': () => jsonResponse(testConfig),
+    const fetchMock = stubApi({
       '/api/products': () => {
         productCalls += 1;
         return productCalls === 1
@@ -123,3 +410,8 @@ describe('order form', () => {
     expect(countCalls(fetchMock, '/api/products')).toBe(2);
   });
 });
+
+function stubAndRender() {
+  stubApi();
+  return renderApp('/');
+}

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QuantityStepper } from './quantity-stepper';
+
+afterEach(cleanup);
+
+function Harness({
+  initial = 0,
+  max = 999,
+  onChange,
+  onExceedMax,
+}: {
+  initial?: number;
+  max?: number;
+  onChange?: (next: number) => void;
+  onExceedMax?: () => void;
+}) {
+  const [value, setValue] = useState(initial);
+  return (
+    <>
+      <QuantityStepper
+        value={value}
+        max={max}
+        onChange={(next) => {
+          onChange?.(next);
+          setValue(next);
+        }}
+        onExceedMax={onExceedMax}
+        inputLabel="Cases of 4 oz Bottle"
+        decrementLabel="Remove one case of 4 oz Bottle"
+        incrementLabel="Add one case of 4 oz Bottle"
+      />
+      <output aria-label="quantity">{value}</output>
+    </>
+  );
+}
+
+const input = () => screen.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle' }) as HTMLInputElement;
+const quantity = () => screen.getByLabelText('quantity').textContent;
+
+describe('QuantityStepper', () => {
+  it('is a minus button, a number input and a plus button with accessible names', () => {
+    render(<Harness />);
+
+    expect(screen.getByRole('button', { name: 'Remove one case of 4 oz Bottle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' })).toBeTruthy();
+    expect(input().type).toBe('number');
+    expect(input().min).toBe('0');
+    expect(input().value).toBe('0');
+  });
+
+  it('adds and removes one with + and −, and never goes below 0', () => {
+    render(<Harness />);
+    const plus = screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' });
+    const minus = screen.getByRole('button', { name: 'Remove one case of 4 oz Bottle' });
+
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    expect(quantity()).toBe('2');
+    expect(input().value).toBe('2');
+
+    fireEvent.click(minus);
+    fireEvent.click(minus);
+    fireEvent.click(minus);
+    expect(quantity()).toBe('0');
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('takes a typed whole number', () => {
+    render(<Harness />);
+
+    fireEvent.change(input(), { target: { value: '7' } });
+
+    expect(quantity()).toBe('7');
+  });
+
+  it.each(['abc', '-3', '1.5', '2e3'])('ignores %j and keeps the quantity', (typed) => {
+    const onChange = vi.fn();
+    render(<Harness initial={3} onChange={onChange} />);
+
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: typed } });
+    fireEvent.blur(input());
+
+    expect(onChange).not.toHaveBeenCalled();
+    expect(quantity()).toBe('3');
+    expect(input().value).toBe('3');
+  });
+
+  it('shows a cleared field empty while typing and the quantity again on leaving it', () => {
+    const onChange = vi.fn();
+    render(<Harness initial={3} onChange={onChange} />);
+
+    fireEvent.focus(input());
+    fireEvent.change(input(), { target: { value: '' } });
+    expect(input().value).toBe('');
+
+    fireEvent.blur(input());
+    expect(input().value).toBe('3');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('clamps to the maximum and reports the attempt after the change', () => {
+    const calls: string[] = [];
+    render(
+      <Harness
+        max={1}
+        onChange={(next) => calls.push(`change ${next}`)}
+        onExceedMax={() => calls.push('exceeded')}
+      />,
+    );
+
+    fireEvent.change(input(), { target: { value: '5' } });
+    expect(quantity()).toBe('1');
+    expect(input().value).toBe('1');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' }));
+    expect(quantity()).toBe('1');
+    expect(calls).toEqual(['change 1', 'exceeded', 'exceeded']);
+  });
+});

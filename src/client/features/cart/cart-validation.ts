@@ -1,0 +1,133 @@
+import { useEffect, useState } from 'react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { validateCartResponseSchema } from '../../../shared/schemas/pricing';
+
+/** One line as POST /api/validate-cart takes it; price in dollars per unit (informational, DECISIONS §3). */
+export interface ValidationItem {
+  productId: number;
+  /** Bottles, bundles for the bundle, 1 for the tester. */
+  quantity: number;
+  price: number;
+  name: string;
+  sku: string;
+}
+
+export type ValidationOutcome =
+  | { kind: 'ok' }
+  | { kind: 'warning'; message: string }
+  | { kind: 'invalid'; message: string }
+  | { kind: 'error'; message: string };
+
+export type ValidationState =
+  { status: 'idle' } | { status: 'checking' } | { status: 'done'; outcome: ValidationOutcome };
+
+/** Spec 000 §5, §9: automatic validation runs 1 s after the last change. */
+export const VALIDATION_DEBOUNCE_MS = 1000;
+
+const INVALID_ITEMS_MESSAGE = 'Your cart contains invalid items';
+
+const errorBodySchema = z.object({
+  error: z.string().optional(),
+  errors: z.array(z.unknown()).optional(),
+  message: z.string().optional(),
+});
+
+/** POST /api/validate-cart, read into what the status line and the toasts say (spec 000 §8). */
+export async function validateCart(
+  items: readonly ValidationItem[],
+  signal?: AbortSignal,
+): Promise<ValidationOutcome> {
+  const response = await fetch('/api/validate-cart', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ items }),
+    credentials: 'include',
+    signal,
+  });
+  const body = await response.json().then(
+    (json: unknown) => json,
+    () => undefined,
+  );
+
+  if (!response.ok) {
+    // Spec 000 §8: the body's error or first errors entry, else 'Error validating cart: {status}'. Our API's
+    // own error bodies carry `message`, used when neither is there.
+    const parsed = errorBodySchema.safeParse(body);
+    const firstError = parsed.success
+      ? parsed.data.errors?.find((entry) => typeof entry === 'string')
+      : undefined;
+    const message =
+      (parsed.success && (parsed.data.error || firstError || parsed.data.message)) ||
+      `Error validating cart: ${response.status}`;
+    return { kind: 'error', message };
+  }
+
+  const result = validateCartResponseSchema.safeParse(body);
+  if (!result.success) return { kind: 'error', message: `Error validating cart: ${response.status}` };
+  const { success, errors, warnings } = result.data;
+  if (!success || errors.length > 0) return { kind: 'invalid', message: errors[0] ?? INVALID_ITEMS_MESSAGE };
+  if (warnings[0]) return { kind: 'warning', message: warnings[0] };
+  return { kind: 'ok' };
+}
+
+/** The toasts of spec 000 §8 for one validation result. */
+function announce(outcome: ValidationOutcome) {
+  switch (outcome.kind) {
+    case 'warning':
+      toast.warning('Cart validation', { description: outcome.message });
+      break;
+    case 'invalid':
+      toast.error('Cart validation failed', { description: outcome.message });
+      break;
+    case 'error':
+      toast.error('Cart validation error', { description: outcome.message });
+      break;
+    case 'ok':
+      break;
+  }
+}
+
+/**
+ * Validates the cart on the server 1 s after its last change (debounced; a newer change cancels the pending
+ * check and any answer still on its way). Nothing is checked for an empty cart.
+ */
+export function useCartValidation(items: readonly ValidationItem[]): ValidationState {
+  // The key is what was validated: an answer for an older cart is never shown for a newer one.
+  const key = JSON.stringify(items);
+  const [result, setResult] = useState<{ key: string; outcome: ValidationOutcome } | null>(null);
+
+  useEffect(() => {
+    if (key === '[]') return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      validateCart(JSON.parse(key) as ValidationItem[], controller.signal).then(
+        (outcome) => {
+          if (controller.signal.aborted) return;
+          setResult({ key, outcome });
+          announce(outcome);
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          const outcome: ValidationOutcome = {
+            kind: 'error',
+            message:
+              error instanceof Error && error.message
+                ? `Error validating cart: ${error.message}`
+                : 'Error validating cart',
+          };
+          setResult({ key, outcome });
+          announce(outcome);
+        },
+      );
+    }, VALIDATION_DEBOUNCE_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [key]);
+
+  if (key === '[]') return { status: 'idle' };
+  if (result?.key === key) return { status: 'done', outcome: result.outcome };
+  return { status: 'checking' };
+}

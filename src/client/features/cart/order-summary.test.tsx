@@ -1,0 +1,151 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { priceCart, type CartLine } from '../../../shared/pricing';
+import { catalogFromApi } from '../../../shared/pricing-catalog';
+import { testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
+import { OrderSummary } from './order-summary';
+import { describeNextTier } from './volume-discounts';
+
+afterEach(cleanup);
+
+const catalog = catalogFromApi(testProducts, testPricingCatalog);
+const FOUR_OUNCE = 1;
+const ONE_OUNCE = 21;
+const TESTER = 41;
+
+function renderSummary(lines: CartLine[], collapsible = false) {
+  const cart = priceCart(catalog, lines);
+  render(<OrderSummary cart={cart} tiers={catalog.tiers} collapsible={collapsible} />);
+  return cart;
+}
+
+/** The value next to a label in one of the summary's description lists. */
+function valueOf(label: string | RegExp, scope: HTMLElement = document.body): string | null {
+  const term = within(scope).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? null;
+}
+
+describe('OrderSummary', () => {
+  it('sums 2 cases of 4 oz and 1 case of 1 oz at the 10% tier: $282.60 instead of $313.80', () => {
+    renderSummary([
+      { productId: FOUR_OUNCE, quantity: 24 },
+      { productId: ONE_OUNCE, quantity: 12 },
+    ]);
+
+    expect(valueOf('Items')).toBe('2');
+    expect(valueOf('Cases')).toBe('3');
+    expect(valueOf('Units')).toBe('36');
+    expect(valueOf('Standard Total')).toBe('$313.80');
+    expect(valueOf('Savings (10% volume discount)')).toBe('−$31.20');
+    expect(valueOf('Discounted Total')).toBe('$282.60');
+  });
+
+  it('shows shipping as free with the $19.00 list fee crossed out', () => {
+    renderSummary([{ productId: FOUR_OUNCE, quantity: 12 }]);
+
+    const shipping = screen.getByText('Shipping', { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(within(shipping).getByText('$19.00').tagName).toBe('S');
+    expect(within(shipping).getByText('Free')).toBeTruthy();
+  });
+
+  it('lists the four tiers, highlights the one reached and says what the next one needs', () => {
+    renderSummary([
+      { productId: FOUR_OUNCE, quantity: 24 },
+      { productId: ONE_OUNCE, quantity: 12 },
+    ]);
+
+    const discounts = screen.getByRole('region', { name: 'Volume Discounts' });
+    const tiers = within(discounts).getAllByRole('listitem');
+    expect(tiers.map((tier) => tier.textContent)).toEqual([
+      '1+ case5% off',
+      '2+ cases7% off',
+      '3+ cases (your tier)10% off',
+      '5+ cases15% off',
+    ]);
+    expect(tiers.map((tier) => tier.getAttribute('aria-current'))).toEqual([null, null, 'true', null]);
+    expect(within(discounts).getByText('Add 2 more cases to save 15%')).toBeTruthy();
+  });
+
+  it('counts the tester as an item but not as a case or unit, at no cost', () => {
+    renderSummary([
+      { productId: FOUR_OUNCE, quantity: 12 },
+      { productId: TESTER, quantity: 1 },
+    ]);
+
+    expect(valueOf('Items')).toBe('2');
+    expect(valueOf('Cases')).toBe('1');
+    expect(valueOf('Units')).toBe('12');
+    expect(valueOf('Discounted Total')).toBe('$121.44');
+  });
+
+  it('compares retail value with wholesale cost per product and in total', () => {
+    renderSummary([
+      { productId: FOUR_OUNCE, quantity: 24 },
+      { productId: ONE_OUNCE, quantity: 12 },
+    ]);
+
+    const profit = screen.getByRole('region', { name: 'Profit Analysis' });
+    const fourOunce = within(profit).getByText('4 oz bottle').closest('li') as HTMLElement;
+    expect(valueOf('Retail', fourOunce)).toBe('$624.00');
+    expect(valueOf('Wholesale', fourOunce)).toBe('$230.16');
+    expect(valueOf('Profit', fourOunce)).toBe('$393.84');
+    const oneOunce = within(profit).getByText('1 oz bottle').closest('li') as HTMLElement;
+    expect(valueOf('Retail', oneOunce)).toBe('$120.00');
+    expect(valueOf('Wholesale', oneOunce)).toBe('$52.44');
+    expect(valueOf('Profit', oneOunce)).toBe('$67.56');
+    expect(valueOf('Retail Value', profit)).toBe('$744.00');
+    expect(valueOf('Wholesale Cost', profit)).toBe('$282.60');
+    expect(valueOf(/^Total Profit/, profit)).toBe('$461.40');
+  });
+
+  it('shows zeros and the first tier to reach for an empty cart', () => {
+    renderSummary([]);
+
+    expect(valueOf('Cases')).toBe('0');
+    expect(valueOf('Discounted Total')).toBe('$0.00');
+    expect(screen.getByText('Add 1 more case to save 5%')).toBeTruthy();
+    expect(screen.getByText(/Add products to see what you could earn/)).toBeTruthy();
+  });
+
+  it('folds behind a toggle showing the total when collapsible, and opens on click', () => {
+    renderSummary([{ productId: FOUR_OUNCE, quantity: 36 }], true);
+
+    const toggle = screen.getByRole('button', { name: /Order Summary/ });
+    expect(toggle.textContent).toContain('$345.24');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    const panel = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+    expect(panel?.hidden).toBe(true);
+    expect(panel?.contains(screen.getByText('Standard Total'))).toBe(true);
+
+    fireEvent.click(toggle);
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(panel?.hidden).toBe(false);
+  });
+});
+
+describe('describeNextTier', () => {
+  const tiers = catalog.tiers;
+  const next = (cases: number) =>
+    describeNextTier(priceCart(catalog, cases ? [{ productId: 1, quantity: cases * 12 }] : []).next);
+
+  it("says 'Add {n} more case(s) to save {x}%'", () => {
+    expect(tiers).toHaveLength(4);
+    expect(next(0)).toBe('Add 1 more case to save 5%');
+    expect(next(1)).toBe('Add 1 more case to save 7%');
+    expect(next(2)).toBe('Add 1 more case to save 10%');
+    expect(next(3)).toBe('Add 2 more cases to save 15%');
+    expect(next(4)).toBe('Add 1 more case to save 15%');
+    expect(next(5)).toBeNull();
+  });
+
+  it('shows a fractional discount as it is', () => {
+    expect(
+      describeNextTier({
+        tier: { id: 9, name: 'x', minimumCases: 8, discountPercentage: 1750 },
+        casesNeeded: 3,
+      }),
+    ).toBe('Add 3 more cases to save 17.5%');
+  });
+});

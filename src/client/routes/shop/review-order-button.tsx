@@ -1,0 +1,70 @@
+import { ArrowRight, CircleAlert } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { checkCartRules, type RuleLine } from '../../../shared/cart-rules';
+import { Button } from '../../components/ui/button';
+import { saveCart } from '../../features/cart/cart-store';
+
+/** Spec 000 §4 'Order submit from the shop', §9: navigation to /confirm after 250 ms. */
+export const REVIEW_NAVIGATION_DELAY_MS = 250;
+
+interface ReviewOrderButtonProps {
+  ruleLines: readonly RuleLine[];
+  /** The cart's version: a message about a cart that has changed since is no longer shown. */
+  cartVersion: number;
+}
+
+/**
+ * 'Review Your Order': checks the spec's cart rules, saves the cart (the review page reads it from the
+ * store), scrolls to the top and goes to /confirm 250 ms later. A second press while leaving does nothing.
+ */
+export function ReviewOrderButton({ ruleLines, cartVersion }: ReviewOrderButtonProps) {
+  const navigate = useNavigate();
+  const [problems, setProblems] = useState<{ version: number; messages: string[] } | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function review() {
+    if (leaving) return;
+    const messages = checkCartRules(ruleLines);
+    const [first] = messages;
+    if (first) {
+      setProblems({ version: cartVersion, messages });
+      toast.error(first);
+      return;
+    }
+    setProblems(null);
+    saveCart();
+    setLeaving(true);
+    const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    window.scrollTo({ top: 0, behavior: reduceMotion ? 'auto' : 'smooth' });
+    timer.current = setTimeout(() => void navigate('/confirm'), REVIEW_NAVIGATION_DELAY_MS);
+  }
+
+  const shown = problems && problems.version === cartVersion ? problems.messages : [];
+
+  return (
+    <div className="space-y-3">
+      {shown.length > 0 ? (
+        <div
+          role="alert"
+          className="space-y-1 rounded-lg border border-destructive/30 bg-destructive-muted px-3 py-2 text-sm text-destructive"
+        >
+          {shown.map((message) => (
+            <p key={message} className="flex items-start gap-2">
+              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+              <span>{message}</span>
+            </p>
+          ))}
+        </div>
+      ) : null}
+      <Button size="lg" className="w-full" onClick={review} aria-disabled={leaving || undefined}>
+        Review Your Order
+        <ArrowRight aria-hidden="true" />
+      </Button>
+    </div>
+  );
+}
