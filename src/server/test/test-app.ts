@@ -1,3 +1,4 @@
+import { productListSchema } from '../../shared/schemas/products';
 import { buildApp, type App } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
@@ -51,3 +52,14 @@ export async function createTestApp(
 
 /** Headers a same-origin browser request carries. */
 export const sameOrigin = { origin: TEST_ORIGIN } as const;
+
+/** Ids the seed gives the bundle and the tester (they have no fixed id), read from the storefront list. */
+export async function findSeededSpecialIds(app: App): Promise<{ bundleId: number; testerId: number }> {
+  const list = productListSchema.parse((await app.inject({ url: '/api/products' })).json());
+  const idOf = (sku: string) => {
+    const product = list.find((candidate) => candidate.sku === sku);
+    if (!product) throw new Error(`The seeded catalogue has no ${sku}`);
+    return product.id;
+  };
+  return { bundleId: idOf('800-0004'), testerId: idOf('800-0003') };
+}

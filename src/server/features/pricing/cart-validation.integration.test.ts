@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../../shared/cart-rules';
-import { productListSchema } from '../../../shared/schemas/products';
 import { checkInventoryResponseSchema, validateCartResponseSchema } from '../../../shared/schemas/pricing';
 import { products } from '../../db/schema';
-import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
+import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../test/test-app';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;
@@ -29,9 +28,7 @@ describe('POST /api/validate-cart and POST /api/check-inventory', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const list = productListSchema.parse((await t.app.inject({ url: '/api/products' })).json());
-    bundleId = list.find((product) => product.sku === '800-0004')!.id;
-    testerId = list.find((product) => product.sku === '800-0003')!.id;
+    ({ bundleId, testerId } = await findSeededSpecialIds(t.app));
   });
   afterAll(() => t.close());
 

@@ -2,9 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { pricingCatalogSchema, pricingTierSchema } from '../../../shared/schemas/pricing';
-import { productListSchema } from '../../../shared/schemas/products';
 import { pricingTiers, productPricingTiers } from '../../db/schema';
-import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
+import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../test/test-app';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;
@@ -25,9 +24,7 @@ describe('pricing endpoints', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    const list = productListSchema.parse((await t.app.inject({ url: '/api/products' })).json());
-    bundleId = list.find((product) => product.sku === '800-0004')!.id;
-    testerId = list.find((product) => product.sku === '800-0003')!.id;
+    ({ bundleId, testerId } = await findSeededSpecialIds(t.app));
   });
   afterAll(() => t.close());
 
