@@ -5,6 +5,9 @@ import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connec
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
+import { startJobWorker } from './jobs/worker';
+import { createMailer } from './mail/mailer';
+import { createSendEmailHandler, SEND_EMAIL_JOB } from './mail/send-email-job';
 import { loggerOptions } from './plugins/log-redaction';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -56,6 +59,18 @@ async function main() {
       log.info(`Created the first administrator "${env.ADMIN_USERNAME}" from ADMIN_PASSWORD`);
     }
     if (seeded.demoCustomerCreated) log.info('Created the demo customer demo@example.com (SEED_DEMO=1)');
+
+    // The outbox worker: e-mails (and later Shopify calls) committed with the change that caused them.
+    const mailer = createMailer(env);
+    const worker = startJobWorker({
+      db: database.db,
+      handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
+      log,
+    });
+    cleanups.push(async () => {
+      await worker.stop();
+      mailer.close();
+    });
 
     const app = await buildApp({ env, database, loggerInstance: log });
     cleanups.push(() => app.close());

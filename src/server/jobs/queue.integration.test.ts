@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { DatabaseHandle } from '../db/client';
+import { jobs } from '../db/schema';
+import { sqlRows } from '../test/sql-rows';
+import { createTestDatabase } from '../test/test-database';
+import { claimNextJob, completeJob, enqueueJob, failJob } from './queue';
+import { startJobWorker, type JobLogger } from './worker';
+
+const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
+
+describe('job queue', () => {
+  let handle: DatabaseHandle;
+
+  const jobRows = () =>
+    sqlRows<{
+      id: number;
+      state: string;
+      attempts: number;
+      locked_by: string | null;
+      last_error: string | null;
+    }>(handle.db, sql`select id, state, attempts, locked_by, last_error from jobs order by id`);
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await handle.db.delete(jobs);
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('claims due jobs in run_at order, skips future ones, and never hands one job to two workers', async () => {
+    const past = new Date(Date.now() - 60_000);
+    const second = await enqueueJob(handle.db, { type: 't', payload: { n: 2 }, runAt: past });
+    const first = await enqueueJob(handle.db, {
+      type: 't',
+      payload: { n: 1 },
+      runAt: new Date(past.getTime() - 1),
+    });
+    await enqueueJob(handle.db, { type: 't', payload: { n: 3 }, runAt: new Date(Date.now() + 3_600_000) });
+
+    const claimed = await Promise.all([claimNextJob(handle.db, 'a'), claimNextJob(handle.db, 'b')]);
+    expect(claimed.map((job) => job?.id).sort()).toEqual([first, second].sort());
+    expect(claimed.every((job) => job?.state === 'running' && job.attempts === 1)).toBe(true);
+    expect(await claimNextJob(handle.db, 'c')).toBeNull();
+  });
+
+  it('reclaims a job whose worker died mid-run, and fails it once its attempts are used up', async () => {
+    await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 2 });
+    const claimed = await claimNextJob(handle.db, 'dead-worker');
+    expect(claimed).not.toBeNull();
+    await handle.db.execute(sql`update jobs set locked_at = now() - interval '6 minutes'`);
+
+    const reclaimed = await claimNextJob(handle.db, 'live-worker');
+    expect(reclaimed?.id).toBe(claimed?.id);
+    expect(reclaimed?.attempts).toBe(2);
+    expect(reclaimed?.lockedBy).toBe('live-worker');
+
+    await handle.db.execute(sql`update jobs set locked_at = now() - interval '6 minutes'`);
+    expect(await claimNextJob(handle.db, 'third-worker')).toBeNull();
+    const [row] = await jobRows();
+    expect(row?.state).toBe('failed');
+    expect(row?.last_error).toMatch(/worker stopped/);
+  });
+
+  it('marks a job failed for good when its last attempt fails', async () => {
+    await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 1 });
+    const job = await claimNextJob(handle.db, 'w');
+    if (!job) throw new Error('expected a job');
+    expect(await failJob(handle.db, job, new Error('boom'))).toBe('failed');
+    const [row] = await jobRows();
+    expect(row).toMatchObject({ state: 'failed', attempts: 1, locked_by: null, last_error: 'Error: boom' });
+  });
+
+  it('ignores completion by a worker that no longer holds the job', async () => {
+    await enqueueJob(handle.db, { type: 't', payload: {} });
+    const job = await claimNextJob(handle.db, 'w1');
+    if (!job) throw new Error('expected a job');
+    await completeJob(handle.db, { ...job, lockedBy: 'someone-else' });
+    expect((await jobRows())[0]?.state).toBe('running');
+    await completeJob(handle.db, job);
+    expect((await jobRows())[0]?.state).toBe('done');
+  });
+
+  it('runs jobs in the background with handlers that validate their payload, and stop() waits for them', async () => {
+    const seen: number[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const worker = startJobWorker({
+      db: handle.db,
+      log: silentLog,
+      pollIntervalMs: 10,
+      handlers: {
+        count: async (payload) => {
+          const { n } = z.object({ n: z.number().int() }).parse(payload);
+          await gate;
+          seen.push(n);
+        },
+      },
+    });
+    await enqueueJob(handle.db, { type: 'count', payload: { n: 7 } });
+    await expect.poll(jobRows, { timeout: 5_000 }).toEqual([expect.objectContaining({ state: 'running' })]);
+    const stopped = worker.stop();
+    release();
+    await stopped;
+    expect(seen).toEqual([7]);
+    expect((await jobRows())[0]?.state).toBe('done');
+  });
+});

@@ -1,0 +1,161 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { jobs } from '../db/schema';
+
+/** The database or an open transaction: enqueueJob inside the caller's transaction commits the job with it. */
+export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export type Job = typeof jobs.$inferSelect;
+
+export interface EnqueueJobInput {
+  type: string;
+  payload: unknown;
+  runAt?: Date;
+  /** At most one job ever exists with this key: a second enqueue does nothing. */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+export const RETRY_BASE_DELAY_MS = 1_000;
+export const RETRY_MAX_DELAY_MS = 10 * 60_000;
+/** A job 'running' for longer than this has lost its worker (process killed) and may be claimed again. */
+export const STALE_LOCK_MS = 5 * 60_000;
+const MAX_ERROR_LENGTH = 2_000;
+
+/**
+ * Inserts a job (transactional outbox). Returns the new job's id, or null when a job with the same
+ * dedupeKey already exists (ON CONFLICT DO NOTHING).
+ */
+export async function enqueueJob(db: DatabaseOrTransaction, input: EnqueueJobInput): Promise<number | null> {
+  if (input.payload === undefined) throw new Error('A job needs a payload');
+  const rows = await db
+    .insert(jobs)
+    .values({
+      type: input.type,
+      payload: input.payload,
+      ...(input.runAt ? { runAt: input.runAt } : {}),
+      ...(input.dedupeKey !== undefined ? { dedupeKey: input.dedupeKey } : {}),
+      ...(input.maxAttempts !== undefined ? { maxAttempts: input.maxAttempts } : {}),
+    })
+    .onConflictDoNothing({ target: jobs.dedupeKey })
+    .returning({ id: jobs.id });
+  return rows[0]?.id ?? null;
+}
+
+const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
+
+/**
+ * Claims the next due job for `workerId` (FOR UPDATE SKIP LOCKED, so several workers and instances never
+ * take the same job): a pending job whose run_at has come, or a 'running' job whose worker has been silent
+ * for STALE_LOCK_MS. Stale jobs that have used up their attempts are marked failed instead.
+ */
+export async function claimNextJob(db: Database, workerId: string, now?: Date): Promise<Job | null> {
+  // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
+  const at = now ? timestamp(now) : sql`now()`;
+  const staleBefore = sql`(${at} - make_interval(secs => ${STALE_LOCK_MS / 1000}))`;
+  await db
+    .update(jobs)
+    .set({
+      state: 'failed',
+      lockedAt: null,
+      lockedBy: null,
+      lastError: sql`coalesce(${jobs.lastError} || E'\n', '') || 'worker stopped while running the job; no attempts left'`,
+      updatedAt: at,
+    })
+    .where(
+      and(
+        eq(jobs.state, 'running'),
+        sql`${jobs.lockedAt} < ${staleBefore}`,
+        sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
+      ),
+    );
+
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: 'running',
+      lockedAt: at,
+      lockedBy: workerId,
+      attempts: sql`${jobs.attempts} + 1`,
+      updatedAt: at,
+    })
+    .where(
+      eq(
+        jobs.id,
+        sql`(
+          select ${jobs.id} from ${jobs}
+          where (${jobs.state} = 'pending' and ${jobs.runAt} <= ${at})
+             or (${jobs.state} = 'running' and ${jobs.lockedAt} < ${staleBefore}
+                 and ${jobs.attempts} < ${jobs.maxAttempts})
+          order by ${jobs.runAt}, ${jobs.id}
+          limit 1
+          for update skip locked
+        )`,
+      ),
+    )
+    .returning();
+  return rows[0] ?? null;
+}
+
+/** Marks a claimed job done (only while this worker still holds it). */
+export async function completeJob(db: Database, job: Job, now: Date = new Date()): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'done', completedAt: now, lockedAt: null, lockedBy: null, lastError: null, updatedAt: now })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), lockedByClause(job)));
+}
+
+export interface FailJobOptions {
+  /** Give up now instead of retrying (e.g. a payload that can never be valid). */
+  permanent?: boolean;
+  random?: () => number;
+}
+
+/**
+ * Records a failed attempt: back to 'pending' with run_at = now + retryDelayMs, or 'failed' when the job has
+ * used its attempts (or the failure is permanent). Returns the state the job is left in.
+ */
+export async function failJob(
+  db: Database,
+  job: Job,
+  error: unknown,
+  now: Date = new Date(),
+  options: FailJobOptions = {},
+): Promise<'pending' | 'failed'> {
+  const message = describeError(error).slice(0, MAX_ERROR_LENGTH);
+  const giveUp = options.permanent === true || job.attempts >= job.maxAttempts;
+  const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, options.random ?? Math.random));
+  await db
+    .update(jobs)
+    .set({
+      state: giveUp ? 'failed' : 'pending',
+      ...(giveUp ? {} : { runAt }),
+      lockedAt: null,
+      lockedBy: null,
+      lastError: message,
+      updatedAt: now,
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), lockedByClause(job)));
+  return giveUp ? 'failed' : 'pending';
+}
+
+/**
+ * Delay before retrying after failed attempt number `attempt` (1-based): capped exponential backoff with
+ * full jitter — uniformly between the base (1 s, so a down server is never hammered) and
+ * min(cap, base · 2^(attempt−1)), cap 10 minutes. `random` returns a number in [0, 1).
+ */
+export function retryDelayMs(attempt: number, random: () => number): number {
+  const exponent = Math.max(0, Math.min(Math.floor(attempt) - 1, 30));
+  const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** exponent);
+  const fraction = Math.min(Math.max(random(), 0), 1);
+  return Math.round(RETRY_BASE_DELAY_MS + fraction * (ceiling - RETRY_BASE_DELAY_MS));
+}
+
+function lockedByClause(job: Job) {
+  return job.lockedBy === null ? sql`${jobs.lockedBy} is null` : eq(jobs.lockedBy, job.lockedBy);
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return String(error);
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import { ZodError } from 'zod';
+import type { Database } from '../db/client';
+import { claimNextJob, completeJob, failJob, type Job } from './queue';
+
+/** Runs one job. It receives the stored JSON as `unknown` and must validate it (zod), never cast it. */
+export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
+
+/** Thrown by a handler when retrying can never help: the job is marked failed at once. */
+export class PermanentJobError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PermanentJobError';
+  }
+}
+
+/** The part of pino the worker uses. */
+export interface JobLogger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+export interface JobWorkerOptions {
+  db: Database;
+  handlers: Record<string, JobHandler>;
+  log: JobLogger;
+  pollIntervalMs?: number;
+  concurrency?: number;
+  workerId?: string;
+  /** The clock (tests move it forward); by default the database's now() decides what is due. */
+  now?: () => Date;
+  random?: () => number;
+  /** false: no background polling; only runOnce runs jobs (tests). */
+  autoStart?: boolean;
+}
+
+export interface JobWorker {
+  /** Stops polling and waits for the jobs that are running. */
+  stop(): Promise<void>;
+  /** Claims and runs jobs until none is due; resolves to how many ran. */
+  runOnce(): Promise<number>;
+}
+
+/**
+ * Polls the jobs table with `concurrency` loops. A failing handler, an unknown job type or a database error
+ * never escapes: the job is retried with backoff (queue.failJob) and the loop carries on.
+ */
+export function startJobWorker(options: JobWorkerOptions): JobWorker {
+  const {
+    db,
+    handlers,
+    log,
+    pollIntervalMs = 1_000,
+    concurrency = 2,
+    now,
+    random = Math.random,
+    autoStart = true,
+  } = options;
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  let stopped = false;
+  const running = new Set<Promise<unknown>>();
+  const sleepers = new Set<() => void>();
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  async function runJob(job: Job): Promise<void> {
+    const handler = Object.hasOwn(handlers, job.type) ? handlers[job.type] : undefined;
+    try {
+      if (!handler) throw new Error(`No handler for job type "${job.type}"`);
+      await handler(job.payload, job);
+      await completeJob(db, job, now?.());
+      log.info({ jobId: job.id, type: job.type, attempts: job.attempts }, 'job done');
+    } catch (error) {
+      const permanent = error instanceof PermanentJobError || error instanceof ZodError;
+      const state = await failJob(db, job, error, now?.(), { permanent, random });
+      const context = { jobId: job.id, type: job.type, attempts: job.attempts, err: error, state };
+      if (state === 'failed') log.error(context, 'job failed for good');
+      else log.warn(context, 'job failed; will retry');
+    }
+  }
+
+  /** Claims and runs one job; false when none is due. */
+  async function step(): Promise<boolean> {
+    const job = await claimNextJob(db, workerId, now?.());
+    if (!job) return false;
+    await runJob(job);
+    return true;
+  }
+
+  function track<T>(promise: Promise<T>): Promise<T> {
+    running.add(promise);
+    void promise.finally(() => running.delete(promise)).catch(() => {});
+    return promise;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopped) {
+      let didWork = false;
+      try {
+        didWork = await track(step());
+      } catch (error) {
+        log.error({ err: error, workerId }, 'job worker could not reach the database');
+      }
+      if (!didWork && !stopped) await sleep(pollIntervalMs);
+    }
+  }
+
+  const loops = autoStart ? Array.from({ length: Math.max(1, concurrency) }, () => loop()) : [];
+
+  return {
+    async stop() {
+      stopped = true;
+      for (const wake of [...sleepers]) wake();
+      await Promise.allSettled([...loops, ...running]);
+    },
+    async runOnce() {
+      let count = 0;
+      while (await track(step())) count += 1;
+      return count;
+    },
+  };
+}

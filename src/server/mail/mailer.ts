@@ -1,0 +1,111 @@
+import nodemailer from 'nodemailer';
+import { z } from 'zod';
+
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+const LINE_BREAK_MESSAGE = 'must not contain line breaks';
+
+/**
+ * An e-mail the portal sends. Header fields reject CR/LF (no header injection); they are handed to
+ * nodemailer as fields, never written as raw headers.
+ */
+export const mailMessageSchema = z
+  .object({
+    to: z.string().refine(noLineBreaks, LINE_BREAK_MESSAGE).pipe(z.email().max(320)),
+    subject: z.string().min(1).max(300).refine(noLineBreaks, LINE_BREAK_MESSAGE),
+    text: z.string().min(1),
+    html: z.string().min(1).optional(),
+    replyTo: z.string().refine(noLineBreaks, LINE_BREAK_MESSAGE).pipe(z.email().max(320)).optional(),
+  })
+  .strict();
+
+export type MailMessage = z.infer<typeof mailMessageSchema>;
+
+export interface Mailer {
+  readonly kind: 'smtp' | 'console';
+  send(message: MailMessage): Promise<{ messageId: string | null }>;
+  close(): void;
+}
+
+export interface MailerSettings {
+  SMTP_URL?: string | undefined;
+  MAIL_FROM: string;
+}
+
+const SMTP_TIMEOUT_MS = 10_000;
+
+/** Parses a message; throws a readable error (never sends) when a field is invalid. */
+export function parseMailMessage(message: unknown): MailMessage {
+  const result = mailMessageSchema.safeParse(message);
+  if (result.success) return result.data;
+  throw new InvalidMailMessageError(
+    result.error.issues.map((issue) => `${issue.path.join('.') || 'message'}: ${issue.message}`).join('; '),
+  );
+}
+
+export class InvalidMailMessageError extends Error {
+  constructor(message: string) {
+    super(`Invalid e-mail: ${message}`);
+    this.name = 'InvalidMailMessageError';
+  }
+}
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set (every network step times out after 10 s so a hanging server
+ * fails the job instead of blocking the worker); otherwise a console mailer that prints a readable block.
+ */
+export function createMailer(
+  settings: MailerSettings,
+  output: (text: string) => void = (text) => process.stdout.write(text),
+): Mailer {
+  if (/[\r\n]/.test(settings.MAIL_FROM)) throw new Error('MAIL_FROM must not contain line breaks');
+  if (!settings.SMTP_URL) {
+    return {
+      kind: 'console',
+      async send(input) {
+        const message = parseMailMessage(input);
+        output(
+          [
+            '----- e-mail (console; set SMTP_URL to send) -----',
+            `From: ${settings.MAIL_FROM}`,
+            `To: ${message.to}`,
+            ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+            `Subject: ${message.subject}`,
+            '',
+            message.text,
+            '--------------------------------------------------',
+            '',
+          ].join('\n'),
+        );
+        return { messageId: null };
+      },
+      close() {},
+    };
+  }
+  const transport = nodemailer.createTransport({
+    url: settings.SMTP_URL,
+    connectionTimeout: SMTP_TIMEOUT_MS,
+    greetingTimeout: SMTP_TIMEOUT_MS,
+    socketTimeout: SMTP_TIMEOUT_MS,
+    dnsTimeout: SMTP_TIMEOUT_MS,
+  });
+  return {
+    kind: 'smtp',
+    async send(input) {
+      const message = parseMailMessage(input);
+      const info = await transport.sendMail({
+        from: settings.MAIL_FROM,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+        disableFileAccess: true,
+        disableUrlAccess: true,
+      });
+      return { messageId: info.messageId ?? null };
+    },
+    close() {
+      transport.close();
+    },
+  };
+}
