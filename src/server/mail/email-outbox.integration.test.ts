@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import { createMailer, InvalidMailMessageError, type Mailer } from './mailer';
 import { createSendEmailHandler, enqueueEmail, SEND_EMAIL_JOB } from './send-email-job';
+import { findFreePort } from '../test/portal-process';
 
 interface Received {
   rcptTo: string[];
@@ -17,15 +17,6 @@ interface Received {
 }
 
 const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
 
 /** A real SMTP server on 127.0.0.1; `reject` makes it answer 421 to the message data. */
 async function startSmtpServer(port: number) {
@@ -101,7 +92,7 @@ describe('e-mail outbox over a real SMTP server', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    port = await freePort();
+    port = await findFreePort();
     mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Dew Mist <shop@example.com>' });
   });
 

@@ -1,24 +1,13 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../../shared/cart-rules';
 import { CART_STORAGE_KEY, cartStore } from './cart-store';
 import { TesterCard } from './tester-card';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'warning');
-  vi.spyOn(toast, 'error');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  localStorage.clear();
-  // As if the next test were a fresh page load.
-  cartStore.forget();
-});
+registerCartTestHooks();
 
 const quantityInput = () => screen.getByRole('spinbutton', { name: 'Tester quantity' }) as HTMLInputElement;
 const addButton = () => screen.getByRole('button', { name: 'Add tester' });

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY, cartStore } from '../../features/cart/cart-store';
+import { describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
 import { testConfig, testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
 import { renderApp } from '../../test-support/render-app';
 import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 
 type Handlers = Parameters<typeof stubFetch>[0];
 
@@ -20,20 +21,7 @@ function stubApi(overrides: Handlers = {}) {
   });
 }
 
-beforeEach(() => {
-  vi.spyOn(toast, 'success');
-  vi.spyOn(toast, 'warning');
-  vi.spyOn(toast, 'error');
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  // As if the next test were a fresh page load.
-  cartStore.forget();
-});
+registerCartTestHooks();
 
 /** The table row (or mobile card) holding a product's name. */
 function findRowOf(name: string): HTMLElement {
