@@ -76,7 +76,7 @@ async function main() {
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
     console.log(
-      `\n  Wholesale portal ready at http://localhost:${env.PORT} (public origin ${env.APP_ORIGIN})\n`,
+      `\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`,
     );
   } catch (error) {
     log.fatal(error instanceof Error ? error.message : String(error));
