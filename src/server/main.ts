@@ -75,9 +75,7 @@ async function main() {
     const app = await buildApp({ env, database, loggerInstance: log });
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
-    console.log(
-      `\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`,
-    );
+    console.log(`\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`);
   } catch (error) {
     log.fatal(error instanceof Error ? error.message : String(error));
     await runCleanups().catch(() => {});
