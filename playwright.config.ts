@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { startMailbox } from './tests/e2e/support/mailbox';
 
 /**
  * End-to-end tests against the BUILT portal (`npm run test:e2e` builds first), in Debian's Chromium: no
@@ -30,6 +31,14 @@ function createTemporaryDataDir(): string {
   // 'exit' comes after Playwright has stopped the web server, so the database is closed by then.
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** The e-mail the portal sends during the run lands in this real SMTP server (tests/e2e/support/mailbox.ts). */
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 5124);
+export const MAILBOX_FILE = path.join(dataDir, 'mailbox.jsonl');
+if (!process.env.WHOLESALE_E2E_MAILBOX) {
+  process.env.WHOLESALE_E2E_MAILBOX = MAILBOX_FILE;
+  startMailbox(smtpPort, MAILBOX_FILE);
 }
 
 export default defineConfig({
@@ -76,6 +85,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
       NODE_ENV: 'production',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      // An approved customer to sign in with (the approval screen comes with the admin portal).
+      SEED_DEMO: '1',
     },
   },
 });

@@ -1,18 +1,36 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testConfig } from './test-support/api-fixtures';
+import { testConfig, testUser } from './test-support/api-fixtures';
 import { renderApp } from './test-support/render-app';
-import { jsonResponse, stubFetch } from './test-support/stub-fetch';
+import { errorResponse, jsonResponse, stubFetch } from './test-support/stub-fetch';
 
-beforeEach(() => {
-  stubFetch({ '/api/config': () => jsonResponse(testConfig), '/api/products': () => jsonResponse([]) });
-});
+function stubApi(signedIn: boolean) {
+  stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/products': () => jsonResponse([]),
+    '/api/user': () => (signedIn ? jsonResponse(testUser) : errorResponse(401, 'Not signed in')),
+  });
+}
+
+beforeEach(() => stubApi(false));
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
+
+const CUSTOMER_ROUTES = [
+  ['/confirm', 'Review Your Order'],
+  ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Success'],
+  ['/tester-confirmation?orderId=7', 'Tester Order Success'],
+  ['/account', 'My Account'],
+  ['/account/support', 'Customer Support'],
+  ['/support?order=7&type=order_issue', 'Customer Support'],
+  ['/orders', 'Order History'],
+  ['/orders/7', 'Order Detail'],
+  ['/orders/7/reorder', 'Reorder'],
+] as const;
 
 describe('route table', () => {
   it('shows the not-found screen with a way back for an unknown path', async () => {
@@ -23,39 +41,70 @@ describe('route table', () => {
   });
 
   it('matches paths case-insensitively, so /ORDERS is the order history and not a 404', async () => {
+    stubApi(true);
     renderApp('/ORDERS');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 
-  it.each([
-    ['/', 'Wholesale Order Form'],
-    ['/confirm', 'Review Your Order'],
-    ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Success'],
-    ['/tester-confirmation?orderId=7', 'Tester Order Success'],
-    ['/account', 'My Account'],
-    ['/account/support', 'Customer Support'],
-    ['/support?order=7&type=order_issue', 'Customer Support'],
-    ['/orders', 'Order History'],
-    ['/orders/7', 'Order Detail'],
-    ['/orders/7/reorder', 'Reorder'],
-    ['/auth', 'Sign In / Register'],
-    ['/auth/verify?token=abc', 'Sign In'],
-    ['/auth/forgot-password', 'Forgot Password'],
-    ['/reset-password?token=abc', 'Reset Password'],
-    ['/admin', 'Admin Dashboard'],
-    ['/admin/login', 'Admin Portal'],
-  ])('routes %s to the %s page', async (path, heading) => {
+  it.each(CUSTOMER_ROUTES)('routes %s to the %s page for a signed-in customer', async (path, heading) => {
+    stubApi(true);
     renderApp(path);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
   });
 
-  it('wraps customer pages in the storefront header and footer', async () => {
-    renderApp('/orders');
+  it.each(CUSTOMER_ROUTES)('sends a signed-out visitor from %s to /auth', async (path) => {
+    const { router } = renderApp(path);
 
-    await screen.findByRole('heading', { level: 1, name: 'Order History' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In / Register' })).toBeTruthy();
+  });
+
+  it('also sends a visitor to /auth when the server has no session API (any non-OK /api/user)', async () => {
+    stubFetch({ '/api/config': () => jsonResponse(testConfig) });
+    const { router } = renderApp('/orders');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+  });
+
+  it('shows a spinner while the session loads', async () => {
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/user': () => new Promise<Response>(() => undefined),
+    });
+    renderApp('/account');
+
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByText('Loading your account…')).toBeTruthy();
+  });
+
+  it.each([
+    ['/', 'Wholesale Order Form'],
+    ['/auth', 'Sign In / Register'],
+    ['/auth/verify', 'Link Invalid or Expired'],
+    ['/auth/forgot-password', 'Forgot Password'],
+    ['/reset-password', 'Invalid or Expired Token'],
+    ['/admin', 'Admin Dashboard'],
+    ['/admin/login', 'Admin Portal'],
+  ])('routes %s to the %s page for a visitor', async (path, heading) => {
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('sends a signed-in customer from /auth to the shop', async () => {
+    stubApi(true);
+    const { router } = renderApp('/auth');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('wraps customer pages in the storefront header and footer', async () => {
+    renderApp('/auth/forgot-password');
+
+    await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     expect(screen.getByRole('link', { name: 'Sign In / Register' }).getAttribute('href')).toBe('/auth');
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });

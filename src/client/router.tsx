@@ -3,6 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AdminLayout } from './components/admin-layout';
 import { AppShell } from './components/app-shell';
 import { PageSpinner } from './components/page-spinner';
+import { RedirectIfSignedIn, RequireSignIn } from './components/require-sign-in';
+import { takeTokenFromUrl } from './lib/url-token';
 import { RouteError } from './components/route-error';
 import { NotFoundPage } from './routes/not-found';
 import { OrderFormPage } from './routes/shop/order-form';
@@ -64,66 +66,80 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: OrderFormPage },
           {
-            path: 'confirm',
-            ...lazyPage(
-              () => import('./routes/shop/confirm'),
-              (module) => module.ConfirmPage,
-            ),
-          },
-          {
-            path: 'order-success',
-            ...lazyPage(
-              () => import('./routes/shop/order-success'),
-              (module) => module.OrderSuccessPage,
-            ),
-          },
-          {
-            path: 'tester-confirmation',
-            ...lazyPage(
-              () => import('./routes/shop/tester-confirmation'),
-              (module) => module.TesterConfirmationPage,
-            ),
-          },
-          {
-            path: 'account',
-            ...lazyPage(
-              () => import('./routes/account/account'),
-              (module) => module.AccountPage,
-            ),
-          },
-          { path: 'account/support', ...supportPage },
-          { path: 'support', ...supportPage },
-          {
-            path: 'orders',
-            ...lazyPage(
-              () => import('./routes/orders/order-history'),
-              (module) => module.OrderHistoryPage,
-            ),
-          },
-          {
-            path: 'orders/:id',
-            ...lazyPage(
-              () => import('./routes/orders/order-detail'),
-              (module) => module.OrderDetailPage,
-            ),
-          },
-          {
-            path: 'orders/:id/reorder',
-            ...lazyPage(
-              () => import('./routes/orders/reorder'),
-              (module) => module.ReorderPage,
-            ),
+            // Customer area: a spinner while the session loads, /auth when signed out (spec 000 §2).
+            Component: RequireSignIn,
+            children: [
+              {
+                path: 'confirm',
+                ...lazyPage(
+                  () => import('./routes/shop/confirm'),
+                  (module) => module.ConfirmPage,
+                ),
+              },
+              {
+                path: 'order-success',
+                ...lazyPage(
+                  () => import('./routes/shop/order-success'),
+                  (module) => module.OrderSuccessPage,
+                ),
+              },
+              {
+                path: 'tester-confirmation',
+                ...lazyPage(
+                  () => import('./routes/shop/tester-confirmation'),
+                  (module) => module.TesterConfirmationPage,
+                ),
+              },
+              {
+                path: 'account',
+                ...lazyPage(
+                  () => import('./routes/account/account'),
+                  (module) => module.AccountPage,
+                ),
+              },
+              { path: 'account/support', ...supportPage },
+              { path: 'support', ...supportPage },
+              {
+                path: 'orders',
+                ...lazyPage(
+                  () => import('./routes/orders/order-history'),
+                  (module) => module.OrderHistoryPage,
+                ),
+              },
+              {
+                path: 'orders/:id',
+                ...lazyPage(
+                  () => import('./routes/orders/order-detail'),
+                  (module) => module.OrderDetailPage,
+                ),
+              },
+              {
+                path: 'orders/:id/reorder',
+                ...lazyPage(
+                  () => import('./routes/orders/reorder'),
+                  (module) => module.ReorderPage,
+                ),
+              },
+            ],
           },
           {
             path: 'auth',
-            ...lazyPage(
-              () => import('./routes/auth/auth'),
-              (module) => module.AuthPage,
-            ),
+            Component: RedirectIfSignedIn,
+            children: [
+              {
+                index: true,
+                ...lazyPage(
+                  () => import('./routes/auth/auth'),
+                  (module) => module.AuthPage,
+                ),
+              },
+            ],
           },
           {
             // The e-mailed magic link lands here and signs in with a POST (DECISIONS.md §5).
             path: 'auth/verify',
+            // Takes the token out of the address bar before anything renders.
+            loader: takeTokenFromUrl,
             ...lazyPage(
               () => import('./routes/auth/verify-sign-in'),
               (module) => module.VerifySignInPage,
@@ -138,6 +154,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'reset-password',
+            loader: takeTokenFromUrl,
             ...lazyPage(
               () => import('./routes/auth/reset-password'),
               (module) => module.ResetPasswordPage,

@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { invalidateOnCatalogChange } from './db/catalog-changes';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
+import { accountsRoutes } from './features/accounts/accounts.routes';
+import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { pricingRoutes } from './features/pricing/pricing.routes';
@@ -19,6 +21,7 @@ import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { registerSessions } from './plugins/session';
 
 export interface AppDeps {
   env: Env;
@@ -69,6 +72,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(cookie);
+  const sessions = registerSessions(app, { db, env });
   await app.register(rateLimit, { global: false });
   await app.register(underPressure, {
     maxEventLoopDelay: 1_000,
@@ -90,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', stopWatchingCatalog);
   await app.register(productRoutes(products));
   await app.register(pricingRoutes(pricing));
+  await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

@@ -6,6 +6,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
   INVALID_JSON: 400,
+  /** A magic-link or reset token that is unknown, used, expired or for another purpose (one answer for all). */
+  LINK_INVALID: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CROSS_ORIGIN_REQUEST: 403,

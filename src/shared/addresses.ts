@@ -14,3 +14,21 @@ export function buildAddressString(parts: AddressParts): string {
     .filter((line): line is string => Boolean(line))
     .join('\n');
 }
+
+export interface EditableAddressParts {
+  line1?: string | null;
+  city?: string | null;
+  state?: string | null;
+  zip?: string | null;
+}
+
+/**
+ * The combined address string rebuilt when an address is edited on /account (spec 000 §4 'Address
+ * editing'): "line1, city, state zip", skipping empty parts; null when every part is empty.
+ */
+export function buildEditedAddressString(parts: EditableAddressParts): string | null {
+  const clean = (value: string | null | undefined) => value?.trim() || '';
+  const stateZip = [clean(parts.state), clean(parts.zip)].filter(Boolean).join(' ');
+  const combined = [clean(parts.line1), clean(parts.city), stateZip].filter(Boolean).join(', ');
+  return combined || null;
+}

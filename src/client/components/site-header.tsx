@@ -1,13 +1,24 @@
 import { Droplets } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { cn } from '../lib/cn';
+import { useCurrentUser } from '../lib/session';
+import { AccountMenu } from './account-menu';
 import { StoreName } from './store-name';
 import { Button } from './ui/button';
 
+const CUSTOMER_NAV = [
+  { to: '/', label: 'Shop', end: true },
+  { to: '/account', label: 'Account', end: true },
+  { to: '/orders', label: 'Orders', end: false },
+  { to: '/account/support', label: 'Support', end: true },
+] as const;
+
 /**
- * Customer header (spec 000 §2 'Customer header'): logo to /, main navigation and the account area.
- * The signed-in navigation and avatar menu slot into `nav` and `HeaderAccount` once sessions exist.
+ * Customer header (spec 000 §2 'Customer header'): logo to /; for a signed-in user the navigation Shop,
+ * Account, Orders, Support and the avatar menu; for a visitor a 'Sign In / Register' button.
  */
 export function SiteHeader() {
+  const { data: user, isPending } = useCurrentUser();
   return (
     <header className="border-b border-border bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -22,17 +33,39 @@ export function SiteHeader() {
             <StoreName />
           </span>
         </Link>
-        <nav aria-label="Main" className="ml-auto flex items-center gap-1" />
-        <HeaderAccount />
+        <nav aria-label="Main" className="ml-auto hidden items-center gap-1 md:flex">
+          {user
+            ? CUSTOMER_NAV.map((item) => (
+                <NavLink
+                  key={item.to}
+                  to={item.to}
+                  end={item.end}
+                  className={({ isActive }) =>
+                    cn(
+                      'rounded-md px-3 py-2 text-sm font-medium hover:bg-accent',
+                      isActive ? 'text-primary' : 'text-muted-foreground',
+                    )
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              ))
+            : null}
+        </nav>
+        {/* Below md the navigation is hidden (the avatar menu holds the same entries). */}
+        <div className="ml-auto md:ml-0">
+          {user ? (
+            <AccountMenu user={user} />
+          ) : isPending ? (
+            // Keeps the header's layout while the session loads, without flashing 'Sign In'.
+            <span aria-hidden="true" className="block size-9" />
+          ) : (
+            <Button asChild size="sm">
+              <Link to="/auth">Sign In / Register</Link>
+            </Button>
+          )}
+        </div>
       </div>
     </header>
-  );
-}
-
-function HeaderAccount() {
-  return (
-    <Button asChild size="sm">
-      <Link to="/auth">Sign In / Register</Link>
-    </Button>
   );
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { errorResponse, jsonResponse, stubFetch } from '../test-support/stub-fetch';
-import { ApiError, requestJson } from './api';
+import { ApiError, requestJson, serverMessage } from './api';
 
 const userSchema = z.object({ id: z.number(), email: z.string() });
 
@@ -51,6 +51,22 @@ describe('requestJson', () => {
 
     await expect(requestJson('/api/user', userSchema, { nullOn401: true })).resolves.toBeNull();
     await expect(requestJson('/api/user', userSchema)).rejects.toThrow('401: Not signed in');
+  });
+
+  it('reads the body of a 401 it turns into null, so the connection is released (network goes idle)', async () => {
+    const response = errorResponse(401, 'Not signed in');
+    stubFetch({ '/api/user': () => response });
+
+    await expect(requestJson('/api/user', userSchema, { nullOn401: true })).resolves.toBeNull();
+    expect(response.bodyUsed).toBe(true);
+  });
+
+  it('keeps the server message without the status for toasts', async () => {
+    stubFetch({ '/api/user': () => errorResponse(400, 'Phone is too long') });
+
+    const error: unknown = await requestJson('/api/user', userSchema).catch((caught: unknown) => caught);
+    expect(serverMessage(error, 'fallback')).toBe('Phone is too long');
+    expect(serverMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
   });
 
   it('rejects a reply that does not match the schema instead of passing it on', async () => {

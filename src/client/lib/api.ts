@@ -1,3 +1,5 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import './zod-config';
 import type { z } from 'zod';
 import { errorBodySchema } from '../../shared/schemas/errors';
 
@@ -7,7 +9,8 @@ export class ApiError extends Error {
 
   constructor(
     readonly status: number,
-    detail: string,
+    /** The server's message (or status text) without the status prefix, for toasts. */
+    readonly detail: string,
     readonly code: string | undefined,
     readonly requestId: string | undefined,
   ) {
@@ -56,8 +59,9 @@ export async function requestJson<T>(
     signal,
   });
 
-  if (response.status === 401 && nullOn401) return null;
+  // Always read the body, even when it is not needed: an unread response keeps its connection busy.
   const text = await response.text();
+  if (response.status === 401 && nullOn401) return null;
   if (!response.ok) throw createApiError(response, text);
 
   const parsed = schema.safeParse(parseJson(text));
@@ -90,4 +94,9 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** The server's message of an API error for a toast, or `fallback` when there is none (spec 000 §8). */
+export function serverMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail.trim() ? error.detail : fallback;
 }

@@ -1,3 +1,5 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import './zod-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { publicConfigSchema } from '../../shared/schemas/config';
 import { requestJson } from './api';

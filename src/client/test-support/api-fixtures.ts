@@ -1,4 +1,5 @@
 import type { PublicConfig } from '../../shared/schemas/config';
+import type { CurrentUser } from '../../shared/schemas/auth';
 import type { PricingCatalogDto } from '../../shared/schemas/pricing';
 import type { Product } from '../../shared/schemas/products';
 
@@ -73,4 +74,32 @@ export const testPricingCatalog: PricingCatalogDto = {
     { virtualProductId: 40, componentProductId: 1, quantity: 6 },
     { virtualProductId: 40, componentProductId: 21, quantity: 6 },
   ],
+};
+
+/** A signed-in, approved customer as GET /api/user sends it; billing equals shipping. */
+export const testUser: CurrentUser = {
+  id: 7,
+  username: 'jane@shop.test',
+  email: 'jane@shop.test',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  businessName: 'Doe Botanicals',
+  phone: '555-0100',
+  role: 'customer',
+  shippingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
+  shippingAddressLine1: '1 Main St',
+  shippingAddressLine2: null,
+  shippingCity: 'Springfield',
+  shippingState: 'IL',
+  shippingZip: '62701',
+  shippingCountry: 'USA',
+  billingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
+  billingAddressLine1: '1 Main St',
+  billingAddressLine2: null,
+  billingCity: 'Springfield',
+  billingState: 'IL',
+  billingZip: '62701',
+  billingCountry: 'USA',
+  hasPassword: false,
+  createdAt: '2026-01-05T10:00:00.000Z',
 };

@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { JSXElementConstructor, ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from '../router';
@@ -10,15 +10,23 @@ function createTestQueryClient() {
   return createQueryClient({ retry: false });
 }
 
-/** Renders the whole app (real route table, shells, lazy pages) at `path`. */
-export function renderApp(path: string) {
+/**
+ * Renders the whole app (real route table, shells, lazy pages) at `path`. `wrapper` wraps it, e.g. in
+ * StrictMode to prove a page survives doubled effects.
+ */
+export function renderApp(
+  path: string,
+  options: { wrapper?: JSXElementConstructor<{ children: ReactNode }> } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createTestQueryClient();
   const view = render(
-    <QueryClientProvider client={createTestQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    { wrapper: options.wrapper },
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }
 
 /** Renders one component with the providers it needs (query client, a router for links). */

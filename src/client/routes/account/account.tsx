@@ -1,7 +1,37 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import { useCurrentUser, useSignOut } from '../../lib/session';
+import { AccountInformationForm } from './account-information-form';
+import { ChangePasswordForm } from './change-password-form';
 
+/** /account (spec 000 §2 'My Account'): account information and password. */
 export function AccountPage() {
+  const { data: user } = useCurrentUser();
+  const signOut = useSignOut();
   return (
-    <ComingSoon title="My Account" description="Update your business details, addresses and password." />
+    <div className="flex flex-col gap-8">
+      <PageTitle>My Account</PageTitle>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-3xl font-semibold tracking-tight">My Account</h1>
+        <Button asChild variant="outline">
+          <Link to="/orders">View Orders</Link>
+        </Button>
+        <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+          {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+        </Button>
+      </div>
+      {user ? (
+        <>
+          {/* Keyed by the user, so a different account never sees the previous one's edits. */}
+          <AccountInformationForm key={user.id} user={user} />
+          <ChangePasswordForm key={`password-${user.id}`} hasPassword={user.hasPassword} />
+        </>
+      ) : (
+        <p role="status" className="text-muted-foreground">
+          Loading...
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,147 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { CircleCheck, KeyRound } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { z } from 'zod';
+import { validateResetTokenResponseSchema } from '../../../shared/schemas/auth';
+import { checkPasswordRules } from '../../../shared/passwords';
+import { PageSpinner } from '../../components/page-spinner';
+import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import { Field, FormAlert } from '../../components/ui/field';
+import { requestJson } from '../../lib/api';
+import type { UrlToken } from '../../lib/url-token';
 
+/** Spec 001 §9: after a successful reset the page goes to /auth after 3 seconds. */
+export const RESET_REDIRECT_DELAY_MS = 3000;
+const RESET_FAILED = 'There was a problem resetting your password. Please try again.';
+
+/** /reset-password?token= (spec 001 §2): checks the e-mailed token, then sets a new password. */
 export function ResetPasswordPage() {
+  const { token } = useLoaderData<UrlToken>();
+  const validation = useQuery({
+    queryKey: ['reset-token', token],
+    queryFn: ({ signal }) =>
+      requestJson(
+        `/api/validate-reset-token/${encodeURIComponent(token ?? '')}`,
+        validateResetTokenResponseSchema,
+        { signal },
+      ),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  let content;
+  if (!token || validation.isError || validation.data?.valid === false) content = <InvalidToken />;
+  else if (!validation.data) content = <PageSpinner label="Validating your token..." />;
+  else content = <ResetPasswordForm token={token} />;
   return (
-    <ComingSoon title="Reset Password" description="Choose a new password with the link from your email." />
+    <section className="mx-auto my-6 max-w-md rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+      {content}
+    </section>
+  );
+}
+
+function InvalidToken() {
+  return (
+    <div className="text-center">
+      <PageTitle>Invalid or Expired Token</PageTitle>
+      <KeyRound aria-hidden="true" className="mx-auto size-10 text-destructive" />
+      <h1 className="mt-4 text-2xl font-semibold tracking-tight">Invalid or Expired Token</h1>
+      <p className="mt-3 text-muted-foreground">
+        This password reset link is invalid or has expired. Reset links work once and for one hour.
+      </p>
+      <Button asChild className="mt-6">
+        <Link to="/auth/forgot-password">Request a new reset link</Link>
+      </Button>
+    </div>
+  );
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: (newPassword: string) =>
+      requestJson('/api/reset-password', z.unknown(), {
+        method: 'POST',
+        body: { token, password: newPassword },
+      }),
+  });
+
+  const succeeded = reset.isSuccess;
+  useEffect(() => {
+    if (!succeeded) return;
+    const timer = window.setTimeout(() => void navigate('/auth', { replace: true }), RESET_REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [succeeded, navigate]);
+
+  if (succeeded) {
+    return (
+      <div role="status" className="text-center">
+        <PageTitle>Password Reset Successful</PageTitle>
+        <CircleCheck aria-hidden="true" className="mx-auto size-10 text-primary" />
+        <h1 className="mt-4 text-2xl font-semibold tracking-tight">Password Reset Successful</h1>
+        <p className="mt-3 text-muted-foreground">
+          Your password has been changed. Taking you to the sign-in page…
+        </p>
+        <p className="mt-4 text-sm">
+          <Link to="/auth" className="text-primary underline underline-offset-4">
+            Go to Sign In now
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (reset.isPending) return;
+    const ruleProblem = checkPasswordRules(password);
+    if (ruleProblem) {
+      setProblem(ruleProblem);
+      return;
+    }
+    if (password !== confirm) {
+      setProblem("Passwords don't match");
+      return;
+    }
+    setProblem(null);
+    reset.mutate(password);
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <PageTitle>Reset Password</PageTitle>
+      <h1 className="text-3xl font-semibold tracking-tight">Reset Password</h1>
+      <p className="text-muted-foreground">Choose a new password for your account.</p>
+      <Field
+        label="New Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        hint="8 to 100 characters, with an uppercase letter, a lowercase letter and a number."
+      />
+      <Field
+        label="Confirm New Password"
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(event) => setConfirm(event.target.value)}
+      />
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+      {reset.isError ? <FormAlert>{RESET_FAILED}</FormAlert> : null}
+      <Button type="submit" disabled={reset.isPending}>
+        {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
+      </Button>
+    </form>
   );
 }

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
-import { testConfig, testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
+import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { renderApp } from '../../test-support/render-app';
 import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -310,7 +310,9 @@ describe('order form', () => {
 
   it('saves the cart, scrolls to the top and opens /confirm 250 ms after Review Your Order', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
-    const { router } = stubAndRender();
+    // /confirm is in the customer area, so this customer is signed in.
+    stubApi({ '/api/user': () => jsonResponse(testUser) });
+    const { router } = renderApp('/');
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     localStorage.removeItem(CART_STORAGE_KEY);

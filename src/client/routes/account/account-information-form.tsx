@@ -1,0 +1,184 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  currentUserSchema,
+  updateProfileRequestSchema,
+  type CurrentUser,
+} from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { requestJson, serverMessage } from '../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
+
+export type ProfileForm = Required<z.infer<typeof updateProfileRequestSchema>>;
+
+const PROFILE_FIELDS = Object.keys(updateProfileRequestSchema.shape) as Array<keyof ProfileForm>;
+
+const ADDRESS_PARTS = ['AddressLine1', 'AddressLine2', 'City', 'State', 'Zip', 'Country'] as const;
+type AddressPart = (typeof ADDRESS_PARTS)[number];
+
+const PART_LABELS: Record<AddressPart, string> = {
+  AddressLine1: 'Address Line 1',
+  AddressLine2: 'Address Line 2',
+  City: 'City',
+  State: 'State',
+  Zip: 'ZIP/Postal Code',
+  Country: 'Country',
+};
+
+const PART_AUTOCOMPLETE: Record<AddressPart, string> = {
+  AddressLine1: 'address-line1',
+  AddressLine2: 'address-line2',
+  City: 'address-level2',
+  State: 'address-level1',
+  Zip: 'postal-code',
+  Country: 'country-name',
+};
+
+export function profileFormFromUser(user: CurrentUser): ProfileForm {
+  return Object.fromEntries(PROFILE_FIELDS.map((field) => [field, user[field] ?? ''])) as ProfileForm;
+}
+
+const norm = (value: string) => value.trim().toLowerCase();
+
+/**
+ * Spec 000 §2 'My Account': 'Same as shipping' shows ticked when billing line 1, city, state and zip equal the
+ * shipping ones.
+ */
+export function isBillingSameAsShipping(form: ProfileForm): boolean {
+  return (['AddressLine1', 'City', 'State', 'Zip'] as const).every(
+    (part) => norm(form[`billing${part}`]) === norm(form[`shipping${part}`]),
+  );
+}
+
+function copyShippingToBilling(form: ProfileForm): ProfileForm {
+  const next = { ...form };
+  for (const part of ADDRESS_PARTS) next[`billing${part}`] = form[`shipping${part}`];
+  return next;
+}
+
+/** Account Information form, saved with PATCH /api/user/{id}; the reply replaces the cached user. */
+export function AccountInformationForm({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const [form, setForm] = useState<ProfileForm>(() => profileFormFromUser(user));
+  const [sameAsShipping, setSameAsShipping] = useState(() =>
+    isBillingSameAsShipping(profileFormFromUser(user)),
+  );
+  const sameId = useId();
+
+  const save = useMutation({
+    mutationFn: (body: ProfileForm) =>
+      requestJson(`/api/user/${user.id}`, currentUserSchema, { method: 'PATCH', body }),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, updated);
+      setForm(profileFormFromUser(updated));
+      toast.success('Account Updated', {
+        description: 'Your account information has been updated successfully.',
+      });
+    },
+    onError: (error) => {
+      toast.error('Update Failed', {
+        description: serverMessage(error, 'Failed to update account information'),
+      });
+    },
+  });
+
+  function set(field: keyof ProfileForm, value: string) {
+    setForm((current) => {
+      const next = { ...current, [field]: value };
+      // While 'Same as shipping' is ticked, billing follows every shipping edit.
+      return sameAsShipping && field.startsWith('shipping') ? copyShippingToBilling(next) : next;
+    });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const body = sameAsShipping ? copyShippingToBilling(form) : form;
+    save.mutate(
+      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value.trim()])) as ProfileForm,
+    );
+  }
+
+  const text = (field: keyof ProfileForm, label: string, autoComplete: string, type = 'text') => (
+    <Field
+      label={label}
+      name={field}
+      type={type}
+      autoComplete={autoComplete}
+      value={form[field]}
+      onChange={(event) => set(field, event.target.value)}
+    />
+  );
+
+  const address = (kind: 'shipping' | 'billing') =>
+    ADDRESS_PARTS.map((part) => (
+      <Field
+        key={part}
+        label={`${kind === 'shipping' ? 'Shipping' : 'Billing'} ${PART_LABELS[part]}`}
+        name={`${kind}${part}`}
+        autoComplete={`${kind} ${PART_AUTOCOMPLETE[part]}`}
+        className={part.startsWith('AddressLine') ? 'sm:col-span-2' : undefined}
+        value={form[`${kind}${part}`]}
+        readOnly={kind === 'billing' && sameAsShipping}
+        onChange={(event) => set(`${kind}${part}`, event.target.value)}
+      />
+    ));
+
+  return (
+    <section
+      aria-labelledby="account-information-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="account-information-heading" className="text-xl font-semibold">
+        Account Information
+      </h2>
+      <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          {text('firstName', 'First Name', 'given-name')}
+          {text('lastName', 'Last Name', 'family-name')}
+          {text('businessName', 'Business Name', 'organization')}
+          {text('phone', 'Phone', 'tel', 'tel')}
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            value={user.email}
+            readOnly
+            className="sm:col-span-2"
+            hint="To change the e-mail address of your account, contact support."
+          />
+        </div>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold">Shipping Address</legend>
+          {address('shipping')}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 font-semibold">Billing Address</legend>
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <input
+              id={sameId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={sameAsShipping}
+              onChange={(event) => {
+                const checked = event.target.checked;
+                setSameAsShipping(checked);
+                if (checked) setForm(copyShippingToBilling);
+              }}
+            />
+            <label htmlFor={sameId} className="text-sm">
+              Same as shipping
+            </label>
+          </div>
+          {address('billing')}
+        </fieldset>
+        <Button type="submit" className="self-start" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,195 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { isBillingSameAsShipping, profileFormFromUser } from './account-information-form';
+import { changePasswordProblem } from './change-password-form';
+
+registerCartTestHooks();
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+const differentBilling: CurrentUser = {
+  ...testUser,
+  billingAddressLine1: '9 Billing Ave',
+  billingCity: 'Chicago',
+  billingZip: '60601',
+};
+
+function stubApi(user: CurrentUser, overrides: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(user),
+    ...overrides,
+  });
+}
+
+function input(label: string): HTMLInputElement {
+  return screen.getByLabelText(label);
+}
+
+function bodyOf(fetchMock: ReturnType<typeof stubFetch>, path: string): Record<string, unknown> {
+  const call = fetchMock.mock.calls.find(([request]) => String(request) === path);
+  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+}
+
+describe('My Account', () => {
+  it('shows the header, View Orders, Sign Out and the profile in the form', async () => {
+    stubApi(testUser);
+    renderApp('/account');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(input('First Name').value).toBe('Jane');
+    expect(input('Business Name').value).toBe('Doe Botanicals');
+    expect(input('Shipping Address Line 1').value).toBe('1 Main St');
+    expect(input('Email').readOnly).toBe(true);
+  });
+
+  it("ticks 'Same as shipping' only when billing line 1, city, state and zip equal shipping's", () => {
+    expect(isBillingSameAsShipping(profileFormFromUser(testUser))).toBe(true);
+    expect(isBillingSameAsShipping(profileFormFromUser(differentBilling))).toBe(false);
+    // Line 2 and country are not part of the rule.
+    expect(
+      isBillingSameAsShipping(
+        profileFormFromUser({ ...testUser, billingAddressLine2: 'Suite 4', billingCountry: 'Canada' }),
+      ),
+    ).toBe(true);
+  });
+
+  it("shows 'Same as shipping' by that rule, and ticking it copies every shipping field to billing", async () => {
+    stubApi(differentBilling);
+    renderApp('/account');
+    const same = (await screen.findByLabelText('Same as shipping')) as HTMLInputElement;
+
+    expect(same.checked).toBe(false);
+    expect(input('Billing Address Line 1').value).toBe('9 Billing Ave');
+
+    fireEvent.change(input('Shipping Address Line 2'), { target: { value: 'Suite 4' } });
+    fireEvent.click(same);
+
+    expect(same.checked).toBe(true);
+    expect(input('Billing Address Line 1').value).toBe('1 Main St');
+    expect(input('Billing Address Line 2').value).toBe('Suite 4');
+    expect(input('Billing City').value).toBe('Springfield');
+    expect(input('Billing ZIP/Postal Code').value).toBe('62701');
+  });
+
+  it("saves with PATCH /api/user/{id}, updates the cached user and toasts 'Account Updated'", async () => {
+    const updated: CurrentUser = { ...testUser, firstName: 'Janet' };
+    const fetchMock = stubApi(testUser, { '/api/user/7': () => jsonResponse(updated) });
+    renderApp('/account');
+    fireEvent.change(await screen.findByLabelText('First Name'), { target: { value: ' Janet ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Account Updated', {
+        description: 'Your account information has been updated successfully.',
+      }),
+    );
+    const [, init] = fetchMock.mock.calls.find(([request]) => String(request) === '/api/user/7') ?? [];
+    expect(init?.method).toBe('PATCH');
+    const body = bodyOf(fetchMock, '/api/user/7');
+    expect(body).toMatchObject({
+      firstName: 'Janet',
+      billingAddressLine1: '1 Main St',
+      shippingZip: '62701',
+    });
+    expect(body).not.toHaveProperty('email');
+    expect(body).not.toHaveProperty('role');
+    // The header shows the reply at once, without another GET /api/user.
+    expect(await screen.findByRole('button', { name: 'Account menu for Janet Doe' })).toBeTruthy();
+    expect(countCalls(fetchMock, '/api/user')).toBe(2);
+  });
+
+  it("toasts 'Update Failed' with the server's message", async () => {
+    stubApi(testUser, { '/api/user/7': () => errorResponse(400, 'Phone is too long') });
+    renderApp('/account');
+    fireEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Update Failed', { description: 'Phone is too long' }),
+    );
+  });
+});
+
+describe('Change Password', () => {
+  it('checks mismatch first, then the password rules of DECISIONS §5', () => {
+    expect(changePasswordProblem('Abcdefg1', 'Abcdefg2')).toBe(
+      "Passwords Don't Match: New password and confirmation password must match",
+    );
+    expect(changePasswordProblem('Ab1', 'Ab1')).toBe(
+      'Password Too Short: Password must be at least 8 characters long',
+    );
+    expect(changePasswordProblem('abcdefgh1', 'abcdefgh1')).toMatch(/one uppercase letter/);
+    expect(changePasswordProblem('Abcdefg1', 'Abcdefg1')).toBeNull();
+  });
+
+  async function submitPasswords(newPassword: string, confirmPassword: string) {
+    const form = within(await screen.findByRole('region', { name: 'Change Password' }));
+    fireEvent.change(form.getByLabelText('Current Password'), { target: { value: 'OldPass1' } });
+    fireEvent.change(form.getByLabelText('New Password'), { target: { value: newPassword } });
+    fireEvent.change(form.getByLabelText('Confirm New Password'), { target: { value: confirmPassword } });
+    fireEvent.click(form.getByRole('button', { name: 'Change Password' }));
+    return form;
+  }
+
+  it("refuses a short password with 'Password Too Short' and sends nothing", async () => {
+    const fetchMock = stubApi(testUser);
+    renderApp('/account');
+    const form = await submitPasswords('Ab1', 'Ab1');
+
+    expect(form.getByRole('alert').textContent).toBe(
+      'Password Too Short: Password must be at least 8 characters long',
+    );
+    expect(toast.error).toHaveBeenCalledWith('Password Too Short', {
+      description: 'Password must be at least 8 characters long',
+    });
+    expect(countCalls(fetchMock, '/api/change-password')).toBe(0);
+  });
+
+  it("refuses a mismatch with 'Passwords Don't Match'", async () => {
+    stubApi(testUser);
+    renderApp('/account');
+    const form = await submitPasswords('Abcdefg1', 'Abcdefg9');
+
+    expect(form.getByRole('alert').textContent).toBe(
+      "Passwords Don't Match: New password and confirmation password must match",
+    );
+  });
+
+  it("changes the password and toasts 'Password Changed', or 'Password Change Failed'", async () => {
+    let fail = false;
+    const fetchMock = stubApi(testUser, {
+      '/api/change-password': () =>
+        fail ? errorResponse(400, 'Current password is incorrect') : jsonResponse({ message: 'ok' }),
+    });
+    renderApp('/account');
+    await submitPasswords('Abcdefg1', 'Abcdefg1');
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Password Changed', {
+        description: 'Your password has been changed successfully.',
+      }),
+    );
+    expect(bodyOf(fetchMock, '/api/change-password')).toEqual({
+      currentPassword: 'OldPass1',
+      newPassword: 'Abcdefg1',
+      confirmPassword: 'Abcdefg1',
+    });
+
+    fail = true;
+    await submitPasswords('Abcdefg1', 'Abcdefg1');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Password Change Failed', {
+        description: 'Current password is incorrect',
+      }),
+    );
+  });
+});

@@ -1,0 +1,106 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
+import { checkPasswordRules, PASSWORD_TOO_SHORT } from '../../../shared/passwords';
+import { Button } from '../../components/ui/button';
+import { Field, FormAlert } from '../../components/ui/field';
+import { requestJson, serverMessage } from '../../lib/api';
+
+/** The client-side problem with a new password as 'Title: description', or null (DECISIONS.md §5). */
+export function changePasswordProblem(newPassword: string, confirmPassword: string): string | null {
+  if (newPassword !== confirmPassword) return PASSWORDS_DONT_MATCH;
+  const rule = checkPasswordRules(newPassword);
+  if (!rule) return null;
+  return rule === PASSWORD_TOO_SHORT ? `Password Too Short: ${rule}` : `Password Too Weak: ${rule}`;
+}
+
+function splitTitle(problem: string): [string, string] {
+  const index = problem.indexOf(': ');
+  return [problem.slice(0, index), problem.slice(index + 2)];
+}
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change Password form (spec 000 §2, §5, §8): POST /api/change-password. */
+export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
+  const [form, setForm] = useState(EMPTY);
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useMutation({
+    mutationFn: (body: typeof EMPTY) =>
+      requestJson('/api/change-password', z.unknown(), {
+        method: 'POST',
+        body: body.currentPassword
+          ? body
+          : { newPassword: body.newPassword, confirmPassword: body.confirmPassword },
+      }),
+    onSuccess: () => {
+      setForm(EMPTY);
+      toast.success('Password Changed', { description: 'Your password has been changed successfully.' });
+    },
+    onError: (error) => {
+      toast.error('Password Change Failed', {
+        description: serverMessage(error, 'Failed to change password'),
+      });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (change.isPending) return;
+    const found = changePasswordProblem(form.newPassword, form.confirmPassword);
+    setProblem(found);
+    if (found) {
+      const [title, description] = splitTitle(found);
+      toast.error(title, { description });
+      return;
+    }
+    change.mutate(form);
+  }
+
+  const field = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
+    <Field
+      label={label}
+      type="password"
+      name={name}
+      autoComplete={autoComplete}
+      value={form[name]}
+      hint={hint}
+      onChange={(event) => {
+        const { value } = event.target;
+        setForm((current) => ({ ...current, [name]: value }));
+      }}
+    />
+  );
+
+  return (
+    <section
+      aria-labelledby="change-password-heading"
+      className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+    >
+      <h2 id="change-password-heading" className="text-xl font-semibold">
+        Change Password
+      </h2>
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
+        {field(
+          'currentPassword',
+          'Current Password',
+          'current-password',
+          hasPassword ? undefined : 'You have not set a password yet; leave this empty.',
+        )}
+        {field(
+          'newPassword',
+          'New Password',
+          'new-password',
+          '8 to 100 characters, with an uppercase letter, a lowercase letter and a number.',
+        )}
+        {field('confirmPassword', 'Confirm New Password', 'new-password')}
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <Button type="submit" className="self-start" disabled={change.isPending}>
+          {change.isPending ? 'Changing Password...' : 'Change Password'}
+        </Button>
+      </form>
+    </section>
+  );
+}

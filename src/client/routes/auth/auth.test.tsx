@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { cartStore, setCartItemQuantity } from '../../features/cart/cart-store';
+import { testConfig } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubApi(overrides: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => errorResponse(401, 'Not signed in'),
+    ...overrides,
+  });
+}
+
+function requestBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([input]) => String(input) === path);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+async function openRegisterTab() {
+  renderApp('/auth');
+  fireEvent.click(await screen.findByRole('tab', { name: 'Register' }));
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+describe('/auth', () => {
+  it('shows the Login and Register tabs and the side panel', async () => {
+    stubApi();
+    renderApp('/auth');
+
+    expect((await screen.findByRole('tab', { name: 'Login' })).getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('complementary', { name: 'Why open an account' });
+    for (const benefit of ['Volume Discounts', 'Order History', 'One-Click Reordering', 'Secure Checkout']) {
+      expect(within(panel).getByText(benefit)).toBeTruthy();
+    }
+    expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+  });
+
+  it("sends a login link: 'Sending Login Link...' while pending, then 'Login link sent'", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubApi({
+      '/api/request-magic-link': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderApp('/auth');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' jane@shop.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
+
+    expect(await screen.findByRole('button', { name: 'Sending Login Link...' })).toBeTruthy();
+    answer(jsonResponse({ message: 'sent' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Login link sent', {
+        description: 'Check your email for a secure login link.',
+      }),
+    );
+    expect(requestBody(fetchMock, '/api/request-magic-link')).toEqual({ email: 'jane@shop.test' });
+  });
+
+  it("toasts 'Failed to send login link' with the server's message, or a default", async () => {
+    stubApi({ '/api/request-magic-link': () => errorResponse(429, 'Too many requests') });
+    renderApp('/auth');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'jane@shop.test' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to send login link', {
+        description: 'Too many requests',
+      }),
+    );
+
+    stubApi({ '/api/request-magic-link': () => Promise.reject(new TypeError('Failed to fetch')) });
+    fireEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Failed to send login link', {
+        description: 'Please try again or contact support',
+      }),
+    );
+  });
+
+  it("lists the missing fields in 'Missing Required Fields' and sends nothing", async () => {
+    const fetchMock = stubApi();
+    await openRegisterTab();
+    fill('First Name', 'Jane');
+    fill('Email', 'jane@shop.test');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Missing Required Fields: Please provide: Last Name, Business Name, Phone, Shipping Address Line 1, City, State, ZIP/Postal Code',
+    );
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/register')).toBe(false);
+  });
+
+  it("submits a registration, clears the cart and shows 'Registration Submitted' with the support address", async () => {
+    const fetchMock = stubApi({ '/api/register': () => jsonResponse({ message: 'Registration received' }) });
+    setCartItemQuantity(1, 12);
+    await openRegisterTab();
+    expect((screen.getByLabelText('Country') as HTMLInputElement).value).toBe('USA');
+    fill('First Name', 'Jane');
+    fill('Last Name', 'Doe');
+    fill('Business Name', 'Doe Botanicals');
+    fill('Email', 'Jane@Shop.test');
+    fill('Phone', '555-0100');
+    fill('Shipping Address Line 1', '1 Main St');
+    fill('City', 'Springfield');
+    fill('State', 'IL');
+    fill('ZIP/Postal Code', '62701');
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect(await screen.findByRole('heading', { name: 'Registration Submitted' })).toBeTruthy();
+    expect(screen.getByText(/within 48 hours/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: testConfig.supportEmail }).getAttribute('href')).toBe(
+      `mailto:${testConfig.supportEmail}`,
+    );
+    expect(toast.success).toHaveBeenCalledWith('Registration submitted', expect.anything());
+    expect(cartStore.getSnapshot().items).toEqual([]);
+    expect(requestBody(fetchMock, '/api/register')).toMatchObject({
+      firstName: 'Jane',
+      email: 'Jane@Shop.test',
+      shippingCountry: 'USA',
+      shippingAddressLine2: '',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go to Sign In' }));
+    expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("shows the server's message and toasts 'Registration failed' when the server refuses", async () => {
+    stubApi({
+      '/api/register': () => errorResponse(400, 'Missing Required Fields: Please provide: Phone'),
+    });
+    await openRegisterTab();
+    for (const [label, value] of [
+      ['First Name', 'Jane'],
+      ['Last Name', 'Doe'],
+      ['Business Name', 'Doe Botanicals'],
+      ['Email', 'jane@shop.test'],
+      ['Phone', '555'],
+      ['Shipping Address Line 1', '1 Main St'],
+      ['City', 'Springfield'],
+      ['State', 'IL'],
+      ['ZIP/Postal Code', '62701'],
+    ] as const) {
+      fill(label, value);
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Missing Required Fields: Please provide: Phone',
+    );
+    expect(toast.error).toHaveBeenCalledWith('Registration failed', {
+      description: 'Missing Required Fields: Please provide: Phone',
+    });
+  });
+});

@@ -1,0 +1,62 @@
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { messageResponseSchema } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { Field } from '../../components/ui/field';
+import { requestJson, serverMessage } from '../../lib/api';
+
+/** Login tab (spec 000 §2): a magic link is e-mailed; the answer is the same for every address. */
+export function LoginForm() {
+  const [email, setEmail] = useState('');
+  const sendLink = useMutation({
+    mutationFn: (address: string) =>
+      requestJson('/api/request-magic-link', messageResponseSchema, {
+        method: 'POST',
+        body: { email: address },
+      }),
+    onSuccess: () => {
+      toast.success('Login link sent', { description: 'Check your email for a secure login link.' });
+    },
+    onError: (error) => {
+      toast.error('Failed to send login link', {
+        description: serverMessage(error, 'Please try again or contact support'),
+      });
+    },
+  });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sendLink.isPending) return;
+    sendLink.mutate(email.trim());
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+      <Field
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(event) => setEmail(event.target.value)}
+        hint="We'll e-mail you a secure link that signs you in; no password needed."
+      />
+      <Button type="submit" disabled={sendLink.isPending}>
+        {sendLink.isPending ? 'Sending Login Link...' : 'Send Login Link'}
+      </Button>
+      {sendLink.isSuccess ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          If an account exists for this address, a sign-in link is on its way. It is valid for 15 minutes.
+        </p>
+      ) : null}
+      <p className="text-sm text-muted-foreground">
+        <Link to="/auth/forgot-password" className="text-primary underline underline-offset-4">
+          Forgot your password?
+        </Link>
+      </p>
+    </form>
+  );
+}

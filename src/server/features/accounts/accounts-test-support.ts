@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { App } from '../../app';
+import type { Database } from '../../db/client';
+import { magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import { hashPassword } from '../../security/password-hash';
+import { generateToken, hashToken } from '../../security/tokens';
+import { sqlRows } from '../../test/sql-rows';
+import { sameOrigin } from '../../test/test-app';
+import type { MailMessage } from '../../mail/mailer';
+
+let ipCounter = 0;
+/** A fresh client address per test, so the per-IP limits of one test never touch another. */
+export const freshIp = () => `10.1.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+export interface RequestOptions {
+  ip?: string;
+  cookie?: string | undefined;
+}
+
+export function post(app: App, url: string, payload: unknown, options: RequestOptions = {}) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    headers: { ...sameOrigin, ...(options.cookie ? { cookie: options.cookie } : {}) },
+    remoteAddress: options.ip ?? freshIp(),
+  });
+}
+
+export function get(app: App, url: string, options: RequestOptions = {}) {
+  return app.inject({
+    method: 'GET',
+    url,
+    headers: options.cookie ? { cookie: options.cookie } : {},
+    remoteAddress: options.ip ?? freshIp(),
+  });
+}
+
+/** "sid=..." from a response's Set-Cookie, or undefined. */
+export function sessionCookie(response: { cookies: { name: string; value: string }[] }): string | undefined {
+  const cookie = response.cookies.find((candidate) => candidate.name === 'sid' && candidate.value !== '');
+  return cookie ? `sid=${cookie.value}` : undefined;
+}
+
+/** The outbox: every queued e-mail, oldest first. */
+export async function outbox(db: Database): Promise<MailMessage[]> {
+  const rows = await sqlRows<{ payload: MailMessage }>(
+    db,
+    sql`select payload from jobs where type = 'email.send' order by id`,
+  );
+  return rows.map((row) => row.payload);
+}
+
+export const mailsTo = async (db: Database, to: string) =>
+  (await outbox(db)).filter((message) => message.to === to);
+
+export function tokenFromLink(text: string, path: string): string {
+  const match = new RegExp(`${path.replace(/[/?]/g, '\\$&')}\\?token=([A-Za-z0-9_-]+)`).exec(text);
+  if (!match?.[1]) throw new Error(`No ${path} link in: ${text}`);
+  return match[1];
+}
+
+let userCounter = 0;
+export const uniqueEmail = (label = 'buyer') => `${label}-${++userCounter}-${Date.now()}@example.com`;
+
+export async function createUser(
+  db: Database,
+  values: {
+    email?: string;
+    status?: 'pending' | 'approved' | 'rejected' | 'disabled';
+    password?: string;
+  } = {},
+) {
+  const email = values.email ?? uniqueEmail();
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      username: email,
+      firstName: 'Ada',
+      lastName: 'Buyer',
+      businessName: 'Mist Shop',
+      status: values.status ?? 'approved',
+      passwordHash: values.password ? await hashPassword(values.password) : null,
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+/** Stores a link token directly (expired ones included) and returns the secret. */
+export async function insertLinkToken(
+  db: Database,
+  purpose: 'magic-link' | 'password-reset',
+  userId: number,
+  expiresInSeconds = 600,
+) {
+  const token = generateToken();
+  await db.insert(purpose === 'magic-link' ? magicLinkTokens : passwordResetTokens).values({
+    token: hashToken(token),
+    userId,
+    expiresAt: sql`now() + make_interval(secs => ${expiresInSeconds}::int)`,
+  });
+  return token;
+}
+
+/** Signs `email` in through the real flow (request link, read the outbox, verify) and returns the cookie. */
+export async function signIn(app: App, db: Database, email: string): Promise<string> {
+  await post(app, '/api/request-magic-link', { email });
+  const mails = await mailsTo(db, email);
+  const token = tokenFromLink(mails.at(-1)?.text ?? '', '/auth/verify');
+  const response = await post(app, '/api/auth/verify', { token });
+  const cookie = sessionCookie(response);
+  if (response.statusCode !== 200 || !cookie) throw new Error(`sign-in failed: ${response.body}`);
+  return cookie;
+}

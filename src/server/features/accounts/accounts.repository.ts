@@ -1,0 +1,139 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { UserRow } from '../sessions/sessions.repository';
+
+export type NewUser = typeof users.$inferInsert;
+export type ProfileUpdate = Partial<
+  Pick<
+    NewUser,
+    | 'firstName'
+    | 'lastName'
+    | 'businessName'
+    | 'phone'
+    | 'shippingAddress'
+    | 'shippingAddressLine1'
+    | 'shippingAddressLine2'
+    | 'shippingCity'
+    | 'shippingState'
+    | 'shippingZip'
+    | 'shippingCountry'
+    | 'billingAddress'
+    | 'billingAddressLine1'
+    | 'billingAddressLine2'
+    | 'billingCity'
+    | 'billingState'
+    | 'billingZip'
+    | 'billingCountry'
+  >
+>;
+
+/** The two kinds of one-time link; each lives in its own table, so a token can never cross purposes. */
+export type LinkPurpose = 'magic-link' | 'password-reset';
+const tokenTable = (purpose: LinkPurpose) =>
+  purpose === 'magic-link' ? magicLinkTokens : passwordResetTokens;
+
+export async function findUserByEmail(db: DatabaseOrTransaction, email: string): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row ?? null;
+}
+
+export async function findUserById(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a customer unless the e-mail or username is taken (then null): no race can create two rows. */
+export async function insertUserIfNew(db: DatabaseOrTransaction, values: NewUser): Promise<UserRow | null> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+export async function updateProfile(
+  db: Database,
+  id: number,
+  values: ProfileUpdate,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}
+
+export async function setPasswordHash(db: DatabaseOrTransaction, id: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+}
+
+export async function setLastLogin(db: Database, id: number) {
+  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
+}
+
+/**
+ * Stores a new link token (its SHA-256) and retires every earlier unused one of the same purpose, so a user
+ * never holds two live links (security.md T4). Expiry is computed by the database clock.
+ */
+export async function issueLinkToken(
+  db: DatabaseOrTransaction,
+  purpose: LinkPurpose,
+  userId: number,
+  tokenHash: string,
+  lifetimeMinutes: number,
+) {
+  const table = tokenTable(purpose);
+  await db
+    .update(table)
+    .set({ used: true, usedAt: sql`now()` })
+    .where(and(eq(table.userId, userId), eq(table.used, false)));
+  await db.insert(table).values({
+    token: tokenHash,
+    userId,
+    expiresAt: sql`now() + make_interval(mins => ${lifetimeMinutes}::int)`,
+  });
+}
+
+/**
+ * Consumes a token atomically: one UPDATE marks it used only if it is unused and unexpired (database clock),
+ * so of any number of concurrent attempts exactly one gets the user id back.
+ */
+export async function consumeLinkToken(
+  db: DatabaseOrTransaction,
+  purpose: LinkPurpose,
+  tokenHash: string,
+): Promise<number | null> {
+  const table = tokenTable(purpose);
+  const [row] = await db
+    .update(table)
+    .set({ used: true, usedAt: sql`now()` })
+    .where(and(eq(table.token, tokenHash), eq(table.used, false), gt(table.expiresAt, sql`now()`)))
+    .returning({ userId: table.userId });
+  return row?.userId ?? null;
+}
+
+/** The user of a live (unused, unexpired) token, without consuming it. */
+export async function findLinkTokenUser(
+  db: Database,
+  purpose: LinkPurpose,
+  tokenHash: string,
+): Promise<UserRow | null> {
+  const table = tokenTable(purpose);
+  const [row] = await db
+    .select({ user: users })
+    .from(table)
+    .innerJoin(users, eq(users.id, table.userId))
+    .where(and(eq(table.token, tokenHash), eq(table.used, false), gt(table.expiresAt, sql`now()`)))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+/** Retires every outstanding link of a user (after a password reset). */
+export async function retireLinkTokensOfUser(db: DatabaseOrTransaction, userId: number) {
+  for (const table of [magicLinkTokens, passwordResetTokens]) {
+    await db
+      .update(table)
+      .set({ used: true, usedAt: sql`now()` })
+      .where(and(eq(table.userId, userId), eq(table.used, false)));
+  }
+}

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordRequestSchema,
+  currentUserSchema,
+  emailRequestSchema,
+  GENERIC_LINK_MESSAGE,
+  messageResponseSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  updateProfileRequestSchema,
+  validateResetTokenResponseSchema,
+  verifyRequestSchema,
+  verifyResponseSchema,
+} from '../../../shared/schemas/auth';
+import type { Env } from '../../env';
+import { requireUser, type Sessions } from '../../plugins/session';
+import { safeRedirectPath, toCurrentUser, type AccountsService } from './accounts.service';
+
+export const REGISTRATION_SUBMITTED = 'Registration submitted';
+export const RESET_REQUESTED_MESSAGE = "If your email is registered, you'll receive instructions shortly.";
+
+/** Per-IP limits that answer 429 (they apply to every address alike, so they reveal nothing). */
+const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
+const REGISTER_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
+
+const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
+
+/** Registration, magic-link sign-in, the session user, My Account and password reset (spec 000 §7, 001 §7). */
+export const accountsRoutes =
+  (accounts: AccountsService, sessions: Sessions, env: Pick<Env, 'APP_ORIGIN'>): FastifyPluginAsyncZod =>
+  async (app) => {
+    // One answer whether the address was new or already known (security.md A3).
+    app.post(
+      '/api/register',
+      {
+        config: { rateLimit: REGISTER_LIMIT },
+        schema: { body: registerRequestSchema, response: { 200: messageResponseSchema } },
+      },
+      async (request) => {
+        await accounts.register(request.body);
+        return { message: REGISTRATION_SUBMITTED };
+      },
+    );
+
+    // One answer for every address and status, also beyond the send limits (security.md A1, R1).
+    app.post(
+      '/api/request-magic-link',
+      { schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.requestMagicLink(request.body.email, request.ip);
+        return { message: GENERIC_LINK_MESSAGE };
+      },
+    );
+
+    app.post(
+      '/api/auth/verify',
+      {
+        config: { rateLimit: VERIFY_LIMIT },
+        schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
+      },
+      async (request, reply) => {
+        const user = await accounts.consumeMagicLink(request.body.token);
+        await sessions.signIn(request, reply, user);
+        return { user: toCurrentUser(user), redirectTo: safeRedirectPath(request.body.next, env.APP_ORIGIN) };
+      },
+    );
+
+    app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+      toCurrentUser(requireUser(request)),
+    );
+
+    app.post(
+      '/api/logout',
+      { schema: { response: { 200: messageResponseSchema } } },
+      async (request, reply) => {
+        await sessions.signOut(request, reply);
+        return { message: 'Logged out' };
+      },
+    );
+
+    // Profile fields only: e-mail, role, status and approval fields are not in the schema and are dropped.
+    app.patch(
+      '/api/user/:id',
+      {
+        schema: {
+          params: userIdParamsSchema,
+          body: updateProfileRequestSchema,
+          response: { 200: currentUserSchema },
+        },
+      },
+      async (request) => {
+        const user = requireUser(request);
+        return toCurrentUser(await accounts.updateProfile(user, request.params.id, request.body));
+      },
+    );
+
+    app.post(
+      '/api/change-password',
+      { schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const user = requireUser(request);
+        await accounts.changePassword(user, request.sessionTokenHash, request.body);
+        return { message: 'Your password has been changed successfully.' };
+      },
+    );
+
+    app.post(
+      '/api/request-password-reset',
+      { schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.requestPasswordReset(request.body.email, request.ip);
+        return { message: RESET_REQUESTED_MESSAGE };
+      },
+    );
+
+    app.get(
+      '/api/validate-reset-token/:token',
+      { schema: { params: resetTokenParamsSchema, response: { 200: validateResetTokenResponseSchema } } },
+      async (request) => ({ valid: await accounts.isResetTokenValid(request.params.token) }),
+    );
+
+    app.post(
+      '/api/reset-password',
+      { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        await accounts.resetPassword(request.body.token, request.body.password);
+        return { message: 'Password reset successful' };
+      },
+    );
+  };

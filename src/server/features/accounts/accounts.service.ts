@@ -1,0 +1,301 @@
+import type { z } from 'zod';
+import { buildAddressString, buildEditedAddressString } from '../../../shared/addresses';
+import { PASSWORD_TOO_SHORT, checkPasswordRules } from '../../../shared/passwords';
+import {
+  emailSchema,
+  LINK_INVALID_MESSAGE,
+  missingFieldsMessage,
+  missingRegistrationFields,
+  PASSWORDS_DONT_MATCH,
+  type CurrentUser,
+  type RegisterRequest,
+  type updateProfileRequestSchema,
+} from '../../../shared/schemas/auth';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import { enqueueEmail } from '../../mail/send-email-job';
+import { hashPassword, verifyPassword } from '../../security/password-hash';
+import { generateToken, hashToken } from '../../security/tokens';
+import { deleteSessionsOfUser, type UserRow } from '../sessions/sessions.repository';
+import {
+  consumeLinkToken,
+  findLinkTokenUser,
+  findUserByEmail,
+  findUserById,
+  insertUserIfNew,
+  issueLinkToken,
+  retireLinkTokensOfUser,
+  setLastLogin,
+  setPasswordHash,
+  updateProfile,
+  type ProfileUpdate,
+} from './accounts.repository';
+import {
+  alreadyRegisteredEmail,
+  MAGIC_LINK_MINUTES,
+  magicLinkEmail,
+  newRegistrationStaffEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  registrationReceivedEmail,
+  RESET_LINK_MINUTES,
+  stillUnderReviewEmail,
+} from './emails';
+import { allowAll, SendLimiter } from './send-limiter';
+
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;
+
+type ProfileRequest = z.infer<typeof updateProfileRequestSchema>;
+
+/** The account as GET /api/user shows it: no hashes, no status internals. */
+export function toCurrentUser(user: UserRow): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    businessName: user.businessName,
+    phone: user.phone,
+    role: user.role,
+    shippingAddress: user.shippingAddress,
+    shippingAddressLine1: user.shippingAddressLine1,
+    shippingAddressLine2: user.shippingAddressLine2,
+    shippingCity: user.shippingCity,
+    shippingState: user.shippingState,
+    shippingZip: user.shippingZip,
+    shippingCountry: user.shippingCountry,
+    billingAddress: user.billingAddress,
+    billingAddressLine1: user.billingAddressLine1,
+    billingAddressLine2: user.billingAddressLine2,
+    billingCity: user.billingCity,
+    billingState: user.billingState,
+    billingZip: user.billingZip,
+    billingCountry: user.billingCountry,
+    hasPassword: user.passwordHash !== null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The DECISIONS §5 message of the first broken password rule, or null. */
+export function passwordRuleMessage(password: string): string | null {
+  const broken = checkPasswordRules(password);
+  return broken === PASSWORD_TOO_SHORT ? PASSWORD_TOO_SHORT_MESSAGE : broken;
+}
+
+/**
+ * `next` after sign-in only when it is a path on this origin: starts with one '/', no '//' or '/\' (which
+ * browsers read as another host), no whitespace or control characters (browsers strip tabs and newlines).
+ */
+export function safeRedirectPath(next: string | undefined, appOrigin: string): string {
+  if (!next || !/^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(next)) return '/';
+  try {
+    return new URL(next, appOrigin).origin === appOrigin ? next : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/** Accounts that may ask for a password reset: any that exists and is not rejected or disabled. */
+const mayResetPassword = (user: UserRow) => user.status === 'approved' || user.status === 'pending';
+
+const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
+
+export interface AccountLimits {
+  /** E-mails (sign-in links, review notices, reset links) per address per window. */
+  perAddress: { max: number; windowMs: number };
+  /** The same e-mails per client IP per window. */
+  perIp: { max: number; windowMs: number };
+}
+
+export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
+  perAddress: { max: 3, windowMs: 15 * 60_000 },
+  perIp: { max: 10, windowMs: 60 * 60_000 },
+};
+
+export function createAccountsService({
+  db,
+  env,
+  limits = DEFAULT_ACCOUNT_LIMITS,
+}: {
+  db: Database;
+  env: Env;
+  limits?: AccountLimits;
+}) {
+  const limiter = (setting: { max: number; windowMs: number }) =>
+    new SendLimiter(setting.max, setting.windowMs);
+  const magicByAddress = limiter(limits.perAddress);
+  const magicByIp = limiter(limits.perIp);
+  const resetByAddress = limiter(limits.perAddress);
+  const resetByIp = limiter(limits.perIp);
+
+  return {
+    /**
+     * Creates a pending customer, or, for a known e-mail, creates nothing and tells the owner. The caller
+     * answers the same either way.
+     */
+    async register(body: RegisterRequest): Promise<void> {
+      const missing = missingRegistrationFields(body);
+      if (missing.length > 0) throw new AppError('VALIDATION_FAILED', missingFieldsMessage(missing));
+      const parsedEmail = emailSchema.safeParse(body.email);
+      if (!parsedEmail.success) throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE);
+      const email = parsedEmail.data;
+      const required = (value: string | undefined) => (value ?? '').trim();
+      const optional = (value: string | undefined) => value?.trim() || null;
+      const country = optional(body.shippingCountry) ?? 'USA';
+      const details = {
+        email,
+        firstName: required(body.firstName),
+        lastName: required(body.lastName),
+        businessName: required(body.businessName),
+        phone: required(body.phone),
+        shippingAddress: buildAddressString({
+          line1: required(body.shippingAddressLine1),
+          line2: optional(body.shippingAddressLine2),
+          city: required(body.shippingCity),
+          state: required(body.shippingState),
+          zip: required(body.shippingZip),
+          country,
+        }),
+      };
+
+      await db.transaction(async (tx) => {
+        const created = await insertUserIfNew(tx, {
+          ...details,
+          username: email,
+          shippingAddressLine1: required(body.shippingAddressLine1),
+          shippingAddressLine2: optional(body.shippingAddressLine2),
+          shippingCity: required(body.shippingCity),
+          shippingState: required(body.shippingState),
+          shippingZip: required(body.shippingZip),
+          shippingCountry: country,
+          role: 'customer',
+          status: 'pending',
+        });
+        if (created) {
+          await enqueueEmail(tx, registrationReceivedEmail(env, created));
+          await enqueueEmail(tx, newRegistrationStaffEmail(env, env.STAFF_EMAIL, details));
+          return;
+        }
+        const owner = await findUserByEmail(tx, email);
+        if (owner) await enqueueEmail(tx, alreadyRegisteredEmail(env, owner));
+      });
+    },
+
+    /** Sends a sign-in link to an approved account, a 'still under review' notice to a pending one. */
+    async requestMagicLink(email: string, ip: string): Promise<void> {
+      if (!allowAll([magicByAddress, email], [magicByIp, ip])) return;
+      const user = await findUserByEmail(db, email);
+      if (!user) return;
+      if (user.status === 'approved') {
+        const token = generateToken();
+        await db.transaction(async (tx) => {
+          await issueLinkToken(tx, 'magic-link', user.id, hashToken(token), MAGIC_LINK_MINUTES);
+          await enqueueEmail(tx, magicLinkEmail(env, user, token));
+        });
+      } else if (user.status === 'pending') {
+        await enqueueEmail(db, stillUnderReviewEmail(env, user));
+      }
+    },
+
+    /** Consumes a magic link; the user it belongs to, if that account may sign in. */
+    async consumeMagicLink(token: string): Promise<UserRow> {
+      const userId = await consumeLinkToken(db, 'magic-link', hashToken(token));
+      const user = userId === null ? null : await findUserById(db, userId);
+      if (!user || user.status !== 'approved') throw linkInvalid();
+      await setLastLogin(db, user.id);
+      return user;
+    },
+
+    async updateProfile(user: UserRow, id: number, body: ProfileRequest): Promise<UserRow> {
+      // Another account's id answers exactly like an id that does not exist.
+      if (id !== user.id) throw new AppError('NOT_FOUND', 'User not found');
+      const values: ProfileUpdate = {};
+      for (const [field, value] of Object.entries(body) as [keyof ProfileRequest, string | undefined][]) {
+        if (value !== undefined) values[field] = value.trim() || null;
+      }
+      const merged = { ...user, ...values };
+      values.shippingAddress = buildEditedAddressString({
+        line1: merged.shippingAddressLine1,
+        city: merged.shippingCity,
+        state: merged.shippingState,
+        zip: merged.shippingZip,
+      });
+      values.billingAddress = buildEditedAddressString({
+        line1: merged.billingAddressLine1,
+        city: merged.billingCity,
+        state: merged.billingState,
+        zip: merged.billingZip,
+      });
+      const updated = await updateProfile(db, user.id, values);
+      if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+      return updated;
+    },
+
+    /** Sets a new password after checking the rules and the current one; signs out the other sessions. */
+    async changePassword(
+      user: UserRow,
+      currentSessionHash: string | null,
+      body: { currentPassword?: string | undefined; newPassword: string; confirmPassword: string },
+    ): Promise<void> {
+      if (body.newPassword !== body.confirmPassword)
+        throw new AppError('VALIDATION_FAILED', PASSWORDS_DONT_MATCH);
+      const broken = passwordRuleMessage(body.newPassword);
+      if (broken) throw new AppError('VALIDATION_FAILED', broken);
+      if (user.passwordHash !== null) {
+        const current = body.currentPassword ?? '';
+        if (!current || !(await verifyPassword(user.passwordHash, current))) {
+          throw new AppError('VALIDATION_FAILED', CURRENT_PASSWORD_INCORRECT);
+        }
+      }
+      const passwordHash = await hashPassword(body.newPassword);
+      await db.transaction(async (tx) => {
+        await setPasswordHash(tx, user.id, passwordHash);
+        await deleteSessionsOfUser(tx, user.id, currentSessionHash ?? undefined);
+        await enqueueEmail(tx, passwordChangedEmail(env, user));
+      });
+    },
+
+    /** E-mails a reset link to an account that may reset its password; nothing otherwise. */
+    async requestPasswordReset(email: string, ip: string): Promise<void> {
+      if (!allowAll([resetByAddress, email], [resetByIp, ip])) return;
+      const user = await findUserByEmail(db, email);
+      if (!user || !mayResetPassword(user)) return;
+      const token = generateToken();
+      await db.transaction(async (tx) => {
+        await issueLinkToken(tx, 'password-reset', user.id, hashToken(token), RESET_LINK_MINUTES);
+        await enqueueEmail(tx, passwordResetEmail(env, user, token));
+      });
+    },
+
+    /** Whether a reset token is live (does not consume it). */
+    async isResetTokenValid(token: string): Promise<boolean> {
+      const user = await findLinkTokenUser(db, 'password-reset', hashToken(token));
+      return user !== null && mayResetPassword(user);
+    },
+
+    /**
+     * Consumes a reset token and sets the password; signs the user out everywhere and retires their other
+     * links. Does not sign in. A password breaking the rules is refused before the token is used up.
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      const broken = passwordRuleMessage(password);
+      if (broken) throw new AppError('VALIDATION_FAILED', broken);
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const userId = await consumeLinkToken(tx, 'password-reset', hashToken(token));
+        const user = userId === null ? null : await findUserById(tx, userId);
+        if (!user || !mayResetPassword(user)) throw linkInvalid();
+        await setPasswordHash(tx, user.id, passwordHash);
+        await deleteSessionsOfUser(tx, user.id);
+        await retireLinkTokensOfUser(tx, user.id);
+        await enqueueEmail(tx, passwordChangedEmail(env, user));
+      });
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,133 @@
+import type { Env } from '../../env';
+import type { MailMessage } from '../../mail/mailer';
+
+/**
+ * The account e-mails (DECISIONS §6). Links are built from APP_ORIGIN only, never from the request's Host
+ * header (security.md T10). Each has a plain-text body and a simple HTML body with user content escaped.
+ */
+export type MailEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL'>;
+
+export const MAGIC_LINK_MINUTES = 15;
+export const RESET_LINK_MINUTES = 60;
+
+export function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+}
+
+export const magicLinkUrl = (env: MailEnv, token: string) =>
+  `${env.APP_ORIGIN}/auth/verify?token=${encodeURIComponent(token)}`;
+export const resetLinkUrl = (env: MailEnv, token: string) =>
+  `${env.APP_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
+
+interface Paragraphs {
+  greeting?: string | null | undefined;
+  lines: string[];
+  link?: { url: string; label: string } | undefined;
+}
+
+/** Builds both bodies from the same paragraphs; every paragraph is escaped for the HTML body. */
+function compose(env: MailEnv, to: string, subject: string, body: Paragraphs): MailMessage {
+  const greeting = body.greeting ? `Hello ${body.greeting},` : 'Hello,';
+  const signature = `${env.STORE_NAME}`;
+  const textParts = [greeting, ...body.lines];
+  if (body.link) textParts.splice(2, 0, `${body.link.label}: ${body.link.url}`);
+  const text = [...textParts, signature].join('\n\n');
+  const htmlParts = [greeting, ...body.lines].map((line) => `<p>${escapeHtml(line)}</p>`);
+  if (body.link) {
+    const url = escapeHtml(body.link.url);
+    htmlParts.splice(2, 0, `<p><a href="${url}">${escapeHtml(body.link.label)}</a></p><p>${url}</p>`);
+  }
+  const html = `<!doctype html><html><body>${htmlParts.join('')}<p>${escapeHtml(signature)}</p></body></html>`;
+  return { to, subject: `${env.STORE_NAME}: ${subject}`, text, html };
+}
+
+interface Person {
+  email: string;
+  firstName?: string | null;
+}
+
+export const registrationReceivedEmail = (env: MailEnv, user: Person) =>
+  compose(env, user.email, 'Registration received', {
+    greeting: user.firstName,
+    lines: [
+      'Thank you for registering for a wholesale account. We have received your application.',
+      'Our team reviews every application within 48 hours. You will receive an e-mail as soon as your account is approved.',
+      `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+    ],
+  });
+
+export interface RegistrationDetails {
+  email: string;
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  phone: string;
+  shippingAddress: string;
+}
+
+export const newRegistrationStaffEmail = (env: MailEnv, staffEmail: string, user: RegistrationDetails) =>
+  compose(env, staffEmail, 'New registration waiting for approval', {
+    lines: [
+      'A new wholesale registration is waiting for review:',
+      `Name: ${user.firstName} ${user.lastName}`,
+      `Business: ${user.businessName}`,
+      `E-mail: ${user.email}`,
+      `Phone: ${user.phone}`,
+      `Shipping address: ${user.shippingAddress}`,
+      `Review it under Pending Users: ${env.APP_ORIGIN}/admin`,
+    ],
+  });
+
+export const alreadyRegisteredEmail = (env: MailEnv, user: Person) =>
+  compose(env, user.email, 'Registration attempt for your address', {
+    greeting: user.firstName,
+    lines: [
+      'Someone (perhaps you) tried to register a wholesale account with this e-mail address, which already has an account. No new account was created.',
+      `To sign in, request a login link at ${env.APP_ORIGIN}/auth. If this was not you, you can ignore this e-mail.`,
+      `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+    ],
+  });
+
+export const magicLinkEmail = (env: MailEnv, user: Person, token: string) =>
+  compose(env, user.email, 'Your sign-in link', {
+    greeting: user.firstName,
+    lines: [
+      'Use the link below to sign in to your wholesale account.',
+      `The link works once and expires in ${MAGIC_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
+    ],
+    link: { url: magicLinkUrl(env, token), label: 'Sign in' },
+  });
+
+export const stillUnderReviewEmail = (env: MailEnv, user: Person) =>
+  compose(env, user.email, 'Your application is still under review', {
+    greeting: user.firstName,
+    lines: [
+      'You asked for a sign-in link, but your wholesale application is still under review.',
+      'We review every application within 48 hours and will e-mail you as soon as your account is approved.',
+      `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+    ],
+  });
+
+export const passwordResetEmail = (env: MailEnv, user: Person, token: string) =>
+  compose(env, user.email, 'Reset your password', {
+    greeting: user.firstName,
+    lines: [
+      'Use the link below to choose a new password.',
+      'The link works once and expires in 1 hour. If you did not ask for it, ignore this e-mail: your password stays the same.',
+    ],
+    link: { url: resetLinkUrl(env, token), label: 'Reset password' },
+  });
+
+export const passwordChangedEmail = (env: MailEnv, user: Person) =>
+  compose(env, user.email, 'Your password was changed', {
+    greeting: user.firstName,
+    lines: [
+      'The password of your wholesale account was just changed, and your other sessions were signed out.',
+      `If this was not you, reset your password at ${env.APP_ORIGIN}/auth/forgot-password and contact us at ${env.SUPPORT_EMAIL}.`,
+    ],
+  });

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import { AppError } from '../errors';
+import {
+  deleteSession,
+  findSessionUser,
+  insertSession,
+  SESSION_LIFETIME_MS,
+  type UserRow,
+} from '../features/sessions/sessions.repository';
+import { generateToken, hashToken } from '../security/tokens';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie for /api requests; null for visitors. */
+    user: UserRow | null;
+    sessionTokenHash: string | null;
+  }
+}
+
+/** `__Host-` (and Secure) on https, so the cookie is bound to this exact origin (ADR 0004). */
+export function sessionCookieName(env: Pick<Env, 'APP_ORIGIN'>): string {
+  return env.APP_ORIGIN.startsWith('https:') ? '__Host-sid' : 'sid';
+}
+
+/** Only approved accounts hold sessions; a rejected or disabled account's session is worthless at once. */
+function mayHoldSession(user: UserRow): boolean {
+  return user.status === 'approved';
+}
+
+export function registerSessions(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+  const cookieName = sessionCookieName(env);
+  const secure = env.APP_ORIGIN.startsWith('https:');
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionTokenHash', null);
+
+  app.addHook('preHandler', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const tokenHash = hashToken(token);
+    const user = await findSessionUser(db, tokenHash);
+    if (user && mayHoldSession(user)) {
+      request.user = user;
+      request.sessionTokenHash = tokenHash;
+    }
+  });
+
+  return {
+    /** Starts a new session for `user` (rotating away any session the request carried) and sets the cookie. */
+    async signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
+      if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
+      const token = generateToken();
+      await insertSession(db, {
+        tokenHash: hashToken(token),
+        userId: user.id,
+        userAgent: request.headers['user-agent']?.slice(0, 300),
+        ipAddress: request.ip,
+      });
+      reply.setCookie(cookieName, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        maxAge: SESSION_LIFETIME_MS / 1000,
+      });
+    },
+    /** Ends the request's session and clears the cookie. */
+    async signOut(request: FastifyRequest, reply: FastifyReply) {
+      if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
+      reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    },
+  };
+}
+
+export type Sessions = ReturnType<typeof registerSessions>;
+
+/** The signed-in customer or administrator, or 401. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  return request.user;
+}

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/**
+ * Contracts of the accounts API (spec 000 §7, spec 001 §7, DECISIONS §5). Texts quoted from the spec are
+ * exact; they are shown by the forms and returned by the server.
+ */
+
+export const GENERIC_LINK_MESSAGE = "If an account exists for this address, we've sent an email.";
+export const LINK_INVALID_MESSAGE = 'This link is invalid or has expired.';
+
+const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+export const emailSchema = z
+  .string({ message: 'Please enter a valid email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Please enter a valid email address')
+  .pipe(z.email('Please enter a valid email address'));
+
+/** Text without line breaks: names and subjects go into e-mail headers and must not carry CR/LF. */
+const singleLine = (max: number) =>
+  trimmed(max).refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+
+/** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  businessName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: z.enum(['customer', 'admin']),
+  shippingAddress: z.string().nullable(),
+  shippingAddressLine1: z.string().nullable(),
+  shippingAddressLine2: z.string().nullable(),
+  shippingCity: z.string().nullable(),
+  shippingState: z.string().nullable(),
+  shippingZip: z.string().nullable(),
+  shippingCountry: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  billingAddressLine1: z.string().nullable(),
+  billingAddressLine2: z.string().nullable(),
+  billingCity: z.string().nullable(),
+  billingState: z.string().nullable(),
+  billingZip: z.string().nullable(),
+  billingCountry: z.string().nullable(),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The registration fields of spec 000 §2 '/auth' (Register); role, status and username are never taken. */
+export const REGISTRATION_REQUIRED_FIELDS = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  businessName: 'Business Name',
+  email: 'Email',
+  phone: 'Phone',
+  shippingAddressLine1: 'Shipping Address Line 1',
+  shippingCity: 'City',
+  shippingState: 'State',
+  shippingZip: 'ZIP/Postal Code',
+} as const;
+
+export const registerRequestSchema = z.object({
+  firstName: singleLine(100).optional(),
+  lastName: singleLine(100).optional(),
+  businessName: singleLine(200).optional(),
+  email: z.string().max(254).optional(),
+  phone: singleLine(50).optional(),
+  shippingAddressLine1: singleLine(200).optional(),
+  shippingAddressLine2: singleLine(200).optional(),
+  shippingCity: singleLine(100).optional(),
+  shippingState: singleLine(100).optional(),
+  shippingZip: singleLine(20).optional(),
+  shippingCountry: singleLine(100).optional(),
+});
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+
+/** 'Missing Required Fields: Please provide: {list}' (spec 000 §5). */
+export function missingRegistrationFields(body: RegisterRequest): string[] {
+  return Object.entries(REGISTRATION_REQUIRED_FIELDS)
+    .filter(([field]) => !body[field as keyof RegisterRequest]?.trim())
+    .map(([, label]) => label);
+}
+export const missingFieldsMessage = (labels: readonly string[]) =>
+  `Missing Required Fields: Please provide: ${labels.join(', ')}`;
+
+export const emailRequestSchema = z.object({ email: emailSchema });
+export const tokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/** POST /api/auth/verify: consumes a magic link; `next` is honoured only as a same-origin path. */
+export const verifyRequestSchema = tokenRequestSchema.extend({ next: z.string().max(500).optional() });
+export const verifyResponseSchema = z.object({ user: currentUserSchema, redirectTo: z.string() });
+
+export const resetPasswordRequestSchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string(),
+});
+export const validateResetTokenResponseSchema = z.object({ valid: z.boolean() });
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z.string().max(200).optional(),
+  newPassword: z.string(),
+  confirmPassword: z.string(),
+});
+export const PASSWORDS_DONT_MATCH =
+  "Passwords Don't Match: New password and confirmation password must match";
+
+/** PATCH /api/user/{id}: profile fields only (e-mail, role, status, approval are not changeable here). */
+export const updateProfileRequestSchema = z.object({
+  firstName: singleLine(100).optional(),
+  lastName: singleLine(100).optional(),
+  businessName: singleLine(200).optional(),
+  phone: singleLine(50).optional(),
+  shippingAddressLine1: singleLine(200).optional(),
+  shippingAddressLine2: singleLine(200).optional(),
+  shippingCity: singleLine(100).optional(),
+  shippingState: singleLine(100).optional(),
+  shippingZip: singleLine(20).optional(),
+  shippingCountry: singleLine(100).optional(),
+  billingAddressLine1: singleLine(200).optional(),
+  billingAddressLine2: singleLine(200).optional(),
+  billingCity: singleLine(100).optional(),
+  billingState: singleLine(100).optional(),
+  billingZip: singleLine(20).optional(),
+  billingCountry: singleLine(100).optional(),
+});
+
+export const messageResponseSchema = z.object({ message: z.string() });
