@@ -1,0 +1,139 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readMailbox } from './support/mailbox';
+
+/**
+ * Accounts end to end, with the e-mails the portal really sends through SMTP (playwright.config.ts starts
+ * the mailbox). The demo customer demo@example.com is approved by the seed (SEED_DEMO=1); approving a new
+ * registration comes with the admin portal.
+ */
+
+const MAILBOX = process.env.WHOLESALE_E2E_MAILBOX!;
+const DEMO_EMAIL = 'demo@example.com';
+
+/** Waits for a message to `address` containing a portal link at `path` and returns that link. */
+async function waitForLink(address: string, path: string, after: number): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?token=[\\w-]+`);
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = readMailbox(MAILBOX)
+          .slice(after)
+          .find((message) => message.to.includes(address) && pattern.test(message.text));
+        link = mail?.text.match(pattern)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000, message: `an e-mail to ${address} with ${path}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+async function signInByEmail(page: Page, email: string) {
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Login Link' }).click();
+  await expect(page.getByText('Login link sent')).toBeVisible();
+  const link = await waitForLink(email, '/auth/verify', before);
+  // The link is built from APP_ORIGIN; open it on the test server's origin.
+  const { pathname, search } = new URL(link);
+  await page.goto(pathname + search);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a buyer registers and sees the submitted view with the 48-hour promise, and gets the e-mail', async ({
+  page,
+}) => {
+  const email = `buyer-${Date.now()}@example.com`;
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const fields: Array<[string, string]> = [
+    ['First Name', 'Rita'],
+    ['Last Name', 'Retail'],
+    ['Business Name', 'Rita’s Boutique'],
+    ['Email', email],
+    ['Phone', '555-0199'],
+    ['Shipping Address Line 1', '12 Elm Street'],
+    ['City', 'Salem'],
+    ['State', 'OR'],
+    ['ZIP/Postal Code', '97301'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
+  await expect(page.getByText(/48 hours/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Go to Sign In' })).toBeVisible();
+  await expect
+    .poll(
+      () =>
+        readMailbox(MAILBOX)
+          .slice(before)
+          .some((message) => message.to.includes(email)),
+      {
+        timeout: 20_000,
+      },
+    )
+    .toBe(true);
+});
+
+test('an approved customer signs in with the e-mailed link, edits the account and signs out', async ({
+  page,
+}) => {
+  await signInByEmail(page, DEMO_EMAIL);
+  await expect(page).toHaveURL(/\/$/);
+  // The token never stays in the address bar, and the visitor banner is gone.
+  expect(page.url()).not.toContain('token=');
+  await expect(page.getByRole('heading', { name: 'Wholesale Order Form' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Account menu for Dana Demo/ })).toBeVisible();
+  await expect(page.getByText('Not signed in')).toHaveCount(0);
+
+  await page.goto('/account');
+  await expect(page.getByRole('heading', { name: 'My Account' })).toBeVisible();
+  const business = page.getByLabel('Business Name', { exact: true });
+  await business.fill('Demo Boutique & Spa');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Account Updated')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Business Name', { exact: true })).toHaveValue('Demo Boutique & Spa');
+
+  await page.getByRole('button', { name: 'Sign Out' }).first().click();
+  await expect(page).toHaveURL(/\/auth$/);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/auth$/);
+});
+
+test('a used sign-in link shows the invalid-link screen', async ({ page }) => {
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByRole('button', { name: 'Send Login Link' }).click();
+  const link = new URL(await waitForLink(DEMO_EMAIL, '/auth/verify', before));
+  await page.goto(link.pathname + link.search);
+  await expect(page).toHaveURL(/\/$/);
+  await page.context().clearCookies();
+  await page.goto(link.pathname + link.search);
+  await expect(page.getByText(/invalid or (has )?expired/i).first()).toBeVisible();
+});
+
+test('a customer resets a forgotten password from the e-mailed link', async ({ page }) => {
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth/forgot-password');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByRole('button', { name: 'Send Reset Link' }).click();
+  await expect(
+    page.getByText(
+      'If your email address is registered with us, you will receive password reset instructions shortly.',
+    ),
+  ).toBeVisible();
+  const link = new URL(await waitForLink(DEMO_EMAIL, '/reset-password', before));
+  await page.goto(link.pathname + link.search);
+  expect(page.url()).not.toContain('token=');
+  await page.getByLabel('New Password', { exact: true }).fill('Fresh-Mist-2026');
+  await page.getByLabel('Confirm New Password', { exact: true }).fill('Fresh-Mist-2026');
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByText('Password Reset Successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/, { timeout: 10_000 });
+});
