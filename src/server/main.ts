@@ -5,6 +5,7 @@ import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connec
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
+import { startHousekeeping } from './jobs/housekeeping';
 import { startJobWorker } from './jobs/worker';
 import { createMailer } from './mail/mailer';
 import { createSendEmailHandler, SEND_EMAIL_JOB } from './mail/send-email-job';
@@ -71,6 +72,7 @@ async function main() {
       await worker.stop();
       mailer.close();
     });
+    cleanups.push(startHousekeeping(database.db, log));
 
     const app = await buildApp({ env, database, loggerInstance: log });
     cleanups.push(() => app.close());

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
@@ -66,10 +66,6 @@ export async function deleteSessionsOfUser(
         ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, exceptTokenHash))
         : eq(sessions.userId, userId),
     );
-}
-
-export async function deleteExpiredSessions(db: Database, now = new Date()) {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export const countSessions = async (db: Database, userId: number) =>
