@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { testConfig } from '../test-support/api-fixtures';
+import { testConfig, testUser } from '../test-support/api-fixtures';
 import { renderWithProviders } from '../test-support/render-app';
 import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
 import { SiteFooter } from './site-footer';
@@ -33,7 +33,7 @@ describe('SiteFooter', () => {
   });
 
   it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {
-    stubFetch({ '/api/config': () => jsonResponse(testConfig) });
+    stubFetch({ '/api/config': () => jsonResponse(testConfig), '/api/user': () => jsonResponse(testUser) });
 
     renderWithProviders(<SiteFooter />);
 
@@ -42,7 +42,21 @@ describe('SiteFooter', () => {
     expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
       'https://dewdrop.test/privacy',
     );
-    expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/support');
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/support'),
+    );
+  });
+
+  it('lets a signed-out visitor write to the support address, since the support page needs an account', async () => {
+    stubFetch({ '/api/config': () => jsonResponse(testConfig) });
+
+    renderWithProviders(<SiteFooter />);
+
+    await vi.waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe(
+        `mailto:${testConfig.supportEmail}`,
+      ),
+    );
   });
 
   it('still shows all three entries and a store name when /api/config fails', async () => {

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useIsSignedIn } from '../lib/session';
 import { useStoreConfig } from '../lib/store-config';
 import { StoreName } from './store-name';
 
@@ -27,14 +28,32 @@ export function SiteFooter() {
               <ExternalOrPlainLink href={config?.privacyUrl}>Privacy Policy</ExternalOrPlainLink>
             </li>
             <li>
-              <Link to="/support" className={linkClass}>
-                Contact Us
-              </Link>
+              <ContactUsLink supportEmail={config?.supportEmail} />
             </li>
           </ul>
         </nav>
       </div>
     </footer>
+  );
+}
+
+/**
+ * The support page is for signed-in customers (spec 001 §2); a visitor would only meet the sign-in screen
+ * there, so a visitor's Contact Us writes to the support address instead.
+ */
+function ContactUsLink({ supportEmail }: { supportEmail: string | undefined }) {
+  const signedIn = useIsSignedIn();
+  if (!signedIn && supportEmail) {
+    return (
+      <a href={`mailto:${supportEmail}`} className={linkClass}>
+        Contact Us
+      </a>
+    );
+  }
+  return (
+    <Link to="/support" className={linkClass}>
+      Contact Us
+    </Link>
   );
 }
 
