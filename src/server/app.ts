@@ -11,6 +11,8 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { ordersRoutes } from './features/orders/orders.routes';
+import { createOrderService } from './features/orders/orders.service';
 import { pricingRoutes } from './features/pricing/pricing.routes';
 import { createPricingService } from './features/pricing/pricing.service';
 import { productRoutes } from './features/products/products.routes';
@@ -95,6 +97,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes(products));
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
+  await app.register(ordersRoutes(createOrderService({ db, env, pricing }), env));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

@@ -59,7 +59,8 @@ async function main() {
     } else if (seeded.adminCreated) {
       log.info(`Created the first administrator "${env.ADMIN_USERNAME}" from ADMIN_PASSWORD`);
     }
-    if (seeded.demoCustomerCreated) log.info('Created the demo customer demo@example.com (SEED_DEMO=1)');
+    if (seeded.demoCustomerCreated)
+      log.info('Created the demo customers demo@example.com and buyer@example.com (SEED_DEMO=1)');
 
     // The outbox worker: e-mails (and later Shopify calls) committed with the change that caused them.
     const mailer = createMailer(env);

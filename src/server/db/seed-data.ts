@@ -175,3 +175,20 @@ export const DEMO_CUSTOMER = {
   shippingZip: '97201',
   shippingCountry: 'USA',
 } as const;
+
+/** A second demo customer, so a demo (and the end-to-end run) can show that orders are private. */
+export const SECOND_DEMO_CUSTOMER = {
+  username: 'buyer@example.com',
+  email: 'buyer@example.com',
+  firstName: 'Blair',
+  lastName: 'Buyer',
+  businessName: 'Harbor Gifts',
+  phone: '555-0101',
+  shippingAddressLine1: '8 Harbor Road',
+  shippingCity: 'Seattle',
+  shippingState: 'WA',
+  shippingZip: '98101',
+  shippingCountry: 'USA',
+} as const;
+
+export const DEMO_CUSTOMERS = [DEMO_CUSTOMER, SECOND_DEMO_CUSTOMER] as const;

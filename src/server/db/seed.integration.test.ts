@@ -169,12 +169,21 @@ describe('seeding', () => {
     expect((await handle.db.select().from(appSettings)).map((row) => row.key)).toEqual(['seed.catalogue']);
   });
 
-  it('creates the demo customer only when asked', async () => {
+  it('creates the two approved demo customers only when asked', async () => {
     await seedDatabase(handle.db, options);
     expect(await handle.db.select().from(users).where(eq(users.role, 'customer'))).toHaveLength(0);
     const result = await seedDatabase(handle.db, { ...options, demo: true });
     expect(result.demoCustomerCreated).toBe(true);
-    const [demo] = await handle.db.select().from(users).where(eq(users.role, 'customer'));
+    const customers = await handle.db
+      .select()
+      .from(users)
+      .where(eq(users.role, 'customer'))
+      .orderBy(asc(users.email));
+    expect(customers.map((customer) => [customer.email, customer.status])).toEqual([
+      ['buyer@example.com', 'approved'],
+      ['demo@example.com', 'approved'],
+    ]);
+    const demo = customers[1];
     expect(demo).toMatchObject({
       email: 'demo@example.com',
       status: 'approved',

@@ -15,7 +15,7 @@ import {
   virtualProductComponents,
 } from './schema';
 import {
-  DEMO_CUSTOMER,
+  DEMO_CUSTOMERS,
   SEED_ALLOWED_SKUS,
   SEED_BUNDLE,
   SEED_FAQ,
@@ -47,7 +47,7 @@ const CATALOGUE_SEED_KEY = 'seed.catalogue';
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const catalogueSeeded = await seedCatalogueOnce(db);
   const admin = await ensureAdministrator(db, options.admin);
-  const demoCustomerCreated = options.demo ? await ensureDemoCustomer(db) : false;
+  const demoCustomerCreated = options.demo ? await ensureDemoCustomers(db) : false;
   return { catalogueSeeded, ...admin, demoCustomerCreated };
 }
 
@@ -164,22 +164,24 @@ function generatePassword(): string {
   return `${randomBytes(15).toString('base64url')}aA1`;
 }
 
-async function ensureDemoCustomer(db: Database): Promise<boolean> {
+async function ensureDemoCustomers(db: Database): Promise<boolean> {
   const inserted = await db
     .insert(users)
-    .values({
-      ...DEMO_CUSTOMER,
-      shippingAddress: buildAddressString({
-        line1: DEMO_CUSTOMER.shippingAddressLine1,
-        city: DEMO_CUSTOMER.shippingCity,
-        state: DEMO_CUSTOMER.shippingState,
-        zip: DEMO_CUSTOMER.shippingZip,
-        country: DEMO_CUSTOMER.shippingCountry,
-      }),
-      role: 'customer',
-      status: 'approved',
-      approvedAt: new Date(),
-    })
+    .values(
+      DEMO_CUSTOMERS.map((customer) => ({
+        ...customer,
+        shippingAddress: buildAddressString({
+          line1: customer.shippingAddressLine1,
+          city: customer.shippingCity,
+          state: customer.shippingState,
+          zip: customer.shippingZip,
+          country: customer.shippingCountry,
+        }),
+        role: 'customer' as const,
+        status: 'approved' as const,
+        approvedAt: new Date(),
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: users.id });
   return inserted.length > 0;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isSentence } from '../../shared/schemas/messages';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
@@ -35,7 +36,10 @@ export function sendError(
     .send({ code, message, requestId: request.id, ...(details === undefined ? {} : { details }) });
 }
 
-/** Formats zod issues as "items.0.quantity: must be at least 0" so the message names the field. */
+/**
+ * Formats zod issues as "items.0.quantity: must be at least 0" so the message names the field. A message
+ * registered as a sentence of its own (the spec's, e.g. 'Full name is required') is sent as it is.
+ */
 function describeValidation(error: FastifyError): { message: string; details: unknown } {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((issue) => ({
@@ -43,10 +47,10 @@ function describeValidation(error: FastifyError): { message: string; details: un
       message: issue.message,
     }));
     const first = issues[0];
-    return {
-      message: first ? `${first.field}: ${first.message}` : 'The request is not valid.',
-      details: issues,
-    };
+    const text = first?.message ?? '';
+    let message = 'The request is not valid.';
+    if (first) message = isSentence(text) ? text : `${first.field}: ${text}`;
+    return { message, details: issues };
   }
   return { message: error.message, details: undefined };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sentence } from './messages';
 
 /**
  * Contracts of the accounts API (spec 000 §7, spec 001 §7, DECISIONS §5). Texts quoted from the spec are
@@ -9,12 +10,13 @@ export const GENERIC_LINK_MESSAGE = "If an account exists for this address, we'v
 export const LINK_INVALID_MESSAGE = 'This link is invalid or has expired.';
 
 const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
+export const INVALID_EMAIL_MESSAGE = sentence('Please enter a valid email address');
 export const emailSchema = z
-  .string({ message: 'Please enter a valid email address' })
+  .string({ message: INVALID_EMAIL_MESSAGE })
   .trim()
   .toLowerCase()
-  .max(254, 'Please enter a valid email address')
-  .pipe(z.email('Please enter a valid email address'));
+  .max(254, INVALID_EMAIL_MESSAGE)
+  .pipe(z.email(INVALID_EMAIL_MESSAGE));
 
 /** Text without line breaks: names and subjects go into e-mail headers and must not carry CR/LF. */
 const singleLine = (max: number) =>

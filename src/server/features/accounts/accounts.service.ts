@@ -3,6 +3,7 @@ import { buildAddressString, buildEditedAddressString } from '../../../shared/ad
 import { PASSWORD_TOO_SHORT, checkPasswordRules } from '../../../shared/passwords';
 import {
   emailSchema,
+  INVALID_EMAIL_MESSAGE,
   LINK_INVALID_MESSAGE,
   missingFieldsMessage,
   missingRegistrationFields,
@@ -44,7 +45,6 @@ import {
 } from './emails';
 import { allowAll, SendLimiter } from './send-limiter';
 
-export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address';
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;
 

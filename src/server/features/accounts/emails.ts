@@ -1,50 +1,14 @@
-import type { Env } from '../../env';
-import type { MailMessage } from '../../mail/mailer';
+import { composeEmail as compose, type MailEnv } from '../../mail/compose';
 
-/**
- * The account e-mails (DECISIONS §6). Links are built from APP_ORIGIN only, never from the request's Host
- * header (security.md T10). Each has a plain-text body and a simple HTML body with user content escaped.
- */
-export type MailEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL'>;
+/** The account e-mails (DECISIONS §6), written with composeEmail (mail/compose.ts). */
 
 export const MAGIC_LINK_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;
-
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
 
 export const magicLinkUrl = (env: MailEnv, token: string) =>
   `${env.APP_ORIGIN}/auth/verify?token=${encodeURIComponent(token)}`;
 export const resetLinkUrl = (env: MailEnv, token: string) =>
   `${env.APP_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
-
-interface Paragraphs {
-  greeting?: string | null | undefined;
-  lines: string[];
-  link?: { url: string; label: string } | undefined;
-}
-
-/** Builds both bodies from the same paragraphs; every paragraph is escaped for the HTML body. */
-function compose(env: MailEnv, to: string, subject: string, body: Paragraphs): MailMessage {
-  const greeting = body.greeting ? `Hello ${body.greeting},` : 'Hello,';
-  const signature = `${env.STORE_NAME}`;
-  const textParts = [greeting, ...body.lines];
-  if (body.link) textParts.splice(2, 0, `${body.link.label}: ${body.link.url}`);
-  const text = [...textParts, signature].join('\n\n');
-  const htmlParts = [greeting, ...body.lines].map((line) => `<p>${escapeHtml(line)}</p>`);
-  if (body.link) {
-    const url = escapeHtml(body.link.url);
-    htmlParts.splice(2, 0, `<p><a href="${url}">${escapeHtml(body.link.label)}</a></p><p>${url}</p>`);
-  }
-  const html = `<!doctype html><html><body>${htmlParts.join('')}<p>${escapeHtml(signature)}</p></body></html>`;
-  return { to, subject: `${env.STORE_NAME}: ${subject}`, text, html };
-}
 
 interface Person {
   email: string;

@@ -1,7 +1,7 @@
 import { centsToDollars, type Cents } from '../../../shared/money';
 import { createCatalog, type PricingCatalog, type PricingProduct } from '../../../shared/pricing';
 import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/pricing';
-import type { Database } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
 import { findStorefrontProducts, type ProductRow } from '../products/products.repository';
 import {
@@ -39,7 +39,7 @@ export interface PricingCatalogue {
  * Reads the catalogue. The four reads are not one transaction: a write landing between them also sends a
  * catalogue notification, which drops this result before anyone reuses it (createInvalidatedCache).
  */
-export async function loadPricingCatalogue(db: Database): Promise<PricingCatalogue> {
+export async function loadPricingCatalogue(db: DatabaseOrTransaction): Promise<PricingCatalogue> {
   const [products, tiers, customPrices, components] = await Promise.all([
     findStorefrontProducts(db),
     findPricingTiers(db),

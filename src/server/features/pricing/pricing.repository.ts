@@ -1,16 +1,16 @@
 import { asc } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { pricingTiers, productPricingTiers, virtualProductComponents } from '../../db/schema';
 
 export type PricingTierRow = typeof pricingTiers.$inferSelect;
 
 /** Every volume tier (tiers have no active flag: a tier that exists applies), lowest minimum first. */
-export function findPricingTiers(db: Database): Promise<PricingTierRow[]> {
+export function findPricingTiers(db: DatabaseOrTransaction): Promise<PricingTierRow[]> {
   return db.select().from(pricingTiers).orderBy(asc(pricingTiers.minimumCases));
 }
 
 /** Every custom (product, tier) price per bottle, in cents. */
-export function findCustomTierPrices(db: Database) {
+export function findCustomTierPrices(db: DatabaseOrTransaction) {
   return db
     .select({
       productId: productPricingTiers.productId,
@@ -22,7 +22,7 @@ export function findCustomTierPrices(db: Database) {
 }
 
 /** What every virtual product is made of. */
-export function findVirtualComponents(db: Database) {
+export function findVirtualComponents(db: DatabaseOrTransaction) {
   return db
     .select({
       virtualProductId: virtualProductComponents.virtualProductId,

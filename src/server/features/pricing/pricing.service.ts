@@ -60,6 +60,8 @@ export function createPricingService({ db }: { db: Database }) {
       const { productsBySku } = await catalogue.get();
       return skus.map((sku) => describeInventory(sku, productsBySku.get(sku)));
     },
+    /** Today's catalogue as the storefront sells it (cached; order submission reads its own in its transaction). */
+    currentCatalogue: () => catalogue.get(),
     tiersSnapshot: async () => (await catalogue.get()).tiersSnapshot,
     catalogueSnapshot: async () => (await catalogue.get()).catalogueSnapshot,
     caches: [catalogue],

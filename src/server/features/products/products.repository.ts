@@ -1,11 +1,11 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { allowedSkus, products } from '../../db/schema';
 
 export type ProductRow = typeof products.$inferSelect;
 
 /** Active products whose SKU is an active allowed SKU (DECISIONS §2), in catalogue order. */
-export function findStorefrontProducts(db: Database): Promise<ProductRow[]> {
+export function findStorefrontProducts(db: DatabaseOrTransaction): Promise<ProductRow[]> {
   return db
     .select({ product: products })
     .from(products)

@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
+import { sentence } from './messages';
+import { idSchema, quantitySchema } from './pricing';
+
+/**
+ * Contracts of ordering (spec 000 §3, §7; DECISIONS §1, §4): submission, history, detail and reorder.
+ * Money leaves the server as decimal strings with two decimals (`"127.80"`), as the spec's order item
+ * `price (string)`, plus a number where the spec asks for one (`priceForCalculation`).
+ */
+
+/** The customer rules of spec 000 §5, word for word. */
+export const ORDER_CUSTOMER_MESSAGES = {
+  fullName: sentence('Full name is required'),
+  email: INVALID_EMAIL_MESSAGE,
+  businessName: sentence('Business name is required'),
+} as const;
+
+/** The idempotency header of POST /api/create-draft-order (DECISIONS §4). */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+/** 8 to 200 visible ASCII characters: a UUID, or any client-made random string. */
+export const idempotencyKeySchema = z
+  .string()
+  .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null);
+
+/** One line of text: names go into e-mails and must not carry line breaks. */
+const requiredLine = (max: number, message: string) =>
+  z
+    .string({ message })
+    .trim()
+    .min(1, message)
+    .max(max, `must be at most ${max} characters`)
+    .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+
+/**
+ * The submission's customer (spec 000 §3). Only name, e-mail and business are rules (spec 000 §5); the
+ * rest is optional. The split shipping lines are this portal's addition (sent by the review page from the
+ * profile) so the order keeps an address Shopify can read; without them the profile's are used.
+ */
+export const orderCustomerSchema = z.object({
+  customerName: requiredLine(200, ORDER_CUSTOMER_MESSAGES.fullName),
+  customerEmail: emailSchema,
+  customerPhone: optionalText(50),
+  businessName: requiredLine(200, ORDER_CUSTOMER_MESSAGES.businessName),
+  shippingAddress: optionalText(1000),
+  billingAddress: optionalText(1000),
+  shippingAddressLine1: optionalText(200),
+  shippingAddressLine2: optionalText(200),
+  city: optionalText(100),
+  state: optionalText(100),
+  zip: optionalText(20),
+  country: z
+    .string()
+    .trim()
+    .max(60, 'must be at most 60 characters')
+    .nullish()
+    .transform((value) => value || 'US'),
+});
+export type OrderCustomer = z.infer<typeof orderCustomerSchema>;
+export type OrderCustomerInput = z.input<typeof orderCustomerSchema>;
+
+/**
+ * A submitted line. Quantity in the pricing engine's units (ADR 0008): bottles, bundles for 800-0004, 1 for
+ * the tester. `price`, `name`, `sku`, `imageUrl` and `shopifyVariantId` are informational: the server
+ * recomputes every price and reads names from its catalogue.
+ */
+export const orderItemInputSchema = z.object({
+  productId: idSchema,
+  quantity: quantitySchema,
+  price: z.number().optional(),
+  name: z.string().max(500).optional(),
+  sku: z.string().max(100).optional(),
+  imageUrl: z.string().max(2000).nullish(),
+  shopifyVariantId: z.string().max(200).nullish(),
+});
+export type OrderItemInput = z.input<typeof orderItemInputSchema>;
+
+const orderItemsSchema = z.array(orderItemInputSchema).max(100, 'has too many items');
+
+/**
+ * POST /api/create-draft-order (spec 000 §3 'Order submission payload'). `items` is the alternate name of
+ * `orderItems`. `testMode` is accepted and ignored: the server decides it. Anything else (an owner id, a
+ * status, a total) is dropped, never honoured.
+ */
+export const createDraftOrderRequestSchema = z
+  .object({
+    customer: orderCustomerSchema,
+    orderItems: orderItemsSchema.optional(),
+    items: orderItemsSchema.optional(),
+    notes: optionalText(2000),
+    testMode: z.boolean().optional(),
+  })
+  .refine((body) => body.orderItems !== undefined || body.items !== undefined, {
+    message: 'orderItems is required',
+    path: ['orderItems'],
+  });
+export type CreateDraftOrderRequest = z.input<typeof createDraftOrderRequestSchema>;
+
+/** The draft order response (spec 000 §3). `invoiceUrl` is null until staff approve (DECISIONS §1). */
+export const createDraftOrderResponseSchema = z.object({
+  success: z.literal(true),
+  error: z.null(),
+  orderName: z.string(),
+  orderId: z.number().int(),
+  invoiceUrl: z.string().nullable(),
+  testMode: z.boolean(),
+});
+export type CreateDraftOrderResponse = z.infer<typeof createDraftOrderResponseSchema>;
+
+/** Statuses as the customer reads them (DECISIONS §4: legacy submitted → pending, completed → delivered). */
+export const orderStatusSchema = z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatusSchema>;
+export const paymentStatusSchema = z.enum(['unpaid', 'invoice_sent', 'paid']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+const isoDate = z.string();
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/**
+ * An order line as the customer sees it (spec 000 §3 'Order item (client view)'). `quantity` is in the
+ * line's `unit` (ADR 0008); `units` is the bottles it ships (0 for the tester); `caseCount` is null for the
+ * tester. `price` is per unit of `unit`.
+ */
+export const orderItemViewSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+  productName: z.string(),
+  sku: z.string().nullable(),
+  unit: z.enum(['bottle', 'bundle', 'tester']),
+  quantity: z.number().int(),
+  units: z.number().int(),
+  caseCount: z.number().int().nullable(),
+  price: money,
+  priceForCalculation: z.number(),
+  lineTotal: money,
+  imageUrl: z.string().nullable(),
+  shopifyVariantId: z.string().nullable(),
+});
+export type OrderItemView = z.infer<typeof orderItemViewSchema>;
+
+/** An order in the history list (spec 000 §3 'Order (client view)' plus its number, counts and total). */
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  /** The portal's order reference, e.g. WO-1001. */
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  shopifyOrderId: z.string().nullable(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  businessName: z.string(),
+  notes: z.string().nullable(),
+  totalCases: z.number().int(),
+  totalUnits: z.number().int(),
+  orderTotal: money,
+  items: z.array(orderItemViewSchema),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** GET /api/orders?page=&limit= (spec 000 §7, §9: page size 5). */
+export const ORDERS_PAGE_SIZE = 5;
+export const MAX_ORDERS_PAGE_SIZE = 50;
+export const orderListQuerySchema = z
+  .object({
+    page: idSchema.optional().default(1),
+    limit: idSchema
+      .pipe(z.number().max(MAX_ORDERS_PAGE_SIZE, `must be at most ${MAX_ORDERS_PAGE_SIZE}`))
+      .optional()
+      .default(ORDERS_PAGE_SIZE),
+  })
+  .strict();
+export const orderListResponseSchema = z.object({
+  orders: z.array(orderSummarySchema),
+  /** 0 when the customer has no orders. */
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
+
+/** Everything the detail page shows: the timeline's dates (DECISIONS §4), address, tracking, totals. */
+export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend({
+  standardTotal: money,
+  savings: money,
+  /** Percent, e.g. 7 or 7.5. */
+  discountPercentage: z.number(),
+  shippingAddress: z.string().nullable(),
+  shippingAddressLine1: z.string().nullable(),
+  shippingAddressLine2: z.string().nullable(),
+  shippingCity: z.string().nullable(),
+  shippingState: z.string().nullable(),
+  shippingZip: z.string().nullable(),
+  shippingCountry: z.string().nullable(),
+  approvedAt: isoDate.nullable(),
+  invoiceSentAt: isoDate.nullable(),
+  paidAt: isoDate.nullable(),
+  shippedAt: isoDate.nullable(),
+  deliveredAt: isoDate.nullable(),
+  cancelledAt: isoDate.nullable(),
+  /** The Shopify invoice ('Pay now'), only while an invoice is out and unpaid. */
+  invoiceUrl: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+  trackingCompany: z.string().nullable(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** GET /api/orders/{id} (spec 000 §3 'Order detail response'). */
+export const orderDetailResponseSchema = z.object({
+  order: orderDetailSchema,
+  items: z.array(orderItemViewSchema),
+  orderTotal: money,
+});
+export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
+
+export const orderParamsSchema = z.object({ id: idSchema });
+
+/**
+ * POST /api/orders/{id}/reorder (spec 000 §3 'Reorder response'): the old lines at TODAY's prices
+ * (`price` per unit in dollars, at the tier the reordered cart reaches), and the lines that cannot be
+ * reordered (product gone or inactive), reported rather than added (DECISIONS §4).
+ */
+export const reorderItemSchema = z.object({
+  productId: z.number().int(),
+  quantity: z.number().int(),
+  price: z.number(),
+  productName: z.string(),
+  sku: z.string(),
+  imageUrl: z.string().nullable(),
+  shopifyVariantId: z.string().nullable(),
+});
+export const reorderResponseSchema = z.object({
+  order: z.object({ id: z.number().int(), orderNumber: z.string() }),
+  id: z.number().int(),
+  items: z.array(reorderItemSchema),
+  unavailable: z.array(
+    z.object({ productId: z.number().int(), productName: z.string(), sku: z.string().nullable() }),
+  ),
+});
+export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
