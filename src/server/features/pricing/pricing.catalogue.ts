@@ -36,16 +36,16 @@ export interface PricingCatalogue {
 }
 
 /**
- * Reads the catalogue. The four reads are not one transaction: a write landing between them also sends a
- * catalogue notification, which drops this result before anyone reuses it (createInvalidatedCache).
+ * Reads the catalogue. For the cache the four reads are not one transaction: a write landing between them
+ * also sends a catalogue notification, which drops this result before anyone reuses it
+ * (createInvalidatedCache). Order submission passes its REPEATABLE READ transaction: one snapshot (ADR 0010).
  */
 export async function loadPricingCatalogue(db: DatabaseOrTransaction): Promise<PricingCatalogue> {
-  const [products, tiers, customPrices, components] = await Promise.all([
-    findStorefrontProducts(db),
-    findPricingTiers(db),
-    findCustomTierPrices(db),
-    findVirtualComponents(db),
-  ]);
+  // One after another: inside a transaction they share one connection, which must not run two at once.
+  const products = await findStorefrontProducts(db);
+  const tiers = await findPricingTiers(db);
+  const customPrices = await findCustomTierPrices(db);
+  const components = await findVirtualComponents(db);
   return buildPricingCatalogue(products, tiers, customPrices, components);
 }
 
