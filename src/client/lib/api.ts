@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function requestJson<T>(
   options: RequestOptions & { nullOn401?: boolean } = {},
 ): Promise<T | null> {
   const { method = 'GET', body, signal, nullOn401 = false } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   const response = await fetch(path, {

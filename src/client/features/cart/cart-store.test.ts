@@ -4,6 +4,9 @@ import {
   CART_STORAGE_KEY,
   createCartStore,
   LEGACY_CART_STORAGE_KEY,
+  cartStore,
+  replaceCartContents,
+  setCartItemQuantity,
   type Cart,
   type CartStore,
 } from './cart-store';
@@ -52,6 +55,57 @@ beforeEach(() => {
 afterEach(() => {
   for (const store of stores.splice(0)) store.dispose();
   vi.restoreAllMocks();
+});
+
+describe('replaceCartContents', () => {
+  afterEach(() => {
+    // The app's store listens to this window too; detach it so the other tests see only their own tabs.
+    cartStore.dispose();
+    cartStore.forget();
+  });
+
+  it("replaces every line and the tester flag with a previous order's, at a new version", () => {
+    setCartItemQuantity(21, 36);
+    setCartItemQuantity(27, 12);
+    const before = cartStore.getSnapshot().version;
+
+    expect(
+      replaceCartContents(
+        [
+          { productId: 1, quantity: 24 },
+          { productId: 40, quantity: 2 },
+        ],
+        true,
+      ),
+    ).toBe(true);
+
+    expect(cartStore.getSnapshot()).toMatchObject({
+      version: before + 1,
+      items: [
+        { productId: 1, quantity: 24 },
+        { productId: 40, quantity: 2 },
+      ],
+      testerAdded: true,
+    });
+    expect(stored()).toMatchObject({ version: before + 1, testerAdded: true });
+  });
+
+  it('clears the tester and drops empty lines when the order had none', () => {
+    replaceCartContents([{ productId: 1, quantity: 12 }], true);
+
+    replaceCartContents(
+      [
+        { productId: 21, quantity: 12 },
+        { productId: 27, quantity: 0 },
+      ],
+      false,
+    );
+
+    expect(cartStore.getSnapshot()).toMatchObject({
+      items: [{ productId: 21, quantity: 12 }],
+      testerAdded: false,
+    });
+  });
 });
 
 describe('cart store', () => {
@@ -292,12 +346,23 @@ describe('cart store', () => {
   });
 
   it('reports a failed write (storage full) instead of throwing', () => {
-    const tab = openTab();
-    vi.spyOn(window.localStorage, 'setItem').mockImplementation(() => {
-      throw new DOMException('Quota exceeded', 'QuotaExceededError');
-    });
+    let full = false;
+    // A storage that fills up: a spy on happy-dom's own Storage would outlive the test.
+    const storage = {
+      getItem: (key: string) => window.localStorage.getItem(key),
+      removeItem: (key: string) => window.localStorage.removeItem(key),
+      setItem: (key: string, value: string) => {
+        if (full) throw new DOMException('Quota exceeded', 'QuotaExceededError');
+        window.localStorage.setItem(key, value);
+      },
+    } as Pick<Storage, 'getItem' | 'removeItem' | 'setItem'> as Storage;
+    const tab = createCartStore({ getStorage: () => storage, target: window });
+    stores.push(tab);
+    expect(addFourOunceCases(tab, 1)).toBe(true);
+    full = true;
 
-    expect(addFourOunceCases(tab, 1)).toBe(false);
-    expect(tab.getSnapshot().items).toEqual([{ productId: 1, quantity: 12 }]);
+    // The change still applies in this tab; the caller learns that it was not saved.
+    expect(addFourOunceCases(tab, 2)).toBe(false);
+    expect(tab.getSnapshot().items).toEqual([{ productId: 1, quantity: 24 }]);
   });
 });

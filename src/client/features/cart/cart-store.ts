@@ -324,6 +324,20 @@ export function setTesterAdded(added: boolean): boolean {
   return cartStore.update((cart) => ({ items: cart.items, testerAdded: added }));
 }
 
+/**
+ * Replaces the whole cart with a previous order's lines (spec 000 §4 'Reorder from history'): quantities in
+ * the cart's units, the tester as the flag. Returns false when it could not be saved.
+ */
+export function replaceCartContents(
+  items: ReadonlyArray<{ productId: number; quantity: number }>,
+  testerAdded: boolean,
+): boolean {
+  return cartStore.update(() => ({
+    items: items.map(({ productId, quantity }) => ({ productId, quantity })),
+    testerAdded,
+  }));
+}
+
 /** Writes the cart now (before leaving for the review page). */
 export function saveCart(): boolean {
   return cartStore.save();

@@ -1,12 +1,139 @@
-import { useParams } from 'react-router';
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { PageTitle } from '../../components/page-title';
+import { PageSpinner } from '../../components/page-spinner';
+import { Button } from '../../components/ui/button';
+import { DETAIL_DATE_FORMAT, formatOrderDate } from '../../features/orders/format';
+import { OrderCard } from '../../features/orders/order-card';
+import { OrderItemsTable } from '../../features/orders/order-items-table';
+import { OrderStatusBadge } from '../../features/orders/order-status-badge';
+import { orderDetailQueryOptions, parseOrderId } from '../../features/orders/orders-queries';
+import { useReorderClick } from '../../features/orders/reorder-click';
+import { ApiError } from '../../lib/api';
+import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
 
+/** /orders/{id} (spec 000 §2 'Order detail'). */
 export function OrderDetailPage() {
-  const { id } = useParams();
+  const orderId = parseOrderId(useParams().id);
+  if (orderId === null) return <OrderNotFound />;
+  // Keyed, so moving from one order to another starts from a clean state.
+  return <OrderDetailView key={orderId} orderId={orderId} />;
+}
+
+function OrderDetailView({ orderId }: { orderId: number }) {
+  const detail = useQuery(orderDetailQueryOptions(orderId));
+  const startReorder = useReorderClick();
+  const notFound = detail.error instanceof ApiError && detail.error.status === 404;
+  useLoadErrorToast(detail.isError && !notFound ? detail.errorUpdatedAt : null);
+
+  if (notFound) return <OrderNotFound />;
+  if (!detail.data) {
+    if (detail.isError) {
+      return <OrderLoadError onRetry={() => void detail.refetch()} retrying={detail.isFetching} />;
+    }
+    return <PageSpinner label="Loading order details…" />;
+  }
+
+  const { order, items, orderTotal } = detail.data;
   return (
-    <ComingSoon
-      title="Order Detail"
-      description={`Progress, items and customer information for order ${id ?? ''}.`}
-    />
+    <div className="space-y-6">
+      <PageTitle>{`Order ${order.orderNumber}`}</PageTitle>
+      <BackToAccount />
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-semibold tracking-tight">Order {order.orderNumber}</h1>
+          <OrderStatusBadge status={order.status} />
+        </div>
+        <p className="flex flex-wrap gap-x-4 text-muted-foreground">
+          <span>Placed on {formatOrderDate(order.createdAt, DETAIL_DATE_FORMAT)}</span>
+          {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
+        </p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
+        <div className="min-w-0 space-y-6">
+          <OrderStatusCard order={order} />
+          <OrderCard title="Order Items">
+            <OrderItemsTable
+              items={items}
+              label={`Items of order ${order.orderNumber}`}
+              className="max-h-60"
+            />
+          </OrderCard>
+        </div>
+        <div className="min-w-0 space-y-6">
+          <OrderSummaryCard
+            order={order}
+            items={items}
+            orderTotal={orderTotal}
+            onReorder={() => startReorder(order.id)}
+          />
+          <CustomerInformationCard order={order} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Spec 000 §8: the toast 'Error' once per failed load (not again for the same failure on a re-render). */
+function useLoadErrorToast(failedAt: number | null) {
+  const toasted = useRef<number | null>(null);
+  useEffect(() => {
+    if (failedAt === null || toasted.current === failedAt) return;
+    toasted.current = failedAt;
+    toast.error('Error', { description: 'Could not load order details. Please try again.' });
+  }, [failedAt]);
+}
+
+function BackToAccount() {
+  return (
+    <Button asChild variant="ghost" className="-ml-2">
+      <Link to="/account">
+        <ArrowLeft aria-hidden="true" />
+        Back to My Account
+      </Link>
+    </Button>
+  );
+}
+
+function OrderNotFound() {
+  return (
+    <section className="mx-auto my-10 max-w-xl rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm">
+      <PageTitle>Order Not Found</PageTitle>
+      <SearchX aria-hidden="true" className="mx-auto size-10 text-primary" />
+      <h1 className="mt-4 text-2xl font-semibold">Order Not Found</h1>
+      <p className="mt-2 text-muted-foreground">
+        The order you're looking for doesn't exist or you don't have permission to view it
+      </p>
+      <Button asChild variant="outline" className="mt-6">
+        <Link to="/account">
+          <ArrowLeft aria-hidden="true" />
+          Back to My Account
+        </Link>
+      </Button>
+    </section>
+  );
+}
+
+function OrderLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div className="space-y-6">
+      <PageTitle>Order Details</PageTitle>
+      <BackToAccount />
+      <div
+        role="alert"
+        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-10 text-center"
+      >
+        <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+        <h1 className="text-xl font-semibold">Error</h1>
+        <p>Failed to load order details. Please try again.</p>
+        <Button variant="outline" onClick={onRetry} disabled={retrying}>
+          <RotateCw aria-hidden="true" />
+          Retry
+        </Button>
+      </div>
+    </div>
   );
 }

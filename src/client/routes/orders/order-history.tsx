@@ -1,10 +1,145 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { PackageOpen, RotateCw, ShoppingBag, TriangleAlert } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { pluralize } from '../../features/orders/format';
+import { OrderCard } from '../../features/orders/order-card';
+import { orderListQueryOptions, parsePageParam } from '../../features/orders/orders-queries';
+import { OrdersPagination } from '../../features/orders/orders-pagination';
+import { useReorderClick } from '../../features/orders/reorder-click';
+import { OrderHistoryRow } from './order-history-row';
 
+/** /orders (spec 000 §2 'Order history'): the customer's orders, 5 a page, the page kept in ?page=. */
 export function OrderHistoryPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const page = parsePageParam(searchParams.get('page'));
+  const orders = useQuery(orderListQueryOptions(page));
+  const startReorder = useReorderClick();
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+
+  const goToPage = (next: number) => setSearchParams((current) => withPage(current, next));
+
+  // An old link past the last page (there were more orders then) lands on the last page, not an empty one.
+  const lastPage = orders.data && !orders.isPlaceholderData ? orders.data.totalPages : null;
+  useEffect(() => {
+    if (lastPage !== null && lastPage > 0 && page > lastPage) {
+      setSearchParams((current) => withPage(current, lastPage), { replace: true });
+    }
+  }, [lastPage, page, setSearchParams]);
+
+  const toggle = (orderId: number) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (!next.delete(orderId)) next.add(orderId);
+      return next;
+    });
+
+  let content;
+  if (orders.data) {
+    const { orders: list, total, totalPages } = orders.data;
+    content =
+      total === 0 ? (
+        <EmptyOrders />
+      ) : (
+        <div className="space-y-6">
+          <ul aria-label="Orders" aria-busy={orders.isPlaceholderData} className="space-y-3">
+            {list.map((order) => (
+              <OrderHistoryRow
+                key={order.id}
+                order={order}
+                expanded={expanded.has(order.id)}
+                onToggle={() => toggle(order.id)}
+                onReorder={startReorder}
+              />
+            ))}
+          </ul>
+          <OrdersPagination page={page} totalPages={totalPages} onPageChange={goToPage} />
+        </div>
+      );
+  } else if (orders.isError) {
+    content = <OrdersError onRetry={() => void orders.refetch()} retrying={orders.isFetching} />;
+  } else {
+    content = <OrdersLoading />;
+  }
+
   return (
-    <ComingSoon
-      title="Order History"
-      description="Every wholesale order you have placed, its status and a one-click reorder."
-    />
+    <div className="space-y-6">
+      <PageTitle>Order History</PageTitle>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="mr-auto text-3xl font-semibold tracking-tight">Order History</h1>
+        <Button asChild variant="outline">
+          <Link to="/">
+            <ShoppingBag aria-hidden="true" />
+            Continue Shopping
+          </Link>
+        </Button>
+      </div>
+      <OrderCard
+        title="Your Orders"
+        aside={
+          orders.data && orders.data.total > 0 ? (
+            <span className="text-sm text-muted-foreground">
+              {pluralize(orders.data.total, 'order', 'orders')}
+            </span>
+          ) : null
+        }
+      >
+        {content}
+      </OrderCard>
+    </div>
+  );
+}
+
+function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.set('page', String(page));
+  return next;
+}
+
+function EmptyOrders() {
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-center">
+      <PackageOpen aria-hidden="true" className="size-10 text-primary" />
+      <p className="font-medium">You haven't placed any orders yet</p>
+      <Button asChild>
+        <Link to="/">Browse Products</Link>
+      </Button>
+    </div>
+  );
+}
+
+function OrdersLoading() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-3">
+      <span className="sr-only">Loading your orders…</span>
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="flex items-center gap-4 rounded-xl border border-border p-4">
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/4" />
+            <Skeleton className="h-3 w-2/5" />
+          </div>
+          <Skeleton className="h-9 w-24" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function OrdersError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-10 text-center"
+    >
+      <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+      <p className="font-semibold">Your orders could not be loaded. Please try again.</p>
+      <Button variant="outline" onClick={onRetry} disabled={retrying}>
+        <RotateCw aria-hidden="true" />
+        Retry
+      </Button>
+    </div>
   );
 }

@@ -1,10 +1,164 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { checkCartRules } from '../../../shared/cart-rules';
+import { catalogFromApi } from '../../../shared/pricing-catalog';
+import { priceCart } from '../../../shared/pricing';
+import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
+import type { Product } from '../../../shared/schemas/products';
+import { PageTitle } from '../../components/page-title';
+import { Skeleton } from '../../components/ui/skeleton';
+import { clearCart, useCart, type Cart } from '../../features/cart/cart-store';
+import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
+import { ProductListError } from '../../features/catalog/product-list-status';
+import { productsQueryOptions } from '../../features/catalog/products-query';
+import { CustomerDetails } from '../../features/checkout/customer-details';
+import { idempotencyKeyFor } from '../../features/checkout/idempotency-key';
+import { OrderNotes } from '../../features/checkout/order-notes';
+import {
+  buildDraftOrderRequest,
+  buildOrderCustomer,
+  buildOrderItems,
+  findCustomerProblems,
+  isTesterOnly,
+} from '../../features/checkout/order-request';
+import { ReviewActions } from '../../features/checkout/review-actions';
+import { ReviewSummary } from '../../features/checkout/review-summary';
+import { useSubmitOrder } from '../../features/checkout/use-submit-order';
+import { useCurrentUser } from '../../lib/session';
+import { buildCartLines, buildRuleLines, findTester } from './order-lines';
 
+/** Spec 000 §5 'Review page', word for word. */
+export const SUMMARY_UNAVAILABLE = 'Cannot submit order: order summary not available';
+
+/** No tiers, custom prices or components: every price at base (the fallback when they cannot be loaded). */
+const BASE_PRICING: PricingCatalogDto = { tiers: [], customPrices: [], components: [] };
+
+/** The cart priced with the shared engine, as the order form shows it, plus the cart rules' verdict. */
+function reviewCart(cart: Cart, products: readonly Product[], pricing: PricingCatalogDto | undefined) {
+  const catalog = catalogFromApi(products, pricing ?? BASE_PRICING);
+  const lines = buildCartLines(cart, catalog, findTester(products));
+  const priced = priceCart(catalog, lines);
+  return {
+    priced,
+    orderItems: buildOrderItems(priced, products),
+    ruleMessages: checkCartRules(buildRuleLines(lines, catalog)),
+    testerOnly: isTesterOnly(priced),
+  };
+}
+
+/**
+ * /confirm (spec 000 §2 'Review page'): the order built from the browser cart, the customer's contact and
+ * address from the profile, optional notes, and 'Submit Order for Approval'.
+ */
 export function ConfirmPage() {
+  const liveCart = useCart();
+  // The cart being submitted, held while the request runs: a success clears the cart, which must neither
+  // empty the page nor send the buyer to / before the success page opens.
+  const [submittedCart, setSubmittedCart] = useState<Cart | null>(null);
+  const cart = submittedCart ?? liveCart;
+  const { data: user } = useCurrentUser();
+  const products = useQuery(productsQueryOptions);
+  const pricing = useQuery(pricingCatalogQueryOptions);
+  const [notes, setNotes] = useState('');
+  const [attempted, setAttempted] = useState(false);
+  const { submit, status, failure } = useSubmitOrder({ onSubmitted: clearCart });
+
+  // The idempotency key is made as the page opens (DECISIONS §4), and again for a cart changed meanwhile.
+  const hasOrder = cart.items.length > 0 || cart.testerAdded;
+  useEffect(() => {
+    if (hasOrder) idempotencyKeyFor(cart);
+  }, [cart, hasOrder]);
+
+  const review = useMemo(
+    () => (products.data && !pricing.isPending ? reviewCart(cart, products.data, pricing.data) : null),
+    [cart, products.data, pricing.isPending, pricing.data],
+  );
+  const customer = useMemo(() => (user ? buildOrderCustomer(user) : null), [user]);
+  const customerProblems = useMemo(() => (customer ? findCustomerProblems(customer) : []), [customer]);
+
+  if (!hasOrder) return <Navigate to="/" replace />;
+
+  const loading = !review && !products.error;
+  const blockers = attempted && !review ? [SUMMARY_UNAVAILABLE] : (review?.ruleMessages ?? []);
+
+  async function handleSubmit() {
+    setAttempted(true);
+    if (!review || !customer) return;
+    if (review.ruleMessages.length > 0 || customerProblems.length > 0) return;
+    const request = buildDraftOrderRequest({ customer, orderItems: review.orderItems, notes });
+    setSubmittedCart(cart);
+    const result = await submit({ request, cart, testerOnly: review.testerOnly });
+    if (result === 'failed') setSubmittedCart(null);
+  }
+
+  let summary: ReactNode;
+  if (review) {
+    summary = <ReviewSummary cart={review.priced} notice={pricing.data ? null : <BasePricesNotice />} />;
+  } else if (products.error) {
+    summary = <ProductListError error={products.error} onRetry={() => void products.refetch()} />;
+  } else {
+    summary = <SummaryLoading />;
+  }
+
   return (
-    <ComingSoon
-      title="Review Your Order"
-      description="Check your order, contact details and shipping address, then submit it for approval."
-    />
+    <div className="space-y-6">
+      <PageTitle>Review Your Order</PageTitle>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">Review Your Order</h1>
+        <p className="text-muted-foreground">
+          Check your order and your details, then submit the order for approval.
+        </p>
+      </header>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0">{summary}</div>
+        <div className="min-w-0 space-y-6">
+          {user && customer ? (
+            <CustomerDetails customer={customer} user={user} problems={attempted ? customerProblems : []} />
+          ) : null}
+          <OrderNotes value={notes} onChange={setNotes} disabled={status !== 'idle'} />
+          <ReviewActions
+            onSubmit={() => void handleSubmit()}
+            submitting={status !== 'idle'}
+            disabled={loading}
+            messages={blockers}
+            failure={failure}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function BasePricesNotice() {
+  return (
+    <p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
+      <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+      <span>
+        Volume discounts could not be loaded, so prices are shown at the standard wholesale rate. Your volume
+        discount is applied when the order is submitted.
+      </span>
+    </p>
+  );
+}
+
+function SummaryLoading() {
+  return (
+    <div role="status" className="space-y-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6">
+      <span className="sr-only">Loading your order…</span>
+      <Skeleton className="h-6 w-40" />
+      {[0, 1, 2].map((index) => (
+        <div key={index} className="flex justify-between gap-4">
+          <div className="flex-1 space-y-2">
+            <Skeleton className="h-4 w-1/2" />
+            <Skeleton className="h-3 w-1/3" />
+          </div>
+          <Skeleton className="h-4 w-16" />
+        </div>
+      ))}
+      <Skeleton className="h-16 w-full" />
+      <Skeleton className="h-24 w-full" />
+    </div>
   );
 }

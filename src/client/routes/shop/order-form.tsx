@@ -18,6 +18,7 @@ import { ProductList } from '../../features/catalog/product-list';
 import { ProductListError, ProductListLoading } from '../../features/catalog/product-list-status';
 import { buildProductRows, type ProductRowModel } from '../../features/catalog/product-row-model';
 import { productsQueryOptions } from '../../features/catalog/products-query';
+import { useReorderNotice } from '../../features/orders/reorder-notice';
 import { useIsSignedIn } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { buildCartLines, buildRuleLines, buildValidationItems, findTester } from './order-lines';
@@ -31,6 +32,7 @@ const MAX_CASES = 999;
 
 /** The storefront's home (spec 000 §2 'Order form'). Bundled eagerly: it is the page most visits start on. */
 export function OrderFormPage() {
+  useReorderNotice();
   const isSignedIn = useIsSignedIn();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);

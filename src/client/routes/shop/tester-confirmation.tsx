@@ -1,10 +1,146 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { ArrowRight, CircleCheck, Gift, Mail, PackageCheck, TriangleAlert, Truck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { formatCents } from '../../../shared/money';
+import { formatOrderNumber } from '../../../shared/orders';
+import { LIST_SHIPPING_FEE_CENTS } from '../../../shared/pricing';
+import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { clearCart } from '../../features/cart/cart-store';
+import { parseOrderId } from '../../features/checkout/submit-order';
 
+/** Spec 000 §9: 'tester success 0.5 s' before Continue Shopping leaves. */
+export const CONTINUE_SHOPPING_DELAY_MS = 500;
+
+const CART_NOT_CLEARED_TITLE = 'Your cart could not be cleared';
+const CART_NOT_CLEARED_DESCRIPTION =
+  'Please remove the tester from your order form before you place a new order.';
+
+/** /tester-confirmation?orderId=.. (spec 000 §2 'Tester order success'). */
 export function TesterConfirmationPage() {
+  const [params] = useSearchParams();
+  const orderId = parseOrderId(params.get('orderId'));
+  return orderId ? <TesterOrderSuccess orderId={orderId} /> : <MissingOrderReference />;
+}
+
+function MissingOrderReference() {
   return (
-    <ComingSoon
-      title="Tester Order Success"
-      description="The confirmation of your free in-store tester order."
-    />
+    <section className="mx-auto max-w-2xl space-y-6 rounded-2xl border border-border bg-card px-5 py-10 shadow-sm sm:px-10">
+      <PageTitle>Order Reference Missing</PageTitle>
+      <h1 className="text-center text-3xl font-semibold tracking-tight">Order Reference Missing</h1>
+      <div
+        role="alert"
+        className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-destructive-muted px-4 py-3"
+      >
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+        <div className="space-y-1 text-sm">
+          <p className="font-semibold">Missing Order Information</p>
+          <p>
+            We could not find the reference of your tester order. If you just placed one, you can find it in
+            your order history.
+          </p>
+        </div>
+      </div>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild variant="outline" size="lg">
+          <Link to="/orders">View Order History</Link>
+        </Button>
+        <Button asChild size="lg">
+          <Link to="/">Continue Shopping</Link>
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function TesterOrderSuccess({ orderId }: { orderId: number }) {
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // The order is placed, so the cart that made it is done with (spec 000 §2), however the buyer came here.
+  // Clearing twice (StrictMode) is harmless, and the toast id keeps the warning to one.
+  useEffect(() => {
+    if (!clearCart()) {
+      toast.warning(CART_NOT_CLEARED_TITLE, {
+        id: 'tester-cart-not-cleared',
+        description: CART_NOT_CLEARED_DESCRIPTION,
+      });
+    }
+  }, [orderId]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  function continueShopping() {
+    if (leaving) return;
+    setLeaving(true);
+    timer.current = setTimeout(() => void navigate('/'), CONTINUE_SHOPPING_DELAY_MS);
+  }
+
+  return (
+    <section className="mx-auto max-w-2xl space-y-8 rounded-2xl border border-border bg-card px-5 py-10 shadow-sm sm:px-10">
+      <PageTitle>Tester Order Successful!</PageTitle>
+      <div className="space-y-3 text-center">
+        <span className="mx-auto grid size-14 place-items-center rounded-full bg-accent text-primary">
+          <CircleCheck aria-hidden="true" className="size-8" />
+        </span>
+        <h1 className="text-3xl font-semibold tracking-tight">Tester Order Successful!</h1>
+        <p className="text-muted-foreground">
+          Your free in-store tester is on its way. Order reference:{' '}
+          <strong className="font-semibold text-foreground">{formatOrderNumber(orderId)}</strong>
+        </p>
+      </div>
+      <dl className="space-y-2 rounded-xl bg-muted/60 px-5 py-4 text-sm">
+        <div className="flex justify-between gap-3">
+          <dt className="flex items-center gap-2">
+            <Gift aria-hidden="true" className="size-4 text-primary" />
+            Free in-store tester × 1
+          </dt>
+          <dd className="font-semibold text-primary">Free</dd>
+        </div>
+        <div className="flex justify-between gap-3">
+          <dt className="flex items-center gap-2">
+            <Truck aria-hidden="true" className="size-4 text-primary" />
+            Shipping
+          </dt>
+          <dd className="flex items-baseline gap-2">
+            <span className="sr-only">list price</span>
+            <s className="text-muted-foreground tabular-nums">{formatCents(LIST_SHIPPING_FEE_CENTS)}</s>
+            <span className="font-semibold text-primary">Free</span>
+          </dd>
+        </div>
+      </dl>
+      <div>
+        <h2 id="next-steps-title" className="mb-3 text-lg font-semibold">
+          What happens next?
+        </h2>
+        <ol aria-labelledby="next-steps-title" className="space-y-3 text-sm">
+          <li className="flex items-start gap-3">
+            <PackageCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>Your tester order will be processed within 1-2 business days.</span>
+          </li>
+          <li className="flex items-start gap-3">
+            <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>You will receive a shipping confirmation email once it ships.</span>
+          </li>
+          <li className="flex items-start gap-3">
+            <Truck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
+            <span>Your tester should arrive in 3-5 business days.</span>
+          </li>
+        </ol>
+      </div>
+      <div className="flex flex-col justify-center gap-3 sm:flex-row">
+        <Button asChild variant="outline" size="lg">
+          <Link to={`/orders/${orderId}`}>View Order Details</Link>
+        </Button>
+        <Button size="lg" onClick={continueShopping} aria-busy={leaving || undefined}>
+          {leaving ? <Spinner className="text-primary-foreground" /> : null}
+          Continue Shopping
+          {leaving ? null : <ArrowRight aria-hidden="true" />}
+        </Button>
+      </div>
+    </section>
   );
 }

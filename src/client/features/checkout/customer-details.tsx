@@ -1,0 +1,136 @@
+import { CircleAlert, MapPin, Pencil, UserRound } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import type { OrderCustomerInput } from '../../../shared/schemas/orders';
+
+interface CustomerDetailsProps {
+  customer: OrderCustomerInput;
+  user: CurrentUser;
+  /** The spec's messages for a contact the order cannot be sent with; shown next to the Edit link. */
+  problems: readonly string[];
+}
+
+/**
+ * The customer contact and shipping address blocks of the review page (spec 000 §2), filled from the
+ * profile; each has an Edit link to /account, where the profile is changed.
+ */
+export function CustomerDetails({ customer, user, problems }: CustomerDetailsProps) {
+  return (
+    <>
+      <Block
+        id="review-contact"
+        title="Customer Contact"
+        icon={<UserRound aria-hidden="true" className="size-5 text-primary" />}
+        editLabel="Edit customer contact"
+      >
+        <dl className="grid gap-2 text-sm sm:grid-cols-[7rem_minmax(0,1fr)]">
+          <Detail label="Name" value={customer.customerName} />
+          <Detail label="Business" value={customer.businessName} />
+          <Detail label="Email" value={customer.customerEmail} />
+          <Detail label="Phone" value={customer.customerPhone} />
+        </dl>
+        {problems.length > 0 ? (
+          <div
+            role="alert"
+            className="mt-3 space-y-1 rounded-lg border border-destructive/30 bg-destructive-muted px-3 py-2 text-sm text-destructive"
+          >
+            {problems.map((problem) => (
+              <p key={problem} className="flex items-start gap-2">
+                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+                <span>{problem}</span>
+              </p>
+            ))}
+            <p className="text-foreground">
+              Please update your details with the Edit link, then submit your order.
+            </p>
+          </div>
+        ) : null}
+      </Block>
+      <Block
+        id="review-shipping"
+        title="Shipping Address"
+        icon={<MapPin aria-hidden="true" className="size-5 text-primary" />}
+        editLabel="Edit shipping address"
+      >
+        <ShippingAddress user={user} />
+      </Block>
+    </>
+  );
+}
+
+interface BlockProps {
+  id: string;
+  title: string;
+  icon: ReactNode;
+  editLabel: string;
+  children: ReactNode;
+}
+
+function Block({ id, title, icon, editLabel, children }: BlockProps) {
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <div className="mb-3 flex items-center gap-2">
+        {icon}
+        <h2 id={`${id}-title`} className="mr-auto text-lg font-semibold">
+          {title}
+        </h2>
+        <Link
+          to="/account"
+          aria-label={editLabel}
+          className="inline-flex min-h-10 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          <Pencil aria-hidden="true" className="size-3.5" />
+          Edit
+        </Link>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  const shown = value?.trim();
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">
+        {shown || <span className="text-muted-foreground italic">Not provided</span>}
+      </dd>
+    </>
+  );
+}
+
+/** The profile's split shipping fields, else its combined address string, one line each. */
+function addressLines(user: CurrentUser): string[] {
+  const cityLine = [[user.shippingCity, user.shippingState].filter(Boolean).join(', '), user.shippingZip]
+    .filter(Boolean)
+    .join(' ');
+  const split = [user.shippingAddressLine1, user.shippingAddressLine2, cityLine, user.shippingCountry]
+    .map((line) => line?.trim())
+    .filter((line): line is string => Boolean(line));
+  if (user.shippingAddressLine1?.trim()) return split;
+  return (user.shippingAddress ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+function ShippingAddress({ user }: { user: CurrentUser }) {
+  const lines = addressLines(user);
+  if (lines.length === 0) {
+    return <p className="text-sm text-muted-foreground">No shipping address on file yet.</p>;
+  }
+  return (
+    <address className="text-sm not-italic">
+      {lines.map((line, index) => (
+        <span key={index} className="block break-words">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}

@@ -1,0 +1,109 @@
+import { centsToDollars } from '../../../shared/money';
+import type { PricedCart } from '../../../shared/pricing';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import {
+  ORDER_CUSTOMER_MESSAGES,
+  orderCustomerSchema,
+  type CreateDraftOrderRequest,
+  type OrderCustomerInput,
+  type OrderItemInput,
+} from '../../../shared/schemas/orders';
+import type { Product } from '../../../shared/schemas/products';
+
+/** The order-notes limit of the submission payload (`notes`, at most 2000 characters). */
+export const MAX_NOTES_LENGTH = 2000;
+
+/**
+ * The submission's customer from the signed-in profile (spec 000 §6: contact and address prefill from the
+ * profile). The server takes the owner from the session and only checks and stores these (DECISIONS §4).
+ */
+export function buildOrderCustomer(user: CurrentUser) {
+  return {
+    customerName: [user.firstName, user.lastName]
+      .map((part) => part?.trim())
+      .filter(Boolean)
+      .join(' '),
+    customerEmail: user.email,
+    customerPhone: user.phone,
+    businessName: user.businessName ?? '',
+    shippingAddress: user.shippingAddress,
+    billingAddress: user.billingAddress,
+    shippingAddressLine1: user.shippingAddressLine1,
+    shippingAddressLine2: user.shippingAddressLine2,
+    city: user.shippingCity,
+    state: user.shippingState,
+    zip: user.shippingZip,
+    country: user.shippingCountry?.trim() || 'US',
+  } satisfies OrderCustomerInput;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  customerName: 'Full name',
+  customerEmail: 'Email',
+  customerPhone: 'Phone',
+  businessName: 'Business name',
+  shippingAddress: 'Shipping address',
+  billingAddress: 'Billing address',
+  shippingAddressLine1: 'Shipping address line 1',
+  shippingAddressLine2: 'Shipping address line 2',
+  city: 'City',
+  state: 'State',
+  zip: 'ZIP/Postal Code',
+  country: 'Country',
+};
+
+const SPEC_MESSAGES: ReadonlySet<string> = new Set(Object.values(ORDER_CUSTOMER_MESSAGES));
+
+/**
+ * What is wrong with the customer by the spec's rules (spec 000 §5), in the spec's words where it has them
+ * ('Full name is required'), else the field's name and the rule ('Phone must be at most 50 characters').
+ */
+export function findCustomerProblems(customer: OrderCustomerInput): string[] {
+  const parsed = orderCustomerSchema.safeParse(customer);
+  if (parsed.success) return [];
+  const messages = parsed.error.issues.map((issue) => {
+    if (SPEC_MESSAGES.has(issue.message)) return issue.message;
+    const label = FIELD_LABELS[String(issue.path[0])] ?? 'Contact details';
+    return `${label} ${issue.message}`;
+  });
+  return [...new Set(messages)];
+}
+
+/**
+ * The priced lines as order items: quantity in the engine's units (ADR 0008; the tester as 1), price per unit
+ * in dollars. Only informational for the server, which prices the order itself (DECISIONS §3).
+ */
+export function buildOrderItems(cart: PricedCart, products: readonly Product[]): OrderItemInput[] {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  return cart.lines.map((line) => {
+    const product = byId.get(line.productId);
+    return {
+      productId: line.productId,
+      quantity: line.kind === 'tester' ? 1 : line.quantity,
+      price: centsToDollars(line.unitPrice),
+      name: line.name,
+      sku: line.sku,
+      imageUrl: product?.imageUrl ?? null,
+      shopifyVariantId: product?.shopifyVariantId ?? null,
+    };
+  });
+}
+
+/** A cart that holds only the free tester goes to /tester-confirmation (DECISIONS §2). */
+export function isTesterOnly(cart: PricedCart): boolean {
+  return cart.lines.length > 0 && cart.lines.every((line) => line.kind === 'tester');
+}
+
+/** POST /api/create-draft-order's body (spec 000 §3 'Order submission payload'). */
+export function buildDraftOrderRequest(input: {
+  customer: OrderCustomerInput;
+  orderItems: OrderItemInput[];
+  notes: string;
+}): CreateDraftOrderRequest {
+  const notes = input.notes.trim();
+  return {
+    customer: input.customer,
+    orderItems: input.orderItems,
+    ...(notes ? { notes } : {}),
+  };
+}

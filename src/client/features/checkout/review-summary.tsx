@@ -1,0 +1,132 @@
+import { Gift } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { formatCents } from '../../../shared/money';
+import { LIST_SHIPPING_FEE_CENTS, type PricedCart, type PricedLine } from '../../../shared/pricing';
+import { cn } from '../../lib/cn';
+
+/** A count with its noun: '1 case', '2 cases'. */
+function plural(count: number, noun: string): string {
+  return `${count} ${count === 1 ? noun : `${noun}s`}`;
+}
+
+/** A tier discount in hundredths of a percent as read: 700 → '7%', 750 → '7.5%'. */
+function formatPercent(hundredths: number): string {
+  return `${Number((hundredths / 100).toFixed(2))}%`;
+}
+
+/**
+ * The order as it will be submitted (spec 000 §3 'Order summary (review)'): its lines, item, case and unit
+ * counts, the standard and discounted totals, savings, the tier applied and free shipping.
+ */
+export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: ReactNode }) {
+  const discounted = cart.savings > 0;
+  return (
+    <section
+      aria-labelledby="review-summary-title"
+      className="space-y-6 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <h2 id="review-summary-title" className="text-xl font-semibold">
+        Order Summary
+      </h2>
+      {notice}
+      <ul aria-label="Items" className="divide-y divide-border">
+        {cart.lines.map((line) => (
+          <ReviewLine key={line.productId} line={line} />
+        ))}
+      </ul>
+      <dl className="grid grid-cols-3 gap-2 text-center">
+        <Count label="Items" value={cart.itemCount} />
+        <Count label="Cases" value={cart.totalCases} />
+        <Count label="Units" value={cart.totalUnits} />
+      </dl>
+      <dl className="space-y-2 text-sm">
+        <Row label="Standard Total">
+          {discounted ? (
+            <s className="text-muted-foreground">{formatCents(cart.standardTotal)}</s>
+          ) : (
+            formatCents(cart.standardTotal)
+          )}
+        </Row>
+        <Row label="Tier Applied">
+          {cart.tier ? `${cart.tier.name} (${formatPercent(cart.tier.discountPercentage)} off)` : 'None'}
+        </Row>
+        <Row label="Savings">
+          <span className={cn(discounted && 'font-medium text-primary')}>
+            {discounted ? `−${formatCents(cart.savings)}` : formatCents(0)}
+          </span>
+        </Row>
+        <Row label="Shipping">
+          <span className="flex items-baseline justify-end gap-2">
+            <span className="sr-only">list price</span>
+            <s className="text-muted-foreground">{formatCents(LIST_SHIPPING_FEE_CENTS)}</s>
+            <span className="font-semibold text-primary">Free</span>
+          </span>
+        </Row>
+        <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-semibold">
+          <dt>Discounted Total</dt>
+          <dd className="tabular-nums">{formatCents(cart.orderTotal)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
+function ReviewLine({ line }: { line: PricedLine }) {
+  if (line.kind === 'tester') {
+    return (
+      <li className="flex items-start justify-between gap-3 py-3">
+        <div className="min-w-0">
+          <p className="flex items-center gap-2 font-medium">
+            <Gift aria-hidden="true" className="size-4 shrink-0 text-primary" />
+            {line.name}
+          </p>
+          <p className="text-sm text-muted-foreground">1 tester · Free of charge</p>
+        </div>
+        <p className="font-semibold text-primary">Free</p>
+      </li>
+    );
+  }
+  const unit = line.kind === 'bundle' ? 'bundle' : 'bottle';
+  return (
+    <li className="flex items-start justify-between gap-3 py-3">
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-medium">{line.name}</p>
+        <p className="text-xs text-muted-foreground">SKU: {line.sku}</p>
+        <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
+          <span>{plural(line.cases, line.kind === 'bundle' ? 'bundle' : 'case')}</span>
+          <span aria-hidden="true">·</span>
+          <span>{plural(line.units, 'bottle')}</span>
+          <span aria-hidden="true">·</span>
+          <span>
+            {line.discounted ? (
+              <>
+                <span className="sr-only">was </span>
+                <s>{formatCents(line.baseUnitPrice)}</s>{' '}
+              </>
+            ) : null}
+            <span className="text-foreground">{`${formatCents(line.unitPrice)} per ${unit}`}</span>
+          </span>
+        </p>
+      </div>
+      <p className="font-semibold tabular-nums">{formatCents(line.lineTotal)}</p>
+    </li>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <div className="rounded-lg bg-muted/60 px-2 py-2">
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt>{label}</dt>
+      <dd className="text-right tabular-nums">{children}</dd>
+    </div>
+  );
+}

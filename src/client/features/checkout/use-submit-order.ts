@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { CreateDraftOrderRequest } from '../../../shared/schemas/orders';
+import {
+  forgetIdempotencyKey,
+  idempotencyKeyFor,
+  renewIdempotencyKey,
+  type CartIdentity,
+} from './idempotency-key';
+import {
+  describeSubmitFailure,
+  sendDraftOrder,
+  SUBMIT_ERROR_TITLE,
+  successPath,
+  type SubmitFailure,
+} from './submit-order';
+
+/** Spec 000 §8: the success toast, shown for 10 s. */
+export const ORDER_SUBMITTED_TITLE = 'Order Submitted Successfully';
+export const ORDER_SUBMITTED_DESCRIPTION =
+  'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.';
+export const ORDER_SUBMITTED_TOAST_MS = 10_000;
+
+/** Every order query (history, detail) starts with this key; all are stale once an order is made (spec 000 §7). */
+export const ORDERS_QUERY_KEY = ['orders'] as const;
+
+export type SubmitStatus = 'idle' | 'submitting' | 'submitted';
+/** 'skipped': another submission is under way, nothing was sent. */
+export type SubmitResult = 'submitted' | 'failed' | 'skipped';
+
+export interface SubmitOrderInput {
+  request: CreateDraftOrderRequest;
+  cart: CartIdentity;
+  testerOnly: boolean;
+}
+
+/**
+ * Submits the order once (spec 000 §4 'Review page'): a second press while one is under way sends nothing.
+ * On success `onSubmitted` runs (the page clears the cart), order queries are refreshed, the success toast
+ * shows and the app moves on to the success page. On failure a toast says why and the buyer may retry with
+ * the same idempotency key.
+ */
+export function useSubmitOrder({ onSubmitted }: { onSubmitted: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const inFlight = useRef(false);
+  const [status, setStatus] = useState<SubmitStatus>('idle');
+  const [failure, setFailure] = useState<SubmitFailure | null>(null);
+
+  async function submit({ request, cart, testerOnly }: SubmitOrderInput): Promise<SubmitResult> {
+    if (inFlight.current) return 'skipped';
+    inFlight.current = true;
+    setStatus('submitting');
+    setFailure(null);
+    let orderPath: string;
+    try {
+      const response = await sendDraftOrder(request, idempotencyKeyFor(cart));
+      orderPath = successPath(response, testerOnly);
+    } catch (error) {
+      const described = describeSubmitFailure(error);
+      if (described.renewKey) renewIdempotencyKey(cart);
+      toast.error(SUBMIT_ERROR_TITLE, { description: described.message });
+      setFailure(described);
+      setStatus('idle');
+      inFlight.current = false;
+      return 'failed';
+    }
+    // Stays in flight: the page is left right away, and nothing may be sent again meanwhile.
+    forgetIdempotencyKey();
+    setStatus('submitted');
+    onSubmitted();
+    void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
+    toast.success(ORDER_SUBMITTED_TITLE, {
+      description: ORDER_SUBMITTED_DESCRIPTION,
+      duration: ORDER_SUBMITTED_TOAST_MS,
+    });
+    void navigate(orderPath, { replace: true });
+    return 'submitted';
+  }
+
+  return { submit, status, failure };
+}

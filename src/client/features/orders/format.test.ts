@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { DETAIL_DATE_FORMAT, formatMoney, formatOrderDate, HISTORY_DATE_FORMAT } from './format';
+import { parseOrderId, parsePageParam } from './orders-queries';
+
+describe('order formatting', () => {
+  it("formats dates as 'MMM d, yyyy' in the history and 'MMM d, yyyy h:mm a' on the detail (spec 000 §9)", () => {
+    // Local time, as the buyer reads it.
+    const local = new Date(2031, 2, 4, 15, 5).toISOString();
+    expect(formatOrderDate(local, HISTORY_DATE_FORMAT)).toBe('Mar 4, 2031');
+    expect(formatOrderDate(local, DETAIL_DATE_FORMAT)).toBe('Mar 4, 2031 3:05 PM');
+  });
+
+  it('shows a dash for a missing or unreadable date instead of breaking the page', () => {
+    expect(formatOrderDate(null, HISTORY_DATE_FORMAT)).toBe('—');
+    expect(formatOrderDate('soon', HISTORY_DATE_FORMAT)).toBe('—');
+  });
+
+  it('formats API money strings as en-US dollars with two decimals', () => {
+    expect(formatMoney('127.80')).toBe('$127.80');
+    expect(formatMoney('1234.5')).toBe('$1,234.50');
+  });
+});
+
+describe('route parameters', () => {
+  it('reads an order id only from a whole positive number', () => {
+    expect(parseOrderId('12')).toBe(12);
+    expect(parseOrderId('0')).toBeNull();
+    expect(parseOrderId('12abc')).toBeNull();
+    expect(parseOrderId('-1')).toBeNull();
+    expect(parseOrderId('1e3')).toBeNull();
+    expect(parseOrderId(undefined)).toBeNull();
+  });
+
+  it('reads ?page= as a page from 1 on, else page 1', () => {
+    expect(parsePageParam('3')).toBe(3);
+    expect(parsePageParam(null)).toBe(1);
+    expect(parsePageParam('0')).toBe(1);
+    expect(parsePageParam('-2')).toBe(1);
+    expect(parsePageParam('two')).toBe(1);
+  });
+});

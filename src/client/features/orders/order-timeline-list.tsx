@@ -1,0 +1,34 @@
+import { CircleCheck, Circle } from 'lucide-react';
+import type { OrderDetail } from '../../../shared/schemas/orders';
+import { cn } from '../../lib/cn';
+import { DETAIL_DATE_FORMAT, formatOrderDate } from './format';
+import { buildTimeline } from './order-timeline';
+
+/** Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (DECISIONS §4), with the dates that exist. */
+export function OrderTimelineList({ order }: { order: OrderDetail }) {
+  return (
+    <ol aria-label="Order timeline" className="space-y-3">
+      {buildTimeline(order).map((entry) => {
+        const done = entry.at !== null;
+        const Icon = done ? CircleCheck : Circle;
+        return (
+          <li key={entry.label} className="flex items-start gap-3">
+            <Icon
+              aria-hidden="true"
+              className={cn(
+                'mt-0.5 size-4 shrink-0',
+                done ? (entry.label === 'Cancelled' ? 'text-destructive' : 'text-primary') : 'text-border',
+              )}
+            />
+            <div className="flex flex-1 flex-wrap justify-between gap-x-3">
+              <span className={done ? 'font-medium' : 'text-muted-foreground'}>{entry.label}</span>
+              <span className="text-sm text-muted-foreground">
+                {done ? formatOrderDate(entry.at, DETAIL_DATE_FORMAT) : 'Not yet'}
+              </span>
+            </div>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { buildTimeline, safeExternalUrl } from './order-timeline';
+
+const none = {
+  createdAt: '2031-03-04T15:30:00.000Z',
+  approvedAt: null,
+  invoiceSentAt: null,
+  paidAt: null,
+  shippedAt: null,
+  deliveredAt: null,
+  cancelledAt: null,
+};
+
+describe('buildTimeline (DECISIONS §4)', () => {
+  it('lists Submitted → Approved → Invoice sent → Paid → Shipped → Delivered with the dates that exist', () => {
+    expect(buildTimeline({ ...none, approvedAt: '2031-03-05T09:00:00.000Z' })).toEqual([
+      { label: 'Submitted', at: '2031-03-04T15:30:00.000Z' },
+      { label: 'Approved', at: '2031-03-05T09:00:00.000Z' },
+      { label: 'Invoice sent', at: null },
+      { label: 'Paid', at: null },
+      { label: 'Shipped', at: null },
+      { label: 'Delivered', at: null },
+    ]);
+  });
+
+  it('ends a cancelled order with Cancelled after the steps it reached', () => {
+    expect(
+      buildTimeline({
+        ...none,
+        approvedAt: '2031-03-05T09:00:00.000Z',
+        cancelledAt: '2031-03-06T09:00:00.000Z',
+      }).map((entry) => entry.label),
+    ).toEqual(['Submitted', 'Approved', 'Cancelled']);
+  });
+});
+
+describe('safeExternalUrl', () => {
+  it('keeps web addresses and refuses every other scheme', () => {
+    expect(safeExternalUrl('https://shop.test/invoices/abc')).toBe('https://shop.test/invoices/abc');
+    expect(safeExternalUrl('http://shop.test/x')).toBe('http://shop.test/x');
+    expect(safeExternalUrl('javascript:alert(1)')).toBeNull();
+    expect(safeExternalUrl('not a url')).toBeNull();
+    expect(safeExternalUrl(null)).toBeNull();
+  });
+});

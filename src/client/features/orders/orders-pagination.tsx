@@ -1,0 +1,50 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { buildPageButtons } from './page-buttons';
+
+interface OrdersPaginationProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous, the numbered pages of spec 000 §9 and Next. Nothing when everything fits on one page. */
+export function OrdersPagination({ page, totalPages, onPageChange }: OrdersPaginationProps) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label="Order pages" className="flex flex-wrap items-center justify-center gap-1.5">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      {buildPageButtons(page, totalPages).map((button) =>
+        typeof button === 'number' ? (
+          <Button
+            key={button}
+            variant={button === page ? 'default' : 'outline'}
+            size="sm"
+            className="min-w-9 px-2"
+            aria-label={`Page ${button}`}
+            aria-current={button === page ? 'page' : undefined}
+            onClick={() => onPageChange(button)}
+          >
+            {button}
+          </Button>
+        ) : (
+          <span key={button} aria-hidden="true" className="px-1 text-muted-foreground">
+            …
+          </span>
+        ),
+      )}
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={page >= totalPages}
+        onClick={() => onPageChange(page + 1)}
+      >
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,176 @@
+import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
+import { Link } from 'react-router';
+import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
+import { Button } from '../../components/ui/button';
+import { formatMoney } from '../../features/orders/format';
+import { OrderCard } from '../../features/orders/order-card';
+import { OrderProgressBar } from '../../features/orders/order-progress-bar';
+import { safeExternalUrl } from '../../features/orders/order-timeline';
+import { OrderTimelineList } from '../../features/orders/order-timeline-list';
+
+/** Progress (spec 000 §2), the timeline and, once the invoice is out, 'Pay now' (DECISIONS §4). */
+export function OrderStatusCard({ order }: { order: OrderDetail }) {
+  const invoiceUrl = safeExternalUrl(order.invoiceUrl);
+  return (
+    <OrderCard title="Order Status">
+      <div className="space-y-6">
+        <OrderProgressBar status={order.status} />
+        {invoiceUrl ? (
+          <div className="flex flex-col gap-3 rounded-xl bg-accent p-4 sm:flex-row sm:items-center">
+            <p className="flex-1 text-sm">
+              Your order is approved. Pay securely on the Shopify checkout, which opens in a new tab.
+            </p>
+            <Button asChild>
+              <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
+                <CreditCard aria-hidden="true" />
+                Pay now
+                <ExternalLink aria-hidden="true" />
+              </a>
+            </Button>
+          </div>
+        ) : null}
+        <OrderTimelineList order={order} />
+      </div>
+    </OrderCard>
+  );
+}
+
+interface OrderSummaryCardProps {
+  order: OrderDetail;
+  items: readonly OrderItemView[];
+  orderTotal: string;
+  onReorder: () => void;
+}
+
+/** Case count and unit count (the tester excluded, spec 000 §9), total, Reorder and Report Issue. */
+export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderSummaryCardProps) {
+  const hasTester = items.some((item) => item.unit === 'tester');
+  const savings = Number(order.savings) > 0;
+  return (
+    <OrderCard title="Order Summary">
+      <dl className="space-y-2 text-sm">
+        <SummaryRow label="Cases" value={String(order.totalCases)} />
+        <SummaryRow label="Units" value={String(order.totalUnits)} />
+        {hasTester ? <SummaryRow label="Free tester" value="Included" /> : null}
+        {savings ? (
+          <>
+            <SummaryRow label="Standard Total" value={formatMoney(order.standardTotal)} />
+            <SummaryRow
+              label={`Savings (${order.discountPercentage}%)`}
+              value={`−${formatMoney(order.savings)}`}
+            />
+          </>
+        ) : null}
+        <SummaryRow label="Shipping" value="Free" />
+        <div className="flex justify-between gap-3 border-t border-border pt-2 text-base font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{formatMoney(orderTotal)}</dd>
+        </div>
+      </dl>
+      <div className="mt-5 flex flex-col gap-2">
+        <Button onClick={onReorder}>
+          <RotateCcw aria-hidden="true" />
+          Reorder
+        </Button>
+        <Button asChild variant="outline">
+          <Link to={`/support?order=${order.id}&type=order_issue`}>
+            <TriangleAlert aria-hidden="true" />
+            Report Issue
+          </Link>
+        </Button>
+      </div>
+    </OrderCard>
+  );
+}
+
+function SummaryRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-3">
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
+
+/** Name, business, e-mail, phone if present, notes or a note that there are none; address and tracking. */
+export function CustomerInformationCard({ order }: { order: OrderDetail }) {
+  const address = shippingAddressLines(order);
+  const trackingUrl = safeExternalUrl(order.trackingUrl);
+  const hasTracking = Boolean(order.trackingNumber || trackingUrl);
+  return (
+    <OrderCard title="Customer Information">
+      <dl className="space-y-3 text-sm">
+        <InfoRow label="Name" value={order.customerName} />
+        <InfoRow label="Business" value={order.businessName} />
+        <InfoRow label="Email" value={order.customerEmail} />
+        {order.customerPhone ? <InfoRow label="Phone" value={order.customerPhone} /> : null}
+        {address.length > 0 ? (
+          <div>
+            <dt className="text-muted-foreground">Shipping Address</dt>
+            <dd>
+              {address.map((line, index) => (
+                <span key={index} className="block">
+                  {line}
+                </span>
+              ))}
+            </dd>
+          </div>
+        ) : null}
+        {hasTracking ? (
+          <div>
+            <dt className="text-muted-foreground">Tracking</dt>
+            <dd className="space-y-0.5">
+              {order.trackingNumber ? (
+                <span className="block">
+                  {[order.trackingCompany, order.trackingNumber].filter(Boolean).join(' ')}
+                </span>
+              ) : null}
+              {trackingUrl ? (
+                <a
+                  href={trackingUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 text-primary underline underline-offset-2"
+                >
+                  Track your shipment
+                  <ExternalLink aria-hidden="true" className="size-3.5" />
+                </a>
+              ) : null}
+            </dd>
+          </div>
+        ) : null}
+        <div>
+          <dt className="text-muted-foreground">Order Notes</dt>
+          <dd className="whitespace-pre-line">
+            {order.notes?.trim() || 'No notes were added to this order.'}
+          </dd>
+        </div>
+      </dl>
+    </OrderCard>
+  );
+}
+
+function InfoRow({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="break-words">{value}</dd>
+    </div>
+  );
+}
+
+/** The split address when the order has it, else the combined string's lines. */
+export function shippingAddressLines(order: OrderDetail): string[] {
+  if (order.shippingAddressLine1) {
+    const cityLine = [[order.shippingCity, order.shippingState].filter(Boolean).join(', '), order.shippingZip]
+      .filter(Boolean)
+      .join(' ');
+    return [order.shippingAddressLine1, order.shippingAddressLine2, cityLine, order.shippingCountry].filter(
+      (line): line is string => Boolean(line?.trim()),
+    );
+  }
+  return (order.shippingAddress ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}

@@ -1,0 +1,214 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { buildOrderDetailResponse } from '../../test-support/order-fixtures';
+import { renderApp } from '../../test-support/render-app';
+import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubApi(handlers: Handlers) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(testUser),
+    ...handlers,
+  });
+}
+
+const region = (name: string) => within(screen.getByRole('region', { name }));
+
+function valueOf(card: ReturnType<typeof region>, label: string): string | null {
+  return card.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+}
+
+describe('Order detail', () => {
+  it('shows the back button, the placed-on date, progress, summary, items and customer information', async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(buildOrderDetailResponse({ notes: 'Please ship before Friday', customerPhone: null })),
+    });
+    renderApp('/orders/1');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Account' }).getAttribute('href')).toBe('/account');
+    expect(
+      screen.getByText(`Placed on ${format(new Date('2031-03-04T15:30:00.000Z'), 'MMM d, yyyy h:mm a')}`),
+    ).toBeTruthy();
+    expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
+
+    const progress = screen.getByRole('progressbar', { name: 'Order progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('1');
+    expect(progress.getAttribute('aria-valuemax')).toBe('4');
+    expect(progress.firstElementChild?.className).toContain('w-1/4');
+    expect(
+      region('Order Status').getByText('Your order has been submitted and is waiting for approval.'),
+    ).toBeTruthy();
+    expect(region('Order Status').queryByRole('link', { name: 'Pay now' })).toBeNull();
+
+    const summary = region('Order Summary');
+    expect(valueOf(summary, 'Cases')).toBe('3');
+    expect(valueOf(summary, 'Units')).toBe('36');
+    expect(valueOf(summary, 'Total')).toBe('$313.80');
+    expect(summary.getByRole('button', { name: 'Reorder' })).toBeTruthy();
+    expect(summary.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
+      '/support?order=1&type=order_issue',
+    );
+
+    const items = region('Order Items');
+    const table = items.getByRole('table', { name: 'Items of order WO-1001' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(table.closest('.max-h-60')).not.toBeNull();
+
+    const customer = region('Customer Information');
+    expect(valueOf(customer, 'Name')).toBe('Jane Doe');
+    expect(valueOf(customer, 'Business')).toBe('Doe Botanicals');
+    expect(valueOf(customer, 'Email')).toBe('jane@shop.test');
+    expect(customer.queryByText('Phone')).toBeNull();
+    expect(valueOf(customer, 'Shipping Address')).toBe('1 Main StSpringfield, IL 62701USA');
+    expect(valueOf(customer, 'Order Notes')).toBe('Please ship before Friday');
+  });
+
+  it('shows the phone when there is one and says when there are no notes', async () => {
+    stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()) });
+    renderApp('/orders/1');
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
+
+    const customer = region('Customer Information');
+    expect(valueOf(customer, 'Phone')).toBe('555-0100');
+    expect(valueOf(customer, 'Order Notes')).toBe('No notes were added to this order.');
+  });
+
+  it("shows the timeline and 'Pay now' to the Shopify invoice once it is sent", async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(
+          buildOrderDetailResponse({
+            status: 'processing',
+            paymentStatus: 'invoice_sent',
+            approvedAt: '2031-03-05T10:00:00.000Z',
+            invoiceSentAt: '2031-03-05T10:01:00.000Z',
+            invoiceUrl: 'https://dewdrop.myshopify.com/invoices/abc',
+          }),
+        ),
+    });
+    renderApp('/orders/1');
+
+    const payNow = await screen.findByRole('link', { name: 'Pay now' });
+    expect(payNow.getAttribute('href')).toBe('https://dewdrop.myshopify.com/invoices/abc');
+    expect(payNow.getAttribute('target')).toBe('_blank');
+    expect(payNow.getAttribute('rel')).toContain('noopener');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('2');
+
+    const timeline = within(screen.getByRole('list', { name: 'Order timeline' }));
+    const entries = timeline.getAllByRole('listitem').map((entry) => entry.textContent);
+    const at = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
+    expect(entries).toEqual([
+      `Submitted${at('2031-03-04T15:30:00.000Z')}`,
+      `Approved${at('2031-03-05T10:00:00.000Z')}`,
+      `Invoice sent${at('2031-03-05T10:01:00.000Z')}`,
+      'PaidNot yet',
+      'ShippedNot yet',
+      'DeliveredNot yet',
+    ]);
+  });
+
+  it('shows a shipped order at step 3 with its tracking, and a delivered one full', async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(
+          buildOrderDetailResponse({
+            status: 'shipped',
+            shippedAt: '2031-03-07T10:00:00.000Z',
+            trackingCompany: 'UPS',
+            trackingNumber: '1Z999',
+            trackingUrl: 'https://ups.test/track/1Z999',
+          }),
+        ),
+      '/api/orders/2': () =>
+        jsonResponse(
+          buildOrderDetailResponse({ id: 2, status: 'delivered', deliveredAt: '2031-03-09T10:00:00Z' }),
+        ),
+    });
+    const { router } = renderApp('/orders/1');
+
+    const progress = await screen.findByRole('progressbar');
+    expect(progress.getAttribute('aria-valuenow')).toBe('3');
+    expect(screen.getAllByText('Shipped').length).toBeGreaterThan(0);
+    const customer = region('Customer Information');
+    expect(customer.getByText('UPS 1Z999')).toBeTruthy();
+    expect(customer.getByRole('link', { name: 'Track your shipment' }).getAttribute('href')).toBe(
+      'https://ups.test/track/1Z999',
+    );
+
+    await router.navigate('/orders/2');
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1002' });
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
+    expect(screen.getByRole('progressbar').firstElementChild?.className).toContain('w-full');
+    expect(screen.getByText('Your order has been delivered.')).toBeTruthy();
+  });
+
+  it('shows a cancelled order as cancelled instead of a progress bar', async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(buildOrderDetailResponse({ status: 'cancelled', cancelledAt: '2031-03-05T10:00:00Z' })),
+    });
+    renderApp('/orders/1');
+
+    expect(await screen.findByText('Order Cancelled')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const timeline = within(screen.getByRole('list', { name: 'Order timeline' }));
+    const entries = timeline.getAllByRole('listitem').map((entry) => entry.textContent);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^Submitted/);
+    expect(entries[1]).toMatch(/^Cancelled/);
+  });
+
+  it("shows 'Order Not Found' for a 404 (someone else's order or a missing one)", async () => {
+    stubApi({ '/api/orders/99': () => errorResponse(404, 'Order not found') });
+    renderApp('/orders/99');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeTruthy();
+    expect(
+      screen.getByText("The order you're looking for doesn't exist or you don't have permission to view it"),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Account' }).getAttribute('href')).toBe('/account');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("shows 'Order Not Found' without a request for an id that cannot be one", async () => {
+    const fetchMock = stubApi({});
+    renderApp('/orders/abc');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeTruthy();
+    expect(countCalls(fetchMock, '/api/orders')).toBe(0);
+  });
+
+  it("shows the inline error and the toast 'Error' when loading fails, and Retry loads it", async () => {
+    let fail = true;
+    stubApi({
+      '/api/orders/1': () => (fail ? errorResponse(500, 'Boom') : jsonResponse(buildOrderDetailResponse())),
+    });
+    renderApp('/orders/1');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByRole('heading', { name: 'Error' })).toBeTruthy();
+    expect(within(alert).getByText('Failed to load order details. Please try again.')).toBeTruthy();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Could not load order details. Please try again.',
+      }),
+    );
+    expect(toast.error).toHaveBeenCalledTimes(1);
+
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,136 @@
+import { ChevronDown, RotateCcw, TriangleAlert } from 'lucide-react';
+import { useId, useRef } from 'react';
+import { Link } from 'react-router';
+import type { OrderSummary } from '../../../shared/schemas/orders';
+import { Button } from '../../components/ui/button';
+import { formatMoney, formatOrderDate, HISTORY_DATE_FORMAT, pluralize } from '../../features/orders/format';
+import { OrderItemsTable } from '../../features/orders/order-items-table';
+import { OrderStatusBadge } from '../../features/orders/order-status-badge';
+import { cn } from '../../lib/cn';
+
+interface OrderHistoryRowProps {
+  order: OrderSummary;
+  expanded: boolean;
+  onToggle: () => void;
+  onReorder: (orderId: number) => void;
+}
+
+/** One collapsible order of the history (spec 000 §2 'Order history'). */
+export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderHistoryRowProps) {
+  const titleId = useId();
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => {
+    onToggle();
+    // The panel disappears under the keyboard user's focus: put it back on the toggle.
+    toggleRef.current?.focus();
+  };
+
+  return (
+    <li className="rounded-xl border border-border">
+      <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+        <div className="min-w-0 flex-1 space-y-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 id={titleId} className="font-sans text-base font-semibold">
+              <Link to={`/orders/${order.id}`} className="rounded-sm hover:underline">
+                {order.orderNumber}
+              </Link>
+            </h3>
+            <OrderStatusBadge status={order.status} />
+          </div>
+          <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+            <span>Placed on {formatOrderDate(order.createdAt, HISTORY_DATE_FORMAT)}</span>
+            {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
+            <span>
+              {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}
+            </span>
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
+            <RotateCcw aria-hidden="true" />
+            Reorder
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to={`/support?order=${order.id}&type=order_issue`} aria-describedby={titleId}>
+              <TriangleAlert aria-hidden="true" />
+              Report Issue
+            </Link>
+          </Button>
+          <Button
+            ref={toggleRef}
+            size="icon"
+            variant="ghost"
+            aria-expanded={expanded}
+            aria-controls={panelId}
+            aria-label={`${expanded ? 'Hide' : 'Show'} details of order ${order.orderNumber}`}
+            onClick={onToggle}
+          >
+            <ChevronDown
+              aria-hidden="true"
+              className={cn('transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+            />
+          </Button>
+        </div>
+      </div>
+      <div
+        id={panelId}
+        role="region"
+        aria-label={`Details of order ${order.orderNumber}`}
+        hidden={!expanded}
+        className="space-y-4 border-t border-border p-4"
+      >
+        {expanded ? <OrderRowDetails order={order} onClose={close} onReorder={onReorder} /> : null}
+      </div>
+    </li>
+  );
+}
+
+function OrderRowDetails({
+  order,
+  onClose,
+  onReorder,
+}: {
+  order: OrderSummary;
+  onClose: () => void;
+  onReorder: (orderId: number) => void;
+}) {
+  return (
+    <>
+      <OrderItemsTable items={order.items} label={`Items of order ${order.orderNumber}`} />
+      <dl className="grid grid-cols-3 gap-3 text-sm sm:max-w-md">
+        <div>
+          <dt className="text-muted-foreground">Cases</dt>
+          <dd className="font-semibold tabular-nums">{order.totalCases}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Units</dt>
+          <dd className="font-semibold tabular-nums">{order.totalUnits}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Total</dt>
+          <dd className="font-semibold tabular-nums">{formatMoney(order.orderTotal)}</dd>
+        </div>
+      </dl>
+      <div className="text-sm">
+        <p className="font-medium">Order Notes</p>
+        <p className="whitespace-pre-line text-muted-foreground">
+          {order.notes?.trim() || 'No notes were added to this order.'}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Close Details
+        </Button>
+        <Button onClick={() => onReorder(order.id)}>
+          <RotateCcw aria-hidden="true" />
+          Reorder All Items
+        </Button>
+        <Button asChild variant="link">
+          <Link to={`/orders/${order.id}`}>View Order Details</Link>
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,239 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderSummary } from '../../../shared/schemas/orders';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { buildOrderList, buildOrderSummary } from '../../test-support/order-fixtures';
+import { renderApp } from '../../test-support/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubApi(handlers: Handlers) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(testUser),
+    ...handlers,
+  });
+}
+
+function ordersRequests(fetchMock: ReturnType<typeof stubFetch>): string[] {
+  return fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/orders'));
+}
+
+function orderRow(orderNumber: string): HTMLElement {
+  const heading = screen.getByRole('heading', { level: 3, name: orderNumber });
+  const row = heading.closest('li');
+  if (!row) throw new Error(`No row for ${orderNumber}`);
+  return row;
+}
+
+const shippedOrder: OrderSummary = buildOrderSummary({
+  id: 2,
+  status: 'shipped',
+  shopifyOrderId: '#1002',
+  createdAt: '2031-04-12T12:00:00.000Z',
+  notes: 'Leave at the back door',
+});
+
+describe('Order History', () => {
+  it('shows the title, Continue Shopping and a row per order with number, badge, Shopify number and date', async () => {
+    const fetchMock = stubApi({
+      '/api/orders': () => jsonResponse(buildOrderList([shippedOrder, buildOrderSummary()])),
+    });
+    renderApp('/orders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
+    const card = screen.getByRole('region', { name: 'Your Orders' });
+    await within(card).findByRole('heading', { level: 3, name: 'WO-1002' });
+
+    const shipped = within(orderRow('WO-1002'));
+    expect(shipped.getByText('Shipped')).toBeTruthy();
+    expect(shipped.getByText('Shopify order #1002')).toBeTruthy();
+    expect(shipped.getByText('Placed on Apr 12, 2031')).toBeTruthy();
+    expect(shipped.getByRole('link', { name: 'WO-1002' }).getAttribute('href')).toBe('/orders/2');
+
+    const pending = within(orderRow('WO-1001'));
+    expect(pending.getByText('Pending')).toBeTruthy();
+    expect(pending.queryByText(/Shopify order/)).toBeNull();
+    expect(pending.getByText('Placed on Mar 4, 2031')).toBeTruthy();
+    expect(pending.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
+      '/support?order=1&type=order_issue',
+    );
+    expect(pending.getByRole('button', { name: 'Reorder' })).toBeTruthy();
+
+    expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=1&limit=5']);
+    // One page: no pager.
+    expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
+  });
+
+  it('expands a row to its lines, totals and notes, and closes it again', async () => {
+    stubApi({ '/api/orders': () => jsonResponse(buildOrderList([shippedOrder])) });
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+    const row = within(orderRow('WO-1002'));
+    const toggle = row.getByRole('button', { name: 'Show details of order WO-1002' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(row.queryByRole('table')).toBeNull();
+
+    fireEvent.click(toggle);
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.getAttribute('aria-label')).toBe('Hide details of order WO-1002');
+    const details = within(row.getByRole('region', { name: 'Details of order WO-1002' }));
+    const lines = details
+      .getAllByRole('row')
+      .slice(1)
+      .map((line) =>
+        within(line)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(lines).toEqual([
+      ['4 oz bottleSKU: 800-0001', '2', '24', '$10.65 / bottle', '$255.60'],
+      ['1 oz bottleSKU: 800-0002', '1', '12', '$4.85 / bottle', '$58.20'],
+      ['Free in-store testerSKU: 800-0003', '—', '1', 'Free', '$0.00'],
+    ]);
+    expect(details.getByText('Cases', { selector: 'dt' }).nextElementSibling?.textContent).toBe('3');
+    expect(details.getByText('Units', { selector: 'dt' }).nextElementSibling?.textContent).toBe('36');
+    expect(details.getByText('Total', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$313.80');
+    expect(details.getByText('Leave at the back door')).toBeTruthy();
+    expect(details.getByRole('button', { name: 'Reorder All Items' })).toBeTruthy();
+
+    fireEvent.click(details.getByRole('button', { name: 'Close Details' }));
+
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(row.queryByRole('table')).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+  });
+
+  it('says when an order has no notes', async () => {
+    stubApi({ '/api/orders': () => jsonResponse(buildOrderList([buildOrderSummary()])) });
+    renderApp('/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show details of order WO-1001' }));
+    expect(screen.getByText('No notes were added to this order.')).toBeTruthy();
+  });
+
+  it('shows the empty state with Browse Products when there are no orders', async () => {
+    stubApi({ '/api/orders': () => jsonResponse({ orders: [], page: 1, total: 0, totalPages: 0 }) });
+    renderApp('/orders');
+
+    expect(await screen.findByText("You haven't placed any orders yet")).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Browse Products' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
+  });
+
+  it('shows a loading state, then an error with Retry that loads the orders again', async () => {
+    let fail = true;
+    stubApi({
+      '/api/orders': () =>
+        fail ? errorResponse(500, 'Database down') : jsonResponse(buildOrderList([buildOrderSummary()])),
+    });
+    renderApp('/orders');
+
+    expect(await screen.findByText('Loading your orders…')).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your orders could not be loaded. Please try again.');
+
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1001' })).toBeTruthy();
+  });
+});
+
+describe('Order History paging', () => {
+  /** `total` orders, 5 a page, newest (highest id) first; answers the page the request asks for. */
+  function stubPagedOrders(total: number) {
+    const fetchMock: ReturnType<typeof stubFetch> = stubApi({
+      '/api/orders': () => {
+        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+        const page = Number(url.searchParams.get('page'));
+        const limit = Number(url.searchParams.get('limit'));
+        const ids = Array.from({ length: total }, (_, index) => total - index).slice(
+          (page - 1) * limit,
+          page * limit,
+        );
+        return jsonResponse(
+          buildOrderList(
+            ids.map((id) => buildOrderSummary({ id })),
+            { page, total },
+          ),
+        );
+      },
+    });
+    return fetchMock;
+  }
+
+  const pager = () => within(screen.getByRole('navigation', { name: 'Order pages' }));
+  const pageLabels = () =>
+    pager()
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+
+  it('shows all page buttons up to 7 pages, and Previous is disabled on the first', async () => {
+    const fetchMock = stubPagedOrders(35);
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1035' });
+
+    expect(pageLabels()).toEqual(['Previous', '1', '2', '3', '4', '5', '6', '7', 'Next']);
+    expect(pager().getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect((pager().getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
+    expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=1&limit=5']);
+  });
+
+  it('goes to the next page, a numbered page and back, keeping the page in ?page=', async () => {
+    const fetchMock = stubPagedOrders(38);
+    const { router } = renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1038' });
+    // The ellipsis is not a button.
+    expect(pageLabels()).toEqual(['Previous', '1', '2', '8', 'Next']);
+    expect(screen.getByRole('navigation', { name: 'Order pages' }).textContent).toBe('Previous12…8Next');
+
+    fireEvent.click(pager().getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1033' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=2');
+    expect(pageLabels()).toEqual(['Previous', '1', '2', '3', '8', 'Next']);
+
+    fireEvent.click(pager().getByRole('button', { name: 'Page 8' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1003' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=8');
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    expect((pager().getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(pager().getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1008' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=7');
+
+    expect(ordersRequests(fetchMock)).toEqual([
+      '/api/orders?page=1&limit=5',
+      '/api/orders?page=2&limit=5',
+      '/api/orders?page=8&limit=5',
+      '/api/orders?page=7&limit=5',
+    ]);
+  });
+
+  it('shows first, last and the window around the current page with ellipses from 8 pages on', async () => {
+    stubPagedOrders(50);
+    renderApp('/orders?page=5');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1030' });
+
+    const navigation = screen.getByRole('navigation', { name: 'Order pages' });
+    expect(navigation.textContent).toBe('Previous1…456…10Next');
+    expect(pager().getByRole('button', { name: 'Page 5' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('opens the page the address asks for, and a page past the last one shows the last', async () => {
+    const fetchMock = stubPagedOrders(12);
+    const { router } = renderApp('/orders?page=9');
+
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1002' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=9&limit=5', '/api/orders?page=3&limit=5']);
+  });
+});

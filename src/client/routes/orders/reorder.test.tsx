@@ -1,0 +1,343 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY, cartStore } from '../../features/cart/cart-store';
+import { forgetReorderRuns } from '../../features/orders/reorder-run';
+import {
+  forgetHandledReorderTokensInMemory,
+  reorderNavigationState,
+} from '../../features/orders/reorder-token';
+import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import {
+  buildOrderDetailResponse,
+  buildOrderList,
+  buildOrderSummary,
+  buildReorderResponse,
+} from '../../test-support/order-fixtures';
+import { renderApp } from '../../test-support/render-app';
+import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+beforeEach(() => {
+  vi.spyOn(toast, 'info');
+  vi.spyOn(console, 'warn').mockImplementation(() => {});
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  sessionStorage.clear();
+  // What a page load forgets; sessionStorage (cleared above) is what survives one.
+  forgetReorderRuns();
+  forgetHandledReorderTokensInMemory();
+});
+
+/** Timers under test control, while time still flows for everything else (lazy pages, queries). */
+function useControlledTimers() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+}
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+type Handlers = Parameters<typeof stubFetch>[0];
+const REORDER_PATH = '/api/orders/1/reorder';
+
+function stubApi(handlers: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(testUser),
+    '/api/products': () => jsonResponse(testProducts),
+    '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
+    '/api/validate-cart': () => jsonResponse({ success: true, errors: [], warnings: [] }),
+    '/api/orders': () => jsonResponse(buildOrderList([buildOrderSummary()])),
+    '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()),
+    [REORDER_PATH]: () => jsonResponse(buildReorderResponse()),
+    ...handlers,
+  });
+}
+
+function storedCart(): unknown {
+  return JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null');
+}
+
+const successToast = () =>
+  vi.mocked(toast.success).mock.calls.filter(([title]) => title === 'Order Successfully Recreated');
+const orderLoadedToast = () => vi.mocked(toast.info).mock.calls.filter(([title]) => title === 'Order Loaded');
+
+async function expectOrderFormWithReorder(router: ReturnType<typeof renderApp>['router']) {
+  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  const fourOunce = (await screen.findByRole('spinbutton', {
+    name: 'Cases of 4 oz bottle',
+  })) as HTMLInputElement;
+  expect(fourOunce.value).toBe('2');
+  expect((screen.getByRole('spinbutton', { name: 'Cases of 1 oz bottle' }) as HTMLInputElement).value).toBe(
+    '1',
+  );
+  expect(storedCart()).toMatchObject({
+    items: [
+      { productId: 1, quantity: 24 },
+      { productId: 21, quantity: 12 },
+    ],
+    testerAdded: true,
+  });
+}
+
+describe('Reorder from the order history', () => {
+  beforeEach(useControlledTimers);
+
+  it('makes one reorder call for a double click, fills the cart and opens the order form with the notices', async () => {
+    // Something else in the cart before: the reorder replaces it.
+    cartStore.update(() => ({ items: [{ productId: 27, quantity: 36 }], testerAdded: false }));
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders');
+    const reorder = await screen.findByRole('button', { name: 'Reorder' });
+
+    fireEvent.click(reorder);
+    fireEvent.click(reorder);
+
+    await expectOrderFormWithReorder(router);
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input).startsWith(REORDER_PATH)) ?? [];
+    expect(String(url)).toMatch(/^\/api\/orders\/1\/reorder\?t=\d+$/);
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBeUndefined();
+    expect(new Headers(init?.headers).get('Cache-Control')).toBe('no-cache');
+    expect(init?.signal).toBeInstanceOf(AbortSignal);
+
+    expect(successToast()).toHaveLength(1);
+    expect(toast.warning).not.toHaveBeenCalled();
+    await advance(900);
+    expect(orderLoadedToast()).toHaveLength(0);
+    await advance(100);
+    expect(orderLoadedToast()).toHaveLength(1);
+    expect(toast.info).toHaveBeenCalledWith('Order Loaded', {
+      description: 'Your previous order has been restored',
+    });
+    // The reorder address was replaced: Back returns to the history, not to another reorder.
+    await act(() => router.navigate(-1));
+    expect(router.state.location.pathname).toBe('/orders');
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+  });
+
+  it('runs once under StrictMode, with one success toast and one Order Loaded', async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders', { wrapper: StrictMode });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+
+    await expectOrderFormWithReorder(router);
+    await advance(1000);
+    expect(orderLoadedToast()).toHaveLength(1);
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    expect(successToast()).toHaveLength(1);
+    await advance(5000);
+    expect(orderLoadedToast()).toHaveLength(1);
+  });
+
+  it("starts from 'Reorder All Items' in an expanded row and from the order detail too", async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Show details of order WO-1001' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reorder All Items' }));
+    await expectOrderFormWithReorder(router);
+
+    await act(() => router.navigate('/orders/1'));
+    const summary = within(await screen.findByRole('region', { name: 'Order Summary' }));
+    fireEvent.click(summary.getByRole('button', { name: 'Reorder' }));
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('names the lines that could not be reordered in a warning', async () => {
+    stubApi({
+      [REORDER_PATH]: () =>
+        jsonResponse(
+          buildReorderResponse({
+            unavailable: [{ productId: 27, productName: '50/50 split pack', sku: 'SPLIT-PACK-01' }],
+          }),
+        ),
+    });
+    const { router } = renderApp('/orders/1/reorder');
+
+    await expectOrderFormWithReorder(router);
+    expect(toast.warning).toHaveBeenCalledWith('Some items could not be added', {
+      description: 'No longer available: 50/50 split pack',
+    });
+  });
+});
+
+describe('The reorder page', () => {
+  it("shows 'Recreating Your Order' while it works", async () => {
+    stubApi({ [REORDER_PATH]: () => new Promise<Response>(() => {}) });
+    renderApp('/orders/1/reorder');
+
+    expect(await screen.findByRole('heading', { name: 'Recreating Your Order' })).toBeTruthy();
+    expect(screen.getByText('Please wait while we prepare your previous order for checkout...')).toBeTruthy();
+  });
+
+  it('gives a typed URL its own token and reorders once', async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders/1/reorder');
+
+    await expectOrderFormWithReorder(router);
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+  });
+
+  it('does not call again after a reload: the handled token sends the buyer to the order form', async () => {
+    const state = reorderNavigationState('click-token-1');
+    const fetchMock = stubApi();
+    const first = renderApp('/account');
+    await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    await act(() => first.router.navigate('/orders/1/reorder', { state }));
+    await expectOrderFormWithReorder(first.router);
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+
+    // A reload: the page's memory is gone; history.state and sessionStorage remain.
+    first.unmount();
+    forgetReorderRuns();
+    forgetHandledReorderTokensInMemory();
+    cartStore.forget();
+    const second = renderApp('/account');
+    await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    await act(() => second.router.navigate('/orders/1/reorder', { state }));
+
+    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'));
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    expect(successToast()).toHaveLength(1);
+  });
+});
+
+describe('Reorder failures', () => {
+  it.each([
+    ['401', () => errorResponse(401, 'Not signed in'), 'Please log in again to continue.'],
+    [
+      '422',
+      () => errorResponse(422, 'Product inactive'),
+      'Some items in your order are no longer available or have changed.',
+    ],
+    [
+      '400',
+      () => errorResponse(400, 'Bad request'),
+      'Some items in your order are no longer available or have changed.',
+    ],
+    [
+      '404',
+      () => errorResponse(404, 'Order not found'),
+      'Order data appears to be incomplete. Please try selecting a different order.',
+    ],
+    [
+      'a reply without items',
+      () => jsonResponse({ order: { id: 1, orderNumber: 'WO-1001' }, id: 1 }),
+      'Order data appears to be incomplete. Please try selecting a different order.',
+    ],
+    [
+      'a reply with no valid item',
+      () => jsonResponse(buildReorderResponse({ items: [], unavailable: [] })),
+      'Some items in your order are no longer available or have changed.',
+    ],
+  ])(
+    "toasts 'Reorder Failed' for %s without retrying and goes back to /orders",
+    async (_, reply, message) => {
+      const fetchMock = stubApi({ [REORDER_PATH]: reply });
+      const { router } = renderApp('/orders');
+      fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Reorder Failed', { description: message }),
+      );
+      await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+      expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+      expect(toast.error).toHaveBeenCalledTimes(1);
+      expect(storedCart()).toBeNull();
+
+      // Back on the history, a new click is a new reorder.
+      fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+      await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
+    },
+  );
+});
+
+describe('Reorder retries', () => {
+  beforeEach(() => {
+    useControlledTimers();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+  });
+
+  async function advanceUntil(done: () => boolean) {
+    for (let step = 0; step < 60 && !done(); step += 1) await advance(1000);
+    expect(done()).toBe(true);
+  }
+
+  it('retries a server error after 5 s and succeeds', async () => {
+    let calls = 0;
+    const fetchMock = stubApi({
+      [REORDER_PATH]: () =>
+        ++calls <= 2 ? errorResponse(503, 'Busy') : jsonResponse(buildReorderResponse()),
+    });
+    const { router } = renderApp('/orders/1/reorder');
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(1));
+
+    await advance(4900);
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    await advance(200);
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
+    await advance(5100);
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(3));
+
+    await expectOrderFormWithReorder(router);
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [
+      'a server error',
+      () => errorResponse(500, 'Boom'),
+      'A server error occurred. Please try again in a few moments.',
+    ],
+    ['429', () => errorResponse(429, 'Slow down'), 'Too many requests'],
+    [
+      'a dropped connection',
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      'Network connection failed',
+    ],
+    [
+      'an unexpected status',
+      () => errorResponse(418, 'Teapot'),
+      'A server error occurred. Please try again in a few moments.',
+    ],
+  ])('gives up after 3 retries on %s with its message', async (_, reply, message) => {
+    const fetchMock = stubApi({ [REORDER_PATH]: reply });
+    const { router } = renderApp('/orders/1/reorder');
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(1));
+
+    await advanceUntil(() => vi.mocked(toast.error).mock.calls.length > 0);
+
+    expect(toast.error).toHaveBeenCalledWith('Reorder Failed', { description: message });
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(4);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+  });
+
+  it('aborts a call after 10 s and reports the time-out after the retries', async () => {
+    const fetchMock = stubApi({
+      [REORDER_PATH]: ({ init }) =>
+        new Promise<Response>((_, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+        }),
+    });
+    renderApp('/orders/1/reorder');
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(1));
+
+    await advance(9900);
+    expect(toast.error).not.toHaveBeenCalled();
+    await advance(200);
+    // Aborted; the retry follows 3 s later.
+    await advance(3000);
+    await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
+
+    await advanceUntil(() => vi.mocked(toast.error).mock.calls.length > 0);
+    expect(toast.error).toHaveBeenCalledWith('Reorder Failed', { description: 'The request timed out' });
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(4);
+  });
+});

@@ -1,0 +1,490 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
+import { toast } from 'sonner';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { createDraftOrderRequestSchema } from '../../../shared/schemas/orders';
+import { CART_STORAGE_KEY, cartStore, setCartItemQuantity } from '../../features/cart/cart-store';
+import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+type Handlers = Parameters<typeof stubFetch>[0];
+type FetchMock = ReturnType<typeof stubFetch>;
+
+const ORDER_PATH = '/api/create-draft-order';
+const SUBMIT = 'Submit Order for Approval';
+
+registerCartTestHooks();
+afterEach(() => {
+  sessionStorage.clear();
+});
+
+const draftOrder = (orderId = 1) => ({
+  success: true,
+  error: null,
+  orderName: `WO-${1000 + orderId}`,
+  orderId,
+  invoiceUrl: null,
+  testMode: true,
+});
+
+function stubApi(overrides: Handlers = {}, user: CurrentUser = testUser) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(user),
+    '/api/products': () => jsonResponse(testProducts),
+    '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
+    [ORDER_PATH]: () => jsonResponse(draftOrder()),
+    ...overrides,
+  });
+}
+
+function seedCart(items: Array<{ productId: number; quantity: number }>, testerAdded = false) {
+  localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify({ version: 3, items, testerAdded, updatedAt: '2031-05-01T10:00:00.000Z' }),
+  );
+}
+
+/** 2 cases of the 4 oz bottle and the tester: the 7% tier. */
+const seedTwoCasesAndTester = () => seedCart([{ productId: 1, quantity: 24 }], true);
+
+function storedCart(): { items: unknown[]; testerAdded: boolean } {
+  return JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as {
+    items: unknown[];
+    testerAdded: boolean;
+  };
+}
+
+function orderCalls(fetchMock: FetchMock) {
+  return fetchMock.mock.calls
+    .filter(([input]) => String(input) === ORDER_PATH)
+    .map(([, init]) => ({
+      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+      key: (init?.headers as Record<string, string>)['Idempotency-Key'],
+    }));
+}
+
+function summaryValue(label: string): string | null {
+  const summary = screen.getByRole('region', { name: 'Order Summary' });
+  return within(summary).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? null;
+}
+
+async function openReview() {
+  const view = renderApp('/confirm');
+  await screen.findByRole('heading', { level: 2, name: 'Order Summary' });
+  return view;
+}
+
+const submitButton = () => screen.getByRole('button', { name: SUBMIT });
+
+describe('review page', () => {
+  it('shows 2 cases of 4 oz and the tester priced at the 7% tier, with free shipping', async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+
+    await openReview();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Review Your Order' })).toBeTruthy();
+    const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [fourOunce, tester] = items as [HTMLElement, HTMLElement];
+    expect(within(fourOunce).getByText('4 oz bottle')).toBeTruthy();
+    expect(within(fourOunce).getByText('2 cases')).toBeTruthy();
+    expect(within(fourOunce).getByText('24 bottles')).toBeTruthy();
+    expect(within(fourOunce).getByText('$9.90 per bottle')).toBeTruthy();
+    expect(within(fourOunce).getByText('$10.65').tagName).toBe('S');
+    expect(within(fourOunce).getByText('$237.60')).toBeTruthy();
+    expect(within(tester).getByText('Free in-store tester')).toBeTruthy();
+    expect(within(tester).getByText('Free')).toBeTruthy();
+
+    expect(summaryValue('Items')).toBe('2');
+    expect(summaryValue('Cases')).toBe('2');
+    expect(summaryValue('Units')).toBe('24');
+    expect(summaryValue('Standard Total')).toBe('$255.60');
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    expect(within(summary).getByText('$255.60').tagName).toBe('S');
+    expect(summaryValue('Tier Applied')).toBe('Retailer (7% off)');
+    expect(summaryValue('Savings')).toBe('−$18.00');
+    expect(within(summary).getByText('$19.00').tagName).toBe('S');
+    expect(summaryValue('Shipping')).toContain('Free');
+    expect(summaryValue('Discounted Total')).toBe('$237.60');
+  });
+
+  it('shows the contact and shipping address from the profile, each with an Edit link to /account', async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+
+    await openReview();
+
+    const contact = screen.getByRole('region', { name: 'Customer Contact' });
+    expect(within(contact).getByText('Jane Doe')).toBeTruthy();
+    expect(within(contact).getByText('Doe Botanicals')).toBeTruthy();
+    expect(within(contact).getByText('jane@shop.test')).toBeTruthy();
+    expect(within(contact).getByText('555-0100')).toBeTruthy();
+    const shipping = screen.getByRole('region', { name: 'Shipping Address' });
+    expect(within(shipping).getByText('1 Main St')).toBeTruthy();
+    expect(within(shipping).getByText('Springfield, IL 62701')).toBeTruthy();
+    expect(within(shipping).getByText('USA')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit customer contact' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Edit shipping address' }).getAttribute('href')).toBe('/account');
+    expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
+  });
+
+  it('counts the order notes up to 2000 characters', async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+    await openReview();
+
+    const notes = screen.getByLabelText(/Order Notes/) as HTMLTextAreaElement;
+    expect(notes.maxLength).toBe(2000);
+    expect(screen.getByText('0/2000 characters')).toBeTruthy();
+    fireEvent.change(notes, { target: { value: 'Leave at the back door' } });
+    expect(screen.getByText('22/2000 characters')).toBeTruthy();
+    fireEvent.change(notes, { target: { value: 'x'.repeat(2100) } });
+    expect(notes.value).toHaveLength(2000);
+  });
+
+  it('submits the order with the Idempotency-Key, clears the cart and opens the success page', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi();
+    const { router, queryClient } = await openReview();
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+
+    fireEvent.change(screen.getByLabelText(/Order Notes/), { target: { value: 'Leave at the back door' } });
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(router.state.location.search).toBe('?orderNumber=WO-1001&orderId=1');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Submitted Successfully!' }),
+    ).toBeTruthy();
+    // The cleared cart did not send the buyer to / on the way.
+    expect(visited).not.toContain('/');
+
+    const [call, ...others] = orderCalls(fetchMock);
+    expect(others).toHaveLength(0);
+    expect(call?.key).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.body).toEqual({
+      customer: {
+        customerName: 'Jane Doe',
+        customerEmail: 'jane@shop.test',
+        customerPhone: '555-0100',
+        businessName: 'Doe Botanicals',
+        shippingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
+        billingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
+        shippingAddressLine1: '1 Main St',
+        shippingAddressLine2: null,
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        country: 'USA',
+      },
+      orderItems: [
+        {
+          productId: 1,
+          quantity: 24,
+          price: 9.9,
+          name: '4 oz bottle',
+          sku: '800-0001',
+          imageUrl: 'https://cdn.dewdrop.test/4oz.png',
+          shopifyVariantId: null,
+        },
+        {
+          productId: 41,
+          quantity: 1,
+          price: 0,
+          name: 'Free in-store tester',
+          sku: '800-0003',
+          imageUrl: null,
+          shopifyVariantId: null,
+        },
+      ],
+      notes: 'Leave at the back door',
+    });
+    expect(createDraftOrderRequestSchema.safeParse(call?.body).success).toBe(true);
+
+    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
+    expect(toast.success).toHaveBeenCalledWith('Order Submitted Successfully', {
+      description:
+        'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.',
+      duration: 10000,
+    });
+  });
+
+  it("shows 'Submitting...' and sends once however often the button is pressed", async () => {
+    seedTwoCasesAndTester();
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubApi({
+      [ORDER_PATH]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { router } = await openReview();
+
+    const button = submitButton() as HTMLButtonElement;
+    fireEvent.click(button);
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(button.textContent).toBe('Submitting...');
+    expect(button.disabled).toBe(true);
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
+
+    await act(async () => answer(jsonResponse(draftOrder())));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
+  });
+
+  it('submits once and moves on under StrictMode too', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi();
+    const { router } = renderApp('/confirm', { wrapper: StrictMode });
+    await screen.findByRole('heading', { level: 2, name: 'Order Summary' });
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
+  });
+
+  it('sends an order of only the tester as one line and opens /tester-confirmation', async () => {
+    seedCart([], true);
+    const fetchMock = stubApi({ [ORDER_PATH]: () => jsonResponse(draftOrder(5)) });
+    const { router } = await openReview();
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/tester-confirmation'));
+    expect(router.state.location.search).toBe('?orderId=5');
+    expect(await screen.findByRole('heading', { name: 'Tester Order Successful!' })).toBeTruthy();
+    expect(orderCalls(fetchMock)[0]?.body.orderItems).toEqual([
+      {
+        productId: 41,
+        quantity: 1,
+        price: 0,
+        name: 'Free in-store tester',
+        sku: '800-0003',
+        imageUrl: null,
+        shopifyVariantId: null,
+      },
+    ]);
+    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+  });
+
+  it("toasts the server's message on failure, keeps the cart and retries with the same key", async () => {
+    seedTwoCasesAndTester();
+    let fail = true;
+    const fetchMock = stubApi({
+      [ORDER_PATH]: () =>
+        fail
+          ? errorResponse(503, 'The order service is busy. Please try again.')
+          : jsonResponse(draftOrder()),
+    });
+    const { router } = await openReview();
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
+        description: 'The order service is busy. Please try again.',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/confirm');
+    expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 24 }], testerAdded: true });
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+
+    fail = false;
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    const [first, retry] = orderCalls(fetchMock);
+    expect(retry?.key).toBe(first?.key);
+  });
+
+  it('reuses the key after a reload of the same cart and makes a new one once the cart changes', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi({ [ORDER_PATH]: () => errorResponse(500, 'Something went wrong') });
+    await openReview();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(countCalls(fetchMock, ORDER_PATH)).toBe(1));
+    await screen.findByRole('button', { name: SUBMIT });
+
+    // A reload: the page and the in-memory cart are gone, the tab's storage stays.
+    cleanup();
+    cartStore.forget();
+    await openReview();
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(countCalls(fetchMock, ORDER_PATH)).toBe(2));
+    await screen.findByRole('button', { name: SUBMIT });
+
+    act(() => {
+      setCartItemQuantity(1, 36);
+    });
+    expect(summaryValue('Cases')).toBe('3');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(countCalls(fetchMock, ORDER_PATH)).toBe(3));
+
+    const [first, afterReload, afterChange] = orderCalls(fetchMock);
+    expect(afterReload?.key).toBe(first?.key);
+    expect(afterChange?.key).not.toBe(first?.key);
+    expect(afterChange?.body.orderItems).toMatchObject([{ productId: 1, quantity: 36 }, { productId: 41 }]);
+  });
+
+  it('falls back to the default message when the network fails', async () => {
+    seedTwoCasesAndTester();
+    stubApi({ [ORDER_PATH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await openReview();
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
+        description: 'There was a problem submitting your order. Please try again.',
+      }),
+    );
+  });
+
+  it("says 'Invalid response from server' when the answer is not JSON", async () => {
+    seedTwoCasesAndTester();
+    stubApi({ [ORDER_PATH]: () => new Response('Order received', { status: 200 }) });
+    const { router } = await openReview();
+
+    fireEvent.click(submitButton());
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
+        description: 'Invalid response from server',
+      }),
+    );
+    expect(router.state.location.pathname).toBe('/confirm');
+    expect(storedCart()).toMatchObject({ testerAdded: true });
+  });
+
+  it('says a first attempt is still running, and lets the buyer try again', async () => {
+    seedTwoCasesAndTester();
+    stubApi({
+      [ORDER_PATH]: () =>
+        jsonResponse(
+          { code: 'IDEMPOTENCY_IN_PROGRESS', message: 'Request in progress', requestId: 'r1' },
+          { status: 409 },
+        ),
+    });
+    await openReview();
+
+    fireEvent.click(submitButton());
+
+    const message = 'Your order is still being submitted. Please wait a moment, then try again.';
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(toast.error).toHaveBeenCalledWith('Order Submission Error', { description: message });
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('sends the buyer to Order History when this cart was already submitted with other details', async () => {
+    seedTwoCasesAndTester();
+    stubApi({
+      [ORDER_PATH]: () =>
+        jsonResponse(
+          { code: 'IDEMPOTENCY_KEY_REUSED', message: 'Key reused', requestId: 'r1' },
+          { status: 422 },
+        ),
+    });
+    await openReview();
+
+    fireEvent.click(submitButton());
+
+    expect(await screen.findByText(/already submitted with different details/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to Order History' }).getAttribute('href')).toBe('/orders');
+  });
+
+  it("shows the spec's contact messages next to the Edit link and sends nothing", async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi({}, { ...testUser, firstName: null, lastName: null, businessName: null });
+    await openReview();
+
+    fireEvent.click(submitButton());
+
+    const contact = screen.getByRole('region', { name: 'Customer Contact' });
+    const alert = within(contact).getByRole('alert');
+    expect(within(alert).getByText('Full name is required')).toBeTruthy();
+    expect(within(alert).getByText('Business name is required')).toBeTruthy();
+    expect(within(contact).getByRole('link', { name: 'Edit customer contact' })).toBeTruthy();
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
+  });
+
+  it('rejects an e-mail address that is not valid', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi({}, { ...testUser, email: 'jane-at-shop' });
+    await openReview();
+
+    fireEvent.click(submitButton());
+
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
+  });
+
+  it('re-checks the cart rules and sends nothing while one is broken', async () => {
+    seedCart([{ productId: 21, quantity: 13 }]);
+    const fetchMock = stubApi();
+    await openReview();
+
+    expect(
+      screen.getByText(
+        'Case Quantity Error: Regular products must be ordered in full case quantities of 12 bottles.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(submitButton());
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
+  });
+
+  it('offers Retry when the products fail to load, and says the summary is not available on submit', async () => {
+    seedTwoCasesAndTester();
+    let failProducts = true;
+    const fetchMock = stubApi({
+      '/api/products': () => (failProducts ? errorResponse(500, 'down') : jsonResponse(testProducts)),
+    });
+    renderApp('/confirm');
+
+    expect(await screen.findByText('Failed to fetch products')).toBeTruthy();
+    fireEvent.click(submitButton());
+    expect(screen.getByText('Cannot submit order: order summary not available')).toBeTruthy();
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
+
+    failProducts = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeTruthy();
+    expect(screen.queryByText('Cannot submit order: order summary not available')).toBeNull();
+  });
+
+  it('shows base prices with a note when the volume tiers cannot be loaded, and still submits', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi({ '/api/pricing-catalog': () => errorResponse(500, 'down') });
+    const { router } = await openReview();
+
+    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeTruthy();
+    expect(summaryValue('Tier Applied')).toBe('None');
+    expect(summaryValue('Discounted Total')).toBe('$255.60');
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
+  });
+
+  it('shows a loading state while the products load, with the submit button disabled', async () => {
+    seedTwoCasesAndTester();
+    stubApi({ '/api/products': () => new Promise<Response>(() => undefined) });
+    renderApp('/confirm');
+
+    expect(await screen.findByText('Loading your order…')).toBeTruthy();
+    expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('goes back to / when there is no order to review', async () => {
+    stubApi();
+    const { router } = renderApp('/confirm');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' })).toBeTruthy();
+  });
+});

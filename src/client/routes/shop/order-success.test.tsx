@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+function stubApi() {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(testUser),
+  });
+}
+
+describe('order success page', () => {
+  it('confirms the order with its reference, what happens next and the ways on', async () => {
+    stubApi();
+    renderApp('/order-success?orderNumber=WO-1001&orderId=1');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Submitted Successfully!' }),
+    ).toBeTruthy();
+    expect(screen.getByText('WO-1001')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
+    expect(screen.getByText(/payment link by email/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'View Order History' }).getAttribute('href')).toBe('/orders');
+    expect(screen.getByRole('link', { name: "View this order's details" }).getAttribute('href')).toBe(
+      '/orders/1',
+    );
+  });
+
+  it('shows an encoded reference as the buyer knows it', async () => {
+    stubApi();
+    renderApp('/order-success?orderNumber=%23D12&orderId=12');
+
+    expect(await screen.findByText('#D12')).toBeTruthy();
+  });
+
+  it('still confirms without parameters, just without a reference or a detail link', async () => {
+    stubApi();
+    renderApp('/order-success');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Submitted Successfully!' }),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Order reference/)).toBeNull();
+    expect(screen.queryByRole('link', { name: "View this order's details" })).toBeNull();
+    expect(screen.getByRole('link', { name: 'View Order History' })).toBeTruthy();
+  });
+
+  it('ignores an order id that is not a number', async () => {
+    stubApi();
+    renderApp('/order-success?orderNumber=WO-1001&orderId=abc');
+
+    expect(await screen.findByText('WO-1001')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: "View this order's details" })).toBeNull();
+  });
+});

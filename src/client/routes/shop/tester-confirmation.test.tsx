@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+function stubApi() {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => jsonResponse(testUser),
+    // Continue Shopping opens the order form, which loads these.
+    '/api/products': () => jsonResponse([]),
+    '/api/pricing-catalog': () => jsonResponse({ tiers: [], customPrices: [], components: [] }),
+  });
+}
+
+function seedTesterCart() {
+  localStorage.setItem(
+    CART_STORAGE_KEY,
+    JSON.stringify({ version: 2, items: [], testerAdded: true, updatedAt: '2031-05-01T10:00:00.000Z' }),
+  );
+}
+
+const storedCart = () => JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? 'null') as unknown;
+
+describe('tester confirmation page', () => {
+  it('confirms the tester order: a free tester, free shipping and what happens next', async () => {
+    stubApi();
+    renderApp('/tester-confirmation?orderId=5');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tester Order Successful!' })).toBeTruthy();
+    expect(screen.getByText('WO-1005')).toBeTruthy();
+    expect(screen.getByText('Free in-store tester × 1').nextElementSibling?.textContent).toBe('Free');
+    expect(screen.getByText('$19.00').tagName).toBe('S');
+    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
+    const steps = within(screen.getByRole('list', { name: 'What happens next?' })).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Your tester order will be processed within 1-2 business days.',
+      'You will receive a shipping confirmation email once it ships.',
+      'Your tester should arrive in 3-5 business days.',
+    ]);
+    expect(screen.getByRole('link', { name: 'View Order Details' }).getAttribute('href')).toBe('/orders/5');
+  });
+
+  it('clears the cart on load', async () => {
+    seedTesterCart();
+    stubApi();
+    renderApp('/tester-confirmation?orderId=5');
+
+    await screen.findByRole('heading', { name: 'Tester Order Successful!' });
+    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    expect(toast.warning).not.toHaveBeenCalled();
+  });
+
+  it('goes to / 500 ms after Continue Shopping', async () => {
+    stubApi();
+    const { router } = renderApp('/tester-confirmation?orderId=5');
+    const button = await screen.findByRole('button', { name: 'Continue Shopping' });
+
+    vi.useFakeTimers();
+    try {
+      fireEvent.click(button);
+      await act(() => vi.advanceTimersByTimeAsync(499));
+      expect(router.state.location.pathname).toBe('/tester-confirmation');
+      await act(() => vi.advanceTimersByTimeAsync(1));
+      expect(router.state.location.pathname).toBe('/');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says the order reference is missing without an orderId, and leaves the cart alone', async () => {
+    seedTesterCart();
+    stubApi();
+    renderApp('/tester-confirmation');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Reference Missing' })).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('Missing Order Information')).toBeTruthy();
+    expect(screen.queryByText('Tester Order Successful!')).toBeNull();
+    expect(storedCart()).toMatchObject({ testerAdded: true });
+  });
+
+  // Last: a spy on happy-dom's localStorage is not restored, so it would break the writes of later tests.
+  it('warns when the cart cannot be cleared', async () => {
+    seedTesterCart();
+    stubApi();
+    vi.spyOn(window.localStorage, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    renderApp('/tester-confirmation?orderId=5');
+
+    await screen.findByRole('heading', { name: 'Tester Order Successful!' });
+    expect(toast.warning).toHaveBeenCalledWith('Your cart could not be cleared', {
+      id: 'tester-cart-not-cleared',
+      description: 'Please remove the tester from your order form before you place a new order.',
+    });
+  });
+});

@@ -1,0 +1,37 @@
+import { expect, type Page } from '@playwright/test';
+import { readMailbox } from './mailbox';
+
+/** The file the run's SMTP server writes to (playwright.config.ts). */
+export const MAILBOX = process.env.WHOLESALE_E2E_MAILBOX!;
+
+/** Waits for a message to `address` containing a portal link at `path` and returns that link. */
+export async function waitForLink(address: string, path: string, after: number): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?token=[\\w-]+`);
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = readMailbox(MAILBOX)
+          .slice(after)
+          .find((message) => message.to.includes(address) && pattern.test(message.text));
+        link = mail?.text.match(pattern)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000, message: `an e-mail to ${address} with ${path}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+/** Signs in as `email` the way a customer does: ask for a link on /auth, open the e-mailed link. */
+export async function signInByEmail(page: Page, email: string) {
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send Login Link' }).click();
+  await expect(page.getByText('Login link sent')).toBeVisible();
+  const link = await waitForLink(email, '/auth/verify', before);
+  // The link is built from APP_ORIGIN; open it on the test server's origin.
+  const { pathname, search } = new URL(link);
+  await page.goto(pathname + search);
+}
