@@ -1,7 +1,8 @@
 import { ChevronDown, ShoppingBag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatCents } from '../../../shared/money';
-import { LIST_SHIPPING_FEE_CENTS, type PricedCart, type PricingTier } from '../../../shared/pricing';
+import type { PricedCart, PricingTier } from '../../../shared/pricing';
+import { FreeShippingValue } from '../../components/free-shipping';
 import { cn } from '../../lib/cn';
 import { formatDiscount } from './format';
 import { ProfitAnalysis } from './profit-analysis';
@@ -107,11 +108,7 @@ function SummaryFigures({ cart }: { cart: PricedCart }) {
         />
         <div className="flex justify-between gap-3">
           <dt>Shipping</dt>
-          <dd className="flex items-baseline gap-2">
-            <span className="sr-only">list price</span>
-            <s className="text-muted-foreground tabular-nums">{formatCents(LIST_SHIPPING_FEE_CENTS)}</s>
-            <span className="font-semibold text-primary">Free</span>
-          </dd>
+          <FreeShippingValue />
         </div>
         <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-semibold">
           <dt>Discounted Total</dt>

@@ -1,4 +1,5 @@
-import { CircleAlert, MapPin, Pencil, UserRound } from 'lucide-react';
+import { MapPin, Pencil, UserRound } from 'lucide-react';
+import { ErrorList } from '../../components/ui/error-list';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -30,22 +31,11 @@ export function CustomerDetails({ customer, user, problems }: CustomerDetailsPro
           <Detail label="Email" value={customer.customerEmail} />
           <Detail label="Phone" value={customer.customerPhone} />
         </dl>
-        {problems.length > 0 ? (
-          <div
-            role="alert"
-            className="mt-3 space-y-1 rounded-lg border border-destructive/30 bg-destructive-muted px-3 py-2 text-sm text-destructive"
-          >
-            {problems.map((problem) => (
-              <p key={problem} className="flex items-start gap-2">
-                <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-                <span>{problem}</span>
-              </p>
-            ))}
-            <p className="text-foreground">
-              Please update your details with the Edit link, then submit your order.
-            </p>
-          </div>
-        ) : null}
+        <ErrorList
+          messages={problems}
+          className="mt-3"
+          footer="Please update your details with the Edit link, then submit your order."
+        />
       </Block>
       <Block
         id="review-shipping"

@@ -1,4 +1,5 @@
-import { ArrowLeft, CircleAlert, Send } from 'lucide-react';
+import { ArrowLeft, Send } from 'lucide-react';
+import { ErrorList } from '../../components/ui/error-list';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -19,19 +20,7 @@ interface ReviewActionsProps {
 export function ReviewActions({ onSubmit, submitting, disabled, messages, failure }: ReviewActionsProps) {
   return (
     <div className="space-y-3">
-      {messages.length > 0 ? (
-        <div
-          role="alert"
-          className="space-y-1 rounded-lg border border-destructive/30 bg-destructive-muted px-3 py-2 text-sm text-destructive"
-        >
-          {messages.map((message) => (
-            <p key={message} className="flex items-start gap-2">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>{message}</span>
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorList messages={messages} />
       {failure && failure.kind !== 'failed' ? <FailureNotice failure={failure} /> : null}
       <Button
         size="lg"

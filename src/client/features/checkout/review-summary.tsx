@@ -1,7 +1,8 @@
 import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/money';
-import { LIST_SHIPPING_FEE_CENTS, type PricedCart, type PricedLine } from '../../../shared/pricing';
+import type { PricedCart, PricedLine } from '../../../shared/pricing';
+import { FreeShippingValue } from '../../components/free-shipping';
 import { cn } from '../../lib/cn';
 
 /** A count with its noun: '1 case', '2 cases'. */
@@ -55,13 +56,10 @@ export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: Rea
             {discounted ? `−${formatCents(cart.savings)}` : formatCents(0)}
           </span>
         </Row>
-        <Row label="Shipping">
-          <span className="flex items-baseline justify-end gap-2">
-            <span className="sr-only">list price</span>
-            <s className="text-muted-foreground">{formatCents(LIST_SHIPPING_FEE_CENTS)}</s>
-            <span className="font-semibold text-primary">Free</span>
-          </span>
-        </Row>
+        <div className="flex justify-between gap-3">
+          <dt>Shipping</dt>
+          <FreeShippingValue />
+        </div>
         <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-semibold">
           <dt>Discounted Total</dt>
           <dd className="tabular-nums">{formatCents(cart.orderTotal)}</dd>

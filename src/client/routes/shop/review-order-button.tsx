@@ -1,4 +1,5 @@
-import { ArrowRight, CircleAlert } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
+import { ErrorList } from '../../components/ui/error-list';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -48,19 +49,7 @@ export function ReviewOrderButton({ ruleLines, cartVersion }: ReviewOrderButtonP
 
   return (
     <div className="space-y-3">
-      {shown.length > 0 ? (
-        <div
-          role="alert"
-          className="space-y-1 rounded-lg border border-destructive/30 bg-destructive-muted px-3 py-2 text-sm text-destructive"
-        >
-          {shown.map((message) => (
-            <p key={message} className="flex items-start gap-2">
-              <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span>{message}</span>
-            </p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorList messages={shown} />
       <Button size="lg" className="w-full" onClick={review} aria-disabled={leaving || undefined}>
         Review Your Order
         <ArrowRight aria-hidden="true" />

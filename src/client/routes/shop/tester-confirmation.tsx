@@ -2,9 +2,8 @@ import { ArrowRight, CircleCheck, Gift, Mail, PackageCheck, TriangleAlert, Truck
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { formatCents } from '../../../shared/money';
 import { formatOrderNumber } from '../../../shared/orders';
-import { LIST_SHIPPING_FEE_CENTS } from '../../../shared/pricing';
+import { FreeShippingValue } from '../../components/free-shipping';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -105,11 +104,7 @@ function TesterOrderSuccess({ orderId }: { orderId: number }) {
             <Truck aria-hidden="true" className="size-4 text-primary" />
             Shipping
           </dt>
-          <dd className="flex items-baseline gap-2">
-            <span className="sr-only">list price</span>
-            <s className="text-muted-foreground tabular-nums">{formatCents(LIST_SHIPPING_FEE_CENTS)}</s>
-            <span className="font-semibold text-primary">Free</span>
-          </dd>
+          <FreeShippingValue />
         </div>
       </dl>
       <div>
