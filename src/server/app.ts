@@ -97,7 +97,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes(products));
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
-  await app.register(ordersRoutes(createOrderService({ db, env, pricing }), env));
+  await app.register(ordersRoutes(createOrderService({ db, env, pricing })));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

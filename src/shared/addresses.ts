@@ -15,6 +15,34 @@ export function buildAddressString(parts: AddressParts): string {
     .join('\n');
 }
 
+export interface ShippingFields {
+  shippingAddress: string | null;
+  shippingAddressLine1: string | null;
+  shippingAddressLine2: string | null;
+  shippingCity: string | null;
+  shippingState: string | null;
+  shippingZip: string | null;
+  shippingCountry: string | null;
+}
+
+/**
+ * A shipping address to show, one line each: the split fields ("city, state zip" on one line) when there is a
+ * first line, else the lines of the combined string.
+ */
+export function shippingAddressLines(address: ShippingFields): string[] {
+  if (address.shippingAddressLine1?.trim()) {
+    const cityState = [address.shippingCity, address.shippingState].filter(Boolean).join(', ');
+    const cityLine = [cityState, address.shippingZip].filter(Boolean).join(' ');
+    return [address.shippingAddressLine1, address.shippingAddressLine2, cityLine, address.shippingCountry]
+      .map((line) => line?.trim())
+      .filter((line): line is string => Boolean(line));
+  }
+  return (address.shippingAddress ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
 export interface EditableAddressParts {
   line1?: string | null;
   city?: string | null;

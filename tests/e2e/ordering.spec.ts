@@ -65,8 +65,9 @@ test('a customer orders 2 cases and the tester, reviews, submits, and finds the 
   await page.getByRole('link', { name: 'View Order History' }).click();
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByRole('heading', { name: 'Order History' })).toBeVisible();
-  await expect(page.getByText(orderNumber).first()).toBeVisible();
-  await expect(page.getByText('Pending').first()).toBeVisible();
+  const row = page.getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(row.getByText('Pending')).toBeVisible();
+  await expect(row.getByText(TWO_CASES_TOTAL)).toBeVisible();
 
   // The cart was emptied by the successful order.
   await page.goto('/');
@@ -85,10 +86,13 @@ test('reordering from history fills the order form again, once', async () => {
   await expect(page.getByText('Order Successfully Recreated').first()).toBeVisible();
   await expect(page.getByLabel('Cases of 4 oz Bottle')).toHaveValue('2');
   await expect(page.getByText('Added to your order')).toBeVisible();
+  await expect(page.getByText('Your previous order has been restored')).toBeVisible();
 
-  // A reload neither repeats the reorder nor shows the notice again.
+  // A reload neither repeats the reorder nor shows the notice again (it comes about 1 s after load).
   await page.reload();
   await expect(page.getByLabel('Cases of 4 oz Bottle')).toHaveValue('2');
+  await page.waitForTimeout(2_000);
+  await expect(page.getByText('Your previous order has been restored')).toHaveCount(0);
 });
 
 test('a tester-only order reaches the tester confirmation', async () => {

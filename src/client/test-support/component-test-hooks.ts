@@ -18,6 +18,7 @@ export function registerCartTestHooks() {
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     localStorage.clear();
+    sessionStorage.clear();
     cartStore.forget();
   });
 }

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import type { OrderCustomerInput } from '../../../shared/schemas/orders';
+import { shippingAddressLines } from '../../../shared/addresses';
 
 interface CustomerDetailsProps {
   customer: OrderCustomerInput;
@@ -94,23 +95,8 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-/** The profile's split shipping fields, else its combined address string, one line each. */
-function addressLines(user: CurrentUser): string[] {
-  const cityLine = [[user.shippingCity, user.shippingState].filter(Boolean).join(', '), user.shippingZip]
-    .filter(Boolean)
-    .join(' ');
-  const split = [user.shippingAddressLine1, user.shippingAddressLine2, cityLine, user.shippingCountry]
-    .map((line) => line?.trim())
-    .filter((line): line is string => Boolean(line));
-  if (user.shippingAddressLine1?.trim()) return split;
-  return (user.shippingAddress ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
-
 function ShippingAddress({ user }: { user: CurrentUser }) {
-  const lines = addressLines(user);
+  const lines = shippingAddressLines(user);
   if (lines.length === 0) {
     return <p className="text-sm text-muted-foreground">No shipping address on file yet.</p>;
   }

@@ -65,4 +65,19 @@ describe('idempotency key', () => {
     expect(idempotencyKeyFor(cart)).toBe(key);
     expect(idempotencyKeyFor({ ...cart, version: 9 })).not.toBe(key);
   });
+
+  it('keeps the key in memory when sessionStorage refuses writes (full or private mode)', () => {
+    const realStorage = window.sessionStorage;
+    const refusing = {
+      getItem: (key: string) => realStorage.getItem(key),
+      removeItem: (key: string) => realStorage.removeItem(key),
+      setItem: () => {
+        throw new DOMException('Quota exceeded', 'QuotaExceededError');
+      },
+    } as Pick<Storage, 'getItem' | 'removeItem' | 'setItem'> as Storage;
+    vi.spyOn(window, 'sessionStorage', 'get').mockReturnValue(refusing);
+
+    const key = idempotencyKeyFor(cart);
+    expect(idempotencyKeyFor(cart)).toBe(key);
+  });
 });

@@ -40,9 +40,10 @@ function read(): StoredKey | null {
   if (!store) return memory;
   try {
     const raw = store.getItem(IDEMPOTENCY_STORAGE_KEY);
-    if (raw === null) return null;
+    // Nothing stored (perhaps the write was refused): the in-memory copy still holds this page's key.
+    if (raw === null) return memory;
     const parsed = storedSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return parsed.success ? parsed.data : memory;
   } catch {
     return memory;
   }

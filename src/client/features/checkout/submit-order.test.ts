@@ -7,7 +7,6 @@ import {
   describeSubmitFailure,
   IN_PROGRESS_MESSAGE,
   INVALID_RESPONSE_MESSAGE,
-  parseOrderId,
   sendDraftOrder,
   SUBMIT_ERROR_DEFAULT,
   successPath,
@@ -138,15 +137,5 @@ describe('success path', () => {
 
   it('goes to /tester-confirmation for a tester-only order', () => {
     expect(successPath({ ...draftOrder, orderId: 5 }, true)).toBe('/tester-confirmation?orderId=5');
-  });
-
-  it('reads an order id back only when it is a positive whole number', () => {
-    expect(parseOrderId('12')).toBe(12);
-    expect(parseOrderId(null)).toBeNull();
-    expect(parseOrderId('')).toBeNull();
-    expect(parseOrderId('0')).toBeNull();
-    expect(parseOrderId('-3')).toBeNull();
-    expect(parseOrderId('1e3')).toBeNull();
-    expect(parseOrderId('abc')).toBeNull();
   });
 });

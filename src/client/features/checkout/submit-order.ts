@@ -97,10 +97,3 @@ export function successPath(response: CreateDraftOrderResponse, testerOnly: bool
   if (testerOnly) return `/tester-confirmation?${new URLSearchParams({ orderId })}`;
   return `/order-success?${new URLSearchParams({ orderNumber: response.orderName, orderId })}`;
 }
-
-/** An order id read back from the success page's address, or null when missing or not a positive integer. */
-export function parseOrderId(value: string | null): number | null {
-  if (!value || !/^\d{1,12}$/.test(value)) return null;
-  const id = Number(value);
-  return id > 0 ? id : null;
-}

@@ -16,15 +16,13 @@ import {
   successPath,
   type SubmitFailure,
 } from './submit-order';
+import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
 /** Spec 000 §8: the success toast, shown for 10 s. */
 export const ORDER_SUBMITTED_TITLE = 'Order Submitted Successfully';
 export const ORDER_SUBMITTED_DESCRIPTION =
   'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.';
 export const ORDER_SUBMITTED_TOAST_MS = 10_000;
-
-/** Every order query (history, detail) starts with this key; all are stale once an order is made (spec 000 §7). */
-export const ORDERS_QUERY_KEY = ['orders'] as const;
 
 export type SubmitStatus = 'idle' | 'submitting' | 'submitted';
 /** 'skipped': another submission is under way, nothing was sent. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DETAIL_DATE_FORMAT, formatMoney, formatOrderDate, HISTORY_DATE_FORMAT } from './format';
-import { parseOrderId, parsePageParam } from './orders-queries';
+import { parsePageParam } from './orders-queries';
 
 describe('order formatting', () => {
   it("formats dates as 'MMM d, yyyy' in the history and 'MMM d, yyyy h:mm a' on the detail (spec 000 §9)", () => {
@@ -22,15 +22,6 @@ describe('order formatting', () => {
 });
 
 describe('route parameters', () => {
-  it('reads an order id only from a whole positive number', () => {
-    expect(parseOrderId('12')).toBe(12);
-    expect(parseOrderId('0')).toBeNull();
-    expect(parseOrderId('12abc')).toBeNull();
-    expect(parseOrderId('-1')).toBeNull();
-    expect(parseOrderId('1e3')).toBeNull();
-    expect(parseOrderId(undefined)).toBeNull();
-  });
-
   it('reads ?page= as a page from 1 on, else page 1', () => {
     expect(parsePageParam('3')).toBe(3);
     expect(parsePageParam(null)).toBe(1);

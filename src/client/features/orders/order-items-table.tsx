@@ -22,7 +22,8 @@ interface OrderItemsTableProps {
  */
 export function OrderItemsTable({ items, label, className }: OrderItemsTableProps) {
   return (
-    <div className={cn('overflow-auto', className)}>
+    // Focusable, so a keyboard can scroll it when it overflows (WCAG 2.1.1).
+    <div className={cn('overflow-auto', className)} tabIndex={0} role="region" aria-label={label}>
       <Table aria-label={label}>
         <TableHeader>
           <TableRow>

@@ -37,7 +37,7 @@ describe('buildTimeline (DECISIONS §4)', () => {
 describe('safeExternalUrl', () => {
   it('keeps web addresses and refuses every other scheme', () => {
     expect(safeExternalUrl('https://shop.test/invoices/abc')).toBe('https://shop.test/invoices/abc');
-    expect(safeExternalUrl('http://shop.test/x')).toBe('http://shop.test/x');
+    expect(safeExternalUrl('http://shop.test/x')).toBeNull();
     expect(safeExternalUrl('javascript:alert(1)')).toBeNull();
     expect(safeExternalUrl('not a url')).toBeNull();
     expect(safeExternalUrl(null)).toBeNull();

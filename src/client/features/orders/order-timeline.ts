@@ -29,12 +29,12 @@ export function buildTimeline(order: TimelineDates): TimelineEntry[] {
   return [...steps.filter((step) => step.at !== null), { label: 'Cancelled', at: order.cancelledAt }];
 }
 
-/** Only web addresses may become the 'Pay now' link: never a `javascript:` or other scheme. */
+/** Only https addresses (Shopify's invoices and carriers' tracking pages) may become links: no other scheme. */
 export function safeExternalUrl(url: string | null | undefined): string | null {
   if (!url) return null;
   try {
     const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;
+    return parsed.protocol === 'https:' ? parsed.href : null;
   } catch {
     return null;
   }

@@ -5,9 +5,7 @@ import {
   ORDERS_PAGE_SIZE,
 } from '../../../shared/schemas/orders';
 import { requestJson } from '../../lib/api';
-
-/** Every orders query starts with this, so one invalidation (after a new order) refreshes them all. */
-export const ORDERS_QUERY_KEY = ['orders'] as const;
+import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
 /** GET /api/orders?page={n}&limit=5 (spec 000 §7, §9). The previous page stays on screen while the next loads. */
 export function orderListQueryOptions(page: number) {
@@ -25,13 +23,6 @@ export function orderDetailQueryOptions(orderId: number) {
     queryKey: [...ORDERS_QUERY_KEY, 'detail', orderId],
     queryFn: ({ signal }) => requestJson(`/api/orders/${orderId}`, orderDetailResponseSchema, { signal }),
   });
-}
-
-/** A route's :id as an order id, or null when it cannot be one (then the page shows 'Order Not Found'). */
-export function parseOrderId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
 /** ?page= as a page number: 1 unless it is a whole number from 1 on. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requestJson } from '../../lib/api';
-import { parseOrderId } from './orders-queries';
+import { parseOrderId } from '../../lib/orders';
 import { checkReorderData, type CheckedReorder } from './reorder-data';
 import {
   categorizeReorderError,

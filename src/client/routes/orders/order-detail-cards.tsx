@@ -7,6 +7,7 @@ import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
 import { safeExternalUrl } from '../../features/orders/order-timeline';
 import { OrderTimelineList } from '../../features/orders/order-timeline-list';
+import { shippingAddressLines } from '../../../shared/addresses';
 
 /** Progress (spec 000 §2), the timeline and, once the invoice is out, 'Pay now' (DECISIONS §4). */
 export function OrderStatusCard({ order }: { order: OrderDetail }) {
@@ -157,20 +158,4 @@ function InfoRow({ label, value }: { label: string; value: string }) {
       <dd className="break-words">{value}</dd>
     </div>
   );
-}
-
-/** The split address when the order has it, else the combined string's lines. */
-export function shippingAddressLines(order: OrderDetail): string[] {
-  if (order.shippingAddressLine1) {
-    const cityLine = [[order.shippingCity, order.shippingState].filter(Boolean).join(', '), order.shippingZip]
-      .filter(Boolean)
-      .join(' ');
-    return [order.shippingAddressLine1, order.shippingAddressLine2, cityLine, order.shippingCountry].filter(
-      (line): line is string => Boolean(line?.trim()),
-    );
-  }
-  return (order.shippingAddress ?? '')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 }

@@ -10,7 +10,8 @@ import { DETAIL_DATE_FORMAT, formatOrderDate } from '../../features/orders/forma
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderItemsTable } from '../../features/orders/order-items-table';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
-import { orderDetailQueryOptions, parseOrderId } from '../../features/orders/orders-queries';
+import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
+import { parseOrderId } from '../../lib/orders';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';

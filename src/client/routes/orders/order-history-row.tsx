@@ -64,7 +64,7 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
             variant="ghost"
             aria-expanded={expanded}
             aria-controls={panelId}
-            aria-label={`${expanded ? 'Hide' : 'Show'} details of order ${order.orderNumber}`}
+            aria-label={`Details of order ${order.orderNumber}`}
             onClick={onToggle}
           >
             <ChevronDown

@@ -76,14 +76,14 @@ describe('Order History', () => {
     renderApp('/orders');
     await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
     const row = within(orderRow('WO-1002'));
-    const toggle = row.getByRole('button', { name: 'Show details of order WO-1002' });
+    const toggle = row.getByRole('button', { name: 'Details of order WO-1002' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(row.queryByRole('table')).toBeNull();
 
     fireEvent.click(toggle);
 
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(toggle.getAttribute('aria-label')).toBe('Hide details of order WO-1002');
+    expect(toggle.getAttribute('aria-label')).toBe('Details of order WO-1002');
     const details = within(row.getByRole('region', { name: 'Details of order WO-1002' }));
     const lines = details
       .getAllByRole('row')
@@ -114,7 +114,7 @@ describe('Order History', () => {
   it('says when an order has no notes', async () => {
     stubApi({ '/api/orders': () => jsonResponse(buildOrderList([buildOrderSummary()])) });
     renderApp('/orders');
-    fireEvent.click(await screen.findByRole('button', { name: 'Show details of order WO-1001' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of order WO-1001' }));
     expect(screen.getByText('No notes were added to this order.')).toBeTruthy();
   });
 

@@ -139,7 +139,7 @@ describe('Reorder from the order history', () => {
   it("starts from 'Reorder All Items' in an expanded row and from the order detail too", async () => {
     const fetchMock = stubApi();
     const { router } = renderApp('/orders');
-    fireEvent.click(await screen.findByRole('button', { name: 'Show details of order WO-1001' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Details of order WO-1001' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reorder All Items' }));
     await expectOrderFormWithReorder(router);
 

@@ -2,7 +2,7 @@ import { CircleCheck, ClipboardList, House, Mail, ReceiptText, UserRoundCheck } 
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
-import { parseOrderId } from '../../features/checkout/submit-order';
+import { parseOrderId } from '../../lib/orders';
 
 /**
  * /order-success?orderNumber=..&orderId=.. (spec 000 §2): the order reference and what happens next. Opened

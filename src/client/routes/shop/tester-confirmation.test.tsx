@@ -58,6 +58,28 @@ describe('tester confirmation page', () => {
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
+  it('empties the cart once per order: coming Back to the page later keeps the next cart', async () => {
+    seedTesterCart();
+    stubApi();
+    const first = renderApp('/tester-confirmation?orderId=6');
+    await screen.findByRole('heading', { name: 'Tester Order Successful!' });
+    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    first.unmount();
+
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify({
+        version: 9,
+        items: [{ productId: 1, quantity: 24 }],
+        testerAdded: false,
+        updatedAt: '2031-05-01T11:00:00.000Z',
+      }),
+    );
+    renderApp('/tester-confirmation?orderId=6');
+    await screen.findByRole('heading', { name: 'Tester Order Successful!' });
+    expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 24 }] });
+  });
+
   it('goes to / 500 ms after Continue Shopping', async () => {
     stubApi();
     const { router } = renderApp('/tester-confirmation?orderId=5');

@@ -8,7 +8,7 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { clearCart } from '../../features/cart/cart-store';
-import { parseOrderId } from '../../features/checkout/submit-order';
+import { parseOrderId } from '../../lib/orders';
 
 /** Spec 000 §9: 'tester success 0.5 s' before Continue Shopping leaves. */
 export const CONTINUE_SHOPPING_DELAY_MS = 500;
@@ -16,6 +16,31 @@ export const CONTINUE_SHOPPING_DELAY_MS = 500;
 const CART_NOT_CLEARED_TITLE = 'Your cart could not be cleared';
 const CART_NOT_CLEARED_DESCRIPTION =
   'Please remove the tester from your order form before you place a new order.';
+
+/** Orders whose confirmation has already emptied the cart in this tab's session. */
+const CLEARED_ORDERS_KEY = 'wholesale-tester-cart-cleared';
+
+function readClearedOrders(): number[] {
+  try {
+    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(CLEARED_ORDERS_KEY) ?? '[]');
+    return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Clears the cart the first time an order's confirmation shows; false when the cart could not be cleared. */
+function clearCartOnceForOrder(orderId: number): boolean {
+  if (readClearedOrders().includes(orderId)) return true;
+  if (!clearCart()) return false;
+  try {
+    const recent = [...readClearedOrders(), orderId].slice(-20);
+    window.sessionStorage.setItem(CLEARED_ORDERS_KEY, JSON.stringify(recent));
+  } catch {
+    // Blocked storage: the next visit clears again, as the spec's page does every time.
+  }
+  return true;
+}
 
 /** /tester-confirmation?orderId=.. (spec 000 §2 'Tester order success'). */
 export function TesterConfirmationPage() {
@@ -59,10 +84,10 @@ function TesterOrderSuccess({ orderId }: { orderId: number }) {
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The order is placed, so the cart that made it is done with (spec 000 §2), however the buyer came here.
-  // Clearing twice (StrictMode) is harmless, and the toast id keeps the warning to one.
+  // The order is placed, so the cart that made it is done with (spec 000 §2). Once per order only: coming
+  // Back to this page later must not empty the next cart. The toast id keeps the warning to one.
   useEffect(() => {
-    if (!clearCart()) {
+    if (!clearCartOnceForOrder(orderId)) {
       toast.warning(CART_NOT_CLEARED_TITLE, {
         id: 'tester-cart-not-cleared',
         description: CART_NOT_CLEARED_DESCRIPTION,

@@ -66,7 +66,9 @@ export async function runIdempotently<T>(
       );
     } catch (error) {
       const code = postgresErrorCode(error);
-      if (code === UNIQUE_VIOLATION) return replay(db, scope, requestHash);
+      if (code === UNIQUE_VIOLATION && violatedConstraint(error) === KEY_CONSTRAINT) {
+        return replay(db, scope, requestHash);
+      }
       if ((code === SERIALIZATION_FAILURE || code === DEADLOCK) && attempt < MAX_ATTEMPTS) continue;
       if (code === SERIALIZATION_FAILURE || code === DEADLOCK) {
         throw new AppError('UNAVAILABLE', 'The portal is busy. Please submit your order again.');
@@ -99,15 +101,26 @@ async function replay<T>(
 }
 
 const UNIQUE_VIOLATION = '23505';
+/** The unique index of (user_id, key): only a clash on it means "this key was used before". */
+const KEY_CONSTRAINT = 'idempotency_keys_user_key_unique';
 const SERIALIZATION_FAILURE = '40001';
 const DEADLOCK = '40P01';
 
 /** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it (`cause`). */
 export function postgresErrorCode(error: unknown): string | undefined {
+  return findPostgresField(error, 'code', (value) => /^[0-9A-Z]{5}$/.test(value));
+}
+
+/** The constraint a PostgreSQL error names (unique, check, foreign key), if any. */
+function violatedConstraint(error: unknown): string | undefined {
+  return findPostgresField(error, 'constraint', () => true);
+}
+
+function findPostgresField(error: unknown, field: 'code' | 'constraint', accept: (value: string) => boolean) {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    const value: unknown = (current as Record<string, unknown>)[field];
+    if (typeof value === 'string' && accept(value)) return value;
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;

@@ -206,6 +206,16 @@ describe('POST /api/create-draft-order', () => {
       expect(lines).toEqual([expect.objectContaining({ productId: ONE_OZ, quantity: 12, price: 461 })]);
     });
 
+    it('takes the lines from `items` when `orderItems` is sent empty beside it', async () => {
+      const { cookie } = await newCustomer();
+      const { lines } = await placeOrder(cookie, {
+        customer: contact,
+        orderItems: [],
+        items: [{ productId: ONE_OZ, quantity: 12 }],
+      });
+      expect(lines).toEqual([expect.objectContaining({ productId: ONE_OZ, quantity: 12 })]);
+    });
+
     it('merges two lines of one product into one line priced at the tier of their sum', async () => {
       const { cookie } = await newCustomer();
       const { row, lines } = await placeOrder(
@@ -277,6 +287,7 @@ describe('POST /api/create-draft-order', () => {
           shippingCity: 'Portland',
           shippingState: 'ME',
           shippingZip: '04101',
+          shippingCountry: 'USA',
         })
         .where(eq(users.id, user.id));
       const { row } = await placeOrder(cookie, orderBody([{ productId: FOUR_OZ, quantity: 12 }]));
@@ -285,7 +296,7 @@ describe('POST /api/create-draft-order', () => {
         shippingCity: 'Portland',
         shippingState: 'ME',
         shippingZip: '04101',
-        shippingCountry: 'US',
+        shippingCountry: 'USA',
       });
       expect(row.shippingAddress).toContain('1 Harbor Rd');
     });
@@ -453,6 +464,16 @@ describe('POST /api/create-draft-order', () => {
       expectError(await submit(cookie, orderBody(many)), 400, 'VALIDATION_FAILED');
     });
 
+    it('answers 400, not 500, when lines of one product add up beyond the per-line limit (P4)', async () => {
+      const { cookie } = await newCustomer();
+      const before = await counts();
+      const lines = Array.from({ length: 100 }, () => ({ productId: FOUR_OZ, quantity: 99_996 }));
+      const response = await submit(cookie, orderBody(lines));
+      expectError(response, 400, 'VALIDATION_FAILED');
+      expect(response.json().message).toBe('The quantity of product 1 is too large (at most 100000).');
+      expect(await counts()).toEqual(before);
+    });
+
     it('answers 401 to a signed-out visitor and stores nothing', async () => {
       const before = await counts();
       expectError(
@@ -504,7 +525,7 @@ describe('POST /api/create-draft-order', () => {
       expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
-    it('answers 429 beyond 30 submissions a minute on one session, while another session still orders (R6)', async () => {
+    it('answers 429 beyond 30 submissions a minute per customer, also on a new session, while another customer still orders (R6)', async () => {
       const { user, cookie } = await newCustomer();
       const empty = orderBody([]);
       for (let index = 0; index < 30; index += 1) {
@@ -520,6 +541,10 @@ describe('POST /api/create-draft-order', () => {
 
       const otherSession = await signIn(t.app, t.db, user.email);
       expect((await submit(otherSession, orderBody([{ productId: FOUR_OZ, quantity: 12 }]))).statusCode).toBe(
+        429,
+      );
+      const other = await newCustomer();
+      expect((await submit(other.cookie, orderBody([{ productId: FOUR_OZ, quantity: 12 }]))).statusCode).toBe(
         201,
       );
     });

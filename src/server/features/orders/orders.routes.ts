@@ -11,12 +11,11 @@ import {
   orderParamsSchema,
   reorderResponseSchema,
 } from '../../../shared/schemas/orders';
-import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { requireUser, sessionCookieName } from '../../plugins/session';
+import { requireUser } from '../../plugins/session';
 import type { OrderService } from './orders.service';
 
-/** Order submissions per customer session (security.md R6); far above what a person can click. */
+/** Order submissions per customer (security.md R6); far above what a person can click. */
 const SUBMIT_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /** The Idempotency-Key header (DECISIONS §4): required, one value, 8 to 200 visible characters. */
@@ -37,19 +36,19 @@ function readIdempotencyKey(request: FastifyRequest): string {
 
 /** Submission, history, detail and reorder (spec 000 §7). Every order is looked up within its owner's. */
 export const ordersRoutes =
-  (orders: OrderService, env: Pick<Env, 'APP_ORIGIN'>): FastifyPluginAsyncZod =>
+  (orders: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
-    const cookieName = sessionCookieName(env);
-
     app.post(
       '/api/create-draft-order',
       {
         config: {
           rateLimit: {
             ...SUBMIT_LIMIT,
-            // Per session: the limiter runs before the session is looked up, and a shared office IP is
-            // many customers. Without a cookie the request is refused as signed out anyway.
-            keyGenerator: (request: FastifyRequest) => request.cookies[cookieName] ?? request.ip,
+            // After the session is known, so the limit follows the customer across sessions (a shared office
+            // IP is many customers); a signed-out request is counted by address and refused anyway.
+            hook: 'preHandler',
+            keyGenerator: (request: FastifyRequest) =>
+              request.user ? `user:${request.user.id}` : `ip:${request.ip}`,
           },
         },
         schema: { body: createDraftOrderRequestSchema, response: { 201: createDraftOrderResponseSchema } },
@@ -57,15 +56,17 @@ export const ordersRoutes =
       async (request, reply) => {
         const user = requireUser(request);
         const key = readIdempotencyKey(request);
-        const { customer, orderItems, items, notes } = request.body;
+        const { customer, notes } = request.body;
+        // `items` is the spec's alternate name: whichever of the two holds lines.
+        const lines = request.body.orderItems?.length ? request.body.orderItems : (request.body.items ?? []);
         const result = await orders.submitOrder(user, key, {
           customer,
-          items: orderItems ?? items ?? [],
+          items: lines,
           notes,
           // What the key is bound to: the order as parsed (testMode and informational fields excluded).
           request: {
             customer,
-            items: (orderItems ?? items ?? []).map(({ productId, quantity }) => ({ productId, quantity })),
+            items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
             notes,
           },
         });

@@ -95,11 +95,24 @@ export async function placeOrder(
   return { orderId: row.id, orderNumber: submitted.orderNumber, testMode };
 }
 
-/** One line per product (quantities added up, as two rows of one product are one line); empty lines dropped. */
+/** The most of one product an order may hold: the request's per-line limit, also once lines are merged. */
+const MAX_LINE_QUANTITY = 100_000;
+
+/**
+ * One line per product (quantities added up, as two rows of one product are one line); empty lines
+ * dropped; a merged quantity beyond the per-line limit is refused (security.md P4).
+ */
 export function mergeLines(items: OrderToPlace['items']): CartLine[] {
   const byProduct = new Map<number, number>();
   for (const item of items) {
     byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
+  }
+  const tooMany = [...byProduct].find(([, quantity]) => quantity > MAX_LINE_QUANTITY);
+  if (tooMany) {
+    throw new AppError(
+      'VALIDATION_FAILED',
+      `The quantity of product ${tooMany[0]} is too large (at most ${MAX_LINE_QUANTITY}).`,
+    );
   }
   return [...byProduct]
     .filter(([, quantity]) => quantity > 0)
@@ -152,7 +165,7 @@ function shippingFields(customer: OrderCustomer, user: UserRow): Partial<NewOrde
         city: user.shippingCity,
         state: user.shippingState,
         zip: user.shippingZip,
-        country: customer.country,
+        country: user.shippingCountry ?? customer.country,
       };
   const combined =
     customer.shippingAddress ??
