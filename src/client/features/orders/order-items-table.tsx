@@ -1,6 +1,7 @@
 import type { OrderItemView } from '../../../shared/schemas/orders';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
+import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from './format';
 
 const UNIT_LABEL: Record<OrderItemView['unit'], string> = {
@@ -18,9 +19,45 @@ interface OrderItemsTableProps {
 
 /**
  * An order's lines: product, cases, bottles, price per unit and line total. The tester shows no cases
- * (spec 000 §9) and is free.
+ * (spec 000 §9) and is free. Under 768 px a stacked list, as five columns do not fit a phone.
  */
-export function OrderItemsTable({ items, label, className }: OrderItemsTableProps) {
+export function OrderItemsTable(props: OrderItemsTableProps) {
+  return useIsMobile() ? <OrderItemsList {...props} /> : <OrderItemsGrid {...props} />;
+}
+
+function plural(count: number, word: string) {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+function describeAmount(item: OrderItemView): string {
+  if (item.unit === 'tester') return plural(item.quantity, 'tester');
+  const cases =
+    item.unit === 'bundle' ? plural(item.quantity, 'bundle') : plural(item.caseCount ?? 0, 'case');
+  return `${cases} · ${plural(item.units, 'bottle')} · ${formatMoney(item.price)} / ${UNIT_LABEL[item.unit]}`;
+}
+
+function OrderItemsList({ items, label, className }: OrderItemsTableProps) {
+  return (
+    <div className={cn('overflow-auto', className)} tabIndex={0} role="region" aria-label={label}>
+      <ul aria-label={label} className="divide-y divide-border">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-3 py-3 text-sm">
+            <div className="min-w-0">
+              <p className="font-medium">{item.name || item.productName}</p>
+              {item.sku ? <p className="text-xs text-muted-foreground">SKU: {item.sku}</p> : null}
+              <p className="text-muted-foreground">{describeAmount(item)}</p>
+            </div>
+            <p className="font-medium whitespace-nowrap tabular-nums">
+              {item.unit === 'tester' ? 'Free' : formatMoney(item.lineTotal)}
+            </p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function OrderItemsGrid({ items, label, className }: OrderItemsTableProps) {
   return (
     // Focusable, so a keyboard can scroll it when it overflows (WCAG 2.1.1).
     <div className={cn('overflow-auto', className)} tabIndex={0} role="region" aria-label={label}>
