@@ -1,22 +1,45 @@
 /**
  * Throughput benchmark: the built portal against a bare `node:http` server that answers the very same bytes,
- * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor.
+ * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor; and order
+ * submission (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL.
  *
- *   npm run bench                       # build, then 2 rounds × 10 s per server and endpoint (~45 s)
+ *   npm run bench                       # build, then 2 rounds × 8 s per server and endpoint (~3 min)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
+ *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
  * bare, so a noisy neighbour on the machine hurts both sides alike. Exits 1 if any request failed or got a
- * non-2xx answer. The same file, started with --bare-server, is the bare server (see runBareServer).
+ * non-2xx answer, or the orders in a database are not exactly the ones answered as created. The same file,
+ * started with --bare-server, is the bare server (see runBareServer).
  */
-import { fork, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { findFreePort } from './free-port';
+import {
+  benchmarkOrders,
+  benchmarkOrdersOnPostgres,
+  printOrderSummary,
+  readOrderSettings,
+  sessionCookie,
+  type OrderBench,
+  type OrderRun,
+  type OrderSettings,
+} from './bench-orders';
+import {
+  CleanupStack,
+  integerFormat,
+  isRunning,
+  latencyFormat,
+  LOOPBACK,
+  makeTempDir,
+  readPositiveNumber,
+  stopChild,
+  type Portal,
+  type Target,
+  type TargetName,
+} from './bench-support';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -47,12 +70,23 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
   },
 ];
 
+/** One customer's first page of order history, read after the order run (so it holds orders). */
+function orderHistoryEndpoint(portal: Portal, bench: OrderBench): BenchEndpoint {
+  const customer = bench.customers.buyers[0];
+  if (!customer) throw new Error('No customer to read the order history of');
+  return {
+    name: 'Order history',
+    method: 'GET',
+    path: '/api/orders?page=1&limit=5',
+    headers: { cookie: sessionCookie(portal, customer.sessionTokens[0] ?? '') },
+  };
+}
+
 const SCRIPT_PATH = fileURLToPath(import.meta.url);
-const SERVER_ENTRY = path.resolve(path.dirname(SCRIPT_PATH), '..', 'dist', 'server', 'main.js');
 const BARE_SERVER_FLAG = '--bare-server';
-const LOOPBACK = '127.0.0.1';
-const PORTAL_START_TIMEOUT_MS = 60_000;
-const CHILD_STOP_TIMEOUT_MS = 10_000;
+/** After the orders, wait for the portal's outbox worker to finish printing their e-mails (at most 60 s). */
+const OUTBOX_QUIET_MS = 1_500;
+const OUTBOX_WAIT_MS = 60_000;
 const SAFE_METHODS = new Set<HttpMethod>(['GET']);
 
 interface Settings {
@@ -73,14 +107,6 @@ interface CapturedResponse {
 
 type ParentMessage = { type: 'serve'; responses: CapturedResponse[] };
 type ChildMessage = { type: 'listening'; port: number };
-
-type TargetName = 'portal' | 'bare';
-
-interface Target {
-  name: TargetName;
-  baseUrl: string;
-  child: ChildProcess;
-}
 
 interface RunResult {
   target: TargetName;
@@ -133,29 +159,12 @@ function runBareServer() {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Settings and clean-up
+// Settings
 // ---------------------------------------------------------------------------------------------------------
-
-function readPositiveNumber(
-  name: string,
-  fallback: number,
-  { integer = false, allowZero = false } = {},
-): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  const valid =
-    Number.isFinite(value) && (allowZero ? value >= 0 : value > 0) && (!integer || Number.isInteger(value));
-  if (!valid) {
-    const kind = integer ? 'whole number' : 'number';
-    throw new Error(`${name} must be a ${kind} ${allowZero ? 'of 0 or more' : 'above 0'}, got "${raw}"`);
-  }
-  return value;
-}
 
 function readSettings(): Settings {
   return {
-    seconds: readPositiveNumber('BENCH_SECONDS', 10),
+    seconds: readPositiveNumber('BENCH_SECONDS', 8),
     rounds: readPositiveNumber('BENCH_ROUNDS', 2, { integer: true }),
     connections: readPositiveNumber('BENCH_CONNECTIONS', 50, { integer: true }),
     // A short unmeasured run per server lets V8 optimise the hot paths before the first measured round.
@@ -163,115 +172,9 @@ function readSettings(): Settings {
   };
 }
 
-/** Undo steps run once, newest first, whether the run ends normally, fails or is interrupted. */
-class CleanupStack {
-  private readonly steps: Array<() => Promise<void> | void> = [];
-  private running: Promise<void> | null = null;
-
-  push(step: () => Promise<void> | void) {
-    this.steps.push(step);
-  }
-
-  get started(): boolean {
-    return this.running !== null;
-  }
-
-  run(): Promise<void> {
-    this.running ??= (async () => {
-      for (const step of this.steps.reverse()) {
-        try {
-          await step();
-        } catch (error) {
-          console.error('clean-up step failed:', error);
-        }
-      }
-    })();
-    return this.running;
-  }
-}
-
-function isRunning(child: ChildProcess): boolean {
-  return child.exitCode === null && child.signalCode === null;
-}
-
-/** SIGTERM first, so the portal closes PGlite cleanly; SIGKILL if it takes too long. */
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (!isRunning(child)) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), CHILD_STOP_TIMEOUT_MS);
-  await exited;
-  clearTimeout(timer);
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // ---------------------------------------------------------------------------------------------------------
-// Starting the servers
+// The bare server
 // ---------------------------------------------------------------------------------------------------------
-
-/** Keeps the last few KiB a child printed, to show when it fails to start or dies. */
-function keepRecentOutput(child: ChildProcess): () => string {
-  let recent = '';
-  const append = (chunk: Buffer) => {
-    recent = (recent + chunk.toString('utf8')).slice(-8_192);
-  };
-  child.stdout?.on('data', append);
-  child.stderr?.on('data', append);
-  return () => recent.trim();
-}
-
-async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + PORTAL_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (!isRunning(child)) throw new Error(`The portal exited during start-up:\n${output()}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // Not listening yet (first start runs initdb, migrations and the seed).
-    }
-    await sleep(200);
-  }
-  throw new Error(
-    `The portal did not answer ${url} within ${PORTAL_START_TIMEOUT_MS / 1000} s:\n${output()}`,
-  );
-}
-
-/**
- * The built portal on a free loopback port with a throwaway PGlite folder. The environment is built from
- * scratch so a DATABASE_URL, APP_ORIGIN or Shopify setting in the caller's shell cannot leak into the run.
- */
-async function startPortal(cleanup: CleanupStack): Promise<Target & { appOrigin: string }> {
-  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first.`);
-  const port = await findFreePort(LOOPBACK);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'wholesale-bench-'));
-  cleanup.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  const appOrigin = `http://localhost:${port}`;
-
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: LOOPBACK,
-      APP_ORIGIN: appOrigin,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Bench-Pass-1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  cleanup.push(() => stopChild(child));
-  const output = keepRecentOutput(child);
-  child.once('exit', (code, signal) => {
-    if (!cleanup.started) console.error(`\nThe portal exited unexpectedly (${signal ?? code}):\n${output()}`);
-  });
-
-  await waitForHealth(`http://${LOOPBACK}:${port}/api/health`, child, output);
-  return { name: 'portal', baseUrl: `http://${LOOPBACK}:${port}`, child, appOrigin };
-}
 
 async function startBareServer(responses: CapturedResponse[], cleanup: CleanupStack): Promise<Target> {
   const child = fork(SCRIPT_PATH, [BARE_SERVER_FLAG], {
@@ -306,12 +209,15 @@ function requestBody(endpoint: BenchEndpoint): string | undefined {
 }
 
 /** Asks the portal once per endpoint; the bare server will answer with exactly these bytes. */
-async function captureResponses(portal: Target, appOrigin: string): Promise<CapturedResponse[]> {
+async function captureResponses(
+  portal: Portal,
+  endpoints: readonly BenchEndpoint[],
+): Promise<CapturedResponse[]> {
   const captured: CapturedResponse[] = [];
-  for (const endpoint of ENDPOINTS) {
+  for (const endpoint of endpoints) {
     const response = await fetch(portal.baseUrl + endpoint.path, {
       method: endpoint.method,
-      headers: requestHeaders(endpoint, appOrigin),
+      headers: requestHeaders(endpoint, portal.appOrigin),
       body: requestBody(endpoint),
     });
     const body = Buffer.from(await response.arrayBuffer());
@@ -432,9 +338,6 @@ function averageOf(runs: readonly RunResult[]): Averages {
   };
 }
 
-const integerFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const latencyFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 function tableRow(label: string, values: Averages): string {
   return [
     label.padEnd(16),
@@ -482,7 +385,7 @@ function printSummary(summaries: readonly EndpointSummary[]) {
 /** Warm-up, then rounds of portal then bare, so both see the same machine conditions over time. */
 async function benchmarkEndpoint(
   endpoint: BenchEndpoint,
-  portal: Target & { appOrigin: string },
+  portal: Portal,
   bare: Target,
   settings: Settings,
 ): Promise<EndpointSummary> {
@@ -520,38 +423,63 @@ function installSignalHandlers(cleanup: CleanupStack) {
   process.once('SIGTERM', onSignal);
 }
 
-async function main() {
-  let settings: Settings;
+function readAllSettings(): { settings: Settings; orderSettings: OrderSettings } | null {
   try {
-    settings = readSettings();
+    const settings = readSettings();
+    return { settings, orderSettings: readOrderSettings({ warmUp: settings.warmupSeconds > 0 }) };
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
+async function main() {
+  const all = readAllSettings();
+  if (!all) {
     process.exitCode = 1;
     return;
   }
+  const { settings, orderSettings } = all;
   const cleanup = new CleanupStack();
   installSignalHandlers(cleanup);
   const startedAt = Date.now();
   try {
-    const portal = await startPortal(cleanup);
-    const bare = await startBareServer(await captureResponses(portal, portal.appOrigin), cleanup);
+    console.log(`Benchmark on ${os.cpus().length} CPUs, Node ${process.version}.`);
+    // Orders first, on the portal's PGlite, so that the order history read below has orders to show.
+    const pglite = await benchmarkOrders(
+      cleanup,
+      { DATA_DIR: makeTempDir(cleanup, 'wholesale-bench-') },
+      orderSettings,
+    );
+    const portal = pglite.portal;
+    const waited = await portal.waitUntilQuiet(OUTBOX_QUIET_MS, OUTBOX_WAIT_MS);
+    console.log(`(${(waited / 1000).toFixed(1)} s until the portal had sent the order e-mails)`);
+    const endpoints = [...ENDPOINTS, orderHistoryEndpoint(portal, pglite)];
+    const bare = await startBareServer(await captureResponses(portal, endpoints), cleanup);
 
     console.log(
-      `Portal vs bare node:http on ${os.cpus().length} CPUs, Node ${process.version}: ` +
-        `${settings.connections} connections, ${settings.rounds} round(s) × ${settings.seconds} s per server, ` +
-        `alternating portal/bare.`,
+      `\nPortal (PGlite) vs bare node:http: ${settings.connections} connections, ` +
+        `${settings.rounds} round(s) × ${settings.seconds} s per server, alternating portal/bare.`,
     );
     const summaries: EndpointSummary[] = [];
-    for (const endpoint of ENDPOINTS) {
+    for (const endpoint of endpoints) {
       const summary = await benchmarkEndpoint(endpoint, portal, bare, settings);
       printEndpointTable(summary, settings);
       summaries.push(summary);
     }
-    printSummary(summaries);
+    await stopChild(bare.child);
 
-    const failed = summaries.some((summary) => summary.problems.length > 0);
+    const orderRuns: OrderRun[] = [await pglite.finish()];
+    const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
+    if (postgres) orderRuns.push(postgres);
+
+    printSummary(summaries);
+    printOrderSummary(orderRuns, orderSettings);
+    const failed =
+      summaries.some((summary) => summary.problems.length > 0) ||
+      orderRuns.some((run) => run.problems.length > 0);
     console.log(
-      `\n${failed ? 'FAILED: some requests errored or were not 2xx' : 'OK'} in ${Math.round((Date.now() - startedAt) / 1000)} s`,
+      `\n${failed ? 'FAILED: some requests errored or were not 2xx, or an order count is off' : 'OK'} in ${Math.round((Date.now() - startedAt) / 1000)} s`,
     );
     if (failed) process.exitCode = 1;
   } catch (error) {
