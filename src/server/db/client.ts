@@ -50,6 +50,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     ...(template ? { loadDataDir: template } : {}),
   });
   await client.waitReady;
+  yieldBeforeEachCall(client);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   // PGlite runs one statement at a time; Drizzle queues them, so transactions stay correct in one process.
   return {
@@ -67,6 +68,33 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     },
     dumpDataDir: () => client.dumpDataDir('none'),
   };
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs every statement on this process's own thread, and the calls queued behind its lock resume one
+ * another without ever returning to the event loop: under load, requests, timers and I/O would wait until
+ * the whole queue has run (a second and more with 50 customers ordering). Each top-level query and
+ * transaction therefore first lets the event loop turn once. Statements inside a transaction still run
+ * back to back, so a transaction stays short.
+ */
+function yieldBeforeEachCall(client: PGlite) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<typeof query>) => {
+    await yieldToEventLoop();
+    return query(...args);
+  }) as typeof client.query;
+  client.exec = async (...args: Parameters<typeof exec>) => {
+    await yieldToEventLoop();
+    return exec(...args);
+  };
+  client.transaction = (async (...args: Parameters<typeof transaction>) => {
+    await yieldToEventLoop();
+    return transaction(...args);
+  }) as typeof client.transaction;
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {

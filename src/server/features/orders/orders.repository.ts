@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { idempotencyKeys, orderItems, orders, products } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 
@@ -56,19 +56,25 @@ export async function countOrdersOfUser(db: DatabaseOrTransaction, userId: numbe
   return row?.total ?? 0;
 }
 
-/** One page of the customer's orders, newest first (the id breaks ties between equal timestamps). */
-export function findOrdersOfUser(
+/**
+ * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with how
+ * many orders the customer has in all: one query instead of two. A page past the end has no rows to carry
+ * the count, so it is counted apart.
+ */
+export async function findOrdersOfUser(
   db: DatabaseOrTransaction,
   userId: number,
   page: { limit: number; offset: number },
-): Promise<OrderRow[]> {
-  return db
-    .select()
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const found = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
+  const total = found[0]?.total ?? (page.offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+  return { rows: found.map((row) => row.order), total };
 }
 
 /** The lines of `orderIds`, in the order they were placed. */

@@ -67,8 +67,7 @@ export function createOrderService({
 
     /** GET /api/orders: the customer's own orders, newest first, with their lines. */
     async listOrders(user: UserRow, page: { page: number; limit: number }): Promise<OrderListResponse> {
-      const total = await countOrdersOfUser(db, user.id);
-      const rows = await findOrdersOfUser(db, user.id, {
+      const { rows, total } = await findOrdersOfUser(db, user.id, {
         limit: page.limit,
         offset: (page.page - 1) * page.limit,
       });
