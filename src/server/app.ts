@@ -8,6 +8,13 @@ import { invalidateOnCatalogChange } from './db/catalog-changes';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
+import { adminCatalogRoutes } from './features/admin-catalog/admin-catalog.routes';
+import { adminFaqRoutes } from './features/admin-faq/admin-faq.routes';
+import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes';
+import { adminPricingRoutes } from './features/admin-pricing/admin-pricing.routes';
+import { adminSessionRoutes } from './features/admin-session/admin-session.routes';
+import { createAdminSessionService } from './features/admin-session/admin-session.service';
+import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -18,6 +25,7 @@ import { createPricingService } from './features/pricing/pricing.service';
 import { productRoutes } from './features/products/products.routes';
 import { createProductService } from './features/products/products.service';
 import { clientDistFolder } from './paths';
+import { registerAdminGuard } from './plugins/admin-guard';
 import { registerClientApp } from './plugins/client-app';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
@@ -85,6 +93,9 @@ export async function buildApp(deps: AppDeps) {
     },
   });
 
+  // Before any route: every /api/admin/* route registered from here on gets the administrator check.
+  registerAdminGuard(app);
+
   await app.register(healthRoutes(db));
   await app.register(configRoutes(env));
   const products = createProductService({ db });
@@ -98,6 +109,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
   await app.register(ordersRoutes(createOrderService({ db, env, pricing })));
+  await app.register(adminSessionRoutes(createAdminSessionService({ db }), sessions));
+  const adminDeps = { db, env };
+  await app.register(adminUsersRoutes(adminDeps));
+  await app.register(adminOrdersRoutes(adminDeps));
+  await app.register(adminCatalogRoutes(adminDeps));
+  await app.register(adminPricingRoutes(adminDeps));
+  await app.register(adminFaqRoutes(adminDeps));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

@@ -35,7 +35,8 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a route can refuse a visitor by role before it judges the body (admin-guard.ts).
+  app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
     if (!token) return;

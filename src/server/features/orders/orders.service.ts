@@ -13,7 +13,7 @@ import type { PricingService } from '../pricing/pricing.service';
 import type { UserRow } from '../sessions/sessions.repository';
 import { runIdempotently, type IdempotentResponse } from './idempotency';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './order-view';
-import { countOrdersOfUser, findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
+import { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
 import { placeOrder, type OrderToPlace } from './place-order';
 import { buildReorder } from './reorder';
 

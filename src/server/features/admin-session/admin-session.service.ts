@@ -1,0 +1,71 @@
+import { eq, or } from 'drizzle-orm';
+import { ADMIN_LOGIN_FAILED_MESSAGE, type AdminLoginRequest } from '../../../shared/schemas/admin-session';
+import type { Database } from '../../db/client';
+import { users } from '../../db/schema';
+import { AppError } from '../../errors';
+import { hashPassword, verifyPassword } from '../../security/password-hash';
+import type { UserRow } from '../sessions/sessions.repository';
+import { LoginThrottle } from './login-throttle';
+
+const MINUTE_MS = 60_000;
+
+export interface AdminLoginLimits {
+  perIp: { max: number; windowMs: number };
+  perAccount: { max: number; windowMs: number };
+}
+
+/** security.md R2: 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour. */
+export const DEFAULT_ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
+  perIp: { max: 10, windowMs: 10 * MINUTE_MS },
+  perAccount: { max: 100, windowMs: 60 * MINUTE_MS },
+};
+
+export function createAdminSessionService({
+  db,
+  limits = DEFAULT_ADMIN_LOGIN_LIMITS,
+}: {
+  db: Database;
+  limits?: AdminLoginLimits;
+}) {
+  const byIp = new LoginThrottle(limits.perIp.max, limits.perIp.windowMs);
+  const byAccount = new LoginThrottle(limits.perAccount.max, limits.perAccount.windowMs);
+  // Verified against when the username is unknown, so every failure costs the same Argon2 work (A2, A4).
+  const dummyHash = hashPassword(`no-such-admin-${Date.now()}`);
+
+  function refuseWhileThrottled(ip: string, account: string) {
+    const wait = Math.max(byIp.retryAfterSeconds(ip), byAccount.retryAfterSeconds(account));
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again later.', {
+        retryAfterSeconds: wait,
+      });
+    }
+  }
+
+  return {
+    /**
+     * The administrator for these credentials. Wrong password, unknown username, a customer account and a
+     * disabled administrator all get the same 401 after the same work; repeated failures are throttled.
+     */
+    async verifyAdmin({ username, password }: AdminLoginRequest, ip: string): Promise<UserRow> {
+      const account = username.toLowerCase();
+      refuseWhileThrottled(ip, account);
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.username, username), eq(users.email, account)))
+        .limit(1);
+      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      if (!user || !passwordMatches || user.role !== 'admin' || user.status !== 'approved') {
+        byIp.recordFailure(ip);
+        byAccount.recordFailure(account);
+        throw new AppError('UNAUTHENTICATED', ADMIN_LOGIN_FAILED_MESSAGE);
+      }
+      byIp.reset(ip);
+      byAccount.reset(account);
+      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+      return user;
+    },
+  };
+}
+
+export type AdminSessionService = ReturnType<typeof createAdminSessionService>;

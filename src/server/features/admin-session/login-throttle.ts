@@ -1,0 +1,38 @@
+/**
+ * Counts failed administrator sign-ins per key (an IP, an account) in a fixed window (security.md R2). A key
+ * with `max` failures in the window is blocked until the window ends: even the right password is refused
+ * then, so the block tells an attacker nothing. In memory, per instance, like the e-mail limits.
+ */
+export class LoginThrottle {
+  private readonly failures = new Map<string, { count: number; resetAt: number }>();
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Seconds until `key` may try again, or 0 when it is not blocked. */
+  retryAfterSeconds(key: string): number {
+    const entry = this.failures.get(key);
+    const now = this.now();
+    if (!entry || entry.resetAt <= now) return 0;
+    return entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+  }
+
+  recordFailure(key: string): void {
+    const now = this.now();
+    if (this.failures.size > 10_000) this.sweep(now);
+    const entry = this.failures.get(key);
+    if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+    else entry.count += 1;
+  }
+
+  reset(key: string): void {
+    this.failures.delete(key);
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.failures) if (entry.resetAt <= now) this.failures.delete(key);
+  }
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import { AppError } from '../errors';
+import type { UserRow } from '../features/sessions/sessions.repository';
+
+export const ADMIN_API_PREFIX = '/api/admin/';
+
+/**
+ * The only /api/admin/* routes open to a non-administrator: signing in, signing out, and asking who is
+ * signed in (which answers 401 to anyone but an administrator).
+ */
+export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set([
+  '/api/admin/login',
+  '/api/admin/logout',
+  '/api/admin/user',
+]);
+
+/** The signed-in administrator; 401 when signed out, 403 for a customer (security.md Z5, Z6). */
+export function requireAdmin(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+  if (request.user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', 'You do not have permission to access this area.');
+  }
+  return request.user;
+}
+
+async function adminOnly(request: FastifyRequest) {
+  requireAdmin(request);
+}
+
+/**
+ * Deny by default: every route registered under /api/admin/ gets the administrator check as a route
+ * preValidation hook (after the session is resolved, before the body is judged, so a customer gets 403 and
+ * never a validation message), unless it is one of PUBLIC_ADMIN_ROUTES. A new admin route cannot forget
+ * it. Must be registered before the routes.
+ */
+export function registerAdminGuard(app: FastifyInstance) {
+  app.addHook('onRoute', (route: RouteOptions) => {
+    if (!route.url.startsWith(ADMIN_API_PREFIX) || PUBLIC_ADMIN_ROUTES.has(route.url)) return;
+    const existing = route.preValidation;
+    route.preValidation = [adminOnly, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+  });
+}
