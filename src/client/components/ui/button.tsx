@@ -16,6 +16,7 @@ const buttonVariants = cva(
         outline: 'border border-border bg-card text-foreground shadow-sm hover:bg-accent',
         ghost: 'text-foreground hover:bg-accent',
         link: 'text-primary underline-offset-4 hover:underline',
+        destructive: 'bg-destructive text-white shadow-sm hover:bg-destructive/90',
       },
       size: {
         default: 'h-10 px-4',

@@ -1,0 +1,71 @@
+import { RotateCw } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { serverMessage } from '../../lib/api';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
+
+interface ListStateProps {
+  isLoading: boolean;
+  error: unknown;
+  isEmpty: boolean;
+  /** The spec's loading text, e.g. 'Loading pending users...'. */
+  loadingText: string;
+  /** The spec's empty text; `emptyHint` is the line under it. */
+  emptyText: string;
+  emptyHint?: ReactNode;
+  /** The error block's first line; the server's message (or 'Unknown error') follows it. */
+  errorPrefix?: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The three states every admin list has before its rows (issue 6 'Dashboard'): loading text, an error
+ * block with Retry when loading fails, and explanatory text when there is nothing to list.
+ */
+export function ListState({
+  isLoading,
+  error,
+  isEmpty,
+  loadingText,
+  emptyText,
+  emptyHint,
+  errorPrefix = 'Could not load this list: ',
+  onRetry,
+  children,
+}: ListStateProps) {
+  if (isLoading) {
+    return (
+      <p role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        {loadingText}
+      </p>
+    );
+  }
+  if (error) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive-muted px-4 py-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p>
+          {errorPrefix}
+          {serverMessage(error, 'Unknown error')}
+        </p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RotateCw aria-hidden="true" />
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  if (isEmpty) {
+    return (
+      <div className="py-10 text-center">
+        <p className="font-medium">{emptyText}</p>
+        {emptyHint ? <p className="mt-1 text-sm text-muted-foreground">{emptyHint}</p> : null}
+      </div>
+    );
+  }
+  return <>{children}</>;
+}

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Button } from './button';
+import { Dialog } from './dialog';
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  description: ReactNode;
+  /** The confirming button's text, e.g. 'Delete'. */
+  confirmLabel: string;
+  /** While the action runs the confirming button is disabled (spec 001 §4). */
+  pending?: boolean;
+  destructive?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a deletion or another step that cannot be undone (spec 001 §5 'Deletions ask first'). */
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  pending = false,
+  destructive = true,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    />
+  );
+}
