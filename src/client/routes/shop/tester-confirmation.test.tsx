@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
@@ -54,7 +54,8 @@ describe('tester confirmation page', () => {
     renderApp('/tester-confirmation?orderId=5');
 
     await screen.findByRole('heading', { name: 'Tester Order Successful!' });
-    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    // The clearing effect runs after the first paint.
+    await waitFor(() => expect(storedCart()).toMatchObject({ items: [], testerAdded: false }));
     expect(toast.warning).not.toHaveBeenCalled();
   });
 
@@ -63,7 +64,8 @@ describe('tester confirmation page', () => {
     stubApi();
     const first = renderApp('/tester-confirmation?orderId=6');
     await screen.findByRole('heading', { name: 'Tester Order Successful!' });
-    expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    // The clearing effect runs after the first paint.
+    await waitFor(() => expect(storedCart()).toMatchObject({ items: [], testerAdded: false }));
     first.unmount();
 
     localStorage.setItem(
@@ -77,6 +79,8 @@ describe('tester confirmation page', () => {
     );
     renderApp('/tester-confirmation?orderId=6');
     await screen.findByRole('heading', { name: 'Tester Order Successful!' });
+    // Let the page's effects run before judging that they left the cart alone.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 24 }] });
   });
 
