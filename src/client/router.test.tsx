@@ -90,7 +90,8 @@ describe('route table', () => {
     ['/auth/verify', 'Link Invalid or Expired'],
     ['/auth/forgot-password', 'Forgot Password'],
     ['/reset-password', 'Invalid or Expired Token'],
-    ['/admin', 'Admin Dashboard'],
+    // A visitor at /admin is sent to the admin sign-in (spec 001 §2).
+    ['/admin', 'Admin Portal'],
     ['/admin/login', 'Admin Portal'],
   ])('routes %s to the %s page for a visitor', async (path, heading) => {
     renderApp(path);

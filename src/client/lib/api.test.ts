@@ -67,6 +67,10 @@ describe('requestJson', () => {
     const error: unknown = await requestJson('/api/user', userSchema).catch((caught: unknown) => caught);
     expect(serverMessage(error, 'fallback')).toBe('Phone is too long');
     expect(serverMessage(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+    // A proxy's error page has no message for people: the fallback instead of 'Bad Gateway'.
+    expect(serverMessage(new ApiError(502, 'Bad Gateway', undefined, undefined), 'fallback')).toBe(
+      'fallback',
+    );
   });
 
   it('rejects a reply that does not match the schema instead of passing it on', async () => {

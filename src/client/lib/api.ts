@@ -98,7 +98,13 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The server's message of an API error for a toast, or `fallback` when there is none (spec 000 §8). */
+/**
+ * The server's message of an API error for a toast, or `fallback` when there is none (spec 000 §8, spec 001
+ * §8): only the API's own error body (it has a code) carries a message meant for people; a proxy's bare
+ * 502 page or a lost connection gets the fallback.
+ */
 export function serverMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.detail.trim() ? error.detail : fallback;
+  return error instanceof ApiError && error.code !== undefined && error.detail.trim()
+    ? error.detail
+    : fallback;
 }

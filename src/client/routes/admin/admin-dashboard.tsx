@@ -1,11 +1,139 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
+import { useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { Navigate } from 'react-router';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { AccessDenied } from '../../components/admin/access-denied';
+import {
+  adminSectionLabel,
+  readStoredAdminSection,
+  storeAdminSection,
+  type AdminSectionId,
+} from '../../components/admin/admin-sections';
+import { AdminSidebar } from '../../components/admin/admin-sidebar';
+import { SectionErrorBoundary } from '../../components/admin/section-error-boundary';
+import { AdminMain } from '../../components/admin-layout';
+import { PageSpinner } from '../../components/page-spinner';
+import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import {
+  adminDisplayName,
+  useAdminLogout,
+  useAdminSession,
+  useRecheckAdminSessionOnRefusal,
+} from '../../features/admin-session/admin-session';
+import { serverMessage } from '../../lib/api';
+import { currentUserQueryOptions } from '../../lib/session';
+import { FaqSection } from './sections/faq-section';
+import { OrdersSection } from './sections/orders-section';
+import { PendingUsersSection } from './sections/pending-users-section';
+import { PricingSection } from './sections/pricing-section';
+import { ProductsSection } from './sections/products-section';
+import { UsersSection } from './sections/users-section';
+import { VariantsSection } from './sections/variants-section';
 
+const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
+  products: ProductsSection,
+  variants: VariantsSection,
+  pricing: PricingSection,
+  orders: OrdersSection,
+  'pending-users': PendingUsersSection,
+  users: UsersSection,
+  faq: FaqSection,
+};
+
+/**
+ * /admin (spec 001 §2, §4 'Admin access'): a spinner while the session loads; signed out → /admin/login;
+ * signed in but not an administrator (GET /api/admin/user says no, GET /api/user knows the user) →
+ * 'Access Denied'; an administrator → the dashboard.
+ */
 export function AdminDashboardPage() {
+  const session = useAdminSession();
+  // Only asked when there is no administrator: tells a signed-in customer from a visitor.
+  const customer = useQuery({ ...currentUserQueryOptions, enabled: session.data === null });
+
+  if (session.isError) return <SessionCheckFailed error={session.error} onRetry={() => session.refetch()} />;
+  if (session.data) return <AdminDashboard admin={session.data} />;
+  if (session.isPending || customer.isPending) {
+    return (
+      <AdminMain>
+        <PageSpinner label="Loading admin portal…" />
+      </AdminMain>
+    );
+  }
+  if (customer.data) {
+    return (
+      <AdminMain>
+        <AccessDenied />
+      </AdminMain>
+    );
+  }
+  return <Navigate to="/admin/login" replace />;
+}
+
+function SessionCheckFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (
-    <ComingSoon
-      title="Admin Dashboard"
-      description="Manage products, variants, pricing, orders, users and FAQ content."
-      backTo={{ to: '/', label: 'Back to the store' }}
-    />
+    <AdminMain>
+      <PageTitle>Admin Dashboard</PageTitle>
+      <div
+        role="alert"
+        className="mx-auto my-16 flex max-w-lg flex-col items-start gap-3 rounded-lg border border-destructive/30 bg-destructive-muted px-4 py-4 text-sm"
+      >
+        <h1 className="text-base font-semibold">Admin Dashboard</h1>
+        <p>Could not check your sign-in: {serverMessage(error, 'the server did not answer')}</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RotateCw aria-hidden="true" />
+          Retry
+        </Button>
+      </div>
+    </AdminMain>
+  );
+}
+
+function AdminDashboard({ admin }: { admin: CurrentUser }) {
+  const [section, setSection] = useState<AdminSectionId>(readStoredAdminSection);
+  const [signedOut, setSignedOut] = useState(false);
+  const logout = useAdminLogout({ takeDownSections: () => flushSync(() => setSignedOut(true)) });
+  useRecheckAdminSessionOnRefusal();
+  const Section = SECTION_COMPONENTS[section];
+
+  if (signedOut) {
+    return (
+      <AdminMain>
+        <PageSpinner label="Logging out…" />
+      </AdminMain>
+    );
+  }
+
+  function selectSection(next: AdminSectionId) {
+    setSection(next);
+    storeAdminSection(next);
+  }
+
+  return (
+    <div className="md:flex">
+      <PageTitle>{`${adminSectionLabel(section)} · Admin Dashboard`}</PageTitle>
+      <AdminSidebar
+        current={section}
+        onSelect={selectSection}
+        name={adminDisplayName(admin)}
+        email={admin.email}
+        onLogout={() => logout.mutate()}
+        loggingOut={logout.isPending}
+      />
+      <AdminMain className="min-w-0 flex-1 md:px-8">
+        <header className="mb-6 border-b border-border pb-4">
+          <h1 className="font-display text-xl font-semibold tracking-tight">Admin Dashboard</h1>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Manage Allowed SKUs; Pricing (volume tiers and custom product pricing); Users; Orders; Product
+            Variants.
+          </p>
+        </header>
+        <SectionErrorBoundary key={section}>
+          <Section />
+        </SectionErrorBoundary>
+      </AdminMain>
+    </div>
   );
 }

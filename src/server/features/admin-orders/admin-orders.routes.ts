@@ -1,7 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_ORDERS_EXPORT_PATH,
+  adminOrderFilterSchema,
+  adminOrderItemsResponseSchema,
+  adminOrderListQuerySchema,
+  adminOrderListResponseSchema,
+  adminOrderParamsSchema,
+  updateOrderStatusRequestSchema,
+  updateOrderStatusResponseSchema,
+} from '../../../shared/schemas/admin-orders';
 import type { AdminDeps } from '../admin/admin-deps';
+import { createAdminOrdersService } from './admin-orders.service';
+import { ordersCsvFileName } from './orders-csv';
 
-/** The admin orders API (spec 001 §7). */
+/**
+ * The admin orders API (spec 001 §7). The administrator check comes from plugins/admin-guard.ts; the
+ * export is a GET like the list so a plain download link can fetch it.
+ */
 export const adminOrdersRoutes =
-  (_deps: AdminDeps): FastifyPluginAsyncZod =>
-  async () => {};
+  (deps: AdminDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createAdminOrdersService(deps);
+
+    app.get(
+      '/api/admin/orders',
+      {
+        schema: {
+          querystring: adminOrderListQuerySchema,
+          response: { 200: adminOrderListResponseSchema },
+        },
+      },
+      async (request) => service.listOrders(request.query),
+    );
+
+    app.get(
+      ADMIN_ORDERS_EXPORT_PATH,
+      { schema: { querystring: adminOrderFilterSchema } },
+      async (request, reply) => {
+        const csv = await service.exportCsv(request.query);
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${ordersCsvFileName(new Date())}"`)
+          .send(csv);
+      },
+    );
+
+    app.get(
+      '/api/admin/orders/:id/items',
+      {
+        schema: { params: adminOrderParamsSchema, response: { 200: adminOrderItemsResponseSchema } },
+      },
+      async (request) => service.listItems(request.params.id),
+    );
+
+    app.patch(
+      '/api/admin/orders/:id/status',
+      {
+        schema: {
+          params: adminOrderParamsSchema,
+          body: updateOrderStatusRequestSchema,
+          response: { 200: updateOrderStatusResponseSchema },
+        },
+      },
+      async (request) => service.updateStatus(request, request.params.id, request.body.status),
+    );
+  };

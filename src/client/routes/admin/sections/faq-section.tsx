@@ -1,4 +1,18 @@
+import { FaqManagement } from '../../../features/admin-faq/faq-management';
+
 /** The 'FAQ Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
 export function FaqSection() {
-  return <p className="text-muted-foreground">FAQ Management is being built.</p>;
+  return (
+    <section aria-labelledby="faq-management-heading" className="space-y-6">
+      <div>
+        <h2 id="faq-management-heading" className="text-lg font-semibold">
+          FAQ Management
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Manage the questions and answers customers see on the support page.
+        </p>
+      </div>
+      <FaqManagement />
+    </section>
+  );
 }

@@ -1,4 +1,124 @@
-/** The 'Order Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+import { useQuery } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrderStatusFilterSchema,
+  type AdminOrder,
+  type AdminOrderStatusFilter,
+} from '../../../../shared/schemas/admin-orders';
+import { ListState } from '../../../components/admin/list-state';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/field';
+import { SelectField } from '../../../components/ui/select-field';
+import {
+  adminOrderListQueryOptions,
+  adminOrdersExportUrl,
+} from '../../../features/admin-orders/admin-orders-queries';
+import { AdminOrdersPagination } from '../../../features/admin-orders/admin-orders-pagination';
+import { AdminOrdersTable } from '../../../features/admin-orders/admin-orders-table';
+import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-order-status';
+import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
+import { useDebouncedValue } from '../../../features/admin-orders/use-debounced-value';
+import { cn } from '../../../lib/cn';
+
+/** The search waits for the typing to pause before it asks the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The 'Order Management' section of the admin dashboard (spec 001 §2 'Orders section'): search, status
+ * filter, the paged list newest first, each row's status dropdown and items, and the CSV export of what the
+ * filter matches. Rendered by the dashboard shell.
+ */
 export function OrdersSection() {
-  return <p className="text-muted-foreground">Order Management is being built.</p>;
+  const headingId = useId();
+  const [searchText, setSearchText] = useState('');
+  const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
+  const filter = { search, status };
+  const orders = useQuery(adminOrderListQueryOptions(filter, page));
+  const data = orders.data;
+
+  // A page emptied by a change (or a filter) that leaves fewer pages: show the last page there is.
+  if (data && !orders.isPlaceholderData && data.totalPages > 0 && page > data.totalPages) {
+    setPage(data.totalPages);
+  }
+
+  const filtered = search.trim() !== '' || status !== 'all';
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold">
+            Order Management
+          </h2>
+          <p className="mt-1 text-sm text-muted-foreground">View and manage wholesale orders.</p>
+        </div>
+        <Button asChild variant="outline" className="self-start">
+          <a href={adminOrdersExportUrl(filter)} download>
+            <Download aria-hidden="true" />
+            Export CSV
+          </a>
+        </Button>
+      </div>
+
+      <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
+        <Field
+          label="Search orders"
+          type="search"
+          placeholder="Customer, e-mail, business or order number"
+          value={searchText}
+          maxLength={200}
+          onChange={(event) => {
+            setSearchText(event.target.value);
+            setPage(1);
+          }}
+        />
+        <SelectField
+          label="Status"
+          value={status}
+          options={STATUS_FILTER_OPTIONS}
+          onChange={(event) => {
+            const next = adminOrderStatusFilterSchema.safeParse(event.target.value);
+            if (next.success) {
+              setStatus(next.data);
+              setPage(1);
+            }
+          }}
+        />
+      </div>
+
+      <ListState
+        isLoading={orders.isPending}
+        error={orders.error}
+        isEmpty={data?.orders.length === 0}
+        loadingText="Loading orders..."
+        emptyText="No orders found"
+        emptyHint={filtered ? 'Try another search or status.' : undefined}
+        errorPrefix="Could not load orders: "
+        onRetry={() => void orders.refetch()}
+      >
+        {data ? (
+          <div
+            className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}
+            aria-busy={orders.isFetching || undefined}
+          >
+            <AdminOrdersTable orders={data.orders} onViewItems={setViewing} />
+            <AdminOrdersPagination
+              page={data.page}
+              totalPages={data.totalPages}
+              total={data.total}
+              pageSize={ADMIN_ORDERS_PAGE_SIZE}
+              onPageChange={setPage}
+            />
+          </div>
+        ) : null}
+      </ListState>
+
+      {viewing ? <OrderItemsDialog order={viewing} onClose={() => setViewing(null)} /> : null}
+    </section>
+  );
 }

@@ -1,4 +1,16 @@
+import { CustomPricesPanel } from '../../../features/admin-pricing/custom-prices-panel';
+import { TiersPanel } from '../../../features/admin-pricing/tiers-panel';
+
 /** The 'Pricing Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
 export function PricingSection() {
-  return <p className="text-muted-foreground">Pricing Management is being built.</p>;
+  return (
+    <div className="space-y-6">
+      <header className="space-y-1">
+        <h2 className="text-2xl font-semibold tracking-tight">Pricing Management</h2>
+        <p className="text-muted-foreground">Manage volume pricing tiers and discounts.</p>
+      </header>
+      <TiersPanel />
+      <CustomPricesPanel />
+    </div>
+  );
 }

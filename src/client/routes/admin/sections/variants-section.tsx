@@ -1,4 +1,17 @@
-/** The 'Variant Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+import { VariantList } from '../../../features/admin-catalog/variant-list';
+
+/**
+ * The 'Variant Management' section of the admin dashboard (spec 001 §2 'Variants'): products with their
+ * variants, display status, visibility and price edits. Rendered by the dashboard shell.
+ */
 export function VariantsSection() {
-  return <p className="text-muted-foreground">Variant Management is being built.</p>;
+  return (
+    <div className="space-y-6">
+      <header>
+        <h2 className="text-lg font-semibold">Variant Management</h2>
+        <p className="mt-1 text-sm text-muted-foreground">Manage product variants, visibility and pricing.</p>
+      </header>
+      <VariantList />
+    </div>
+  );
 }

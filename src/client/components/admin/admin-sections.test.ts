@@ -1,0 +1,52 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  ADMIN_SECTION_STORAGE_KEY,
+  ADMIN_SECTIONS,
+  readStoredAdminSection,
+  storeAdminSection,
+} from './admin-sections';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('admin section memory', () => {
+  it("lists the spec's seven sections in order", () => {
+    expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
+      'Products',
+      'Variants',
+      'Pricing',
+      'Orders',
+      'Pending Users',
+      'Users',
+      'FAQ Management',
+    ]);
+  });
+
+  it('defaults to products and remembers every known section', () => {
+    expect(readStoredAdminSection()).toBe('products');
+    for (const { id } of ADMIN_SECTIONS) {
+      storeAdminSection(id);
+      expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe(id);
+      expect(readStoredAdminSection()).toBe(id);
+    }
+  });
+
+  it.each(['', 'reports', 'Products', '{"id":"users"}'])('reads %j as products', (stored) => {
+    localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, stored);
+    expect(readStoredAdminSection()).toBe('products');
+  });
+
+  it('works without storage: products, and nothing thrown when saving', () => {
+    vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new Error('SecurityError');
+    });
+    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new Error('QuotaExceededError');
+    });
+    expect(readStoredAdminSection()).toBe('products');
+    expect(() => storeAdminSection('users')).not.toThrow();
+  });
+});

@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { format } from 'date-fns';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import type { AllowedSku } from '../../../shared/schemas/admin-catalog';
+import { ListState } from '../../components/admin/list-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { allowedSkusQueryOptions, useDeleteAllowedSku, useSetAllowedSkuActive } from './catalog-api';
+import { ToggleSwitch } from './toggle-switch';
+
+/**
+ * The allowed SKUs (spec 001 §2): each with its notes, an active switch and a delete button that asks
+ * first. Only products whose SKU is here and active are shown to customers (DECISIONS §2).
+ */
+export function AllowedSkuList() {
+  const query = useQuery(allowedSkusQueryOptions);
+  const [toDelete, setToDelete] = useState<AllowedSku | null>(null);
+  const setActive = useSetAllowedSkuActive();
+  const remove = useDeleteAllowedSku({ onDeleted: () => setToDelete(null) });
+  const skus = query.data ?? [];
+
+  return (
+    <>
+      <ListState
+        isLoading={query.isPending}
+        error={query.error}
+        isEmpty={skus.length === 0}
+        loadingText="Loading allowed SKUs..."
+        emptyText="No allowed SKUs yet"
+        emptyHint="Customers only see products whose SKU is on this list. Add a SKU above to show its product."
+        errorPrefix="Error loading allowed SKUs: "
+        onRetry={() => void query.refetch()}
+      >
+        <ul className="divide-y divide-border" aria-label="Allowed SKUs">
+          {skus.map((row) => {
+            const switching = setActive.isPending && setActive.variables.id === row.id;
+            const deleting = remove.isPending && remove.variables === row.id;
+            return (
+              <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+                <div className="min-w-0 flex-1 basis-48">
+                  <p className="flex flex-wrap items-center gap-2">
+                    <span className="font-mono text-sm font-semibold break-all">{row.sku}</span>
+                    <Badge variant={row.isActive ? 'success' : 'secondary'}>
+                      {row.isActive ? 'Active' : 'Inactive'}
+                    </Badge>
+                  </p>
+                  {row.notes ? (
+                    <p className="mt-0.5 text-sm break-words text-muted-foreground">{row.notes}</p>
+                  ) : null}
+                  <p className="mt-0.5 text-xs text-muted-foreground">
+                    Added {format(new Date(row.createdAt), 'MMM d, yyyy')}
+                  </p>
+                </div>
+                <div className="flex items-center gap-3">
+                  <ToggleSwitch
+                    checked={row.isActive}
+                    label={`Active: ${row.sku}`}
+                    disabled={switching}
+                    onChange={(isActive) => setActive.mutate({ id: row.id, isActive })}
+                  />
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete SKU ${row.sku}`}
+                    disabled={deleting}
+                    onClick={() => setToDelete(row)}
+                  >
+                    <Trash2 aria-hidden="true" className="text-destructive" />
+                  </Button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </ListState>
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete SKU"
+        description={
+          toDelete
+            ? `Delete ${toDelete.sku} from the allowed SKUs? Products with this SKU will no longer be shown to customers.`
+            : ''
+        }
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (toDelete) remove.mutate(toDelete.id);
+        }}
+        onCancel={() => setToDelete(null)}
+      />
+    </>
+  );
+}

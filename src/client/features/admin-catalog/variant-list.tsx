@@ -1,0 +1,197 @@
+import { useQuery } from '@tanstack/react-query';
+import { Droplets, Pencil } from 'lucide-react';
+import { useState } from 'react';
+import { dollarsToCents, formatCents } from '../../../shared/money';
+import type { AdminProduct, AdminVariant, VariantDisplayStatus } from '../../../shared/schemas/admin-catalog';
+import { ListState } from '../../components/admin/list-state';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { productsWithVariantsQueryOptions, useSetVariantVisibility } from './catalog-api';
+import { ToggleSwitch } from './toggle-switch';
+import { VariantPriceDialog } from './variant-price-dialog';
+
+const STATUS_BADGE: Record<VariantDisplayStatus, BadgeVariant> = {
+  Active: 'success',
+  Hidden: 'warning',
+  'Not Allowed': 'destructive',
+};
+
+const money = (dollars: number | null) => (dollars === null ? '—' : formatCents(dollarsToCents(dollars)));
+
+/** Only https images (security.md X1: a URL scheme allow-list; the CSP allows https: images only). */
+function safeImageUrl(url: string | null): string | null {
+  return url && /^https:\/\//i.test(url) ? url : null;
+}
+
+function Thumbnail({ imageUrl }: { imageUrl: string | null }) {
+  const [failed, setFailed] = useState(false);
+  const src = safeImageUrl(imageUrl);
+  const box = 'size-12 shrink-0 overflow-hidden rounded-md border border-border bg-muted';
+  if (!src || failed) {
+    return (
+      <span className={`${box} grid place-items-center text-primary`}>
+        <Droplets aria-hidden="true" className="size-5" />
+      </span>
+    );
+  }
+  return (
+    <span className={box}>
+      {/* The variant's name is beside it, so the image is decorative. */}
+      <img
+        src={src}
+        alt=""
+        loading="lazy"
+        width={48}
+        height={48}
+        className="size-full object-cover"
+        onError={() => setFailed(true)}
+      />
+    </span>
+  );
+}
+
+/** Why a row's price cannot be edited here, or null when it can. */
+function priceLock(variant: AdminVariant): string | null {
+  if (variant.isVirtual) return 'Priced from its components';
+  if (variant.isTester) return 'Always free';
+  return null;
+}
+
+function VariantRow({
+  variant,
+  switching,
+  onToggle,
+  onEditPrice,
+}: {
+  variant: AdminVariant;
+  switching: boolean;
+  onToggle: (isActive: boolean) => void;
+  onEditPrice: () => void;
+}) {
+  const hasSku = variant.sku.trim() !== '';
+  const lock = priceLock(variant);
+  return (
+    <li className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-3 py-4 md:grid-cols-[auto_minmax(0,1fr)_minmax(0,1fr)_17rem] md:items-center">
+      <Thumbnail imageUrl={variant.imageUrl} />
+      <div className="min-w-0">
+        <p className="font-medium break-words">{variant.name}</p>
+        <p className="font-mono text-xs break-all text-muted-foreground">{hasSku ? variant.sku : 'No SKU'}</p>
+        <Badge variant={STATUS_BADGE[variant.displayStatus]} className="mt-1">
+          {variant.displayStatus}
+        </Badge>
+      </div>
+      <dl className="col-span-2 grid grid-cols-3 gap-2 text-sm md:col-span-1">
+        <div>
+          <dt className="text-xs text-muted-foreground">Retail</dt>
+          <dd className="tabular-nums">{money(variant.price)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Wholesale</dt>
+          <dd className="tabular-nums">{money(variant.wholesalePrice)}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-muted-foreground">Inventory</dt>
+          <dd className="tabular-nums">{variant.inventoryQuantity.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-1 md:justify-end">
+        <span className="flex items-center gap-2 text-sm">
+          <ToggleSwitch
+            checked={variant.isActive}
+            label={`Visible: ${variant.name}`}
+            disabled={!hasSku || switching}
+            disabledReason={hasSku ? undefined : 'A variant needs a SKU to be shown'}
+            onChange={onToggle}
+          />
+          <span aria-hidden="true">{variant.isActive ? 'Visible' : 'Hidden'}</span>
+        </span>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={onEditPrice}
+          disabled={lock !== null}
+          title={lock ?? undefined}
+          aria-label={`Edit price of ${variant.name}`}
+        >
+          <Pencil aria-hidden="true" />
+          Edit price
+        </Button>
+        {lock ? <span className="text-xs text-muted-foreground">{lock}</span> : null}
+      </div>
+    </li>
+  );
+}
+
+function ProductCard({
+  product,
+  switchingId,
+  onToggle,
+  onEditPrice,
+}: {
+  product: AdminProduct;
+  switchingId: string | null;
+  onToggle: (variant: AdminVariant, isActive: boolean) => void;
+  onEditPrice: (variant: AdminVariant) => void;
+}) {
+  const count = product.variants.length;
+  return (
+    <li className="rounded-xl border border-border bg-card px-4 shadow-sm sm:px-6">
+      <h3 className="pt-4 text-base font-semibold break-words">
+        {product.name}
+        <span className="ml-2 text-sm font-normal text-muted-foreground">
+          {count === 1 ? '1 variant' : `${count} variants`}
+        </span>
+      </h3>
+      <ul className="divide-y divide-border" aria-label={`Variants of ${product.name}`}>
+        {product.variants.map((variant) => (
+          <VariantRow
+            key={variant.id}
+            variant={variant}
+            switching={switchingId === variant.sku}
+            onToggle={(isActive) => onToggle(variant, isActive)}
+            onEditPrice={() => onEditPrice(variant)}
+          />
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+/**
+ * The products with their variants (spec 001 §2 'Variants', §4 display status): visibility switch (needs a
+ * SKU) and the price edit.
+ */
+export function VariantList() {
+  const query = useQuery(productsWithVariantsQueryOptions);
+  const visibility = useSetVariantVisibility();
+  const [editing, setEditing] = useState<AdminVariant | null>(null);
+  const productList = query.data ?? [];
+
+  return (
+    <>
+      <ListState
+        isLoading={query.isPending}
+        error={query.error}
+        isEmpty={productList.length === 0}
+        loadingText="Loading products..."
+        emptyText="No products yet"
+        emptyHint="Products appear here once they are in the portal, e.g. after a sync with Shopify."
+        errorPrefix="Error loading products: "
+        onRetry={() => void query.refetch()}
+      >
+        <ul className="space-y-4" aria-label="Products">
+          {productList.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              switchingId={visibility.isPending ? (visibility.variables?.sku ?? null) : null}
+              onToggle={(variant, isActive) => visibility.mutate({ sku: variant.sku, isActive })}
+              onEditPrice={setEditing}
+            />
+          ))}
+        </ul>
+      </ListState>
+      <VariantPriceDialog variant={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

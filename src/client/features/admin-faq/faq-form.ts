@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
+
+/** The Items tab's category filter: every category, or one (spec 001 §2 'All Categories'). */
+export type CategoryFilter = 'all' | number;
+
+/** Spec 001 §5: display order is parsed as an integer and falls back to 0 if not a number. */
+export function parseDisplayOrder(text: string): number {
+  const value = Number.parseInt(text.trim(), 10);
+  return Number.isNaN(value) ? 0 : value;
+}
+
+/** Spec 001 §5: the category select on the item form is parsed as an integer (NaN when nothing is chosen). */
+export function parseCategoryId(text: string): number {
+  return Number.parseInt(text, 10);
+}
+
+/** What a form's inputs hold: text, as typed. isActive has no field (spec 001 §2) but is kept and sent. */
+export interface CategoryFormState {
+  title: string;
+  displayOrder: string;
+  isActive: boolean;
+}
+
+export interface ItemFormState {
+  categoryId: string;
+  question: string;
+  answer: string;
+  displayOrder: string;
+  isActive: boolean;
+}
+
+/** Spec 001 §3 'FAQ defaults': a new category has an empty title and orders after the existing ones. */
+export function newCategoryForm(categoryCount: number): CategoryFormState {
+  return { title: '', displayOrder: String(categoryCount), isActive: true };
+}
+
+export function categoryFormOf(category: FaqCategory): CategoryFormState {
+  return { title: category.title, displayOrder: String(category.displayOrder), isActive: category.isActive };
+}
+
+/**
+ * Spec 001 §3 'FAQ defaults': a new item goes into the filtered category (or the first one), with empty
+ * texts, ordered after the items listed.
+ */
+export function newItemForm(
+  filter: CategoryFilter,
+  categories: readonly FaqCategory[],
+  listedItemCount: number,
+): ItemFormState {
+  const categoryId = filter === 'all' ? categories[0]?.id : filter;
+  return {
+    categoryId: categoryId === undefined ? '' : String(categoryId),
+    question: '',
+    answer: '',
+    displayOrder: String(listedItemCount),
+    isActive: true,
+  };
+}
+
+export function itemFormOf(item: FaqItem): ItemFormState {
+  return {
+    categoryId: String(item.categoryId),
+    question: item.question,
+    answer: item.answer,
+    displayOrder: String(item.displayOrder),
+    isActive: item.isActive,
+  };
+}
+
+export function categoryPayload(form: CategoryFormState) {
+  return { title: form.title, displayOrder: parseDisplayOrder(form.displayOrder), isActive: form.isActive };
+}
+
+export function itemPayload(form: ItemFormState) {
+  return {
+    categoryId: parseCategoryId(form.categoryId),
+    question: form.question,
+    answer: form.answer,
+    displayOrder: parseDisplayOrder(form.displayOrder),
+    isActive: form.isActive,
+  };
+}
+
+/** The first message per field of a failed parse, keyed by the field's name. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** 'Order: n | Status: Active' (spec 001 §2). */
+export function orderAndStatus(entry: { displayOrder: number; isActive: boolean }): string {
+  return `Order: ${entry.displayOrder} | Status: ${entry.isActive ? 'Active' : 'Inactive'}`;
+}

@@ -1,0 +1,38 @@
+import type { BadgeVariant } from '../../components/ui/badge';
+import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
+import type { OrderStatus } from '../../../shared/schemas/orders';
+
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+/** Spec 001 §4: pending outline, processing secondary, shipped and delivered default, cancelled destructive. */
+export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
+  pending: 'outline',
+  processing: 'secondary',
+  shipped: 'default',
+  delivered: 'default',
+  cancelled: 'destructive',
+};
+
+/** The row dropdown's choices: every status, in the order an order moves through them. */
+export const ORDER_STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
+  value: status,
+  label: ORDER_STATUS_LABELS[status],
+}));
+
+/** The status filter (spec 001 §2): All, then each status. */
+export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
+  { value: 'all', label: 'All' },
+  ...ORDER_STATUS_OPTIONS,
+];
+
+export const PAYMENT_STATUS_LABELS = {
+  unpaid: 'Unpaid',
+  invoice_sent: 'Invoice sent',
+  paid: 'Paid',
+} as const;

@@ -1,0 +1,52 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+
+interface AdminOrdersPaginationProps {
+  page: number;
+  totalPages: number;
+  total: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+}
+
+/** 'Showing 21–40 of 45 orders', Previous and Next. */
+export function AdminOrdersPagination({
+  page,
+  totalPages,
+  total,
+  pageSize,
+  onPageChange,
+}: AdminOrdersPaginationProps) {
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(page * pageSize, total);
+  return (
+    <nav
+      aria-label="Order pages"
+      className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between"
+    >
+      <p className="text-muted-foreground" aria-live="polite">
+        Showing {first}–{last} of {total} {total === 1 ? 'order' : 'orders'}
+      </p>
+      {totalPages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+            <ChevronLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <span className="px-1 tabular-nums">
+            Page {page} of {totalPages}
+          </span>
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={page >= totalPages}
+            onClick={() => onPageChange(page + 1)}
+          >
+            Next
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,89 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import '../../lib/zod-config';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  ADMIN_ORDERS_EXPORT_PATH,
+  ADMIN_ORDERS_PAGE_SIZE,
+  adminOrderItemsResponseSchema,
+  adminOrderListResponseSchema,
+  adminOrdersQueryString,
+  updateOrderStatusResponseSchema,
+  type AdminOrderListResponse,
+  type AdminOrderStatusFilter,
+} from '../../../shared/schemas/admin-orders';
+import type { OrderStatus } from '../../../shared/schemas/orders';
+import { requestJson, serverMessage } from '../../lib/api';
+
+/** Spec 001 §8's texts: the status change's fallback and the order details' failure. */
+export const UPDATE_STATUS_FALLBACK = 'Failed to update order status';
+export const LOAD_DETAILS_FAILED = 'Failed to load order details';
+
+export const ADMIN_ORDERS_QUERY_KEY = ['admin', 'orders'] as const;
+
+export interface AdminOrdersFilter {
+  search: string;
+  status: AdminOrderStatusFilter;
+}
+
+/** GET /api/admin/orders: one page of the filtered list; the previous page stays while the next loads. */
+export function adminOrderListQueryOptions(filter: AdminOrdersFilter, page: number) {
+  const search = filter.search.trim();
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list', { search, status: filter.status, page }],
+    queryFn: ({ signal }) =>
+      requestJson(
+        `/api/admin/orders${adminOrdersQueryString({ search, status: filter.status, page, limit: ADMIN_ORDERS_PAGE_SIZE })}`,
+        adminOrderListResponseSchema,
+        { signal },
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/admin/orders/{id}/items. */
+export function adminOrderItemsQueryOptions(orderId: number) {
+  return queryOptions({
+    queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'items', orderId],
+    queryFn: ({ signal }) =>
+      requestJson(`/api/admin/orders/${orderId}/items`, adminOrderItemsResponseSchema, { signal }),
+  });
+}
+
+/** The CSV download of every order the filter matches (all pages). */
+export function adminOrdersExportUrl(filter: AdminOrdersFilter): string {
+  return `${ADMIN_ORDERS_EXPORT_PATH}${adminOrdersQueryString(filter)}`;
+}
+
+export interface StatusChange {
+  orderId: number;
+  status: OrderStatus;
+}
+
+/** PATCH /api/admin/orders/{id}/status; the lists reload afterwards, success or not. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, status }: StatusChange) =>
+      requestJson(`/api/admin/orders/${orderId}/status`, updateOrderStatusResponseSchema, {
+        method: 'PATCH',
+        body: { status },
+      }),
+    onSuccess: (answer) => {
+      // The row shows its new status at once; the refetch below then decides whether it still matches.
+      queryClient.setQueriesData<AdminOrderListResponse>(
+        { queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] },
+        (list) =>
+          list && {
+            ...list,
+            orders: list.orders.map((order) => (order.id === answer.order.id ? answer.order : order)),
+          },
+      );
+      toast.success('Order status updated', { description: answer.message });
+    },
+    onError: (error) => {
+      toast.error('Error', { description: serverMessage(error, UPDATE_STATUS_FALLBACK) });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
+  });
+}

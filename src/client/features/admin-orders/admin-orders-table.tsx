@@ -1,0 +1,115 @@
+import { Eye } from 'lucide-react';
+import type { AdminOrder } from '../../../shared/schemas/admin-orders';
+import { Button } from '../../components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useIsMobile } from '../../lib/use-media-query';
+import { formatMoney, formatOrderDate } from './format';
+import { AdminOrderStatusBadge } from './order-status-badge';
+import { OrderStatusSelect } from './order-status-select';
+
+interface AdminOrdersTableProps {
+  orders: readonly AdminOrder[];
+  onViewItems: (order: AdminOrder) => void;
+}
+
+/**
+ * The orders of one page: number, date, customer and e-mail, business, total, status, the status dropdown
+ * and 'View Items'. Under 768 px a stacked list, as eight columns do not fit a phone.
+ */
+export function AdminOrdersTable(props: AdminOrdersTableProps) {
+  return useIsMobile() ? <AdminOrdersList {...props} /> : <AdminOrdersGrid {...props} />;
+}
+
+function ViewItemsButton({
+  order,
+  onViewItems,
+}: {
+  order: AdminOrder;
+  onViewItems: (order: AdminOrder) => void;
+}) {
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      aria-label={`View Items of order ${order.orderNumber}`}
+      onClick={() => onViewItems(order)}
+    >
+      <Eye aria-hidden="true" />
+      View Items
+    </Button>
+  );
+}
+
+function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
+  return (
+    <Table aria-label="Orders">
+      <TableHeader>
+        <TableRow>
+          <TableHead>Order</TableHead>
+          <TableHead>Date</TableHead>
+          <TableHead>Customer</TableHead>
+          <TableHead>Business</TableHead>
+          <TableHead className="text-right">Total</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {orders.map((order) => (
+          <TableRow key={order.id}>
+            <TableCell className="font-medium whitespace-nowrap">{order.orderNumber}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatOrderDate(order.createdAt)}</TableCell>
+            <TableCell className="max-w-60 min-w-40">
+              <span className="block wrap-anywhere">{order.customerName}</span>
+              <span className="block text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</span>
+            </TableCell>
+            <TableCell className="max-w-52 min-w-32 wrap-anywhere">{order.businessName}</TableCell>
+            <TableCell className="text-right whitespace-nowrap tabular-nums">
+              {formatMoney(order.orderTotal)}
+            </TableCell>
+            <TableCell>
+              <AdminOrderStatusBadge status={order.status} />
+            </TableCell>
+            <TableCell>
+              {/* Stacked, so the row fits beside the sidebar without scrolling sideways. */}
+              <div className="flex w-36 flex-col gap-2">
+                <OrderStatusSelect order={order} />
+                <ViewItemsButton order={order} onViewItems={onViewItems} />
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
+  return (
+    <ul aria-label="Orders" className="divide-y divide-border rounded-lg border border-border">
+      {orders.map((order) => (
+        <li key={order.id} className="space-y-3 p-4 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <p className="font-medium">{order.orderNumber}</p>
+              <p className="text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</p>
+            </div>
+            <AdminOrderStatusBadge status={order.status} />
+          </div>
+          <div className="min-w-0">
+            <p className="wrap-anywhere">{order.customerName}</p>
+            <p className="text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</p>
+            <p className="wrap-anywhere">{order.businessName}</p>
+          </div>
+          <p className="font-medium tabular-nums">{formatMoney(order.orderTotal)}</p>
+          <div className="flex flex-wrap items-center gap-2">
+            <OrderStatusSelect order={order} className="min-w-36" />
+            <ViewItemsButton order={order} onViewItems={onViewItems} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query';
+import { RotateCw } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import type { AdminOrder, AdminOrderItem } from '../../../shared/schemas/admin-orders';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { serverMessage } from '../../lib/api';
+import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders-queries';
+import { PAYMENT_STATUS_LABELS } from './admin-order-status';
+import { formatMoney, formatOrderDate, pluralize } from './format';
+
+interface OrderItemsDialogProps {
+  order: AdminOrder;
+  onClose: () => void;
+}
+
+/** 'View Items': the order's lines, its total and what the customer wrote (spec 001 §2 'Orders section'). */
+export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
+  const items = useQuery(adminOrderItemsQueryOptions(order.id));
+  const { isError, errorUpdatedAt } = items;
+
+  // One notice per failed load (spec 001 §8), not one per render.
+  useEffect(() => {
+    if (isError) {
+      toast.error('Error', { id: `order-items-${order.id}`, description: LOAD_DETAILS_FAILED });
+    }
+  }, [isError, errorUpdatedAt, order.id]);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Order ${order.orderNumber}`}
+      description={`${order.businessName} · ${order.customerName} · ${formatOrderDate(order.createdAt)}`}
+      className="max-w-2xl"
+    >
+      {items.isPending ? (
+        <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          Loading order items...
+        </p>
+      ) : items.isError ? (
+        <div
+          role="alert"
+          className="flex flex-col gap-3 rounded-lg border border-destructive/30 bg-destructive-muted px-4 py-3 text-sm"
+        >
+          <div>
+            <p className="font-medium">{LOAD_DETAILS_FAILED}</p>
+            {serverMessage(items.error, '') ? (
+              <p className="text-muted-foreground">{serverMessage(items.error, '')}</p>
+            ) : null}
+          </div>
+          <Button variant="outline" size="sm" className="self-start" onClick={() => void items.refetch()}>
+            <RotateCw aria-hidden="true" />
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <OrderLines order={order} items={items.data} />
+      )}
+    </Dialog>
+  );
+}
+
+function describeQuantity(item: AdminOrderItem): string {
+  if (item.unit === 'tester') return pluralize(item.quantity, 'tester', 'testers');
+  if (item.unit === 'bundle') return pluralize(item.quantity, 'bundle', 'bundles');
+  const cases = item.caseCount === null ? '' : ` (${pluralize(item.caseCount, 'case', 'cases')})`;
+  return `${pluralize(item.quantity, 'bottle', 'bottles')}${cases}`;
+}
+
+function OrderLines({ order, items }: { order: AdminOrder; items: readonly AdminOrderItem[] }) {
+  return (
+    <div className="space-y-4 text-sm">
+      {items.length === 0 ? (
+        <p className="py-4 text-muted-foreground">This order has no items.</p>
+      ) : (
+        <ul aria-label={`Items of order ${order.orderNumber}`} className="divide-y divide-border">
+          {items.map((item) => (
+            <li key={item.id} className="flex items-start justify-between gap-3 py-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words">{item.name}</p>
+                {item.sku ? <p className="text-xs text-muted-foreground">SKU: {item.sku}</p> : null}
+                <p className="text-muted-foreground">
+                  {describeQuantity(item)}
+                  {item.unit === 'tester' ? '' : ` × ${formatMoney(item.price)} per ${item.unit}`}
+                </p>
+              </div>
+              <p className="font-medium whitespace-nowrap tabular-nums">
+                {item.unit === 'tester' ? 'Free' : formatMoney(item.lineTotal)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 border-t border-border pt-3">
+        <dt className="font-medium">Order total</dt>
+        <dd className="text-right font-semibold tabular-nums">{formatMoney(order.orderTotal)}</dd>
+        <dt className="text-muted-foreground">Cases</dt>
+        <dd className="text-right tabular-nums">{order.totalCases}</dd>
+        <dt className="text-muted-foreground">Payment</dt>
+        <dd className="text-right">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        {order.shopifyOrderId ? (
+          <>
+            <dt className="text-muted-foreground">Shopify order</dt>
+            <dd className="text-right break-all">{order.shopifyOrderId}</dd>
+          </>
+        ) : null}
+        {order.customerPhone ? (
+          <>
+            <dt className="text-muted-foreground">Phone</dt>
+            <dd className="text-right break-all">{order.customerPhone}</dd>
+          </>
+        ) : null}
+      </dl>
+      {order.notes ? (
+        <div>
+          <p className="font-medium">Notes</p>
+          <p className="whitespace-pre-wrap break-words text-muted-foreground">{order.notes}</p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

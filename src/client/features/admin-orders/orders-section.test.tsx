@@ -1,0 +1,364 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import type {
+  AdminOrder,
+  AdminOrderItem,
+  AdminOrderListResponse,
+} from '../../../shared/schemas/admin-orders';
+import { OrdersSection } from '../../routes/admin/sections/orders-section';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderWithProviders } from '../../test-support/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+registerCartTestHooks();
+
+function buildOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    orderNumber: `WO-${1000 + id}`,
+    customerName: 'Jane Doe',
+    customerEmail: 'jane@shop.test',
+    customerPhone: '555-0100',
+    businessName: 'Doe Botanicals',
+    createdAt: '2031-03-04T15:30:00.000Z',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    notes: null,
+    shopifyOrderId: null,
+    shopifyCheckoutUrl: null,
+    orderTotal: '313.80',
+    totalCases: 3,
+    shopifySyncStatus: 'not_required',
+    ...overrides,
+  };
+}
+
+function listOf(
+  orders: AdminOrder[],
+  overrides: Partial<AdminOrderListResponse> = {},
+): AdminOrderListResponse {
+  return {
+    orders,
+    total: orders.length,
+    totalPages: orders.length ? 1 : 0,
+    page: 1,
+    limit: 20,
+    ...overrides,
+  };
+}
+
+const items: AdminOrderItem[] = [
+  {
+    id: 11,
+    productId: 1,
+    name: '4 oz bottle',
+    sku: '800-0001',
+    quantity: 24,
+    unit: 'bottle',
+    caseCount: 2,
+    price: '10.65',
+    lineTotal: '255.60',
+  },
+  {
+    id: 12,
+    productId: 41,
+    name: 'Free in-store tester',
+    sku: '800-0003',
+    quantity: 1,
+    unit: 'tester',
+    caseCount: null,
+    price: '0.00',
+    lineTotal: '0.00',
+  },
+];
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubOrders(
+  list: AdminOrderListResponse | (() => Response | Promise<Response>),
+  more: Handlers = {},
+) {
+  return stubFetch({
+    '/api/admin/orders': typeof list === 'function' ? list : () => jsonResponse(list),
+    ...more,
+  });
+}
+
+/** The query strings of every GET /api/admin/orders so far. */
+function listQueries(fetchMock: ReturnType<typeof stubFetch>): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .filter((url) => url.pathname === '/api/admin/orders')
+    .map((url) => url.searchParams);
+}
+
+const lastListQuery = (fetchMock: ReturnType<typeof stubFetch>) => listQueries(fetchMock).at(-1);
+
+async function findRow(orderNumber: string) {
+  const cell = await screen.findByRole('cell', { name: orderNumber });
+  const row = cell.closest('tr');
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+describe('OrdersSection', () => {
+  it("shows the heading, 'Loading orders...' and then the orders, newest first as the server sends them", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubOrders(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderWithProviders(<OrdersSection />);
+
+    expect(screen.getByRole('heading', { level: 2, name: 'Order Management' })).toBeTruthy();
+    expect(screen.getByText('View and manage wholesale orders.')).toBeTruthy();
+    expect(await screen.findByText('Loading orders...')).toBeTruthy();
+
+    answer(
+      jsonResponse(
+        listOf([
+          buildOrder({ id: 2, status: 'processing', businessName: 'Second Shop' }),
+          buildOrder({ id: 1 }),
+        ]),
+      ),
+    );
+    const row = await findRow('WO-1002');
+    expect(
+      within(row).getByText(format(new Date('2031-03-04T15:30:00.000Z'), 'MMM d, yyyy h:mm a')),
+    ).toBeTruthy();
+    expect(within(row).getByText('Jane Doe')).toBeTruthy();
+    expect(within(row).getByText('jane@shop.test')).toBeTruthy();
+    expect(within(row).getByText('Second Shop')).toBeTruthy();
+    expect(within(row).getByText('$313.80')).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row');
+    expect(rows.map((tableRow) => tableRow.querySelector('td')?.textContent).slice(1)).toEqual([
+      'WO-1002',
+      'WO-1001',
+    ]);
+  });
+
+  it('shows each status with the badge style of spec 001 §4', async () => {
+    const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+    stubOrders(listOf(statuses.map((status, index) => buildOrder({ id: index + 1, status }))));
+    renderWithProviders(<OrdersSection />);
+
+    const variants: Record<string, string> = {};
+    for (const [index, status] of statuses.entries()) {
+      const row = await findRow(`WO-${1001 + index}`);
+      const badge = within(row).getByText(status[0]!.toUpperCase() + status.slice(1), { selector: 'span' });
+      variants[status] = badge.getAttribute('data-variant') ?? '';
+    }
+    expect(variants).toEqual({
+      pending: 'outline',
+      processing: 'secondary',
+      shipped: 'default',
+      delivered: 'default',
+      cancelled: 'destructive',
+    });
+  });
+
+  it("says 'No orders found' when nothing matches", async () => {
+    stubOrders(listOf([]));
+    renderWithProviders(<OrdersSection />);
+    expect(await screen.findByText('No orders found')).toBeTruthy();
+  });
+
+  it('shows an error block with Retry when the list cannot be loaded, and loads again on Retry', async () => {
+    let fail = true;
+    stubOrders(() =>
+      fail ? errorResponse(500, 'Database unavailable') : jsonResponse(listOf([buildOrder()])),
+    );
+    renderWithProviders(<OrdersSection />);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Database unavailable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await findRow('WO-1001')).toBeTruthy();
+  });
+
+  it('searches once the typing pauses, from page 1', async () => {
+    const fetchMock = stubOrders(listOf([buildOrder()]));
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+    expect(lastListQuery(fetchMock)?.toString()).toBe('page=1&limit=20');
+
+    const search = screen.getByLabelText('Search orders');
+    fireEvent.change(search, { target: { value: 'd' } });
+    fireEvent.change(search, { target: { value: 'do' } });
+    fireEvent.change(search, { target: { value: 'doe bot' } });
+    await waitFor(() => expect(lastListQuery(fetchMock)?.get('search')).toBe('doe bot'));
+    expect(listQueries(fetchMock).map((query) => query.get('search'))).toEqual([null, 'doe bot']);
+    expect(lastListQuery(fetchMock)?.get('page')).toBe('1');
+  });
+
+  it('filters by status with All, Pending, Processing, Shipped, Delivered and Cancelled', async () => {
+    const fetchMock = stubOrders(listOf([buildOrder()]));
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+
+    const filter = screen.getByLabelText('Status');
+    expect(
+      within(filter)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    fireEvent.change(filter, { target: { value: 'shipped' } });
+    await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('shipped'));
+  });
+
+  it('pages with Previous and Next', async () => {
+    const fetchMock = stubOrders(() => {
+      const page = Number(lastListQuery(fetchMock)?.get('page') ?? 1);
+      return jsonResponse(
+        listOf([buildOrder({ id: page === 1 ? 30 : 10 })], { page, total: 25, totalPages: 2 }),
+      );
+    });
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1030');
+    expect(screen.getByText('Showing 1–20 of 25 orders')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await findRow('WO-1010');
+    expect(lastListQuery(fetchMock)?.get('page')).toBe('2');
+    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('offers the CSV export of the current filter', async () => {
+    stubOrders(listOf([buildOrder()]));
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+
+    const link = screen.getByRole('link', { name: 'Export CSV' });
+    expect(link.getAttribute('href')).toBe('/api/admin/orders/export.csv');
+    expect(link.hasAttribute('download')).toBe(true);
+
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
+    fireEvent.change(screen.getByLabelText('Search orders'), { target: { value: 'Mist & Co' } });
+    await waitFor(() =>
+      expect(link.getAttribute('href')).toBe(
+        '/api/admin/orders/export.csv?search=Mist+%26+Co&status=pending',
+      ),
+    );
+  });
+
+  it('changes a status from the row dropdown, disabled while saving, and says so', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    let stored = buildOrder();
+    const fetchMock = stubOrders(() => jsonResponse(listOf([stored])), {
+      '/api/admin/orders/1/status': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+
+    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+    fireEvent.change(select, { target: { value: 'processing' } });
+    await waitFor(() => expect(select.disabled).toBe(true));
+    expect(select.value).toBe('processing');
+    const patch = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/orders/1/status');
+    expect(patch?.[1]?.method).toBe('PATCH');
+    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'processing' });
+
+    stored = buildOrder({ status: 'processing' });
+    answer(
+      jsonResponse({
+        message: 'Order WO-1001 is now processing',
+        changed: true,
+        order: buildOrder({ status: 'processing' }),
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Order status updated', {
+        description: 'Order WO-1001 is now processing',
+      }),
+    );
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(within(row).getByText('Processing', { selector: 'span' })).toBeTruthy();
+  });
+
+  it("toasts the server's message, or 'Failed to update order status', when a change fails", async () => {
+    let networkDown = false;
+    stubOrders(listOf([buildOrder()]), {
+      '/api/admin/orders/1/status': () => {
+        if (networkDown) throw new TypeError('Failed to fetch');
+        return errorResponse(404, 'Order not found');
+      },
+    });
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+
+    fireEvent.change(select, { target: { value: 'shipped' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Order not found' }),
+    );
+    await waitFor(() => expect(select.value).toBe('pending'));
+
+    networkDown = true;
+    fireEvent.change(select, { target: { value: 'cancelled' } });
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update order status' }),
+    );
+  });
+
+  it("shows an order's items in a dialog", async () => {
+    stubOrders(listOf([buildOrder({ notes: 'Leave at the back door' })]), {
+      '/api/admin/orders/1/items': () => jsonResponse(items),
+    });
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+
+    fireEvent.click(within(row).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
+    const list = await within(dialog).findByRole('list', { name: 'Items of order WO-1001' });
+    const lines = within(list).getAllByRole('listitem');
+    expect(lines[0]?.textContent).toContain('4 oz bottle');
+    expect(lines[0]?.textContent).toContain('24 bottles (2 cases) × $10.65 per bottle');
+    expect(lines[0]?.textContent).toContain('$255.60');
+    expect(lines[1]?.textContent).toContain('1 tester');
+    expect(lines[1]?.textContent).toContain('Free');
+    expect(within(dialog).getByText('$313.80')).toBeTruthy();
+    expect(within(dialog).getByText('Leave at the back door')).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("says 'Failed to load order details' when the items cannot be loaded", async () => {
+    stubOrders(listOf([buildOrder()]), {
+      '/api/admin/orders/1/items': () => errorResponse(404, 'Order not found'),
+    });
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+
+    fireEvent.click(within(row).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
+    expect(await within(dialog).findByText('Failed to load order details')).toBeTruthy();
+    expect(within(dialog).getByText('Order not found')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        id: 'order-items-1',
+        description: 'Failed to load order details',
+      }),
+    );
+  });
+
+  it('stacks the orders into a list on a phone', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+      const list = new EventTarget() as MediaQueryList;
+      return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
+    });
+    stubOrders(listOf([buildOrder()]));
+    renderWithProviders(<OrdersSection />);
+
+    const list = await screen.findByRole('list', { name: 'Orders' });
+    expect(within(list).getByText('WO-1001')).toBeTruthy();
+    expect(within(list).getByLabelText('Status of order WO-1001')).toBeTruthy();
+    expect(within(list).getByRole('button', { name: /View Items/ })).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});

@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query';
+import { Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { productPricingRequestSchema, type ProductPricing } from '../../../shared/schemas/admin-pricing';
+import { ListState } from '../../components/admin/list-state';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Field, FormAlert } from '../../components/ui/field';
+import { SelectField } from '../../components/ui/select-field';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { formatCases, formatDiscount, formatPrice } from './format';
+import {
+  customPricesQueryOptions,
+  pricedProductsQueryOptions,
+  tiersQueryOptions,
+  useCreateCustomPrice,
+  useDeleteCustomPrice,
+} from './pricing-api';
+
+/**
+ * 'Custom Product Pricing' (spec 001 §2, §5): a price per bottle for one product at one tier, which replaces
+ * the tier's discount for that product. List, add (product, tier, price), delete after confirmation.
+ */
+export function CustomPricesPanel() {
+  const prices = useQuery(customPricesQueryOptions);
+  const [toDelete, setToDelete] = useState<ProductPricing | null>(null);
+  const remove = useDeleteCustomPrice({ onDeleted: () => setToDelete(null) });
+
+  return (
+    <section
+      aria-labelledby="custom-pricing-heading"
+      className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    >
+      <div className="space-y-1">
+        <h3 id="custom-pricing-heading" className="text-lg font-semibold">
+          Custom Product Pricing
+        </h3>
+        <p className="text-sm text-muted-foreground">
+          A custom price per bottle replaces the tier&apos;s discount for that product. The mixed case is
+          priced through its bottles.
+        </p>
+      </div>
+
+      <AddCustomPriceForm />
+
+      <div className="mt-6">
+        <ListState
+          isLoading={prices.isPending}
+          error={prices.error}
+          isEmpty={prices.data?.length === 0}
+          loadingText="Loading custom prices..."
+          emptyText="No custom product prices"
+          emptyHint="Every product is priced by its tier's discount."
+          errorPrefix="Error loading custom prices: "
+          onRetry={() => void prices.refetch()}
+        >
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead className="px-2 sm:px-4">Product</TableHead>
+                <TableHead className="px-2 sm:px-4">Tier</TableHead>
+                <TableHead className="px-2 text-right sm:px-4">Price per Bottle</TableHead>
+                {/* relative: keeps the absolutely placed sr-only text inside the scrolling table. */}
+                <TableHead className="relative px-2 text-right sm:px-4">
+                  <span className="sr-only">Actions</span>
+                </TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {prices.data?.map((price) => (
+                <TableRow key={price.id}>
+                  <TableCell className="px-2 sm:px-4">
+                    <p className="font-medium">{price.productName}</p>
+                    <p className="text-xs text-muted-foreground">{price.sku}</p>
+                  </TableCell>
+                  <TableCell className="px-2 sm:px-4">
+                    <p>{price.tierName}</p>
+                    <p className="text-xs text-muted-foreground">from {formatCases(price.minimumCases)}</p>
+                  </TableCell>
+                  <TableCell className="px-2 text-right tabular-nums sm:px-4">
+                    {formatPrice(price.price)}
+                  </TableCell>
+                  <TableCell className="px-2 sm:px-4">
+                    <div className="flex justify-end">
+                      <Button
+                        variant="ghost"
+                        size="icon"
+                        aria-label={`Delete the custom price for ${price.productName} at ${price.tierName}`}
+                        disabled={remove.isPending && remove.variables === price.id}
+                        onClick={() => setToDelete(price)}
+                      >
+                        <Trash2 aria-hidden="true" className="text-destructive" />
+                      </Button>
+                    </div>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </ListState>
+      </div>
+
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete custom price?"
+        description={
+          toDelete
+            ? `${toDelete.productName} at the ${toDelete.tierName} tier (${formatPrice(toDelete.price)} per bottle) will go back to the tier's discount.`
+            : ''
+        }
+        confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
+        pending={remove.isPending}
+        onConfirm={() => {
+          if (toDelete && !remove.isPending) remove.mutate(toDelete.id);
+        }}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}
+
+const EMPTY_FORM = { productId: '', tierId: '', price: '' };
+
+function AddCustomPriceForm() {
+  const products = useQuery(pricedProductsQueryOptions);
+  const tiers = useQuery(tiersQueryOptions);
+  const [form, setForm] = useState(EMPTY_FORM);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateCustomPrice({ onCreated: () => setForm(EMPTY_FORM) });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (create.isPending) return;
+    const parsed = productPricingRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setProblem(null);
+    create.mutate(parsed.data);
+  }
+
+  const set = (name: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) => {
+    const { value } = event.target;
+    setForm((current) => ({ ...current, [name]: value }));
+  };
+
+  const productOptions = [
+    { value: '', label: products.isPending ? 'Loading products...' : 'Select a product' },
+    ...(products.data ?? []).map((product) => ({
+      value: String(product.id),
+      label: `${product.name} (${product.sku})`,
+    })),
+  ];
+  const tierOptions = [
+    { value: '', label: tiers.isPending ? 'Loading tiers...' : 'Select a tier' },
+    ...(tiers.data ?? []).map((tier) => ({
+      value: String(tier.id),
+      label: `${tier.name} (${formatDiscount(tier.discountPercentage)} from ${formatCases(tier.minimumCases)})`,
+    })),
+  ];
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Add custom product price"
+      className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/30 p-4"
+    >
+      <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end">
+        <SelectField
+          label="Product"
+          name="productId"
+          required
+          options={productOptions}
+          value={form.productId}
+          onChange={set('productId')}
+        />
+        <SelectField
+          label="Tier"
+          name="tierId"
+          required
+          options={tierOptions}
+          value={form.tierId}
+          onChange={set('tierId')}
+        />
+        <Field
+          label="Price per Bottle ($)"
+          name="price"
+          type="number"
+          inputMode="decimal"
+          required
+          min={0}
+          step={0.01}
+          value={form.price}
+          onChange={set('price')}
+        />
+        <Button type="submit" disabled={create.isPending}>
+          <Plus aria-hidden="true" />
+          {create.isPending ? 'Adding...' : 'Add Price'}
+        </Button>
+      </div>
+      {products.error ? (
+        <FormAlert>
+          Could not load the products.{' '}
+          <Button variant="link" size="sm" className="h-auto p-0" onClick={() => void products.refetch()}>
+            Retry
+          </Button>
+        </FormAlert>
+      ) : null}
+      {problem ? <FormAlert>{problem}</FormAlert> : null}
+    </form>
+  );
+}

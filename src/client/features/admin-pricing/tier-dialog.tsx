@@ -1,0 +1,124 @@
+import { useState, type FormEvent } from 'react';
+import {
+  MAX_MINIMUM_CASES,
+  pricingTierRequestSchema,
+  type AdminPricingTier,
+} from '../../../shared/schemas/admin-pricing';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Field, FormAlert } from '../../components/ui/field';
+import { useSaveTier } from './pricing-api';
+
+interface TierDialogProps {
+  open: boolean;
+  /** The tier being edited; null to add one. */
+  tier: AdminPricingTier | null;
+  onClose: () => void;
+}
+
+interface TierForm {
+  name: string;
+  description: string;
+  minimumCases: string;
+  discountPercentage: string;
+}
+
+const NEW_TIER: TierForm = { name: '', description: '', minimumCases: '1', discountPercentage: '' };
+
+function formOf(tier: AdminPricingTier | null): TierForm {
+  if (!tier) return NEW_TIER;
+  return {
+    name: tier.name,
+    description: tier.description ?? '',
+    minimumCases: String(tier.minimumCases),
+    discountPercentage: String(tier.discountPercentage),
+  };
+}
+
+/**
+ * Add or edit a volume tier (spec 001 §5 'Add tier'; editing has the same requirements). The form is judged
+ * by the API's own schema, so the messages are the server's; the server judges it again.
+ */
+export function TierDialog({ open, tier, onClose }: TierDialogProps) {
+  return open ? <TierDialogContent key={tier?.id ?? 'new'} tier={tier} onClose={onClose} /> : null;
+}
+
+function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; onClose: () => void }) {
+  const [form, setForm] = useState<TierForm>(() => formOf(tier));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveTier({ onSaved: onClose });
+  const isEdit = tier !== null;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const parsed = pricingTierRequestSchema.safeParse(form);
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setProblem(null);
+    save.mutate({ ...(tier ? { id: tier.id } : {}), values: parsed.data });
+  }
+
+  const set = (name: keyof TierForm) => (event: { target: { value: string } }) => {
+    const { value } = event.target;
+    setForm((current) => ({ ...current, [name]: value }));
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={isEdit ? 'Edit Tier' : 'Add Tier'}
+      description="Orders of at least the minimum cases get the discount on every case-packed line."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field label="Name" name="name" required maxLength={100} value={form.name} onChange={set('name')} />
+        <Field
+          label="Description"
+          name="description"
+          maxLength={500}
+          value={form.description}
+          onChange={set('description')}
+          hint="Optional."
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Minimum Cases"
+            name="minimumCases"
+            type="number"
+            inputMode="numeric"
+            required
+            min={1}
+            max={MAX_MINIMUM_CASES}
+            step={1}
+            value={form.minimumCases}
+            onChange={set('minimumCases')}
+          />
+          <Field
+            label="Discount (%)"
+            name="discountPercentage"
+            type="number"
+            inputMode="decimal"
+            required
+            min={0}
+            max={100}
+            step={0.1}
+            value={form.discountPercentage}
+            onChange={set('discountPercentage')}
+          />
+        </div>
+        {problem ? <FormAlert>{problem}</FormAlert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : isEdit ? 'Update Tier' : 'Create Tier'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,143 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import '../../lib/zod-config';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
+import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
+import { ApiError, requestJson, serverMessage } from '../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
+
+/** Every admin query key starts with 'admin'; the session is ['admin', 'session']. */
+export const ADMIN_QUERY_KEY = ['admin'] as const;
+export const ADMIN_SESSION_QUERY_KEY = ['admin', 'session'] as const;
+
+/**
+ * GET /api/admin/user (spec 001 §7 'Admin session'): the signed-in administrator, or null. A 401 is "no
+ * administrator" (the spec's rule), and so is any other client error (e.g. a server without the admin API);
+ * a network or server failure stays an error, so a flaky connection never sends an administrator to the
+ * login page. Only role 'admin' counts (spec 001 §3 'Admin session user').
+ */
+export const adminSessionQueryOptions = queryOptions({
+  queryKey: ADMIN_SESSION_QUERY_KEY,
+  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
+    try {
+      const user = await requestJson('/api/admin/user', currentUserSchema, { signal, nullOn401: true });
+      return user?.role === 'admin' ? user : null;
+    } catch (error) {
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+      throw error;
+    }
+  },
+  staleTime: 5 * 60_000,
+});
+
+/** The signed-in administrator: `data` is the admin, null when none, undefined while loading. */
+export function useAdminSession() {
+  return useQuery(adminSessionQueryOptions);
+}
+
+/** The administrator's name for greetings and the sidebar; falls back to the username. */
+export function adminDisplayName(user: CurrentUser): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
+}
+
+/**
+ * The admin and customer sessions share one cookie: signing in or out here changes who GET /api/user
+ * answers for as well, and nothing cached for the previous person may be shown to the next one.
+ */
+function forgetSessionData(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: ADMIN_QUERY_KEY });
+  queryClient.removeQueries({ queryKey: CURRENT_USER_QUERY_KEY });
+}
+
+/**
+ * 'Log in' on /admin/login (spec 001 §2, §8): POST /api/admin/login; success toasts 'Welcome back, {name}'
+ * and opens the dashboard, failure toasts 'Login failed' with the server's message or 'Admin login failed'.
+ */
+export function useAdminLogin({ onFailure }: { onFailure?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: async (credentials: AdminLoginRequest) => {
+      const user = await requestJson('/api/admin/login', currentUserSchema, {
+        method: 'POST',
+        body: credentials,
+      });
+      // The server only signs in administrators; anything else is not a usable admin session.
+      if (user.role !== 'admin') throw new Error('Not an administrator');
+      return user;
+    },
+    onSuccess: (user) => {
+      forgetSessionData(queryClient);
+      queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, user);
+      toast.success(`Welcome back, ${user.firstName?.trim() || user.username}`);
+      void navigate('/admin', { replace: true });
+    },
+    onError: (error) => {
+      toast.error('Login failed', { description: serverMessage(error, 'Admin login failed') });
+      onFailure?.();
+    },
+  });
+}
+
+/**
+ * 'Logout' on the dashboard (spec 001 §2, §8): POST /api/admin/logout, forget every admin query and go to
+ * /admin/login; a failure toasts 'Logout failed' and keeps the session.
+ *
+ * `takeDownSections` must take every admin list off screen synchronously (flushSync): a query that is
+ * forgotten while a section still shows it would be created and loaded again at once.
+ */
+export function useAdminLogout({ takeDownSections }: { takeDownSections: () => void }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => requestJson('/api/admin/logout', messageResponseSchema, { method: 'POST' }),
+    onSuccess: async () => {
+      takeDownSections();
+      await queryClient.cancelQueries({ queryKey: ADMIN_QUERY_KEY });
+      forgetSessionData(queryClient);
+      queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, null);
+      await navigate('/admin/login', { replace: true });
+    },
+    onError: () => {
+      toast.error('Logout failed');
+    },
+  });
+}
+
+function isSessionRefusal(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
+}
+
+/**
+ * While the dashboard is open, a 401 or 403 from an admin call means the session ended (expired, signed out
+ * in another tab, role changed): the admin session is checked again, which moves the page to /admin/login or
+ * 'Access Denied' instead of leaving every section showing errors.
+ */
+export function useRecheckAdminSessionOnRefusal() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const recheck = () => void queryClient.invalidateQueries({ queryKey: ADMIN_SESSION_QUERY_KEY });
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        event.query.queryKey[0] === 'admin' &&
+        isSessionRefusal(event.action.error)
+      ) {
+        recheck();
+      }
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error' && isSessionRefusal(event.action.error)) {
+        recheck();
+      }
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,315 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+// The sections are other screens with their own tests; here they only show which one is open. Products
+// loads a list, as the real sections do, to show what the shell does when an admin call is refused.
+vi.mock('./sections/products-section', async () => {
+  const { useQuery } = await import('@tanstack/react-query');
+  const { z } = await import('zod');
+  const { requestJson } = await import('../../lib/api');
+  return {
+    ProductsSection: function ProductsSection() {
+      const skus = useQuery({
+        queryKey: ['admin', 'allowed-skus'],
+        queryFn: () => requestJson('/api/admin/allowed-skus', z.array(z.unknown())),
+      });
+      return skus.isError ? 'Products section failed' : 'Products section';
+    },
+  };
+});
+vi.mock('./sections/variants-section', () => ({ VariantsSection: () => 'Variants section' }));
+vi.mock('./sections/pricing-section', () => ({ PricingSection: () => 'Pricing section' }));
+vi.mock('./sections/orders-section', () => ({ OrdersSection: () => 'Orders section' }));
+vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
+vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
+vi.mock('./sections/faq-section', () => ({
+  FaqSection: () => {
+    throw new Error('FAQ section crashed');
+  },
+}));
+
+registerCartTestHooks();
+
+const testAdmin: CurrentUser = {
+  ...testUser,
+  id: 1,
+  username: 'admin',
+  email: 'admin@dewdrop.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  businessName: null,
+  role: 'admin',
+};
+
+const SECTION_LABELS = [
+  'Products',
+  'Variants',
+  'Pricing',
+  'Orders',
+  'Pending Users',
+  'Users',
+  'FAQ Management',
+];
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubApi(overrides: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => errorResponse(401, 'Not signed in'),
+    '/api/admin/user': () => jsonResponse(testAdmin),
+    '/api/admin/allowed-skus': () => jsonResponse([]),
+    ...overrides,
+  });
+}
+
+function sectionNav() {
+  return screen.getByRole('navigation', { name: 'Admin sections' });
+}
+
+function sectionButton(name: string) {
+  return within(sectionNav()).getByRole('button', { name });
+}
+
+function currentSection(): string | null {
+  const current = within(sectionNav())
+    .getAllByRole('button')
+    .filter((button) => button.getAttribute('aria-current') === 'page');
+  expect(current).toHaveLength(1);
+  return current[0]?.textContent ?? null;
+}
+
+describe('/admin access', () => {
+  it('shows a spinner while the session loads', async () => {
+    stubApi({ '/api/admin/user': () => new Promise<Response>(() => undefined) });
+    renderApp('/admin');
+
+    expect(await screen.findByText('Loading admin portal…')).toBeTruthy();
+    expect(screen.getByRole('status')).toBeTruthy();
+  });
+
+  it('sends a visitor to /admin/login', async () => {
+    stubApi({ '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.') });
+    const { router } = renderApp('/admin');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeTruthy();
+  });
+
+  it("shows 'Access Denied' and 'Return to Home' to a signed-in customer", async () => {
+    stubApi({
+      '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.'),
+      '/api/user': () => jsonResponse(testUser),
+    });
+    const { router } = renderApp('/admin');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('You do not have permission to access this area.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
+  });
+
+  it('does not ask for the customer session when an administrator is signed in', async () => {
+    const fetchMock = stubApi();
+    renderApp('/admin');
+
+    await screen.findByText('Products section');
+    expect(countCalls(fetchMock, '/api/user')).toBe(0);
+  });
+
+  it('offers Retry when the session cannot be checked, instead of sending the admin away', async () => {
+    let serverUp = false;
+    stubApi({
+      '/api/admin/user': () =>
+        serverUp ? jsonResponse(testAdmin) : errorResponse(503, 'Service temporarily unavailable'),
+    });
+    const { router } = renderApp('/admin');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Service temporarily unavailable');
+    expect(router.state.location.pathname).toBe('/admin');
+
+    serverUp = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Products section')).toBeTruthy();
+  });
+});
+
+describe('/admin dashboard', () => {
+  it("lists the sections in the spec's order and shows the administrator's name, e-mail and Logout", async () => {
+    stubApi();
+    renderApp('/admin');
+
+    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(
+      within(sectionNav())
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(SECTION_LABELS);
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('admin@dewdrop.test')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(
+      screen.getByText(/Allowed SKUs; Pricing \(volume tiers and custom product pricing\); Users/),
+    ).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`Products · Admin Dashboard | ${testConfig.storeName}`));
+  });
+
+  it('opens Products by default', async () => {
+    stubApi();
+    renderApp('/admin');
+
+    await screen.findByText('Products section');
+    expect(currentSection()).toBe('Products');
+  });
+
+  it('switches sections and remembers the choice in localStorage across a reload', async () => {
+    stubApi();
+    renderApp('/admin');
+    await screen.findByText('Products section');
+
+    fireEvent.click(sectionButton('Pending Users'));
+    expect(screen.getByText('Pending Users section')).toBeTruthy();
+    expect(screen.queryByText('Products section')).toBeNull();
+    expect(currentSection()).toBe('Pending Users');
+    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
+
+    fireEvent.click(sectionButton('Users'));
+    expect(screen.getByText('Users section')).toBeTruthy();
+    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users');
+
+    cleanup();
+    renderApp('/admin');
+    expect(await screen.findByText('Users section')).toBeTruthy();
+    expect(currentSection()).toBe('Users');
+  });
+
+  it('falls back to Products when the stored section is unknown', async () => {
+    localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'reports');
+    stubApi();
+    renderApp('/admin');
+
+    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(currentSection()).toBe('Products');
+  });
+
+  it('moves between sections with the arrow keys, Home and End', async () => {
+    stubApi();
+    renderApp('/admin');
+    await screen.findByText('Products section');
+
+    sectionButton('Products').focus();
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(sectionButton('Variants'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
+    expect(document.activeElement).toBe(sectionButton('FAQ Management'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(sectionButton('Products'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(sectionButton('FAQ Management'));
+    fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
+    expect(document.activeElement).toBe(sectionButton('Products'));
+  });
+
+  it('opens and closes the small-screen menu with its Menu button', async () => {
+    stubApi();
+    renderApp('/admin');
+    await screen.findByText('Products section');
+
+    const menuButton = screen.getByRole('button', { name: 'Menu' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(menuButton);
+    expect(menuButton.getAttribute('aria-expanded')).toBe('true');
+    // Choosing a section closes the menu.
+    fireEvent.click(sectionButton('Orders'));
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByText('Orders section')).toBeTruthy();
+
+    fireEvent.click(menuButton);
+    fireEvent.keyDown(sectionButton('Orders'), { key: 'Escape' });
+    expect(menuButton.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(menuButton);
+  });
+
+  it('keeps the sidebar usable when a section crashes', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi();
+    renderApp('/admin');
+    await screen.findByText('Products section');
+
+    fireEvent.click(sectionButton('FAQ Management'));
+    expect(await screen.findByText('This section could not be shown.')).toBeTruthy();
+    fireEvent.click(sectionButton('Variants'));
+    expect(screen.getByText('Variants section')).toBeTruthy();
+  });
+
+  it('logs out: POST /api/admin/logout, admin data forgotten, back to /admin/login', async () => {
+    let signedIn = true;
+    const fetchMock = stubApi({
+      '/api/admin/user': () =>
+        signedIn ? jsonResponse(testAdmin) : errorResponse(401, 'Please sign in as an administrator.'),
+      '/api/admin/logout': () => {
+        signedIn = false;
+        return jsonResponse({ message: 'Logged out' });
+      },
+    });
+    const { router, queryClient } = renderApp('/admin');
+    await screen.findByText('Products section');
+    await waitFor(() => expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toEqual([]));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toBeUndefined();
+    expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
+    const logout = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/logout');
+    expect(logout?.[1]?.method).toBe('POST');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("toasts 'Logout failed' and stays signed in when logging out fails", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubApi({ '/api/admin/logout': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    const { router } = renderApp('/admin');
+    await screen.findByText('Products section');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    answer(errorResponse(500, 'Internal Server Error'));
+
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(screen.getByText('Products section')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('goes to /admin/login when an admin call is refused because the session has ended', async () => {
+    let sessionEnded = false;
+    stubApi({
+      '/api/admin/user': () =>
+        sessionEnded ? errorResponse(401, 'Please sign in as an administrator.') : jsonResponse(testAdmin),
+      '/api/admin/allowed-skus': () =>
+        sessionEnded ? errorResponse(401, 'Please sign in to continue.') : jsonResponse([]),
+    });
+    const { router, queryClient } = renderApp('/admin');
+    await screen.findByText('Products section');
+
+    sessionEnded = true;
+    await queryClient.refetchQueries({ queryKey: ['admin', 'allowed-skus'] });
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+});

@@ -1,0 +1,165 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '../../../shared/schemas/auth';
+import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { renderApp } from '../../test-support/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+
+// The sections are other screens with their own tests; here they only show which one is open.
+vi.mock('./sections/products-section', () => ({ ProductsSection: () => 'Products section' }));
+vi.mock('./sections/variants-section', () => ({ VariantsSection: () => 'Variants section' }));
+vi.mock('./sections/pricing-section', () => ({ PricingSection: () => 'Pricing section' }));
+vi.mock('./sections/orders-section', () => ({ OrdersSection: () => 'Orders section' }));
+vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
+vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
+vi.mock('./sections/faq-section', () => ({ FaqSection: () => 'FAQ section' }));
+
+registerCartTestHooks();
+
+const testAdmin: CurrentUser = {
+  ...testUser,
+  id: 1,
+  username: 'admin',
+  email: 'admin@dewdrop.test',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  businessName: null,
+  role: 'admin',
+};
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+function stubApi(overrides: Handlers = {}) {
+  return stubFetch({
+    '/api/config': () => jsonResponse(testConfig),
+    '/api/user': () => errorResponse(401, 'Not signed in'),
+    '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.'),
+    ...overrides,
+  });
+}
+
+function loginCalls(fetchMock: ReturnType<typeof stubFetch>) {
+  return fetchMock.mock.calls.filter(([input]) => String(input) === '/api/admin/login');
+}
+
+async function fillIn(username: string, password: string) {
+  fireEvent.change(await screen.findByLabelText('Username'), { target: { value: username } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: password } });
+}
+
+describe('/admin/login', () => {
+  it("shows 'Admin Portal', username and password, 'Log in' and 'Authorized access only'", async () => {
+    stubApi();
+    renderApp('/admin/login');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('type')).toBe('password');
+    expect(password.getAttribute('autocomplete')).toBe('current-password');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(screen.getByText('Authorized access only')).toBeTruthy();
+    await waitFor(() => expect(document.title).toBe(`Admin Portal | ${testConfig.storeName}`));
+  });
+
+  it("shows 'Username is required' and 'Password is required' and sends nothing", async () => {
+    const fetchMock = stubApi();
+    renderApp('/admin/login');
+    fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
+
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+
+    // Blank space is no username; a filled field loses its message.
+    await fillIn('   ', 'secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(loginCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it("toasts 'Login failed' with the server's message, clears the password and keeps the username", async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': () => errorResponse(401, 'Invalid username or password'),
+    });
+    renderApp('/admin/login');
+    await fillIn('admin', 'wrong-password');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Login failed', {
+        description: 'Invalid username or password',
+      }),
+    );
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('admin');
+    expect(loginCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it("toasts 'Login failed' / 'Admin login failed' when there is no server message", async () => {
+    stubApi({ '/api/admin/login': () => Promise.reject(new TypeError('Failed to fetch')) });
+    renderApp('/admin/login');
+    await fillIn('admin', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Login failed', { description: 'Admin login failed' }),
+    );
+  });
+
+  it("disables 'Log in' while signing in, then toasts 'Welcome back, {name}' and opens the dashboard", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const fetchMock = stubApi({
+      '/api/admin/login': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const { router } = renderApp('/admin/login');
+    await fillIn('  admin  ', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    // A second press while the first is under way sends nothing more.
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    answer(jsonResponse(testAdmin));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
+    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(screen.getByText('admin@dewdrop.test')).toBeTruthy();
+    const calls = loginCalls(fetchMock);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.[1]?.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ username: 'admin', password: 'Secret123' });
+  });
+
+  it('greets an administrator without a first name by username', async () => {
+    stubApi({ '/api/admin/login': () => jsonResponse({ ...testAdmin, firstName: null }) });
+    renderApp('/admin/login');
+    await fillIn('admin', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Welcome back, admin'));
+  });
+
+  it('sends an administrator who is already signed in to /admin', async () => {
+    stubApi({ '/api/admin/user': () => jsonResponse(testAdmin) });
+    const { router } = renderApp('/admin/login');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(await screen.findByText('Products section')).toBeTruthy();
+  });
+
+  it('shows the form to a signed-in customer, who may sign in as an administrator', async () => {
+    stubApi({ '/api/user': () => jsonResponse(testUser) });
+    const { router } = renderApp('/admin/login');
+
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/login');
+  });
+});

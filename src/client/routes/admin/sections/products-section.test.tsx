@@ -1,0 +1,339 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { describe, expect, it } from 'vitest';
+import type { AllowedSku } from '../../../../shared/schemas/admin-catalog';
+import {
+  bodiesSent,
+  buildAllowedSku,
+  callsTo,
+  deferred,
+  registerCatalogTestHooks,
+} from '../../../features/admin-catalog/catalog-test-support';
+import { renderWithProviders } from '../../../test-support/render-app';
+import { errorResponse, jsonResponse, stubFetch } from '../../../test-support/stub-fetch';
+import { ProductsSection } from './products-section';
+
+registerCatalogTestHooks();
+
+const SKUS_PATH = '/api/admin/allowed-skus';
+
+const fourOz = buildAllowedSku({ id: 1, sku: '800-0001', notes: '4 oz bottle' });
+const onePaused = buildAllowedSku({ id: 2, sku: '800-0002', notes: '1 oz bottle', isActive: false });
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+/** The allowed-SKU list answers `list` on GET; `handlers` override or add paths. */
+function stubApi(list: AllowedSku[], handlers: Handlers = {}) {
+  return stubFetch({ [SKUS_PATH]: () => jsonResponse(list), ...handlers });
+}
+
+function skuRow(sku: string): HTMLElement {
+  const list = screen.getByRole('list', { name: 'Allowed SKUs' });
+  const row = within(list)
+    .getAllByRole('listitem')
+    .find((item) => within(item).queryByText(sku));
+  if (!row) throw new Error(`no row for ${sku}`);
+  return row;
+}
+
+describe('ProductsSection', () => {
+  it('shows the heading, description, and each allowed SKU with notes, status and its controls', async () => {
+    stubApi([fourOz, onePaused]);
+    renderWithProviders(<ProductsSection />);
+
+    expect(screen.getByRole('heading', { name: 'Product Management' })).toBeTruthy();
+    expect(screen.getByText('Control which products appear in the wholesale system.')).toBeTruthy();
+    expect(screen.getByText('Loading allowed SKUs...')).toBeTruthy();
+
+    await screen.findByText('800-0001');
+    const active = within(skuRow('800-0001'));
+    expect(active.getByText('4 oz bottle')).toBeTruthy();
+    expect(active.getByText('Active')).toBeTruthy();
+    expect(active.getByText('Added Mar 4, 2031')).toBeTruthy();
+    expect(active.getByRole('switch', { name: 'Active: 800-0001' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(active.getByRole('button', { name: 'Delete SKU 800-0001' })).toBeTruthy();
+
+    const paused = within(skuRow('800-0002'));
+    expect(paused.getByText('Inactive')).toBeTruthy();
+    expect(paused.getByRole('switch', { name: 'Active: 800-0002' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
+
+    expect(screen.getByRole('button', { name: 'Refresh from Shopify' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sync with Shopify' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Import by Shopify product ID' })).toBeTruthy();
+  });
+
+  it('explains that without a SKU no product is shown when the list is empty', async () => {
+    stubApi([]);
+    renderWithProviders(<ProductsSection />);
+    expect(await screen.findByText('No allowed SKUs yet')).toBeTruthy();
+    expect(screen.getByText(/Customers only see products whose SKU is on this list/)).toBeTruthy();
+  });
+
+  it('shows an error block with Retry when the list fails to load, and loads it again on Retry', async () => {
+    let fail = true;
+    stubFetch({
+      [SKUS_PATH]: () => (fail ? errorResponse(500, 'Database unavailable') : jsonResponse([fourOz])),
+    });
+    renderWithProviders(<ProductsSection />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading allowed SKUs: Database unavailable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('800-0001')).toBeTruthy();
+  });
+
+  describe('adding a SKU', () => {
+    it('refuses an empty or blank SKU without calling the server', async () => {
+      const fetchMock = stubApi([fourOz]);
+      renderWithProviders(<ProductsSection />);
+      await screen.findByText('800-0001');
+      fireEvent.change(screen.getByLabelText('SKU'), { target: { value: '   ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
+      expect(await screen.findByText('SKU cannot be empty')).toBeTruthy();
+      expect(screen.getByLabelText('SKU').getAttribute('aria-invalid')).toBe('true');
+      expect(callsTo(fetchMock, SKUS_PATH, 'POST')).toBe(0);
+    });
+
+    it('sends the trimmed SKU and notes, toasts, empties the form and reloads the list', async () => {
+      const save = deferred<Response>();
+      let list = [fourOz];
+      const fetchMock = stubApi([], {
+        [SKUS_PATH]: ({ init }) => (init?.method === 'POST' ? save.promise : jsonResponse(list)),
+      });
+      renderWithProviders(<ProductsSection />);
+      await screen.findByText('800-0001');
+      fireEvent.change(screen.getByLabelText('SKU'), { target: { value: '  ROSE-01 ' } });
+      fireEvent.change(screen.getByLabelText('Notes'), { target: { value: ' Rose mist ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
+
+      const saving = await screen.findByRole('button', { name: 'Adding...' });
+      expect(saving.hasAttribute('disabled')).toBe(true);
+      expect(bodiesSent(fetchMock, SKUS_PATH, 'POST')).toEqual([{ sku: 'ROSE-01', notes: 'Rose mist' }]);
+
+      const rose = buildAllowedSku({ id: 9, sku: 'ROSE-01', notes: 'Rose mist' });
+      list = [fourOz, rose];
+      save.resolve(jsonResponse(rose, { status: 201 }));
+      expect(await screen.findByText('ROSE-01')).toBeTruthy();
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'ROSE-01 was added to the allowed SKUs',
+      });
+      expect((screen.getByLabelText('SKU') as HTMLInputElement).value).toBe('');
+      expect((screen.getByLabelText('Notes') as HTMLInputElement).value).toBe('');
+    });
+
+    it("toasts the server's message for a duplicate, and 'Failed to add SKU' when there is none", async () => {
+      let answer = () => errorResponse(409, 'This SKU is already on the list');
+      stubApi([], {
+        [SKUS_PATH]: ({ init }) => (init?.method === 'POST' ? answer() : jsonResponse([fourOz])),
+      });
+      renderWithProviders(<ProductsSection />);
+      await screen.findByText('800-0001');
+      fireEvent.change(screen.getByLabelText('SKU'), { target: { value: '800-0001' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'This SKU is already on the list' }),
+      );
+      // The typed SKU stays for correcting.
+      expect((screen.getByLabelText('SKU') as HTMLInputElement).value).toBe('800-0001');
+
+      answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
+      fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to add SKU' }),
+      );
+    });
+  });
+
+  it('switches a SKU off with PATCH {isActive}, and toasts "Failed to update SKU status" on failure', async () => {
+    let fail = false;
+    const fetchMock = stubApi([fourOz], {
+      '/api/admin/allowed-skus/1': () =>
+        fail
+          ? jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 })
+          : jsonResponse({ ...fourOz, isActive: false }),
+    });
+    renderWithProviders(<ProductsSection />);
+    await screen.findByText('800-0001');
+    fireEvent.click(screen.getByRole('switch', { name: 'Active: 800-0001' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: '800-0001 is now inactive' }),
+    );
+    expect(bodiesSent(fetchMock, '/api/admin/allowed-skus/1', 'PATCH')).toEqual([{ isActive: false }]);
+
+    fail = true;
+    fireEvent.click(screen.getByRole('switch', { name: 'Active: 800-0001' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update SKU status' }),
+    );
+  });
+
+  it('deletes a SKU only after confirmation, with the delete button disabled while it runs', async () => {
+    const removal = deferred<Response>();
+    const fetchMock = stubApi([fourOz], { '/api/admin/allowed-skus/1': () => removal.promise });
+    renderWithProviders(<ProductsSection />);
+    await screen.findByText('800-0001');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete SKU 800-0001' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Delete SKU' });
+    expect(dialog.textContent).toContain('Delete 800-0001 from the allowed SKUs?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(callsTo(fetchMock, '/api/admin/allowed-skus/1', 'DELETE')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete SKU 800-0001' }));
+    dialog = await screen.findByRole('dialog', { name: 'Delete SKU' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const pending = await within(dialog).findByRole('button', { name: 'Deleting...' });
+    expect(pending.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Delete SKU 800-0001' }).hasAttribute('disabled')).toBe(true);
+    expect(callsTo(fetchMock, '/api/admin/allowed-skus/1', 'DELETE')).toBe(1);
+
+    removal.resolve(jsonResponse({ success: true, message: '800-0001 was removed from the allowed SKUs' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toast.success).toHaveBeenCalledWith('Success', {
+      description: '800-0001 was removed from the allowed SKUs',
+    });
+  });
+
+  it('toasts "Failed to delete SKU" when the deletion fails without a message', async () => {
+    stubApi([fourOz], {
+      '/api/admin/allowed-skus/1': () =>
+        jsonResponse({ code: 'INTERNAL', message: ' ', requestId: 'r' }, { status: 500 }),
+    });
+    renderWithProviders(<ProductsSection />);
+    await screen.findByText('800-0001');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete SKU 800-0001' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to delete SKU' }),
+    );
+  });
+
+  describe('the Shopify actions', () => {
+    const notConnected = () =>
+      jsonResponse(
+        { code: 'SHOPIFY_NOT_CONNECTED', message: 'Shopify is not connected', requestId: 'r' },
+        { status: 503 },
+      );
+
+    it('shows progress while refreshing, then reports the count', async () => {
+      const refresh = deferred<Response>();
+      stubApi([fourOz], { '/api/admin/refresh-products': () => refresh.promise });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh from Shopify' }));
+      const running = await screen.findByRole('button', { name: 'Refreshing...' });
+      expect(running.hasAttribute('disabled')).toBe(true);
+      refresh.resolve(
+        jsonResponse({ success: true, message: 'Refreshed 3 products from Shopify', count: 3 }),
+      );
+      await screen.findByRole('button', { name: 'Refresh from Shopify' });
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'Refreshed 3 products from Shopify',
+      });
+    });
+
+    it("toasts the server's 'Shopify is not connected' for refresh and sync, and the fallbacks without a message", async () => {
+      let answer = notConnected;
+      stubApi([fourOz], {
+        '/api/admin/refresh-products': () => answer(),
+        '/api/admin/sync-products': () => answer(),
+      });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh from Shopify' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Shopify is not connected' }),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
+      expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Shopify is not connected' });
+
+      answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh from Shopify' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', {
+          description: 'Failed to refresh products from Shopify',
+        }),
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to sync with Shopify' }),
+      );
+    });
+
+    it('reports the sync count', async () => {
+      stubApi([fourOz], {
+        '/api/admin/sync-products': () =>
+          jsonResponse({ success: true, message: 'Synced 12 products with Shopify', count: 12 }),
+      });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', {
+          description: 'Synced 12 products with Shopify',
+        }),
+      );
+    });
+
+    it("refuses a blank Shopify Product ID with the spec's message, without calling the server", async () => {
+      const fetchMock = stubApi([fourOz]);
+      renderWithProviders(<ProductsSection />);
+      fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: '  ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
+      expect(await screen.findByText('Shopify Product ID cannot be empty')).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('shopify-product'))).toBe(false);
+    });
+
+    it('imports by the trimmed id, with progress, and toasts the outcome', async () => {
+      const answer = deferred<Response>();
+      const fetchMock = stubApi([fourOz], { '/api/admin/shopify-product/8123456789': () => answer.promise });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: ' 8123456789 ' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
+      expect((await screen.findByRole('button', { name: 'Importing...' })).hasAttribute('disabled')).toBe(
+        true,
+      );
+      expect(callsTo(fetchMock, '/api/admin/shopify-product/8123456789')).toBe(1);
+      answer.resolve(
+        jsonResponse({ success: true, message: 'Imported 2 variants (1 new)', variants: [], newVariants: 1 }),
+      );
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Imported 2 variants (1 new)' }),
+      );
+      expect((screen.getByLabelText('Shopify Product ID') as HTMLInputElement).value).toBe('');
+    });
+
+    it("toasts 'Shopify is not connected', 'Invalid response from server...' and the import fallback", async () => {
+      let answer: () => Response = notConnected;
+      stubApi([fourOz], { '/api/admin/shopify-product/42': () => answer() });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: '42' } });
+      const importButton = screen.getByRole('button', { name: 'Import by Shopify product ID' });
+
+      fireEvent.click(importButton);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Shopify is not connected' }),
+      );
+
+      answer = () => jsonResponse({ unexpected: true });
+      fireEvent.click(importButton);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', {
+          description: 'Invalid response from server...',
+        }),
+      );
+
+      answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
+      fireEvent.click(importButton);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenLastCalledWith('Error', {
+          description: 'Failed to import product from Shopify',
+        }),
+      );
+    });
+  });
+});

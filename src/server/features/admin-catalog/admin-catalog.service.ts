@@ -1,0 +1,243 @@
+import type { FastifyRequest } from 'fastify';
+import { centsToDollars, dollarsToCents } from '../../../shared/money';
+import {
+  ADMIN_CATALOG_MESSAGES,
+  variantDisplayStatus,
+  type AdminCatalogMessage,
+  type AdminProduct,
+  type AdminVariant,
+  type AllowedSku,
+  type ImportProductResponse,
+  type ProductCountResponse,
+  type ShopifyPriceOutcome,
+  type UpdateVariantPriceResponse,
+  type UpdateVariantVisibilityRequest,
+  type UpdateVariantVisibilityResponse,
+} from '../../../shared/schemas/admin-catalog';
+import { recordAudit } from '../../audit/audit-log';
+import type { Database } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import {
+  deleteAllowedSku,
+  findAllowance,
+  findAllowedSku,
+  findAllowedSkus,
+  findProductForUpdate,
+  findProductsWithAllowance,
+  insertAllowedSku,
+  setAllowedSkuActive,
+  updateProduct,
+  type AllowedSkuRow,
+  type ProductRow,
+  type ProductWithAllowance,
+} from './admin-catalog.repository';
+import type { ShopifyCatalog } from './shopify-catalog';
+
+/** Who acts: the administrator on the request (the audit log's actor and address). */
+export type Actor = Pick<FastifyRequest, 'user' | 'ip'>;
+
+const SKU_NOT_FOUND = 'SKU not found';
+const PRODUCT_NOT_FOUND = 'Product not found';
+
+export function toAllowedSku(row: AllowedSkuRow): AllowedSku {
+  return {
+    id: row.id,
+    sku: row.sku,
+    notes: row.notes,
+    isActive: row.isActive,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toAdminVariant({ product, isAllowed }: ProductWithAllowance): AdminVariant {
+  return {
+    id: product.id,
+    name: product.name,
+    sku: product.sku,
+    price: centsToDollars(product.price),
+    wholesalePrice: product.wholesalePrice === null ? null : centsToDollars(product.wholesalePrice),
+    inventoryQuantity: product.inventoryQuantity,
+    imageUrl: product.imageUrl,
+    isAllowed,
+    isActive: product.isActive,
+    shopifyVariantId: product.shopifyVariantId,
+    displayStatus: variantDisplayStatus({ isAllowed, isActive: product.isActive }),
+    isVirtual: product.isVirtual,
+    isTester: product.isTester,
+  };
+}
+
+/**
+ * One portal product row is one Shopify variant (ADR 0005): rows sharing a Shopify product id are that
+ * product's variants; a row without one is a product of its own. Products keep the order of their first
+ * row; the product's name is its first variant's (the portal stores no separate product title).
+ */
+export function groupIntoProducts(rows: ProductWithAllowance[]): AdminProduct[] {
+  const byKey = new Map<string, AdminProduct>();
+  for (const row of rows) {
+    const shopifyProductId = row.product.shopifyProductId?.trim() || null;
+    const key = shopifyProductId ?? `portal-${row.product.id}`;
+    let product = byKey.get(key);
+    if (!product) {
+      product = { id: key, shopifyProductId, name: row.product.name, variants: [] };
+      byKey.set(key, product);
+    }
+    product.variants.push(toAdminVariant(row));
+  }
+  return [...byKey.values()];
+}
+
+/** The price edit's answer, saying plainly what happened on the Shopify side. */
+function priceMessage(outcome: ShopifyPriceOutcome): string {
+  switch (outcome) {
+    case 'queued':
+      return 'Price updated. Shopify will be updated in a moment.';
+    case 'not-linked':
+      return 'Price updated in the portal. This product is not linked to a Shopify variant.';
+    case 'not-connected':
+      return `Price updated in the portal. ${ADMIN_CATALOG_MESSAGES.shopifyNotConnected}, so its price was not changed there.`;
+  }
+}
+
+const priceSnapshot = (row: ProductRow) => ({ price: row.price, wholesalePrice: row.wholesalePrice });
+
+/**
+ * The admin catalogue (spec 001 §2 'Allowed SKUs / Products', 'Variants'). Every change and its audit entry
+ * commit in one transaction; the storefront sees it at once through the catalogue NOTIFY triggers.
+ */
+export function createAdminCatalogService({ db, shopify }: { db: Database; shopify: ShopifyCatalog }) {
+  return {
+    async listAllowedSkus(): Promise<AllowedSku[]> {
+      return (await findAllowedSkus(db)).map(toAllowedSku);
+    },
+
+    addAllowedSku(actor: Actor, values: { sku: string; notes: string | null }): Promise<AllowedSku> {
+      return db.transaction(async (tx) => {
+        const row = await insertAllowedSku(tx, values);
+        if (!row) throw new AppError('CONFLICT', ADMIN_CATALOG_MESSAGES.skuExists);
+        const created = toAllowedSku(row);
+        await recordAudit(tx, actor, {
+          action: 'allowed-sku.create',
+          entityType: 'allowed_sku',
+          entityId: row.id,
+          after: created,
+        });
+        return created;
+      });
+    },
+
+    setAllowedSkuActive(actor: Actor, id: number, isActive: boolean): Promise<AllowedSku> {
+      return db.transaction(async (tx) => {
+        const before = await findAllowedSku(tx, id);
+        if (!before) throw notFound(SKU_NOT_FOUND);
+        const row = await setAllowedSkuActive(tx, id, isActive);
+        if (!row) throw notFound(SKU_NOT_FOUND);
+        const updated = toAllowedSku(row);
+        await recordAudit(tx, actor, {
+          action: 'allowed-sku.update',
+          entityType: 'allowed_sku',
+          entityId: id,
+          before: { sku: before.sku, isActive: before.isActive },
+          after: { sku: row.sku, isActive: row.isActive },
+        });
+        return updated;
+      });
+    },
+
+    removeAllowedSku(actor: Actor, id: number): Promise<AdminCatalogMessage> {
+      return db.transaction(async (tx) => {
+        const row = await deleteAllowedSku(tx, id);
+        if (!row) throw notFound(SKU_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          action: 'allowed-sku.delete',
+          entityType: 'allowed_sku',
+          entityId: id,
+          before: toAllowedSku(row),
+        });
+        return { success: true, message: `${row.sku} was removed from the allowed SKUs` };
+      });
+    },
+
+    async refreshProducts(): Promise<ProductCountResponse> {
+      const { count } = await shopify.refreshProducts();
+      return { success: true, message: `Refreshed ${count} products from Shopify`, count };
+    },
+
+    async syncProducts(): Promise<ProductCountResponse> {
+      const { count } = await shopify.syncProducts();
+      return { success: true, message: `Synced ${count} products with Shopify`, count };
+    },
+
+    importProduct(shopifyProductId: string): Promise<ImportProductResponse> {
+      return shopify.importProduct(shopifyProductId);
+    },
+
+    async listProductsWithVariants(): Promise<AdminProduct[]> {
+      return groupIntoProducts(await findProductsWithAllowance(db));
+    },
+
+    setVariantVisibility(
+      actor: Actor,
+      { sku, isActive }: UpdateVariantVisibilityRequest,
+    ): Promise<UpdateVariantVisibilityResponse> {
+      return db.transaction(async (tx) => {
+        const before = await findProductForUpdate(tx, { sku });
+        if (!before) throw notFound(PRODUCT_NOT_FOUND);
+        const row = await updateProduct(tx, before.id, { isActive });
+        await recordAudit(tx, actor, {
+          action: 'product.visibility',
+          entityType: 'product',
+          entityId: row.id,
+          before: { sku: before.sku, isActive: before.isActive },
+          after: { sku: row.sku, isActive: row.isActive },
+        });
+        const variant = toAdminVariant({ product: row, isAllowed: await findAllowance(tx, row.sku) });
+        return {
+          success: true,
+          message: isActive ? `${row.name} is visible again` : `${row.name} is now hidden`,
+          variant,
+        };
+      });
+    },
+
+    setVariantPrice(
+      actor: Actor,
+      {
+        productId,
+        basePrice,
+        wholesalePrice,
+      }: { productId: number; basePrice: number; wholesalePrice: number },
+    ): Promise<UpdateVariantPriceResponse> {
+      return db.transaction(async (tx) => {
+        const before = await findProductForUpdate(tx, { id: productId });
+        if (!before) throw notFound(PRODUCT_NOT_FOUND);
+        // The portal never reads these rows' own price (DECISIONS §2): an edit would change nothing.
+        if (before.isVirtual) {
+          throw new AppError(
+            'UNPROCESSABLE',
+            'The bundle is priced from its components. Edit their prices instead.',
+          );
+        }
+        if (before.isTester)
+          throw new AppError('UNPROCESSABLE', 'The tester is free; it has no price to edit.');
+        const row = await updateProduct(tx, productId, {
+          price: dollarsToCents(basePrice),
+          wholesalePrice: dollarsToCents(wholesalePrice),
+        });
+        const outcome = await shopify.queueVariantPrice(tx, row);
+        await recordAudit(tx, actor, {
+          action: 'product.price',
+          entityType: 'product',
+          entityId: row.id,
+          before: priceSnapshot(before),
+          after: { ...priceSnapshot(row), shopify: outcome },
+        });
+        const variant = toAdminVariant({ product: row, isAllowed: await findAllowance(tx, row.sku) });
+        return { success: true, message: priceMessage(outcome), variant, shopify: outcome };
+      });
+    },
+  };
+}
+
+export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

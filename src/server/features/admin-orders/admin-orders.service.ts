@@ -1,0 +1,162 @@
+import type { FastifyRequest } from 'fastify';
+import { centsToDecimal } from '../../../shared/money';
+import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import type {
+  AdminOrder,
+  AdminOrderFilter,
+  AdminOrderItem,
+  AdminOrderListQuery,
+  AdminOrderListResponse,
+  UpdateOrderStatusResponse,
+} from '../../../shared/schemas/admin-orders';
+import type { OrderStatus } from '../../../shared/schemas/orders';
+import { recordAudit } from '../../audit/audit-log';
+import { notFound } from '../../errors';
+import { enqueueEmail } from '../../mail/send-email-job';
+import type { AdminDeps } from '../admin/admin-deps';
+import { toOrderItemView } from '../orders/order-view';
+import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
+import {
+  findAllOrders,
+  findOrderAccount,
+  findOrderById,
+  findOrdersPage,
+  lockOrderById,
+  orderFilterCondition,
+  updateOrder,
+} from './admin-orders.repository';
+import { orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
+import { buildOrdersCsv } from './orders-csv';
+
+const ORDER_NOT_FOUND = 'Order not found';
+
+/** The first time an order reaches a status, this column records when (DECISIONS §4 timeline). */
+const STATUS_TIMESTAMP = {
+  processing: 'approvedAt',
+  shipped: 'shippedAt',
+  delivered: 'deliveredAt',
+  cancelled: 'cancelledAt',
+} as const satisfies Partial<Record<OrderStatus, keyof OrderRow>>;
+
+export function toAdminOrder(order: OrderRow): AdminOrder {
+  return {
+    id: order.id,
+    orderNumber: formatOrderNumber(order.id),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    customerPhone: order.customerPhone,
+    businessName: order.businessName,
+    createdAt: order.createdAt.toISOString(),
+    status: toOrderStatus(order.status),
+    paymentStatus: order.paymentStatus,
+    notes: order.notes,
+    shopifyOrderId: order.shopifyOrderId,
+    shopifyCheckoutUrl: order.shopifyCheckoutUrl,
+    orderTotal: centsToDecimal(order.orderTotal),
+    totalCases: order.totalCases,
+    shopifySyncStatus: order.shopifySyncStatus,
+  };
+}
+
+/** What the audit log keeps of an order's status: the stored value and the timeline's dates. */
+function statusSnapshot(order: OrderRow) {
+  const iso = (value: Date | null) => value?.toISOString() ?? null;
+  return {
+    status: order.status,
+    approvedAt: iso(order.approvedAt),
+    shippedAt: iso(order.shippedAt),
+    deliveredAt: iso(order.deliveredAt),
+    cancelledAt: iso(order.cancelledAt),
+  };
+}
+
+/** The admin Orders section (spec 001 §2, §7): list, lines, status changes and the CSV export. */
+export function createAdminOrdersService({ db, env }: AdminDeps) {
+  return {
+    /** GET /api/admin/orders: the matching orders, newest first, one page. */
+    async listOrders(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
+      const { rows, total } = await findOrdersPage(db, orderFilterCondition(query), {
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      });
+      return {
+        orders: rows.map(toAdminOrder),
+        total,
+        totalPages: Math.ceil(total / query.limit),
+        page: query.page,
+        limit: query.limit,
+      };
+    },
+
+    /** GET /api/admin/orders/{id}/items: the order's lines, in the order they were placed. */
+    async listItems(orderId: number): Promise<AdminOrderItem[]> {
+      const order = await findOrderById(db, orderId);
+      if (!order) throw notFound(ORDER_NOT_FOUND);
+      return (await findItemsOfOrders(db, [order.id])).map(toOrderItemView);
+    },
+
+    /**
+     * PATCH /api/admin/orders/{id}/status: any status (spec 001 §4). The change, its audit entry and the
+     * customer's e-mail commit together; the same status again changes nothing and sends nothing.
+     */
+    async updateStatus(
+      request: Pick<FastifyRequest, 'user' | 'ip'>,
+      orderId: number,
+      status: OrderStatus,
+    ): Promise<UpdateOrderStatusResponse> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrderById(tx, orderId);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        const orderNumber = formatOrderNumber(order.id);
+        if (toOrderStatus(order.status) === status) {
+          return {
+            message: `Order ${orderNumber} is already ${status}`,
+            changed: false,
+            order: toAdminOrder(order),
+          };
+        }
+
+        const now = new Date();
+        const timestampColumn = status === 'pending' ? null : STATUS_TIMESTAMP[status];
+        const updated = await updateOrder(tx, order.id, {
+          status,
+          updatedAt: now,
+          ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
+        });
+        await recordAudit(tx, request, {
+          action: 'order.status',
+          entityType: 'order',
+          entityId: order.id,
+          before: statusSnapshot(order),
+          after: statusSnapshot(updated),
+        });
+
+        const account = await findOrderAccount(tx, updated.userId);
+        const message = orderStatusEmail(
+          env,
+          {
+            email: account?.email ?? updated.customerEmail,
+            name: account?.firstName || updated.customerName,
+          },
+          { ...updated, orderNumber },
+          status,
+        );
+        if (message) {
+          await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status) });
+        }
+        return {
+          message: `Order ${orderNumber} is now ${status}`,
+          changed: true,
+          order: toAdminOrder(updated),
+        };
+      });
+    },
+
+    /** GET /api/admin/orders/export.csv: every matching order (all pages), newest first. */
+    async exportCsv(filter: AdminOrderFilter): Promise<string> {
+      return buildOrdersCsv(await findAllOrders(db, orderFilterCondition(filter)));
+    },
+  };
+}
+
+export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

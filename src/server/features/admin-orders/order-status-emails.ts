@@ -1,0 +1,113 @@
+import type { OrderStatus } from '../../../shared/schemas/orders';
+import { composeEmail, type MailEnv } from '../../mail/compose';
+import type { MailMessage } from '../../mail/mailer';
+
+/**
+ * The customer's e-mails when staff move an order on (DECISIONS §6: 'order approved (with payment link
+ * when there is one)', 'order shipped (with tracking when known)'; delivered and cancelled get a short
+ * notice). Moving an order back to pending sends nothing.
+ */
+
+export interface StatusMailOrder {
+  id: number;
+  orderNumber: string;
+  paymentStatus: string;
+  shopifyCheckoutUrl: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  trackingCompany: string | null;
+}
+
+export interface StatusMailRecipient {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * At most one e-mail per order and status, ever: a repeated change to the same status (or back and forth)
+ * queues nothing new. Shared with whatever else announces these statuses (e.g. Shopify webhooks).
+ */
+export function orderStatusEmailKey(orderId: number, status: OrderStatus): string {
+  return `order-status:${orderId}:${status}`;
+}
+
+/** Only https links go into e-mails (security.md X1: URL scheme allow-list). */
+function httpsUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    return new URL(value).protocol === 'https:' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The invoice link while one is out and unpaid (DECISIONS §1 step 4), else null (test mode). */
+export function paymentLinkOf(order: StatusMailOrder): string | null {
+  return order.paymentStatus === 'invoice_sent' ? httpsUrl(order.shopifyCheckoutUrl) : null;
+}
+
+export function orderStatusEmail(
+  env: MailEnv,
+  to: StatusMailRecipient,
+  order: StatusMailOrder,
+  status: OrderStatus,
+): MailMessage | null {
+  const orderLink = { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' };
+  const questions = `Questions? Contact us at ${env.SUPPORT_EMAIL}.`;
+  const number = order.orderNumber;
+  switch (status) {
+    case 'processing': {
+      const payment = paymentLinkOf(order);
+      if (payment) {
+        return composeEmail(env, to.email, `Order ${number} approved: payment link inside`, {
+          greeting: to.name,
+          lines: [
+            `Good news: your order ${number} has been approved. Please pay the invoice with the link below.`,
+            `You can follow your order at ${orderLink.url}.`,
+            questions,
+          ],
+          link: { url: payment, label: 'Pay now' },
+        });
+      }
+      return composeEmail(env, to.email, `Order ${number} approved`, {
+        greeting: to.name,
+        lines: [
+          `Good news: your order ${number} has been approved and is being prepared.`,
+          "We'll e-mail you again when it ships.",
+          questions,
+        ],
+        link: orderLink,
+      });
+    }
+    case 'shipped': {
+      const tracking = [
+        order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
+        order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
+      ].filter((line): line is string => line !== null);
+      const trackingUrl = httpsUrl(order.trackingUrl);
+      if (trackingUrl) tracking.push(`Track your package: ${trackingUrl}`);
+      return composeEmail(env, to.email, `Order ${number} shipped`, {
+        greeting: to.name,
+        lines: [`Your order ${number} is on its way.`, ...tracking, questions],
+        link: orderLink,
+      });
+    }
+    case 'delivered':
+      return composeEmail(env, to.email, `Order ${number} delivered`, {
+        greeting: to.name,
+        lines: [`Your order ${number} has been delivered. Thank you for your business.`, questions],
+        link: orderLink,
+      });
+    case 'cancelled':
+      return composeEmail(env, to.email, `Order ${number} cancelled`, {
+        greeting: to.name,
+        lines: [
+          `Your order ${number} has been cancelled.`,
+          `If you did not expect this, please contact us at ${env.SUPPORT_EMAIL}.`,
+        ],
+        link: orderLink,
+      });
+    case 'pending':
+      return null;
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { escapeLike, orderIdFromSearch } from './admin-orders.repository';
+import { formatCsvDate, neutraliseFormula, quoteCsvField, toCsvCell } from './orders-csv';
+
+describe('CSV cells (RFC 4180, security.md V8)', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+cmd', "'+cmd"],
+    ['-2', "'-2"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTabbed', "'\tTabbed"],
+    ['\rReturn', "'\rReturn"],
+    ['Plain', 'Plain'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('neutralises %j as %j', (value, expected) => {
+    expect(neutraliseFormula(value)).toBe(expected);
+  });
+
+  it('quotes only the fields that need it, doubling their quotes', () => {
+    expect(quoteCsvField('plain text')).toBe('plain text');
+    expect(quoteCsvField('a,b')).toBe('"a,b"');
+    expect(quoteCsvField('say "hi"')).toBe('"say ""hi"""');
+    expect(quoteCsvField('two\nlines')).toBe('"two\nlines"');
+    expect(quoteCsvField('cr\r')).toBe('"cr\r"');
+  });
+
+  it('neutralises before quoting, and writes nothing for a missing value', () => {
+    expect(toCsvCell('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(toCsvCell(null)).toBe('');
+    expect(toCsvCell(3)).toBe('3');
+  });
+
+  it("formats dates as 'yyyy-MM-dd HH:mm' in UTC", () => {
+    expect(formatCsvDate(new Date('2031-03-04T05:07:59.999Z'))).toBe('2031-03-04 05:07');
+  });
+});
+
+describe('the admin order search', () => {
+  it('escapes the LIKE wildcards and the escape character', () => {
+    expect(escapeLike('100%_off\\')).toBe('100\\%\\_off\\\\');
+  });
+
+  it.each([
+    ['42', 42],
+    ['#42', 42],
+    ['WO-1042', 42],
+    ['wo-1042', 42],
+    ['WO1042', 42],
+    [' WO-1001 ', 1],
+    ['WO-1000', null],
+    ['WO-999', null],
+    ['0', null],
+    ['99999999999', null],
+    ['4 2', null],
+    ['Mist Shop', null],
+  ])('reads %j as order id %j', (search, id) => {
+    expect(orderIdFromSearch(search)).toBe(id);
+  });
+});

@@ -1,0 +1,256 @@
+import type { FastifyRequest } from 'fastify';
+import { centsToDollars, dollarsToCents } from '../../../shared/money';
+import { isBundleProduct, isTesterProduct } from '../../../shared/pricing';
+import type {
+  AdminPricingTier,
+  PricingTierRequest,
+  ProductPricing,
+  ProductPricingRequest,
+} from '../../../shared/schemas/admin-pricing';
+import type { Database } from '../../db/client';
+import { recordAudit } from '../../audit/audit-log';
+import { AppError } from '../../errors';
+import { postgresErrorCode } from '../orders/idempotency';
+import {
+  deleteCustomPrice,
+  deleteTierWithCustomPrices,
+  findAllCustomPrices,
+  findAllTiers,
+  findCustomPriceFor,
+  findCustomPriceView,
+  findProduct,
+  findTier,
+  findTierForUpdate,
+  findTierWithMinimum,
+  insertCustomPrice,
+  insertTier,
+  updateTier,
+  type CustomPriceView,
+  type PricingTierRow,
+} from './admin-pricing.repository';
+
+type Actor = Pick<FastifyRequest, 'user' | 'ip'>;
+
+const UNIQUE_VIOLATION = '23505';
+const FOREIGN_KEY_VIOLATION = '23503';
+
+export const TIER_NOT_FOUND = 'Pricing tier not found';
+export const CUSTOM_PRICE_NOT_FOUND = 'Custom product price not found';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/** Percent at the API edge: 750 hundredths → 7.5 (ADR 0002). */
+function toTierDto(row: PricingTierRow): AdminPricingTier {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    minimumCases: row.minimumCases,
+    discountPercentage: row.discountPercentage / 100,
+  };
+}
+
+function toCustomPriceDto(row: CustomPriceView): ProductPricing {
+  return { ...row, price: centsToDollars(row.price) };
+}
+
+function toTierValues(input: PricingTierRequest) {
+  return {
+    name: input.name,
+    description: input.description,
+    minimumCases: input.minimumCases,
+    discountPercentage: Math.round(input.discountPercentage * 100),
+  };
+}
+
+function ambiguousMinimum(other: Pick<PricingTierRow, 'name'> | undefined, minimumCases: number) {
+  const owner = other ? `The tier "${other.name}"` : 'Another tier';
+  return new AppError(
+    'CONFLICT',
+    `${owner} already starts at ${plural(minimumCases, 'case', 'cases')}. Two tiers with the same minimum cases would be ambiguous.`,
+  );
+}
+
+/**
+ * Volume tiers and custom (product, tier) prices (spec 001 §3, §5, §7; DECISIONS §3). Every change is one
+ * transaction with its audit entry; the storefront's cached catalogue hears of it through the tables'
+ * NOTIFY triggers (ADR 0007), so prices change at once without anything here.
+ */
+export function createAdminPricingService({ db }: { db: Database }) {
+  /** A unique index answering a race the check before it lost: the same answer as the check. */
+  async function withConflictsAnswered<T>(work: () => Promise<T>, onUnique: () => AppError): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      if (postgresErrorCode(error) === UNIQUE_VIOLATION) throw onUnique();
+      throw error;
+    }
+  }
+
+  return {
+    async listTiers(): Promise<AdminPricingTier[]> {
+      return (await findAllTiers(db)).map(toTierDto);
+    },
+
+    async createTier(actor: Actor, input: PricingTierRequest): Promise<AdminPricingTier> {
+      const values = toTierValues(input);
+      return withConflictsAnswered(
+        () =>
+          db.transaction(async (tx) => {
+            const clash = await findTierWithMinimum(tx, values.minimumCases);
+            if (clash) throw ambiguousMinimum(clash, values.minimumCases);
+            const created = toTierDto(await insertTier(tx, values));
+            await recordAudit(tx, actor, {
+              action: 'pricing-tier.create',
+              entityType: 'pricing_tier',
+              entityId: created.id,
+              after: created,
+            });
+            return created;
+          }),
+        () => ambiguousMinimum(undefined, values.minimumCases),
+      );
+    },
+
+    async updateTier(actor: Actor, id: number, input: PricingTierRequest): Promise<AdminPricingTier> {
+      const values = toTierValues(input);
+      return withConflictsAnswered(
+        () =>
+          db.transaction(async (tx) => {
+            const existing = await findTierForUpdate(tx, id);
+            if (!existing) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+            const clash = await findTierWithMinimum(tx, values.minimumCases, id);
+            if (clash) throw ambiguousMinimum(clash, values.minimumCases);
+            const updated = toTierDto(await updateTier(tx, id, values));
+            await recordAudit(tx, actor, {
+              action: 'pricing-tier.update',
+              entityType: 'pricing_tier',
+              entityId: id,
+              before: toTierDto(existing),
+              after: updated,
+            });
+            return updated;
+          }),
+        () => ambiguousMinimum(undefined, values.minimumCases),
+      );
+    },
+
+    /**
+     * Deletes the tier and its custom prices (they price nothing without it). Orders are not touched: they
+     * keep the tier name, discount and prices they were placed at (orders.tierId is not a foreign key).
+     */
+    async deleteTier(actor: Actor, id: number) {
+      return db.transaction(async (tx) => {
+        const existing = await findTierForUpdate(tx, id);
+        if (!existing) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+        const deletedPrices = await deleteTierWithCustomPrices(tx, id);
+        await recordAudit(tx, actor, {
+          action: 'pricing-tier.delete',
+          entityType: 'pricing_tier',
+          entityId: id,
+          before: {
+            ...toTierDto(existing),
+            customPrices: deletedPrices.map((row) => ({
+              id: row.id,
+              productId: row.productId,
+              price: centsToDollars(row.price),
+            })),
+          },
+        });
+        const count = deletedPrices.length;
+        const withPrices =
+          count > 0
+            ? ` along with its ${plural(count, 'custom product price', 'custom product prices')}`
+            : '';
+        return {
+          message: `Pricing tier "${existing.name}" deleted${withPrices}.`,
+          deletedCustomPrices: count,
+        };
+      });
+    },
+
+    async listCustomPrices(): Promise<ProductPricing[]> {
+      return (await findAllCustomPrices(db)).map(toCustomPriceDto);
+    },
+
+    /**
+     * A custom price per bottle for one (product, tier) pair, which wins over the tier's percentage
+     * (DECISIONS §3). The bundle is priced through its components and the tester is always free (ADR 0008),
+     * so a custom price on either would silently do nothing: refused.
+     */
+    async createCustomPrice(actor: Actor, input: ProductPricingRequest): Promise<ProductPricing> {
+      const duplicate = (productName: string, tierName: string) =>
+        new AppError(
+          'CONFLICT',
+          `${productName} already has a custom price at the ${tierName} tier. Delete it first to set a new price.`,
+        );
+      let names = { productName: 'This product', tierName: 'this' };
+      try {
+        return await db.transaction(async (tx) => {
+          const product = await findProduct(tx, input.productId);
+          if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+          const tier = await findTier(tx, input.tierId);
+          if (!tier) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+          names = { productName: product.name, tierName: tier.name };
+          if (isBundleProduct(product)) {
+            throw new AppError(
+              'UNPROCESSABLE',
+              `${product.name} (${product.sku}) is priced through its components, so a custom price on it would have no effect. Set custom prices on its component bottles instead.`,
+            );
+          }
+          if (isTesterProduct(product)) {
+            throw new AppError(
+              'UNPROCESSABLE',
+              `${product.name} (${product.sku}) is always free, so a custom price on it would have no effect.`,
+            );
+          }
+          if (await findCustomPriceFor(tx, product.id, tier.id)) throw duplicate(product.name, tier.name);
+          const row = await insertCustomPrice(tx, {
+            productId: product.id,
+            tierId: tier.id,
+            price: dollarsToCents(input.price),
+          });
+          const created = await findCustomPriceView(tx, row.id);
+          if (!created) throw new Error('custom price not readable after insert');
+          const dto = toCustomPriceDto(created);
+          await recordAudit(tx, actor, {
+            action: 'product-pricing.create',
+            entityType: 'product_pricing_tier',
+            entityId: dto.id,
+            after: dto,
+          });
+          return dto;
+        });
+      } catch (error) {
+        const code = postgresErrorCode(error);
+        if (code === UNIQUE_VIOLATION) throw duplicate(names.productName, names.tierName);
+        // The product or tier was deleted between the check and the insert.
+        if (code === FOREIGN_KEY_VIOLATION) {
+          throw new AppError('NOT_FOUND', 'The product or the pricing tier no longer exists');
+        }
+        throw error;
+      }
+    },
+
+    async deleteCustomPrice(actor: Actor, id: number) {
+      return db.transaction(async (tx) => {
+        const existing = await findCustomPriceView(tx, id);
+        if (!existing) throw new AppError('NOT_FOUND', CUSTOM_PRICE_NOT_FOUND);
+        const deleted = await deleteCustomPrice(tx, id);
+        if (!deleted) throw new AppError('NOT_FOUND', CUSTOM_PRICE_NOT_FOUND);
+        await recordAudit(tx, actor, {
+          action: 'product-pricing.delete',
+          entityType: 'product_pricing_tier',
+          entityId: id,
+          before: toCustomPriceDto(existing),
+        });
+        return {
+          message: `Custom price for ${existing.productName} at the ${existing.tierName} tier deleted.`,
+        };
+      });
+    },
+  };
+}
+
+export type AdminPricingService = ReturnType<typeof createAdminPricingService>;

@@ -1,0 +1,90 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { faqCategoryListSchema, faqItemListSchema } from '../../../shared/schemas/faq';
+import { SEED_FAQ } from '../../db/seed-data';
+import { faqCategories, faqItems } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { createUser, signIn } from '../accounts/accounts-test-support';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const categories = async () =>
+  faqCategoryListSchema.parse((await t.app.inject({ url: '/api/faq/categories' })).json());
+const items = async () => faqItemListSchema.parse((await t.app.inject({ url: '/api/faq/items' })).json());
+
+describe('the public FAQ (GET /api/faq/categories, GET /api/faq/items)', () => {
+  it('answers a signed-out visitor and a signed-in customer alike with the seeded FAQ in display order', async () => {
+    const response = await t.app.inject({ url: '/api/faq/categories' });
+    expect(response.statusCode).toBe(200);
+    const list = faqCategoryListSchema.parse(response.json());
+    expect(list.map((category) => category.title)).toEqual(SEED_FAQ.map((category) => category.title));
+    expect(list.every((category) => category.isActive)).toBe(true);
+
+    const customer = await createUser(t.db);
+    const cookie = await signIn(t.app, t.db, customer.email);
+    const signedIn = await t.app.inject({ url: '/api/faq/categories', headers: { cookie } });
+    expect(signedIn.json()).toEqual(response.json());
+
+    const seededItems = SEED_FAQ.reduce((sum, category) => sum + category.items.length, 0);
+    expect(await items()).toHaveLength(seededItems);
+  });
+
+  it('sorts by displayOrder, then id', async () => {
+    const [a, b, c] = await t.db
+      .insert(faqCategories)
+      .values([
+        { title: 'Sort B', displayOrder: 50 },
+        { title: 'Sort A', displayOrder: 50 },
+        { title: 'Sort first', displayOrder: -5 },
+      ])
+      .returning();
+    if (!a || !b || !c) throw new Error('categories not created');
+    await t.db.insert(faqItems).values([
+      { categoryId: a.id, question: 'Q late', answer: 'A', displayOrder: 90 },
+      { categoryId: a.id, question: 'Q tie 1', answer: 'A', displayOrder: 80 },
+      { categoryId: b.id, question: 'Q tie 2', answer: 'A', displayOrder: 80 },
+    ]);
+
+    const titles = (await categories()).map((category) => category.title);
+    expect(titles[0]).toBe('Sort first');
+    expect(titles.slice(-2)).toEqual(['Sort B', 'Sort A']);
+    const questions = (await items()).map((item) => item.question);
+    expect(questions.slice(-3)).toEqual(['Q tie 1', 'Q tie 2', 'Q late']);
+
+    await t.db.delete(faqItems).where(eq(faqItems.categoryId, a.id));
+    await t.db.delete(faqItems).where(eq(faqItems.categoryId, b.id));
+    await t.db.delete(faqCategories).where(eq(faqCategories.id, a.id));
+    await t.db.delete(faqCategories).where(eq(faqCategories.id, b.id));
+    await t.db.delete(faqCategories).where(eq(faqCategories.id, c.id));
+  });
+
+  it('hides inactive categories, their items, and inactive items', async () => {
+    const [visible, hidden] = await t.db
+      .insert(faqCategories)
+      .values([
+        { title: 'Visible', displayOrder: 100 },
+        { title: 'Hidden', displayOrder: 101, isActive: false },
+      ])
+      .returning();
+    if (!visible || !hidden) throw new Error('categories not created');
+    await t.db.insert(faqItems).values([
+      { categoryId: visible.id, question: 'Shown question', answer: 'A' },
+      { categoryId: visible.id, question: 'Switched-off question', answer: 'A', isActive: false },
+      { categoryId: hidden.id, question: 'Question of a hidden category', answer: 'A' },
+    ]);
+
+    const titles = (await categories()).map((category) => category.title);
+    expect(titles).toContain('Visible');
+    expect(titles).not.toContain('Hidden');
+    const questions = (await items()).map((item) => item.question);
+    expect(questions).toContain('Shown question');
+    expect(questions).not.toContain('Switched-off question');
+    expect(questions).not.toContain('Question of a hidden category');
+    expect((await items()).every((item) => item.isActive)).toBe(true);
+  });
+});

@@ -1,0 +1,16 @@
+import type { Database } from '../../db/client';
+import { findFaqCategories, findFaqItems, toFaqCategory, toFaqItem } from './faq.repository';
+
+/** The FAQ the support page shows (spec 001 §2 'Support page'): active entries only. */
+export function createFaqService({ db }: { db: Database }) {
+  return {
+    async listPublicCategories() {
+      return (await findFaqCategories(db, { activeOnly: true })).map(toFaqCategory);
+    },
+    async listPublicItems() {
+      return (await findFaqItems(db, { activeOnly: true })).map(toFaqItem);
+    },
+  };
+}
+
+export type FaqService = ReturnType<typeof createFaqService>;

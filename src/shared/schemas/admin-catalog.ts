@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { sentence } from './messages';
+import { idSchema } from './pricing';
+
+/**
+ * The admin catalogue contracts (spec 001 §7 'Allowed SKUs and platform sync', 'Orders and variants'):
+ * allowed SKUs, the Shopify product actions, and the variants view with its visibility and price edits.
+ * Money is dollars per bottle at this edge (ADR 0002), cents inside the server.
+ */
+
+/** The spec's messages (spec 001 §5, DECISIONS §1), word for word, shared by the API and the forms. */
+export const ADMIN_CATALOG_MESSAGES = {
+  skuEmpty: sentence('SKU cannot be empty'),
+  skuExists: sentence('This SKU is already on the list'),
+  skuRequired: sentence('SKU is required'),
+  shopifyProductIdEmpty: sentence('Shopify Product ID cannot be empty'),
+  shopifyNotConnected: 'Shopify is not connected',
+  invalidProductId: sentence('Invalid product ID'),
+  retailPrice: sentence('Please enter a valid retail price'),
+  wholesalePrice: sentence('Please enter a valid wholesale price'),
+} as const;
+
+export const SKU_MAX_LENGTH = 100;
+export const SKU_NOTES_MAX_LENGTH = 500;
+export const SHOPIFY_PRODUCT_ID_MAX_LENGTH = 100;
+/** The largest amount a decimal(10,2) price column holds. */
+export const MAX_PRICE_DOLLARS = 99_999_999.99;
+
+// ---------------------------------------------------------------------------------------------------------
+// Allowed SKUs
+
+/** An allowed SKU as the API sends it (spec 001 §3 'Allowed SKU'). */
+export const allowedSkuSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  notes: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AllowedSku = z.infer<typeof allowedSkuSchema>;
+
+/** GET /api/admin/allowed-skus */
+export const allowedSkuListSchema = z.array(allowedSkuSchema);
+
+/** POST /api/admin/allowed-skus: the SKU is trimmed and may not be empty (spec 001 §5); notes optional. */
+export const createAllowedSkuRequestSchema = z.object({
+  sku: z
+    .string({ message: ADMIN_CATALOG_MESSAGES.skuEmpty })
+    .trim()
+    .min(1, ADMIN_CATALOG_MESSAGES.skuEmpty)
+    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+  notes: z
+    .string({ message: 'must be text' })
+    .trim()
+    .max(SKU_NOTES_MAX_LENGTH, `must be at most ${SKU_NOTES_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((notes) => (notes ? notes : null)),
+});
+export type CreateAllowedSkuRequest = z.input<typeof createAllowedSkuRequestSchema>;
+
+/** PATCH /api/admin/allowed-skus/{id} */
+export const updateAllowedSkuRequestSchema = z.object({
+  isActive: z.boolean({ message: 'must be true or false' }),
+});
+export type UpdateAllowedSkuRequest = z.infer<typeof updateAllowedSkuRequestSchema>;
+
+export const allowedSkuParamsSchema = z.object({ id: idSchema });
+
+/** DELETE /api/admin/allowed-skus/{id} and other answers that only carry a sentence. */
+export const adminCatalogMessageSchema = z.object({ success: z.literal(true), message: z.string() });
+export type AdminCatalogMessage = z.infer<typeof adminCatalogMessageSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Shopify product actions (completed by the Shopify issue; until a store is connected they answer 503
+// SHOPIFY_NOT_CONNECTED 'Shopify is not connected', DECISIONS §1)
+
+/** POST /api/admin/refresh-products and POST /api/admin/sync-products: how many products were handled. */
+export const productCountResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  count: z.number().int(),
+});
+export type ProductCountResponse = z.infer<typeof productCountResponseSchema>;
+
+/** GET /api/admin/shopify-product/{id}: the Shopify product id or GID, trimmed, not empty. */
+export const shopifyProductParamsSchema = z.object({
+  id: z
+    .string({ message: ADMIN_CATALOG_MESSAGES.shopifyProductIdEmpty })
+    .trim()
+    .min(1, ADMIN_CATALOG_MESSAGES.shopifyProductIdEmpty)
+    .max(SHOPIFY_PRODUCT_ID_MAX_LENGTH, `must be at most ${SHOPIFY_PRODUCT_ID_MAX_LENGTH} characters`),
+});
+
+/** One variant of an imported Shopify product, as it now stands in the portal. */
+export const importedVariantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  price: z.number(),
+  shopifyVariantId: z.string().nullable(),
+});
+
+/** The import's answer (spec 001 §7): every variant of the product, and how many of them are new. */
+export const importProductResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  variants: z.array(importedVariantSchema),
+  newVariants: z.number().int(),
+});
+export type ImportProductResponse = z.infer<typeof importProductResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------------------
+// Variants
+
+/** Spec 001 §4: Active (allowed and active), Hidden (allowed but inactive), Not Allowed. */
+export const VARIANT_DISPLAY_STATUSES = ['Active', 'Hidden', 'Not Allowed'] as const;
+export type VariantDisplayStatus = (typeof VARIANT_DISPLAY_STATUSES)[number];
+
+export function variantDisplayStatus(variant: {
+  isAllowed: boolean;
+  isActive: boolean;
+}): VariantDisplayStatus {
+  if (!variant.isAllowed) return 'Not Allowed';
+  return variant.isActive ? 'Active' : 'Hidden';
+}
+
+/**
+ * One variant (one portal product row, ADR 0005) in the admin view (spec 001 §3 'Product (admin view)').
+ * `isAllowed`: its SKU is an active allowed SKU. `isVirtual` and `isTester` mark the rows whose price the
+ * portal does not take from the row (the bundle is priced from its components, the tester is free).
+ */
+export const adminVariantSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  sku: z.string(),
+  price: z.number(),
+  wholesalePrice: z.number().nullable(),
+  inventoryQuantity: z.number().int(),
+  imageUrl: z.string().nullable(),
+  isAllowed: z.boolean(),
+  isActive: z.boolean(),
+  shopifyVariantId: z.string().nullable(),
+  displayStatus: z.enum(VARIANT_DISPLAY_STATUSES),
+  isVirtual: z.boolean(),
+  isTester: z.boolean(),
+});
+export type AdminVariant = z.infer<typeof adminVariantSchema>;
+
+/**
+ * A product with its variants. Rows that share a Shopify product id form one product (its id is that
+ * Shopify id); a row without one is a product of its own (id 'portal-{row id}').
+ */
+export const adminProductSchema = z.object({
+  id: z.string(),
+  shopifyProductId: z.string().nullable(),
+  name: z.string(),
+  variants: z.array(adminVariantSchema),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+
+/** GET /api/admin/products-with-variants */
+export const adminProductListSchema = z.array(adminProductSchema);
+
+/** POST /api/admin/update-variant-visibility */
+export const updateVariantVisibilityRequestSchema = z.object({
+  sku: z
+    .string({ message: ADMIN_CATALOG_MESSAGES.skuRequired })
+    .trim()
+    .min(1, ADMIN_CATALOG_MESSAGES.skuRequired)
+    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+  isActive: z.boolean({ message: 'must be true or false' }),
+});
+export type UpdateVariantVisibilityRequest = z.infer<typeof updateVariantVisibilityRequestSchema>;
+
+export const updateVariantVisibilityResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  variant: adminVariantSchema,
+});
+export type UpdateVariantVisibilityResponse = z.infer<typeof updateVariantVisibilityResponseSchema>;
+
+const PLAIN_AMOUNT = /^\s*(\d+(\.\d{0,2})?|\.\d{1,2})\s*$/;
+const WHOLE_NUMBER = /^\s*\d+\s*$/;
+
+/** True when `value` has at most two decimals (10.65 yes, 10.655 no), allowing for binary fractions. */
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+}
+
+/**
+ * A price in dollars above 0 with at most two decimals (spec 001 §5, §9), as a JSON number or the text of a
+ * form field ("10.5"); anything else fails with `message` alone.
+ */
+function priceAbove0(message: string) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && PLAIN_AMOUNT.test(value) ? Number(value) : value),
+    z
+      .number({ message })
+      .refine(
+        (value) =>
+          Number.isFinite(value) && value > 0 && value <= MAX_PRICE_DOLLARS && hasAtMostTwoDecimals(value),
+        { message },
+      ),
+  );
+}
+
+/** POST /api/admin/update-variant-price: productId must convert to a positive whole number (spec 001 §5). */
+export const updateVariantPriceRequestSchema = z.object({
+  productId: z.preprocess(
+    (value) => (typeof value === 'string' && WHOLE_NUMBER.test(value) ? Number(value) : value),
+    z
+      .number({ message: ADMIN_CATALOG_MESSAGES.invalidProductId })
+      .int(ADMIN_CATALOG_MESSAGES.invalidProductId)
+      .positive(ADMIN_CATALOG_MESSAGES.invalidProductId)
+      .max(2_147_483_647, ADMIN_CATALOG_MESSAGES.invalidProductId),
+  ),
+  basePrice: priceAbove0(ADMIN_CATALOG_MESSAGES.retailPrice),
+  wholesalePrice: priceAbove0(ADMIN_CATALOG_MESSAGES.wholesalePrice),
+});
+/** What the portal's own form sends once its fields are judged: numbers. */
+export type UpdateVariantPriceRequest = z.output<typeof updateVariantPriceRequestSchema>;
+
+/**
+ * What became of the Shopify side of a price edit: 'not-connected' (test mode: only the portal's price
+ * changed), 'not-linked' (the row is no Shopify variant) or 'queued' (a job pushes it to the variant).
+ */
+export const SHOPIFY_PRICE_OUTCOMES = ['not-connected', 'not-linked', 'queued'] as const;
+export type ShopifyPriceOutcome = (typeof SHOPIFY_PRICE_OUTCOMES)[number];
+
+export const updateVariantPriceResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  variant: adminVariantSchema,
+  shopify: z.enum(SHOPIFY_PRICE_OUTCOMES),
+});
+export type UpdateVariantPriceResponse = z.infer<typeof updateVariantPriceResponseSchema>;

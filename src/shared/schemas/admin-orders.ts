@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './orders';
+import { idSchema } from './pricing';
+
+/**
+ * Contracts of the admin Orders section (spec 001 §2 'Orders section', §3 'Order (admin view)', §7;
+ * DECISIONS §4). Money leaves the server as decimal strings with two decimals ("127.80").
+ */
+
+/** The status filter's choices (spec 001 §2): 'all' or one of the five statuses. */
+export const ADMIN_ORDER_STATUS_FILTERS = [
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const adminOrderStatusFilterSchema = z.enum(ADMIN_ORDER_STATUS_FILTERS, {
+  message: `must be one of ${ADMIN_ORDER_STATUS_FILTERS.join(', ')}`,
+});
+export type AdminOrderStatusFilter = z.infer<typeof adminOrderStatusFilterSchema>;
+
+export const ADMIN_ORDERS_PAGE_SIZE = 20;
+export const MAX_ADMIN_ORDERS_PAGE_SIZE = 100;
+export const MAX_ADMIN_ORDER_SEARCH_LENGTH = 200;
+
+/**
+ * One text value per parameter: `?status=a&status=b` arrives as an array and is refused (security.md V4),
+ * never silently narrowed to one of them.
+ */
+const searchSchema = z
+  .string({ message: 'must be a single text value' })
+  .trim()
+  .max(MAX_ADMIN_ORDER_SEARCH_LENGTH, `must be at most ${MAX_ADMIN_ORDER_SEARCH_LENGTH} characters`)
+  .optional()
+  .default('');
+
+/** What GET /api/admin/orders and its CSV export filter by. */
+export const adminOrderFilterSchema = z
+  .object({
+    search: searchSchema,
+    status: adminOrderStatusFilterSchema.optional().default('all'),
+  })
+  .strict();
+export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
+
+/** GET /api/admin/orders?search=&status=&page=&limit= (newest first, 20 a page, at most 100). */
+export const adminOrderListQuerySchema = adminOrderFilterSchema
+  .extend({
+    page: idSchema.optional().default(1),
+    limit: idSchema
+      .pipe(z.number().max(MAX_ADMIN_ORDERS_PAGE_SIZE, `must be at most ${MAX_ADMIN_ORDERS_PAGE_SIZE}`))
+      .optional()
+      .default(ADMIN_ORDERS_PAGE_SIZE),
+  })
+  .strict();
+export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
+export type AdminOrderListQueryInput = z.input<typeof adminOrderListQuerySchema>;
+
+const money = z.string().regex(/^-?\d+\.\d{2}$/);
+
+/** An order as the administrator sees it in the list (spec 001 §3 'Order (admin view)' and more). */
+export const adminOrderSchema = z.object({
+  id: z.number().int(),
+  /** The portal's order reference, e.g. WO-1001. */
+  orderNumber: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  customerPhone: z.string().nullable(),
+  businessName: z.string(),
+  createdAt: z.string(),
+  /** As read (DECISIONS §4): a legacy `submitted` is pending, a legacy `completed` delivered. */
+  status: orderStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  notes: z.string().nullable(),
+  shopifyOrderId: z.string().nullable(),
+  shopifyCheckoutUrl: z.string().nullable(),
+  orderTotal: money,
+  totalCases: z.number().int(),
+  shopifySyncStatus: z.enum(['not_required', 'pending', 'synced', 'failed']),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+
+export const adminOrderListResponseSchema = z.object({
+  orders: z.array(adminOrderSchema),
+  /** How many orders match the filter, over all pages. */
+  total: z.number().int(),
+  /** 0 when nothing matches. */
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema>;
+
+export const adminOrderParamsSchema = z.object({ id: idSchema });
+
+/**
+ * GET /api/admin/orders/{id}/items: the order's lines (spec 001 §3 'Order item'). `quantity` is in the
+ * line's `unit` (ADR 0008: bottles, bundles, or the single tester); `price` is per unit.
+ */
+export const adminOrderItemSchema = orderItemViewSchema.pick({
+  id: true,
+  productId: true,
+  name: true,
+  sku: true,
+  quantity: true,
+  unit: true,
+  caseCount: true,
+  price: true,
+  lineTotal: true,
+});
+export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
+export const adminOrderItemsResponseSchema = z.array(adminOrderItemSchema);
+
+/** PATCH /api/admin/orders/{id}/status: any of the five statuses (spec 001 §4: no restriction). */
+export const updateOrderStatusRequestSchema = z.object({
+  status: z.enum(orderStatusSchema.options, {
+    message: `must be one of ${orderStatusSchema.options.join(', ')}`,
+  }),
+});
+export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSchema>;
+
+export const updateOrderStatusResponseSchema = z.object({
+  message: z.string(),
+  /** False when the order already had that status: nothing was changed and no e-mail was sent. */
+  changed: z.boolean(),
+  order: adminOrderSchema,
+});
+export type UpdateOrderStatusResponse = z.infer<typeof updateOrderStatusResponseSchema>;
+
+/** GET /api/admin/orders/export.csv?search=&status= (the same filter as the list, every page). */
+export const ADMIN_ORDERS_EXPORT_PATH = '/api/admin/orders/export.csv';
+
+/** The query string of a list or export request; empty and default values are left out. */
+export function adminOrdersQueryString(query: {
+  search?: string;
+  status?: AdminOrderStatusFilter;
+  page?: number;
+  limit?: number;
+}): string {
+  const params = new URLSearchParams();
+  const search = query.search?.trim();
+  if (search) params.set('search', search);
+  if (query.status && query.status !== 'all') params.set('status', query.status);
+  if (query.page !== undefined) params.set('page', String(query.page));
+  if (query.limit !== undefined) params.set('limit', String(query.limit));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
