@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import { Check, X } from 'lucide-react';
+import { useState } from 'react';
+import type { PendingUser } from '../../../shared/schemas/admin-users';
+import { ListState } from '../../components/admin/list-state';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { formatDateTime, fullName } from './format';
+import { useCompactLayout } from './use-compact-layout';
+import { pendingUsersQueryOptions, useDecideUser, type DecisionInput } from './users-api';
+
+interface RowActions {
+  /** The decision being sent, if any: every decision button waits for it. */
+  deciding: DecisionInput | undefined;
+  onApprove: (user: PendingUser) => void;
+  onReject: (user: PendingUser) => void;
+}
+
+/**
+ * The Pending Users table (spec 001 §2 'Pending Users screen'): loading, error with Retry and empty states,
+ * then one row per registration with Approve and Reject. Reject asks first; it cannot be undone.
+ */
+export function PendingUsersList() {
+  const pending = useQuery(pendingUsersQueryOptions);
+  const [toReject, setToReject] = useState<PendingUser | null>(null);
+  const decide = useDecideUser({ onSettled: () => setToReject(null) });
+  const compact = useCompactLayout();
+
+  const actions: RowActions = {
+    deciding: decide.isPending ? decide.variables : undefined,
+    onApprove: (user) => {
+      if (!decide.isPending) decide.mutate({ userId: user.id, decision: 'approved' });
+    },
+    onReject: (user) => setToReject(user),
+  };
+  const users = pending.data ?? [];
+
+  return (
+    <>
+      <ListState
+        isLoading={pending.isPending}
+        error={pending.error}
+        isEmpty={users.length === 0}
+        loadingText="Loading pending users..."
+        emptyText="No pending user approvals"
+        emptyHint="New registrations will appear here for review"
+        errorPrefix="Error loading pending users: "
+        onRetry={() => void pending.refetch()}
+      >
+        {compact ? (
+          <PendingUsersCards users={users} {...actions} />
+        ) : (
+          <PendingUsersTable users={users} {...actions} />
+        )}
+      </ListState>
+      <ConfirmDialog
+        open={toReject !== null}
+        title="Reject this registration?"
+        description={
+          toReject
+            ? `${fullName(toReject)}${toReject.businessName ? ` (${toReject.businessName})` : ''} will be told by e-mail that the application was not approved, and cannot sign in. This cannot be undone.`
+            : ''
+        }
+        confirmLabel={decide.isPending ? 'Rejecting...' : 'Reject'}
+        pending={decide.isPending}
+        onConfirm={() => {
+          if (toReject && !decide.isPending) decide.mutate({ userId: toReject.id, decision: 'rejected' });
+        }}
+        onCancel={() => setToReject(null)}
+      />
+    </>
+  );
+}
+
+function DecisionButtons({
+  user,
+  deciding,
+  onApprove,
+  onReject,
+  stacked = false,
+}: RowActions & { user: PendingUser; stacked?: boolean }) {
+  const busy = deciding !== undefined;
+  const approving = deciding?.userId === user.id && deciding.decision === 'approved';
+  const name = fullName(user);
+  return (
+    <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
+      <Button size="sm" aria-label={`Approve ${name}`} disabled={busy} onClick={() => onApprove(user)}>
+        <Check aria-hidden="true" />
+        {approving ? 'Approving...' : 'Approve'}
+      </Button>
+      <Button
+        size="sm"
+        variant="outline"
+        aria-label={`Reject ${name}`}
+        disabled={busy}
+        onClick={() => onReject(user)}
+        className="text-destructive"
+      >
+        <X aria-hidden="true" />
+        Reject
+      </Button>
+    </div>
+  );
+}
+
+function PendingBadge() {
+  return <Badge variant="warning">Pending</Badge>;
+}
+
+function PendingUsersTable({ users, ...actions }: RowActions & { users: readonly PendingUser[] }) {
+  return (
+    <Table aria-label="Pending users">
+      <TableHeader>
+        <TableRow>
+          <TableHead>User Details</TableHead>
+          <TableHead>Business</TableHead>
+          <TableHead>Contact</TableHead>
+          <TableHead>Registration Date</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {users.map((user) => (
+          <TableRow key={user.id}>
+            <TableCell className="max-w-56">
+              <span className="block font-medium break-words">{fullName(user)}</span>
+              <span className="block text-xs break-all text-muted-foreground">@{user.username}</span>
+            </TableCell>
+            <TableCell className="max-w-48 break-words">{user.businessName ?? '—'}</TableCell>
+            <TableCell className="max-w-56">
+              <a href={`mailto:${user.email}`} className="block break-all text-primary hover:underline">
+                {user.email}
+              </a>
+              {user.phone ? <span className="block text-xs text-muted-foreground">{user.phone}</span> : null}
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</TableCell>
+            <TableCell>
+              <PendingBadge />
+            </TableCell>
+            <TableCell>
+              <DecisionButtons user={user} {...actions} stacked />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Under 1280 px each registration is a card. */
+function PendingUsersCards({ users, ...actions }: RowActions & { users: readonly PendingUser[] }) {
+  return (
+    <ul aria-label="Pending users" className="flex flex-col gap-3">
+      {users.map((user) => (
+        <li key={user.id} className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <p className="font-medium break-words">{fullName(user)}</p>
+              <p className="text-xs break-all text-muted-foreground">@{user.username}</p>
+            </div>
+            <PendingBadge />
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Business</dt>
+            <dd className="break-words">{user.businessName ?? '—'}</dd>
+            <dt className="text-muted-foreground">Contact</dt>
+            <dd className="min-w-0">
+              <a href={`mailto:${user.email}`} className="block break-all text-primary hover:underline">
+                {user.email}
+              </a>
+              {user.phone ? <span className="block text-muted-foreground">{user.phone}</span> : null}
+            </dd>
+            <dt className="text-muted-foreground">Registration Date</dt>
+            <dd>{formatDateTime(user.createdAt)}</dd>
+          </dl>
+          <div className="mt-3">
+            <DecisionButtons user={user} {...actions} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

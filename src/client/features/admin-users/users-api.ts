@@ -1,0 +1,120 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import '../../lib/zod-config';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import {
+  adminUserChangeResponseSchema,
+  adminUserListSchema,
+  adminUserMessageSchema,
+  pendingUserListSchema,
+  type ApprovalDecision,
+  type CreateUserRequest,
+  type UserRole,
+} from '../../../shared/schemas/admin-users';
+import { requestJson, serverMessage } from '../../lib/api';
+
+/** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
+export const USERS_FALLBACKS = {
+  decide: 'Failed to update user status',
+  create: 'Failed to create user',
+  resetPassword: 'Failed to reset password',
+  updateRole: 'Failed to update user role',
+} as const;
+
+/** Both lists live under ['admin', 'users'], so one invalidation refreshes both (spec 001 §4). */
+export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
+
+/** GET /api/admin/users: every user, newest first. */
+export const usersQueryOptions = queryOptions({
+  queryKey: [...ADMIN_USERS_QUERY_KEY, 'list'],
+  queryFn: ({ signal }) => requestJson('/api/admin/users', adminUserListSchema, { signal }),
+});
+
+/** GET /api/admin/pending-users: registrations waiting for a decision, oldest first. */
+export const pendingUsersQueryOptions = queryOptions({
+  queryKey: [...ADMIN_USERS_QUERY_KEY, 'pending'],
+  queryFn: ({ signal }) => requestJson('/api/admin/pending-users', pendingUserListSchema, { signal }),
+});
+
+function showError(error: unknown, fallback: string) {
+  toast.error('Error', { description: serverMessage(error, fallback) });
+}
+
+function useRefreshUsers() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ADMIN_USERS_QUERY_KEY });
+}
+
+export interface DecisionInput {
+  userId: number;
+  decision: ApprovalDecision;
+}
+
+/**
+ * Approve or Reject (spec 001 §8 'Approvals'): 'Success' with the server's message, or 'Error' with the
+ * server's message or 'Failed to update user status'. Either way both lists reload.
+ */
+export function useDecideUser(options: { onSettled?: () => void } = {}) {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: ({ userId, decision }: DecisionInput) =>
+      requestJson(`/api/admin/users/${userId}/approve`, adminUserMessageSchema, {
+        method: 'POST',
+        body: { decision },
+      }),
+    onSuccess: (answer) => {
+      toast.success('Success', { description: answer.message });
+    },
+    onError: (error) => showError(error, USERS_FALLBACKS.decide),
+    onSettled: async () => {
+      options.onSettled?.();
+      await refresh();
+    },
+  });
+}
+
+export function useCreateUser(options: { onCreated: () => void }) {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: (values: CreateUserRequest) =>
+      requestJson('/api/admin/users', adminUserChangeResponseSchema, { method: 'POST', body: values }),
+    onSuccess: async (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onCreated();
+      await refresh();
+    },
+    onError: (error) => showError(error, USERS_FALLBACKS.create),
+  });
+}
+
+export function useResetUserPassword(options: { onDone: () => void }) {
+  return useMutation({
+    mutationFn: ({ userId, password }: { userId: number; password: string }) =>
+      requestJson(`/api/admin/users/${userId}/reset-password`, adminUserMessageSchema, {
+        method: 'POST',
+        body: { password },
+      }),
+    onSuccess: (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onDone();
+    },
+    onError: (error) => showError(error, USERS_FALLBACKS.resetPassword),
+  });
+}
+
+export function useUpdateUserRole(options: { onDone: () => void }) {
+  const refresh = useRefreshUsers();
+  return useMutation({
+    mutationFn: ({ userId, role }: { userId: number; role: UserRole }) =>
+      requestJson(`/api/admin/users/${userId}/role`, adminUserChangeResponseSchema, {
+        method: 'PATCH',
+        body: { role },
+      }),
+    onSuccess: async (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onDone();
+      await refresh();
+    },
+    onError: (error) => showError(error, USERS_FALLBACKS.updateRole),
+  });
+}

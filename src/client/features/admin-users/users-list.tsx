@@ -1,0 +1,188 @@
+import { useQuery } from '@tanstack/react-query';
+import { KeyRound, UserCog } from 'lucide-react';
+import { useState } from 'react';
+import type { AdminUser } from '../../../shared/schemas/admin-users';
+import { ListState } from '../../components/admin/list-state';
+import { Badge, type BadgeVariant } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useCompactLayout } from './use-compact-layout';
+import { formatDateTime, fullName, ROLE_LABELS, STATUS_LABELS } from './format';
+import { ResetPasswordDialog } from './reset-password-dialog';
+import { RoleDialog } from './role-dialog';
+import { usersQueryOptions } from './users-api';
+
+const STATUS_VARIANTS: Record<AdminUser['status'], BadgeVariant> = {
+  pending: 'warning',
+  approved: 'success',
+  rejected: 'destructive',
+  disabled: 'secondary',
+};
+
+interface RowProps {
+  /** The signed-in administrator, who cannot change their own role. */
+  currentAdminId: number | null;
+  onResetPassword: (user: AdminUser) => void;
+  onChangeRole: (user: AdminUser) => void;
+}
+
+/**
+ * The Users list (spec 001 §2 'Users section'): name, username, e-mail, business, role, status and when
+ * created, with Reset Password and Change Role for each user.
+ */
+export function UsersList({ currentAdminId }: { currentAdminId: number | null }) {
+  const users = useQuery(usersQueryOptions);
+  const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  const compact = useCompactLayout();
+  const rows: RowProps = {
+    currentAdminId,
+    onResetPassword: setResetting,
+    onChangeRole: setChangingRole,
+  };
+  const list = users.data ?? [];
+
+  return (
+    <>
+      <ListState
+        isLoading={users.isPending}
+        error={users.error}
+        isEmpty={list.length === 0}
+        loadingText="Loading users..."
+        emptyText="No users yet"
+        emptyHint="Add a user, or approve a registration under Pending Users."
+        errorPrefix="Error loading users: "
+        onRetry={() => void users.refetch()}
+      >
+        {compact ? <UsersCards users={list} {...rows} /> : <UsersTable users={list} {...rows} />}
+      </ListState>
+      <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <RoleDialog user={changingRole} onClose={() => setChangingRole(null)} />
+    </>
+  );
+}
+
+function RoleBadge({ role }: { role: AdminUser['role'] }) {
+  return <Badge variant={role === 'admin' ? 'default' : 'secondary'}>{ROLE_LABELS[role]}</Badge>;
+}
+
+function StatusBadge({ status }: { status: AdminUser['status'] }) {
+  return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+function NameCell({ user, isYou, withEmail }: { user: AdminUser; isYou: boolean; withEmail: boolean }) {
+  return (
+    <>
+      <span className="block font-medium break-words">
+        {fullName(user)}
+        {isYou ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
+      </span>
+      <span className="block text-xs break-all text-muted-foreground">@{user.username}</span>
+      {withEmail ? <span className="block text-sm break-all">{user.email}</span> : null}
+    </>
+  );
+}
+
+function UserActions({
+  user,
+  currentAdminId,
+  onResetPassword,
+  onChangeRole,
+  stacked = false,
+}: RowProps & { user: AdminUser; stacked?: boolean }) {
+  const name = fullName(user);
+  const isYou = user.id === currentAdminId;
+  return (
+    <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Reset Password for ${name}`}
+        onClick={() => onResetPassword(user)}
+      >
+        <KeyRound aria-hidden="true" />
+        Reset Password
+      </Button>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Change Role of ${name}`}
+        title={isYou ? 'You cannot change your own role' : undefined}
+        disabled={isYou}
+        onClick={() => onChangeRole(user)}
+      >
+        <UserCog aria-hidden="true" />
+        Change Role
+      </Button>
+    </div>
+  );
+}
+
+function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[] }) {
+  return (
+    <Table aria-label="Users">
+      <TableHeader>
+        <TableRow>
+          <TableHead>User</TableHead>
+          <TableHead>Business</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead>Created</TableHead>
+          <TableHead className="text-right">Actions</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {users.map((user) => (
+          <TableRow key={user.id}>
+            <TableCell className="max-w-64">
+              <NameCell user={user} isYou={user.id === rows.currentAdminId} withEmail />
+            </TableCell>
+            <TableCell className="max-w-48 break-words">{user.businessName ?? '—'}</TableCell>
+            <TableCell>
+              <RoleBadge role={user.role} />
+            </TableCell>
+            <TableCell>
+              <StatusBadge status={user.status} />
+            </TableCell>
+            <TableCell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</TableCell>
+            <TableCell>
+              <UserActions user={user} {...rows} stacked />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** Under 1280 px each user is a card. */
+function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[] }) {
+  return (
+    <ul aria-label="Users" className="flex flex-col gap-3">
+      {users.map((user) => (
+        <li key={user.id} className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <NameCell user={user} isYou={user.id === rows.currentAdminId} withEmail={false} />
+            </div>
+            <div className="flex shrink-0 flex-col items-end gap-1">
+              <RoleBadge role={user.role} />
+              <StatusBadge status={user.status} />
+            </div>
+          </div>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            <dt className="text-muted-foreground">Email</dt>
+            <dd className="min-w-0 break-all">{user.email}</dd>
+            <dt className="text-muted-foreground">Business</dt>
+            <dd className="break-words">{user.businessName ?? '—'}</dd>
+            <dt className="text-muted-foreground">Created</dt>
+            <dd>{formatDateTime(user.createdAt)}</dd>
+          </dl>
+          <div className="mt-3">
+            <UserActions user={user} {...rows} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,434 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { toast } from 'sonner';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { COMPACT_USERS_QUERY } from './use-compact-layout';
+import { UsersSection } from '../../routes/admin/sections/users-section';
+import { renderWithProviders } from '../../test-support/render-app';
+import { jsonResponse } from '../../test-support/stub-fetch';
+import {
+  buildAdminUser,
+  errorResponse,
+  networkFailure,
+  never,
+  stubUsersApi,
+  testAdmin,
+  type Handlers,
+} from './users-test-support';
+
+beforeEach(() => {
+  vi.spyOn(toast, 'success');
+  vi.spyOn(toast, 'error');
+  useViewport(false);
+});
+
+/** A wide screen, or a phone (where the compact-layout query matches). */
+function useViewport(phone: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+    const list = new EventTarget() as MediaQueryList;
+    return Object.assign(list, { matches: phone && query === COMPACT_USERS_QUERY, media: query });
+  });
+}
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const jane = buildAdminUser();
+const admin = buildAdminUser({
+  id: testAdmin.id,
+  username: 'admin',
+  email: 'admin@example.com',
+  firstName: 'Ada',
+  lastName: 'Admin',
+  businessName: null,
+  role: 'admin',
+  createdAt: '2031-01-01T08:00:00.000Z',
+});
+const pending = buildAdminUser({
+  id: 9,
+  username: 'pat@pending.test',
+  email: 'pat@pending.test',
+  firstName: 'Pat',
+  lastName: 'Pending',
+  businessName: 'Pending Goods',
+  status: 'pending',
+  approvedAt: null,
+});
+
+function stubUsers(overrides: Handlers = {}) {
+  return stubUsersApi({
+    '/api/admin/users': () => jsonResponse([jane, pending, admin]),
+    '/api/admin/user': () => jsonResponse(testAdmin),
+    ...overrides,
+  });
+}
+
+async function renderSection() {
+  renderWithProviders(<UsersSection />);
+  await screen.findByText('Jane Doe');
+}
+
+const rowOf = (name: string) => {
+  const row = screen.getByText(name).closest('tr');
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+function fill(dialog: HTMLElement, label: string, value: string) {
+  fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+}
+
+describe('UsersSection', () => {
+  it('shows the heading, the description and every user with role, status and creation date', async () => {
+    stubUsers();
+    await renderSection();
+
+    expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
+    expect(screen.getByText('Manage wholesale customers and admin users.')).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row');
+    const cells = rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(cells[0]).toEqual(['User', 'Business', 'Role', 'Status', 'Created', 'Actions']);
+    expect(cells[1]).toEqual([
+      'Jane Doe@jane@shop.testjane@shop.test',
+      'Doe Botanicals',
+      'Customer',
+      'Approved',
+      format(new Date(jane.createdAt), 'MMM d, yyyy h:mm a'),
+      'Reset PasswordChange Role',
+    ]);
+    expect(cells[2]?.slice(2, 4)).toEqual(['Customer', 'Pending']);
+    expect(cells[3]?.slice(0, 3)).toEqual(['Ada Admin (you)@adminadmin@example.com', '—', 'Admin']);
+  });
+
+  it('shows each user as a card on a phone, with the same actions', async () => {
+    useViewport(true);
+    stubUsers();
+    renderWithProviders(<UsersSection />);
+    const list = await screen.findByRole('list', { name: 'Users' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(3);
+    expect(cards[0]?.textContent).toContain('Emailjane@shop.test');
+    expect(within(cards[0]!).getByRole('button', { name: 'Reset Password for Jane Doe' })).toBeTruthy();
+  });
+
+  it('does not offer an administrator a change of their own role', async () => {
+    stubUsers();
+    await renderSection();
+    await waitFor(() =>
+      expect(
+        within(rowOf('Ada Admin'))
+          .getByRole('button', { name: 'Change Role of Ada Admin' })
+          .hasAttribute('disabled'),
+      ).toBe(true),
+    );
+    expect(
+      within(rowOf('Jane Doe'))
+        .getByRole('button', { name: 'Change Role of Jane Doe' })
+        .hasAttribute('disabled'),
+    ).toBe(false);
+  });
+
+  it("shows 'Loading users...', then an error block with Retry", async () => {
+    let answer: () => Response | Promise<Response> = never;
+    stubUsers({ '/api/admin/users': () => answer() });
+    renderWithProviders(<UsersSection />);
+    expect(await screen.findByText('Loading users...')).toBeTruthy();
+    cleanup();
+
+    answer = () => errorResponse(500, 'Database unavailable');
+    renderWithProviders(<UsersSection />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Error loading users: Database unavailable');
+    answer = () => jsonResponse([jane]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Jane Doe')).toBeTruthy();
+  });
+
+  describe('Add User', () => {
+    async function openDialog() {
+      fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+      return screen.findByRole('dialog', { name: 'Add User' });
+    }
+
+    function fillAll(dialog: HTMLElement) {
+      fill(dialog, 'Username', 'rosa');
+      fill(dialog, 'Password', 'Fresh-Pass-9');
+      fill(dialog, 'Email', 'Rosa@Parks.test');
+      fill(dialog, 'First Name', 'Rosa');
+      fill(dialog, 'Last Name', 'Parks');
+      fill(dialog, 'Business Name', 'Parks Provisions');
+    }
+
+    const submit = (dialog: HTMLElement) =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+
+    it("says 'All fields are required', then 'Please select a role', then the password rule, sending nothing", async () => {
+      const { calls } = stubUsers();
+      await renderSection();
+      const dialog = await openDialog();
+      expect(dialog.textContent).toContain(
+        '8 to 100 characters, with at least one uppercase letter, one lowercase letter and one number.',
+      );
+
+      submit(dialog);
+      expect((await within(dialog).findByRole('alert')).textContent).toBe('All fields are required');
+
+      fillAll(dialog);
+      fill(dialog, 'Business Name', '   ');
+      submit(dialog);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert').textContent).toBe('All fields are required'),
+      );
+
+      fill(dialog, 'Business Name', 'Parks Provisions');
+      submit(dialog);
+      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Please select a role'));
+
+      fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'admin' } });
+      fill(dialog, 'Password', 'short');
+      submit(dialog);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert').textContent).toBe(
+          'Password must be at least 8 characters long',
+        ),
+      );
+      fill(dialog, 'Password', 'alllowercase1');
+      submit(dialog);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('alert').textContent).toBe(
+          'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+        ),
+      );
+      expect(calls).toEqual([]);
+    });
+
+    it('creates the user: the fields sent, a success toast, the dialog closed and the list reloaded', async () => {
+      let created = false;
+      const rosa = buildAdminUser({ id: 40, username: 'rosa', email: 'rosa@parks.test', firstName: 'Rosa' });
+      const { calls, fetchMock } = stubUsers({
+        '/api/admin/users': ({ init }) => {
+          if (init?.method === 'POST') {
+            created = true;
+            return jsonResponse({ message: 'User created successfully', user: rosa }, { status: 201 });
+          }
+          return jsonResponse(created ? [rosa, jane] : [jane]);
+        },
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      fillAll(dialog);
+      fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'customer' } });
+      submit(dialog);
+
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', { description: 'User created successfully' }),
+      );
+      expect(calls).toEqual([
+        {
+          path: '/api/admin/users',
+          method: 'POST',
+          body: {
+            username: 'rosa',
+            password: 'Fresh-Pass-9',
+            email: 'rosa@parks.test',
+            firstName: 'Rosa',
+            lastName: 'Parks',
+            businessName: 'Parks Provisions',
+            role: 'customer',
+          },
+        },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(await screen.findByText('Rosa Doe')).toBeTruthy();
+      const listLoads = fetchMock.mock.calls.filter(
+        ([input, init]) => input === '/api/admin/users' && (init?.method ?? 'GET') === 'GET',
+      );
+      expect(listLoads).toHaveLength(2);
+    });
+
+    it('keeps the Create button disabled while saving', async () => {
+      stubUsers({
+        '/api/admin/users': ({ init }) => (init?.method === 'POST' ? never() : jsonResponse([jane])),
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      fillAll(dialog);
+      fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'admin' } });
+      submit(dialog);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Creating...' }).hasAttribute('disabled')).toBe(
+          true,
+        ),
+      );
+    });
+
+    it("toasts the server's refusal, or 'Failed to create user', and keeps the dialog open", async () => {
+      let answer = (): Response | Promise<Response> => errorResponse(409, 'Username already exists');
+      stubUsers({
+        '/api/admin/users': ({ init }) => (init?.method === 'POST' ? answer() : jsonResponse([jane])),
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      fillAll(dialog);
+      fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'customer' } });
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Username already exists' }),
+      );
+      expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+
+      answer = networkFailure;
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Create User' }).hasAttribute('disabled')).toBe(
+          false,
+        ),
+      );
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to create user' }),
+      );
+    });
+  });
+
+  describe('Reset Password', () => {
+    async function openDialog() {
+      fireEvent.click(screen.getByRole('button', { name: 'Reset Password for Jane Doe' }));
+      return screen.findByRole('dialog', { name: 'Reset Password' });
+    }
+    const submit = (dialog: HTMLElement) =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+
+    it("says 'Please enter a new password', then the rule, then sends the password", async () => {
+      const { calls } = stubUsers({
+        '/api/admin/users/7/reset-password': () => jsonResponse({ message: 'Password reset successfully' }),
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      expect(dialog.textContent).toContain('Set a new password for Jane Doe (@jane@shop.test).');
+
+      submit(dialog);
+      expect(await within(dialog).findByText('Please enter a new password')).toBeTruthy();
+      fill(dialog, 'New Password', 'NoDigitsHere');
+      submit(dialog);
+      expect(
+        await within(dialog).findByText(
+          'Password must contain at least one uppercase letter, one lowercase letter, and one number',
+        ),
+      ).toBeTruthy();
+      expect(calls).toEqual([]);
+
+      fill(dialog, 'New Password', 'New-Pass-22');
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', {
+          description: 'Password reset successfully',
+        }),
+      );
+      expect(calls).toEqual([
+        { path: '/api/admin/users/7/reset-password', method: 'POST', body: { password: 'New-Pass-22' } },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    });
+
+    it("toasts 'Failed to reset password' when the server says nothing, and disables Save meanwhile", async () => {
+      let answer: () => Response | Promise<Response> = never;
+      stubUsers({ '/api/admin/users/7/reset-password': () => answer() });
+      await renderSection();
+      const dialog = await openDialog();
+      fill(dialog, 'New Password', 'New-Pass-22');
+      submit(dialog);
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Saving...' }).hasAttribute('disabled')).toBe(true),
+      );
+      cleanup();
+
+      answer = networkFailure;
+      await renderSection();
+      const again = await openDialog();
+      fill(again, 'New Password', 'New-Pass-22');
+      submit(again);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to reset password' }),
+      );
+    });
+  });
+
+  describe('Change Role', () => {
+    async function openDialog() {
+      fireEvent.click(screen.getByRole('button', { name: 'Change Role of Jane Doe' }));
+      return screen.findByRole('dialog', { name: 'Change Role' });
+    }
+    const submit = (dialog: HTMLElement) =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save Role' }));
+
+    it("says 'Please select a role' without one, then saves the chosen role", async () => {
+      let promoted = false;
+      const { calls } = stubUsers({
+        '/api/admin/users': () =>
+          jsonResponse([promoted ? { ...jane, role: 'admin' } : jane, pending, admin]),
+        '/api/admin/users/7/role': () => {
+          promoted = true;
+          return jsonResponse({
+            message: 'User role updated successfully',
+            user: { ...jane, role: 'admin' },
+          });
+        },
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      const select = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+      expect(select.value).toBe('customer');
+      expect([...select.options].map((option) => option.textContent)).toEqual([
+        'Select a role',
+        'Customer',
+        'Admin',
+      ]);
+
+      fireEvent.change(select, { target: { value: '' } });
+      submit(dialog);
+      expect(await within(dialog).findByText('Please select a role')).toBeTruthy();
+      expect(calls).toEqual([]);
+
+      fireEvent.change(select, { target: { value: 'admin' } });
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', {
+          description: 'User role updated successfully',
+        }),
+      );
+      expect(calls).toEqual([{ path: '/api/admin/users/7/role', method: 'PATCH', body: { role: 'admin' } }]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Admin')).toBeTruthy());
+    });
+
+    it("toasts the server's refusal, or 'Failed to update user role'", async () => {
+      let answer = (): Response | Promise<Response> =>
+        errorResponse(409, 'The last administrator cannot be changed to a customer');
+      stubUsers({ '/api/admin/users/7/role': () => answer() });
+      await renderSection();
+      const dialog = await openDialog();
+      fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'admin' } });
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', {
+          description: 'The last administrator cannot be changed to a customer',
+        }),
+      );
+
+      answer = networkFailure;
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Save Role' }).hasAttribute('disabled')).toBe(
+          false,
+        ),
+      );
+      submit(dialog);
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update user role' }),
+      );
+    });
+  });
+});

@@ -1,0 +1,234 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  ADMIN_USERS_CONFLICTS,
+  ADMIN_USERS_SUCCESS,
+  USER_NOT_FOUND,
+  type AdminUser,
+  type ApprovalDecision,
+  type CreateUserRequest,
+  type PendingUser,
+  type UserRole,
+} from '../../../shared/schemas/admin-users';
+import { recordAudit } from '../../audit/audit-log';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import { enqueueEmail } from '../../mail/send-email-job';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { hashPassword } from '../../security/password-hash';
+import { generateToken, hashToken } from '../../security/tokens';
+import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash } from '../accounts/accounts.repository';
+import { MAGIC_LINK_MINUTES } from '../accounts/emails';
+import { deleteSessionsOfUser, type UserRow } from '../sessions/sessions.repository';
+import { accountApprovedEmail, accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
+import {
+  decidePendingUser,
+  findNameConflicts,
+  findUser,
+  insertUser,
+  listPendingUsers,
+  listUsers,
+  lockActiveAdministrators,
+  setRole,
+} from './admin-users.repository';
+
+/**
+ * The acting administrator (from requireAdmin) and their request's address and session: who for the audit
+ * log and the rules about oneself, from where, and which session is theirs.
+ */
+export interface Actor {
+  user: UserRow;
+  ip: string;
+  sessionTokenHash: string | null;
+}
+
+export const actorOf = (request: FastifyRequest): Actor => ({
+  user: requireAdmin(request),
+  ip: request.ip,
+  sessionTokenHash: request.sessionTokenHash,
+});
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+/** A user as the admin list shows it: no hash, no addresses. */
+export function toAdminUser(user: UserRow): AdminUser {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    businessName: user.businessName,
+    phone: user.phone,
+    role: user.role,
+    status: user.status,
+    createdAt: user.createdAt.toISOString(),
+    approvedAt: iso(user.approvedAt),
+    lastLoginAt: iso(user.lastLoginAt),
+  };
+}
+
+export function toPendingUser(user: UserRow): PendingUser {
+  return {
+    id: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.username,
+    businessName: user.businessName,
+    email: user.email,
+    phone: user.phone,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a user: the public fields, never the hash. */
+const auditView = (user: UserRow) => toAdminUser(user);
+
+const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/** The admin Users and Pending Users operations (spec 001 §7 'Users', DECISIONS §1, §5). */
+export function createAdminUsersService({ db, env }: { db: Database; env: Env }) {
+  return {
+    async list(): Promise<AdminUser[]> {
+      return (await listUsers(db)).map(toAdminUser);
+    },
+
+    async listPending(): Promise<PendingUser[]> {
+      return (await listPendingUsers(db)).map(toPendingUser);
+    },
+
+    /** Creates an approved account of either role; username and e-mail must be free (409 otherwise). */
+    async create(actor: Actor, body: CreateUserRequest): Promise<AdminUser> {
+      const admin = actor.user;
+      const passwordHash = await hashPassword(body.password);
+      return db.transaction(async (tx) => {
+        const taken = await findNameConflicts(tx, body.username, body.email);
+        if (taken.username) throw conflict(ADMIN_USERS_CONFLICTS.usernameTaken);
+        if (taken.email) throw conflict(ADMIN_USERS_CONFLICTS.emailTaken);
+        const now = new Date();
+        const created = await insertUser(tx, {
+          username: body.username,
+          email: body.email,
+          passwordHash,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          businessName: body.businessName,
+          role: body.role,
+          status: 'approved',
+          approvedAt: now,
+          approvedBy: admin.id,
+        });
+        if (!created) {
+          // Taken between the check and the insert by a concurrent request, which has committed by now.
+          const raced = await findNameConflicts(tx, body.username, body.email);
+          throw conflict(
+            raced.email && !raced.username
+              ? ADMIN_USERS_CONFLICTS.emailTaken
+              : ADMIN_USERS_CONFLICTS.usernameTaken,
+          );
+        }
+        await recordAudit(tx, actor, {
+          action: 'user.create',
+          entityType: 'user',
+          entityId: created.id,
+          after: auditView(created),
+        });
+        return toAdminUser(created);
+      });
+    },
+
+    /**
+     * Sets a user's password and signs them out everywhere (an administrator resetting their own keeps the
+     * session they are using), and tells them by e-mail.
+     */
+    async resetPassword(actor: Actor, userId: number, password: string): Promise<void> {
+      const admin = actor.user;
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const user = await findUser(tx, userId);
+        if (!user) throw userNotFound();
+        await setPasswordHash(tx, user.id, passwordHash);
+        const keep = user.id === admin.id ? (actor.sessionTokenHash ?? undefined) : undefined;
+        await deleteSessionsOfUser(tx, user.id, keep);
+        await retireLinkTokensOfUser(tx, user.id);
+        await enqueueEmail(tx, passwordSetByAdminEmail(env, user));
+        await recordAudit(tx, actor, {
+          action: 'user.reset-password',
+          entityType: 'user',
+          entityId: user.id,
+          after: { passwordReset: true, sessionsEnded: true },
+        });
+      });
+    },
+
+    /**
+     * Changes a user's role and ends their sessions (DECISIONS §5). An administrator cannot change their own
+     * role, and the last administrator who can sign in cannot become a customer: the administrators are
+     * locked first, so two administrators demoting each other at the same moment cannot both succeed.
+     */
+    async updateRole(actor: Actor, userId: number, role: UserRole): Promise<AdminUser> {
+      const admin = actor.user;
+      return db.transaction(async (tx) => {
+        const activeAdmins = await lockActiveAdministrators(tx);
+        const user = await findUser(tx, userId);
+        if (!user) throw userNotFound();
+        if (user.role === role) return toAdminUser(user);
+        if (user.id === admin.id) throw conflict(ADMIN_USERS_CONFLICTS.ownRole);
+        if (role !== 'admin' && activeAdmins.every((id) => id === user.id)) {
+          throw conflict(ADMIN_USERS_CONFLICTS.lastAdmin);
+        }
+        const updated = await setRole(tx, user.id, role);
+        if (!updated) throw userNotFound();
+        await deleteSessionsOfUser(tx, user.id);
+        await recordAudit(tx, actor, {
+          action: 'user.role',
+          entityType: 'user',
+          entityId: user.id,
+          before: { role: user.role },
+          after: { role: updated.role },
+        });
+        return toAdminUser(updated);
+      });
+    },
+
+    /**
+     * Approves or rejects a pending registration (DECISIONS §1 step 2). Approval records who and when and
+     * e-mails a sign-in link; rejection e-mails a polite notice and ends any session and link the account
+     * holds. Only a pending user can be decided (409).
+     */
+    async decide(actor: Actor, userId: number, decision: ApprovalDecision): Promise<string> {
+      const admin = actor.user;
+      await db.transaction(async (tx) => {
+        const decided = await decidePendingUser(tx, userId, decision, admin.id);
+        if (!decided) {
+          if (!(await findUser(tx, userId))) throw userNotFound();
+          throw conflict(ADMIN_USERS_CONFLICTS.notPending);
+        }
+        if (decision === 'approved') {
+          const token = generateToken();
+          await issueLinkToken(tx, 'magic-link', decided.id, hashToken(token), MAGIC_LINK_MINUTES);
+          await enqueueEmail(tx, accountApprovedEmail(env, decided, token));
+        } else {
+          await deleteSessionsOfUser(tx, decided.id);
+          await retireLinkTokensOfUser(tx, decided.id);
+          await enqueueEmail(tx, accountRejectedEmail(env, decided));
+        }
+        await recordAudit(tx, actor, {
+          action: decision === 'approved' ? 'user.approve' : 'user.reject',
+          entityType: 'user',
+          entityId: decided.id,
+          before: { status: 'pending' },
+          after: {
+            status: decided.status,
+            approvedAt: iso(decided.approvedAt),
+            approvedBy: decided.approvedBy,
+          },
+        });
+      });
+      return decision === 'approved' ? ADMIN_USERS_SUCCESS.approved : ADMIN_USERS_SUCCESS.rejected;
+    },
+  };
+}
+
+export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

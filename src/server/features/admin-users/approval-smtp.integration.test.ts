@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { startJobWorker } from '../../jobs/worker';
+import { createMailer } from '../../mail/mailer';
+import { createSendEmailHandler, SEND_EMAIL_JOB } from '../../mail/send-email-job';
+import { findFreePort } from '../../test/portal-process';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { get, post, sessionCookie, uniqueEmail } from '../accounts/accounts-test-support';
+import { adminCookie, send } from './admin-test-support';
+
+/** Issue 6 'Tests': approval and rejection e-mails arrive at a real SMTP server, and the link signs in. */
+describe('approval and rejection e-mails through a real SMTP server', () => {
+  let t: TestApp;
+  let server: SMTPServer;
+  let port: number;
+  let cookie: string;
+  const received: { rcptTo: string[]; raw: string }[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await adminCookie(t.app);
+    port = await findFreePort();
+    server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          received.push({
+            rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => resolve());
+    });
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await t.close();
+  });
+
+  async function deliverOutbox() {
+    const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: t.env.MAIL_FROM });
+    const worker = startJobWorker({
+      db: t.db,
+      handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
+      log: { info() {}, warn() {}, error() {} },
+      autoStart: false,
+    });
+    try {
+      await worker.runOnce();
+    } finally {
+      await worker.stop();
+      mailer.close();
+    }
+  }
+
+  /** A registration through the real form endpoint; the pending user's id. */
+  async function register(email: string) {
+    const response = await post(t.app, '/api/register', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      businessName: 'Hopper Naturals',
+      email,
+      phone: '555-0100',
+      shippingAddressLine1: '1 Harbor Rd',
+      shippingCity: 'Portland',
+      shippingState: 'ME',
+      shippingZip: '04101',
+    });
+    expect(response.statusCode).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.email, email));
+    return user!.id;
+  }
+
+  /** The raw message to `address` whose subject contains `subject`, quoted-printable undone. */
+  const messageTo = (address: string, subject: string) => {
+    const message = received.find(
+      (candidate) => candidate.rcptTo.includes(address) && candidate.raw.includes(subject),
+    );
+    return message ? message.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=') : undefined;
+  };
+
+  it('delivers the approval with a sign-in link that signs the customer in', async () => {
+    const email = uniqueEmail('smtp-approved');
+    const id = await register(email);
+    const decision = await send(t.app, 'POST', `/api/admin/users/${id}/approve`, cookie, {
+      decision: 'approved',
+    });
+    expect(decision.json()).toEqual({ message: 'User approved successfully' });
+    await deliverOutbox();
+
+    const body = messageTo(email, 'Your wholesale account is approved');
+    expect(body).toBeDefined();
+    // The sign-in page, for when the link has expired.
+    expect(body).toMatch(/http:\/\/portal\.test\/auth(?![\w/?])/);
+    const match = /http:\/\/portal\.test\/auth\/verify\?token=([A-Za-z0-9_-]{43})/.exec(body ?? '');
+    expect(match).not.toBeNull();
+
+    const verify = await post(t.app, '/api/auth/verify', { token: match?.[1] });
+    expect(verify.statusCode).toBe(200);
+    expect((await get(t.app, '/api/user', { cookie: sessionCookie(verify) })).json()).toMatchObject({
+      email,
+    });
+  });
+
+  it('delivers the rejection notice, which carries no sign-in link', async () => {
+    const email = uniqueEmail('smtp-rejected');
+    const id = await register(email);
+    const decision = await send(t.app, 'POST', `/api/admin/users/${id}/approve`, cookie, {
+      decision: 'rejected',
+    });
+    expect(decision.json()).toEqual({ message: 'User rejected' });
+    await deliverOutbox();
+
+    const body = messageTo(email, 'Your wholesale account application');
+    expect(body).toBeDefined();
+    expect(body).toContain('unable to approve it at this time');
+    expect(body).not.toContain('/auth/verify');
+  });
+});
