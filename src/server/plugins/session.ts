@@ -6,6 +6,7 @@ import {
   deleteSession,
   findSessionUser,
   insertSession,
+  ADMIN_ABSOLUTE_TIMEOUT_MS,
   SESSION_LIFETIME_MS,
   type UserRow,
 } from '../features/sessions/sessions.repository';
@@ -59,12 +60,14 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
         userAgent: request.headers['user-agent']?.slice(0, 300),
         ipAddress: request.ip,
       });
+      // An administrator's cookie is Strict and lives no longer than the session may (security.md S4, S5).
+      const isAdmin = user.role === 'admin';
       reply.setCookie(cookieName, token, {
         path: '/',
         httpOnly: true,
-        sameSite: 'lax',
+        sameSite: isAdmin ? 'strict' : 'lax',
         secure,
-        maxAge: SESSION_LIFETIME_MS / 1000,
+        maxAge: (isAdmin ? ADMIN_ABSOLUTE_TIMEOUT_MS : SESSION_LIFETIME_MS) / 1000,
       });
     },
     /** Ends the request's session and clears the cookie. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
@@ -42,7 +42,8 @@ describe('POST /api/admin/login', () => {
     expect(response.body).not.toMatch(/argon2|passwordHash/);
 
     const cookie = response.cookies.find((candidate) => candidate.name === 'sid');
-    expect(cookie).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Lax' });
+    // Strict and no longer than the 12-hour absolute limit (security.md S4, S5).
+    expect(cookie).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Strict', maxAge: 12 * 60 * 60 });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [stored] = await t.db.select().from(users).where(eq(users.id, seededAdminId));
     expect(stored?.lastLoginAt?.getTime()).toBeGreaterThanOrEqual(before.getTime() - 1000);
@@ -184,5 +185,41 @@ describe('POST /api/admin/logout', () => {
   it('answers a visitor without a session calmly', async () => {
     const response = await send(t.app, 'POST', '/api/admin/logout', undefined);
     expect(response.statusCode).toBe(200);
+  });
+});
+
+describe('administrator session limits (security.md S5)', () => {
+  async function ageSession(cookie: string, column: 'last_seen_at' | 'created_at', minutes: number) {
+    const token = cookie.replace(/^sid=/, '');
+    const { hashToken } = await import('../../security/tokens');
+    await t.db.execute(
+      sql`update sessions set ${sql.raw(column)} = now() - make_interval(mins => ${minutes}::int) where token_hash = ${hashToken(token)}`,
+    );
+  }
+
+  it('ends an administrator session after 30 minutes without a request', async () => {
+    const cookie = await adminCookie(t.app);
+    await ageSession(cookie, 'last_seen_at', 29);
+    expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(200);
+    await ageSession(cookie, 'last_seen_at', 31);
+    expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(401);
+    // The session is gone, not just refused once.
+    await ageSession(cookie, 'last_seen_at', 0);
+    expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(401);
+  });
+
+  it('ends an administrator session 12 hours after sign-in, however busy', async () => {
+    const cookie = await adminCookie(t.app);
+    await ageSession(cookie, 'created_at', 12 * 60 - 1);
+    expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(200);
+    await ageSession(cookie, 'created_at', 12 * 60 + 1);
+    expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(401);
+  });
+
+  it("keeps a customer's idle session: the limits are the administrator's", async () => {
+    const customer = await createUser(t.db);
+    const cookie = await signIn(t.app, t.db, customer.email);
+    await ageSession(cookie, 'last_seen_at', 24 * 60);
+    expect((await get(t.app, '/api/user', { cookie })).statusCode).toBe(200);
   });
 });

@@ -9,6 +9,21 @@ export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy user does not write on every request. */
 const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
+/**
+ * An administrator's session ends after 30 minutes without a request and 12 hours after sign-in, whatever
+ * happens in between (security.md S5, ASVS L2). Its last-seen time is kept within 5 minutes for that.
+ */
+export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ADMIN_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+const ADMIN_SLIDE_AFTER_MS = 5 * 60 * 1000;
+
+function isAdminSessionOver(session: { createdAt: Date; lastSeenAt: Date }, now: Date): boolean {
+  return (
+    now.getTime() - session.lastSeenAt.getTime() > ADMIN_IDLE_TIMEOUT_MS ||
+    now.getTime() - session.createdAt.getTime() > ADMIN_ABSOLUTE_TIMEOUT_MS
+  );
+}
+
 export async function insertSession(
   db: Database,
   values: {
@@ -27,20 +42,28 @@ export async function insertSession(
   });
 }
 
-/** The user of a live session, sliding its expiry when it was last seen over an hour ago. */
+/**
+ * The user of a live session, sliding its expiry when it was last seen over an hour ago (five minutes for an
+ * administrator, whose session also ends when idle or old: it is deleted then).
+ */
 export async function findSessionUser(
   db: Database,
   tokenHash: string,
   now = new Date(),
 ): Promise<UserRow | null> {
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt })
+    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SLIDE_AFTER_MS) {
+  const isAdmin = row.user.role === 'admin';
+  if (isAdmin && isAdminSessionOver(row, now)) {
+    await deleteSession(db, tokenHash);
+    return null;
+  }
+  if (now.getTime() - row.lastSeenAt.getTime() > (isAdmin ? ADMIN_SLIDE_AFTER_MS : SLIDE_AFTER_MS)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
