@@ -26,13 +26,21 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
+    if (!open || !dialog) return;
+    // Callers unmount the dialog rather than close it, so the browser's own focus return never happens:
+    // remember the opener and give focus back to it when the dialog goes (WCAG 2.4.3).
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!dialog.open) {
       // happy-dom (tests) lacks showModal; a real browser always has it.
       if (typeof dialog.showModal === 'function') dialog.showModal();
       else dialog.setAttribute('open', '');
     }
-    if (!open && dialog.open) dialog.close();
+    // A form dialog starts at its first field, not at the Close button.
+    dialog.querySelector<HTMLElement>('[autofocus], input:not([type="hidden"]), select, textarea')?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
+    };
   }, [open]);
 
   if (!open) return null;

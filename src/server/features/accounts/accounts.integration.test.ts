@@ -220,6 +220,24 @@ describe('accounts', () => {
     });
   });
 
+  describe('administrators and sign-in links', () => {
+    it('sends no link to an administrator (the same answer), and refuses a link issued to one', async () => {
+      const admin = await createUser(t.db);
+      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+
+      const response = await post(t.app, '/api/request-magic-link', { email: admin.email });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ message: GENERIC_LINK_MESSAGE });
+      expect(await mailsTo(t.db, admin.email)).toEqual([]);
+
+      const token = await insertLinkToken(t.db, 'magic-link', admin.id);
+      const verify = await post(t.app, '/api/auth/verify', { token });
+      expect(verify.statusCode).toBe(400);
+      expect(verify.json()).toMatchObject({ code: 'LINK_INVALID' });
+      expect(sessionCookie(verify)).toBeUndefined();
+    });
+  });
+
   describe('POST /api/auth/verify', () => {
     it('signs in with a session cookie; GET /api/user then answers the user', async () => {
       const user = await createUser(t.db);

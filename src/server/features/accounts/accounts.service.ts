@@ -189,7 +189,8 @@ export function createAccountsService({
     async requestMagicLink(email: string, ip: string): Promise<void> {
       if (!allowAll([magicByAddress, email], [magicByIp, ip])) return;
       const user = await findUserByEmail(db, email);
-      if (!user) return;
+      // Administrators sign in only with their password on /admin/login (DECISIONS §5): no link, same answer.
+      if (!user || user.role === 'admin') return;
       if (user.status === 'approved') {
         const token = generateToken();
         await db.transaction(async (tx) => {
@@ -205,7 +206,7 @@ export function createAccountsService({
     async consumeMagicLink(token: string): Promise<UserRow> {
       const userId = await consumeLinkToken(db, 'magic-link', hashToken(token));
       const user = userId === null ? null : await findUserById(db, userId);
-      if (!user || user.status !== 'approved') throw linkInvalid();
+      if (!user || user.status !== 'approved' || user.role === 'admin') throw linkInvalid();
       await setLastLogin(db, user.id);
       return user;
     },
