@@ -2,6 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../db/schema';
 import type { DatabaseOrTransaction } from '../jobs/queue';
 
+/** Who acts: the administrator's request (its user and address). */
+export type AuditActor = Pick<FastifyRequest, 'user' | 'ip'>;
+
 export interface AuditEntry {
   /** What was done, verb first: 'user.approve', 'order.status', 'pricing-tier.update'. */
   action: string;
@@ -17,7 +20,7 @@ export interface AuditEntry {
  */
 export async function recordAudit(
   db: DatabaseOrTransaction,
-  request: Pick<FastifyRequest, 'user' | 'ip'>,
+  request: AuditActor,
   entry: AuditEntry,
 ): Promise<void> {
   await db.insert(auditLog).values({

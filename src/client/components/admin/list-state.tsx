@@ -4,9 +4,15 @@ import { serverMessage } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
-interface ListStateProps {
-  isLoading: boolean;
+/** The list's query (TanStack Query's result): pending, failed (with Retry) or loaded. */
+interface ListQuery {
+  isPending: boolean;
   error: unknown;
+  refetch: () => Promise<unknown>;
+}
+
+interface ListStateProps {
+  query: ListQuery;
   isEmpty: boolean;
   /** The spec's loading text, e.g. 'Loading pending users...'. */
   loadingText: string;
@@ -15,7 +21,6 @@ interface ListStateProps {
   emptyHint?: ReactNode;
   /** The error block's first line; the server's message (or 'Unknown error') follows it. */
   errorPrefix?: string;
-  onRetry: () => void;
   children: ReactNode;
 }
 
@@ -24,17 +29,16 @@ interface ListStateProps {
  * block with Retry when loading fails, and explanatory text when there is nothing to list.
  */
 export function ListState({
-  isLoading,
-  error,
+  query,
   isEmpty,
   loadingText,
   emptyText,
   emptyHint,
   errorPrefix = 'Could not load this list: ',
-  onRetry,
   children,
 }: ListStateProps) {
-  if (isLoading) {
+  const { error } = query;
+  if (query.isPending) {
     return (
       <p role="status" className="flex items-center gap-2 py-8 text-sm text-muted-foreground">
         <Spinner className="size-4" />
@@ -52,7 +56,7 @@ export function ListState({
           {errorPrefix}
           {serverMessage(error, 'Unknown error')}
         </p>
-        <Button variant="outline" size="sm" onClick={onRetry}>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
           <RotateCw aria-hidden="true" />
           Retry
         </Button>

@@ -24,14 +24,12 @@ export function AllowedSkuList() {
   return (
     <>
       <ListState
-        isLoading={query.isPending}
-        error={query.error}
+        query={query}
         isEmpty={skus.length === 0}
         loadingText="Loading allowed SKUs..."
         emptyText="No allowed SKUs yet"
         emptyHint="Customers only see products whose SKU is on this list. Add a SKU above to show its product."
         errorPrefix="Error loading allowed SKUs: "
-        onRetry={() => void query.refetch()}
       >
         <ul className="divide-y divide-border" aria-label="Allowed SKUs">
           {skus.map((row) => {

@@ -18,6 +18,7 @@ import {
   type UpdateVariantVisibilityRequest,
 } from '../../../shared/schemas/admin-catalog';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
+import { showError } from '../../lib/show-error';
 
 /** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
 export const CATALOG_FALLBACKS = {
@@ -44,10 +45,6 @@ export const productsWithVariantsQueryOptions = queryOptions({
   queryFn: ({ signal }) =>
     requestJson('/api/admin/products-with-variants', adminProductListSchema, { signal }),
 });
-
-function showError(error: unknown, fallback: string) {
-  toast.error('Error', { description: serverMessage(error, fallback) });
-}
 
 /**
  * After any catalogue change: both admin lists reload (a SKU decides a variant's status), and what this

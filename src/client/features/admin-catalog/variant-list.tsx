@@ -170,14 +170,12 @@ export function VariantList() {
   return (
     <>
       <ListState
-        isLoading={query.isPending}
-        error={query.error}
+        query={query}
         isEmpty={productList.length === 0}
         loadingText="Loading products..."
         emptyText="No products yet"
         emptyHint="Products appear here once they are in the portal, e.g. after a sync with Shopify."
         errorPrefix="Error loading products: "
-        onRetry={() => void query.refetch()}
       >
         <ul className="space-y-4" aria-label="Products">
           {productList.map((product) => (

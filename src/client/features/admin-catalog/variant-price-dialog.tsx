@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { updateVariantPriceRequestSchema, type AdminVariant } from '../../../shared/schemas/admin-catalog';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormActions } from '../../components/ui/form-actions';
 import { useSetVariantPrice } from './catalog-api';
 
 interface VariantPriceDialogProps {
@@ -86,14 +86,7 @@ function PriceForm({ variant, onClose }: { variant: AdminVariant; onClose: () =>
           required
         />
         {errors.productId ? <p className="text-sm text-destructive">{errors.productId}</p> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} pending={save.isPending} label="Save" pendingLabel="Saving..." />
       </form>
     </Dialog>
   );

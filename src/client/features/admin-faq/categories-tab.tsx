@@ -6,11 +6,10 @@ import type { FaqCategory, FaqCategoryValues } from '../../../shared/schemas/faq
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ApiError } from '../../lib/api';
+import { ApiError, serverMessage } from '../../lib/api';
 import { CategoryDialog } from './category-dialog';
 import { categoryFormOf, newCategoryForm, orderAndStatus } from './faq-form';
 import { ADMIN_FAQ_QUERY_KEY, createFaqCategory, deleteFaqCategory, updateFaqCategory } from './faq-queries';
-import { serverMessage } from '../../lib/api';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; category: FaqCategory };
 
@@ -91,14 +90,12 @@ export function CategoriesTab({ categories, onCategoryDeleted }: CategoriesTabPr
       </div>
 
       <ListState
-        isLoading={categories.isPending}
-        error={categories.error}
+        query={categories}
         isEmpty={list.length === 0}
         loadingText="Loading categories..."
         emptyText="No FAQ categories yet"
         emptyHint="Add a category to start building the FAQ."
         errorPrefix="Error loading categories: "
-        onRetry={() => void categories.refetch()}
       >
         <ul className="grid gap-3">
           {list.map((category) => (

@@ -1,9 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
 import { faqCategoryInputSchema, type FaqCategoryValues } from '../../../shared/schemas/faq';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
-import { categoryPayload, fieldErrors, type CategoryFormState } from './faq-form';
+import { FaqDialogFooter, useFaqDialogForm } from './faq-dialog-form';
+import { categoryPayload, type CategoryFormState } from './faq-form';
 
 interface CategoryDialogProps {
   mode: 'create' | 'edit';
@@ -20,37 +19,20 @@ interface CategoryDialogProps {
  * starts from `initial`.
  */
 export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: CategoryDialogProps) {
-  const formId = useId();
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = faqCategoryInputSchema.safeParse(categoryPayload(form));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    onSave(parsed.data);
-  }
+  const { formId, form, errors, update, onSubmit } = useFaqDialogForm({
+    initial,
+    toPayload: categoryPayload,
+    schema: faqCategoryInputSchema,
+    saving,
+    onSave,
+  });
 
   return (
     <Dialog
       open
       onClose={onCancel}
       title={mode === 'create' ? 'Create New Category' : 'Edit Category'}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {mode === 'create' ? 'Create' : 'Update'}
-          </Button>
-        </>
-      }
+      footer={<FaqDialogFooter formId={formId} mode={mode} saving={saving} onCancel={onCancel} />}
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         <Field
@@ -59,10 +41,7 @@ export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: Cate
           autoComplete="off"
           value={form.title}
           error={errors.title}
-          onChange={(event) => {
-            const { value } = event.target;
-            setForm((current) => ({ ...current, title: value }));
-          }}
+          onChange={(event) => update('title')(event.target.value)}
         />
         <Field
           label="Display Order"
@@ -72,10 +51,7 @@ export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: Cate
           step={1}
           value={form.displayOrder}
           error={errors.displayOrder}
-          onChange={(event) => {
-            const { value } = event.target;
-            setForm((current) => ({ ...current, displayOrder: value }));
-          }}
+          onChange={(event) => update('displayOrder')(event.target.value)}
         />
       </form>
     </Dialog>

@@ -1,16 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import {
   FAQ_ANSWER_MAX,
   faqItemInputSchema,
   type FaqCategory,
   type FaqItemValues,
 } from '../../../shared/schemas/faq';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, inputClassName } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
-import { fieldErrors, itemPayload, type ItemFormState } from './faq-form';
+import { FaqDialogFooter, useFaqDialogForm } from './faq-dialog-form';
+import { itemPayload, type ItemFormState } from './faq-form';
 
 interface ItemDialogProps {
   mode: 'create' | 'edit';
@@ -27,25 +27,14 @@ interface ItemDialogProps {
  * Display Order, Cancel and Create/Update. isActive has no field; the form keeps the item's value.
  */
 export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave }: ItemDialogProps) {
-  const formId = useId();
   const answerId = useId();
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const update = (name: keyof Omit<ItemFormState, 'isActive'>) => (value: string) =>
-    setForm((current) => ({ ...current, [name]: value }));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = faqItemInputSchema.safeParse(itemPayload(form));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    onSave(parsed.data);
-  }
+  const { formId, form, errors, update, onSubmit } = useFaqDialogForm({
+    initial,
+    toPayload: itemPayload,
+    schema: faqItemInputSchema,
+    saving,
+    onSave,
+  });
 
   const options = [
     ...(form.categoryId === '' ? [{ value: '', label: 'Select a category' }] : []),
@@ -58,16 +47,7 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
       open
       onClose={onCancel}
       title={mode === 'create' ? 'Add FAQ Item' : 'Edit FAQ Item'}
-      footer={
-        <>
-          <Button variant="outline" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={saving}>
-            {mode === 'create' ? 'Create' : 'Update'}
-          </Button>
-        </>
-      }
+      footer={<FaqDialogFooter formId={formId} mode={mode} saving={saving} onCancel={onCancel} />}
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
         <SelectField

@@ -113,8 +113,7 @@ export function ItemsTab({ categories, filter, onFilterChange }: ItemsTabProps) 
       ) : null}
 
       <ListState
-        isLoading={items.isPending}
-        error={items.error}
+        query={items}
         isEmpty={list.length === 0}
         loadingText="Loading FAQ items..."
         emptyText="No FAQ items found"
@@ -122,7 +121,6 @@ export function ItemsTab({ categories, filter, onFilterChange }: ItemsTabProps) 
           filter === 'all' ? 'Add an FAQ item to get started.' : 'This category has no FAQ items yet.'
         }
         errorPrefix="Failed to fetch FAQ items: "
-        onRetry={() => void items.refetch()}
       >
         <ul className="grid gap-3">
           {list.map((item) => (

@@ -1,5 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { NextPageButton, PreviousPageButton } from '../../components/page-step-buttons';
 
 interface AdminOrdersPaginationProps {
   page: number;
@@ -29,22 +28,11 @@ export function AdminOrdersPagination({
       </p>
       {totalPages > 1 ? (
         <div className="flex items-center gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </Button>
+          <PreviousPageButton page={page} onPageChange={onPageChange} />
           <span className="px-1 tabular-nums">
             Page {page} of {totalPages}
           </span>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={page >= totalPages}
-            onClick={() => onPageChange(page + 1)}
-          >
-            Next
-            <ChevronRight aria-hidden="true" />
-          </Button>
+          <NextPageButton page={page} totalPages={totalPages} onPageChange={onPageChange} />
         </div>
       ) : null}
     </nav>

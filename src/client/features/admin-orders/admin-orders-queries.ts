@@ -13,7 +13,8 @@ import {
   type AdminOrderStatusFilter,
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { requestJson, serverMessage } from '../../lib/api';
+import { requestJson } from '../../lib/api';
+import { showError } from '../../lib/show-error';
 
 /** Spec 001 §8's texts: the status change's fallback and the order details' failure. */
 export const UPDATE_STATUS_FALLBACK = 'Failed to update order status';
@@ -81,9 +82,7 @@ export function useUpdateOrderStatus() {
       );
       toast.success('Order status updated', { description: answer.message });
     },
-    onError: (error) => {
-      toast.error('Error', { description: serverMessage(error, UPDATE_STATUS_FALLBACK) });
-    },
+    onError: (error) => showError(error, UPDATE_STATUS_FALLBACK),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
   });
 }

@@ -3,7 +3,8 @@ import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
-import { formatMoney, formatOrderDate } from './format';
+import { formatMoney } from '../../lib/format-money';
+import { formatOrderDate } from './format';
 import { AdminOrderStatusBadge } from './order-status-badge';
 import { OrderStatusSelect } from './order-status-select';
 

@@ -1,5 +1,4 @@
 import { format } from 'date-fns';
-import { formatCents, parseDecimalToCents } from '../../../shared/money';
 
 /** Spec 001 §2 'Orders section': 'MMM d, yyyy h:mm a'. */
 export const ADMIN_ORDER_DATE_FORMAT = 'MMM d, yyyy h:mm a';
@@ -8,15 +7,6 @@ export const ADMIN_ORDER_DATE_FORMAT = 'MMM d, yyyy h:mm a';
 export function formatOrderDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : format(date, ADMIN_ORDER_DATE_FORMAT);
-}
-
-/** An API money string ("127.80") as en-US dollars ("$127.80"). */
-export function formatMoney(amount: string): string {
-  try {
-    return formatCents(parseDecimalToCents(amount));
-  } catch {
-    return amount;
-  }
 }
 
 export function pluralize(count: number, one: string, many: string): string {

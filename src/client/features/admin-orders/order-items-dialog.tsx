@@ -9,7 +9,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api';
 import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders-queries';
 import { PAYMENT_STATUS_LABELS } from './admin-order-status';
-import { formatMoney, formatOrderDate, pluralize } from './format';
+import { formatMoney } from '../../lib/format-money';
+import { formatOrderDate, pluralize } from './format';
 
 interface OrderItemsDialogProps {
   order: AdminOrder;

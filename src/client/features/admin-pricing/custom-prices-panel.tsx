@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { productPricingRequestSchema, type ProductPricing } from '../../../shared/schemas/admin-pricing';
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';
@@ -8,7 +8,9 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { formatCases, formatDiscount, formatPrice } from './format';
+import { ActionsHead, PricingPanel } from './pricing-panel';
 import {
   customPricesQueryOptions,
   pricedProductsQueryOptions,
@@ -27,32 +29,21 @@ export function CustomPricesPanel() {
   const remove = useDeleteCustomPrice({ onDeleted: () => setToDelete(null) });
 
   return (
-    <section
-      aria-labelledby="custom-pricing-heading"
-      className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
+    <PricingPanel
+      headingId="custom-pricing-heading"
+      title="Custom Product Pricing"
+      description="A custom price per bottle replaces the tier's discount for that product. The mixed case is priced through its bottles."
     >
-      <div className="space-y-1">
-        <h3 id="custom-pricing-heading" className="text-lg font-semibold">
-          Custom Product Pricing
-        </h3>
-        <p className="text-sm text-muted-foreground">
-          A custom price per bottle replaces the tier&apos;s discount for that product. The mixed case is
-          priced through its bottles.
-        </p>
-      </div>
-
       <AddCustomPriceForm />
 
       <div className="mt-6">
         <ListState
-          isLoading={prices.isPending}
-          error={prices.error}
+          query={prices}
           isEmpty={prices.data?.length === 0}
           loadingText="Loading custom prices..."
           emptyText="No custom product prices"
           emptyHint="Every product is priced by its tier's discount."
           errorPrefix="Error loading custom prices: "
-          onRetry={() => void prices.refetch()}
         >
           <Table>
             <TableHeader>
@@ -60,10 +51,7 @@ export function CustomPricesPanel() {
                 <TableHead className="px-2 sm:px-4">Product</TableHead>
                 <TableHead className="px-2 sm:px-4">Tier</TableHead>
                 <TableHead className="px-2 text-right sm:px-4">Price per Bottle</TableHead>
-                {/* relative: keeps the absolutely placed sr-only text inside the scrolling table. */}
-                <TableHead className="relative px-2 text-right sm:px-4">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <ActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -115,7 +103,7 @@ export function CustomPricesPanel() {
         }}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </PricingPanel>
   );
 }
 
@@ -124,26 +112,14 @@ const EMPTY_FORM = { productId: '', tierId: '', price: '' };
 function AddCustomPriceForm() {
   const products = useQuery(pricedProductsQueryOptions);
   const tiers = useQuery(tiersQueryOptions);
-  const [form, setForm] = useState(EMPTY_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
-  const create = useCreateCustomPrice({ onCreated: () => setForm(EMPTY_FORM) });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const parsed = productPricingRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    create.mutate(parsed.data);
-  }
-
-  const set = (name: keyof typeof EMPTY_FORM) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-  };
+  const {
+    values: form,
+    setValues,
+    set,
+    problem,
+    handleSubmit,
+  } = useSchemaForm(productPricingRequestSchema, EMPTY_FORM);
+  const create = useCreateCustomPrice({ onCreated: () => setValues(EMPTY_FORM) });
 
   const productOptions = [
     { value: '', label: products.isPending ? 'Loading products...' : 'Select a product' },
@@ -162,7 +138,7 @@ function AddCustomPriceForm() {
 
   return (
     <form
-      onSubmit={onSubmit}
+      onSubmit={handleSubmit(create.isPending, create.mutate)}
       noValidate
       aria-label="Add custom product price"
       className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/30 p-4"

@@ -14,7 +14,8 @@ import {
   type ProductPricingRequest,
 } from '../../../shared/schemas/admin-pricing';
 import { productListSchema } from '../../../shared/schemas/products';
-import { requestJson, serverMessage } from '../../lib/api';
+import { requestJson } from '../../lib/api';
+import { showError } from '../../lib/show-error';
 import { PRODUCTS_STALE_TIME_MS } from '../../lib/query-client';
 
 /** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
@@ -53,10 +54,6 @@ export const pricedProductsQueryOptions = queryOptions({
   staleTime: PRODUCTS_STALE_TIME_MS,
   select: (products) => products.filter((product) => !isTesterProduct(product) && !isBundleProduct(product)),
 });
-
-function showError(error: unknown, fallback: string) {
-  toast.error('Error', { description: serverMessage(error, fallback) });
-}
 
 /** After any change: the admin lists reload, and the order form's cached prices are stale. */
 function useRefreshPricing() {

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import {
   MAX_MINIMUM_CASES,
   pricingTierRequestSchema,
   type AdminPricingTier,
 } from '../../../shared/schemas/admin-pricing';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
+import { FormActions } from '../../components/ui/form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { useSaveTier } from './pricing-api';
 
 interface TierDialogProps {
@@ -44,27 +44,17 @@ export function TierDialog({ open, tier, onClose }: TierDialogProps) {
 }
 
 function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; onClose: () => void }) {
-  const [form, setForm] = useState<TierForm>(() => formOf(tier));
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    values: form,
+    set,
+    problem,
+    handleSubmit,
+  } = useSchemaForm(pricingTierRequestSchema, () => formOf(tier));
   const save = useSaveTier({ onSaved: onClose });
   const isEdit = tier !== null;
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const parsed = pricingTierRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    save.mutate({ ...(tier ? { id: tier.id } : {}), values: parsed.data });
-  }
-
-  const set = (name: keyof TierForm) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-  };
+  const onSubmit = handleSubmit(save.isPending, (values) =>
+    save.mutate({ ...(tier ? { id: tier.id } : {}), values }),
+  );
 
   return (
     <Dialog
@@ -110,14 +100,12 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
           />
         </div>
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : isEdit ? 'Update Tier' : 'Create Tier'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={save.isPending}
+          label={isEdit ? 'Update Tier' : 'Create Tier'}
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatCases, formatDiscount } from './format';
 import { customPricesQueryOptions, tiersQueryOptions, useDeleteTier } from './pricing-api';
+import { ActionsHead, PricingPanel } from './pricing-panel';
 import { TierDialog } from './tier-dialog';
 
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; tier: AdminPricingTier };
@@ -24,35 +25,25 @@ export function TiersPanel() {
     customPrices.data?.filter((price) => price.tierId === tierId).length ?? 0;
 
   return (
-    <section
-      aria-labelledby="volume-tiers-heading"
-      className="rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h3 id="volume-tiers-heading" className="text-lg font-semibold">
-            Volume Tiers
-          </h3>
-          <p className="text-sm text-muted-foreground">
-            The tier with the highest minimum at or below an order&apos;s cases applies.
-          </p>
-        </div>
+    <PricingPanel
+      headingId="volume-tiers-heading"
+      title="Volume Tiers"
+      description="The tier with the highest minimum at or below an order's cases applies."
+      action={
         <Button onClick={() => setDialog({ mode: 'add' })}>
           <Plus aria-hidden="true" />
           Add Tier
         </Button>
-      </div>
-
+      }
+    >
       <div className="mt-4">
         <ListState
-          isLoading={tiers.isPending}
-          error={tiers.error}
+          query={tiers}
           isEmpty={tiers.data?.length === 0}
           loadingText="Loading pricing tiers..."
           emptyText="No volume tiers yet"
           emptyHint="Add a tier to give discounts on larger orders. Without one, every order pays the base wholesale price."
           errorPrefix="Error loading pricing tiers: "
-          onRetry={() => void tiers.refetch()}
         >
           <Table>
             <TableHeader>
@@ -60,10 +51,7 @@ export function TiersPanel() {
                 <TableHead className="px-2 sm:px-4">Name</TableHead>
                 <TableHead className="hidden px-2 sm:table-cell sm:px-4">Minimum Cases</TableHead>
                 <TableHead className="px-2 text-right sm:px-4">Discount</TableHead>
-                {/* relative: keeps the absolutely placed sr-only text inside the scrolling table. */}
-                <TableHead className="relative px-2 text-right sm:px-4">
-                  <span className="sr-only">Actions</span>
-                </TableHead>
+                <ActionsHead />
               </TableRow>
             </TableHeader>
             <TableBody>
@@ -129,7 +117,7 @@ export function TiersPanel() {
         }}
         onCancel={() => setToDelete(null)}
       />
-    </section>
+    </PricingPanel>
   );
 }
 

@@ -1,9 +1,9 @@
-import { useState, type FormEvent } from 'react';
 import { createUserRequestSchema, PASSWORD_RULES_HINT } from '../../../shared/schemas/admin-users';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
+import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { ROLE_OPTIONS } from './format';
 import { useCreateUser } from './users-api';
 
@@ -37,26 +37,8 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function AddUserDialogContent({ onClose }: { onClose: () => void }) {
-  const [form, setForm] = useState<UserForm>(EMPTY_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values: form, set, problem, handleSubmit } = useSchemaForm(createUserRequestSchema, EMPTY_FORM);
   const create = useCreateUser({ onCreated: onClose });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (create.isPending) return;
-    const parsed = createUserRequestSchema.safeParse(form);
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    create.mutate(parsed.data);
-  }
-
-  const set = (name: keyof UserForm) => (event: { target: { value: string } }) => {
-    const { value } = event.target;
-    setForm((current) => ({ ...current, [name]: value }));
-  };
 
   return (
     <Dialog
@@ -65,7 +47,11 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
       title="Add User"
       description="The account is approved at once. Customers sign in with a link sent to their e-mail; administrators sign in at /admin/login with the username and password."
     >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form
+        onSubmit={handleSubmit(create.isPending, create.mutate)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="First Name"
@@ -136,14 +122,12 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
           options={ROLE_OPTIONS}
         />
         {problem ? <FormAlert>{problem}</FormAlert> : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create User'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={create.isPending}
+          label="Create User"
+          pendingLabel="Creating..."
+        />
       </form>
     </Dialog>
   );

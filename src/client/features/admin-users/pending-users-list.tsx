@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { formatDateTime, fullName } from './format';
 import { useCompactLayout } from './use-compact-layout';
+import { UserCard, UserCardList } from './user-card';
 import { pendingUsersQueryOptions, useDecideUser, type DecisionInput } from './users-api';
 
 interface RowActions {
@@ -40,14 +41,12 @@ export function PendingUsersList() {
   return (
     <>
       <ListState
-        isLoading={pending.isPending}
-        error={pending.error}
+        query={pending}
         isEmpty={users.length === 0}
         loadingText="Loading pending users..."
         emptyText="No pending user approvals"
         emptyHint="New registrations will appear here for review"
         errorPrefix="Error loading pending users: "
-        onRetry={() => void pending.refetch()}
       >
         {compact ? (
           <PendingUsersCards users={users} {...actions} />
@@ -153,34 +152,35 @@ function PendingUsersTable({ users, ...actions }: RowActions & { users: readonly
 /** Under 1280 px each registration is a card. */
 function PendingUsersCards({ users, ...actions }: RowActions & { users: readonly PendingUser[] }) {
   return (
-    <ul aria-label="Pending users" className="flex flex-col gap-3">
+    <UserCardList label="Pending users">
       {users.map((user) => (
-        <li key={user.id} className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
+        <UserCard
+          key={user.id}
+          name={
+            <>
               <p className="font-medium break-words">{fullName(user)}</p>
               <p className="text-xs break-all text-muted-foreground">@{user.username}</p>
-            </div>
-            <PendingBadge />
-          </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-muted-foreground">Business</dt>
-            <dd className="break-words">{user.businessName ?? '—'}</dd>
-            <dt className="text-muted-foreground">Contact</dt>
-            <dd className="min-w-0">
-              <a href={`mailto:${user.email}`} className="block break-all text-primary hover:underline">
-                {user.email}
-              </a>
-              {user.phone ? <span className="block text-muted-foreground">{user.phone}</span> : null}
-            </dd>
-            <dt className="text-muted-foreground">Registration Date</dt>
-            <dd>{formatDateTime(user.createdAt)}</dd>
-          </dl>
-          <div className="mt-3">
-            <DecisionButtons user={user} {...actions} />
-          </div>
-        </li>
+            </>
+          }
+          badges={<PendingBadge />}
+          details={
+            <>
+              <dt className="text-muted-foreground">Business</dt>
+              <dd className="break-words">{user.businessName ?? '—'}</dd>
+              <dt className="text-muted-foreground">Contact</dt>
+              <dd className="min-w-0">
+                <a href={`mailto:${user.email}`} className="block break-all text-primary hover:underline">
+                  {user.email}
+                </a>
+                {user.phone ? <span className="block text-muted-foreground">{user.phone}</span> : null}
+              </dd>
+              <dt className="text-muted-foreground">Registration Date</dt>
+              <dd>{formatDateTime(user.createdAt)}</dd>
+            </>
+          }
+          actions={<DecisionButtons user={user} {...actions} />}
+        />
       ))}
-    </ul>
+    </UserCardList>
   );
 }

@@ -1,12 +1,12 @@
-import { useState, type FormEvent } from 'react';
 import {
   PASSWORD_RULES_HINT,
   resetUserPasswordRequestSchema,
   type AdminUser,
 } from '../../../shared/schemas/admin-users';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
+import { FormActions } from '../../components/ui/form-actions';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { fullName } from './format';
 import { useResetUserPassword } from './users-api';
 
@@ -19,21 +19,13 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
 }
 
 function ResetPasswordDialogContent({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { values, set, problem, handleSubmit } = useSchemaForm(resetUserPasswordRequestSchema, {
+    password: '',
+  });
   const reset = useResetUserPassword({ onDone: onClose });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const parsed = resetUserPasswordRequestSchema.safeParse({ password });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    reset.mutate({ userId: user.id, password: parsed.data.password });
-  }
+  const onSubmit = handleSubmit(reset.isPending, (parsed) =>
+    reset.mutate({ userId: user.id, password: parsed.password }),
+  );
 
   return (
     <Dialog
@@ -50,19 +42,17 @@ function ResetPasswordDialogContent({ user, onClose }: { user: AdminUser; onClos
           autoComplete="new-password"
           required
           maxLength={100}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          value={values.password}
+          onChange={set('password')}
           hint={PASSWORD_RULES_HINT}
           error={problem}
         />
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={reset.isPending}>
-            {reset.isPending ? 'Saving...' : 'Reset Password'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={reset.isPending}
+          label="Reset Password"
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

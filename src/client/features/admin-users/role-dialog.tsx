@@ -1,8 +1,8 @@
-import { useState, type FormEvent } from 'react';
 import { updateUserRoleRequestSchema, type AdminUser } from '../../../shared/schemas/admin-users';
-import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { fullName, ROLE_OPTIONS } from './format';
 import { useUpdateUserRole } from './users-api';
 
@@ -15,21 +15,14 @@ export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose:
 }
 
 function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const [role, setRole] = useState<string>(user.role);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Any string, as the select holds it; the schema judges it on submit.
+  const initial: { role: string } = { role: user.role };
+  const { values, set, problem, handleSubmit } = useSchemaForm(updateUserRoleRequestSchema, initial);
   const update = useUpdateUserRole({ onDone: onClose });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (update.isPending) return;
-    const parsed = updateUserRoleRequestSchema.safeParse({ role });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProblem(null);
-    update.mutate({ userId: user.id, role: parsed.data.role });
-  }
+  const { role } = values;
+  const onSubmit = handleSubmit(update.isPending, (parsed) =>
+    update.mutate({ userId: user.id, role: parsed.role }),
+  );
 
   return (
     <Dialog
@@ -44,7 +37,7 @@ function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => 
           name="role"
           required
           value={role}
-          onChange={(event) => setRole(event.target.value)}
+          onChange={set('role')}
           options={ROLE_OPTIONS}
           error={problem}
         />
@@ -54,14 +47,12 @@ function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => 
             Password if this user has none.
           </p>
         ) : null}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? 'Saving...' : 'Save Role'}
-          </Button>
-        </div>
+        <FormActions
+          onCancel={onClose}
+          pending={update.isPending}
+          label="Save Role"
+          pendingLabel="Saving..."
+        />
       </form>
     </Dialog>
   );

@@ -11,7 +11,8 @@ import {
   type CreateUserRequest,
   type UserRole,
 } from '../../../shared/schemas/admin-users';
-import { requestJson, serverMessage } from '../../lib/api';
+import { requestJson } from '../../lib/api';
+import { showError } from '../../lib/show-error';
 
 /** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
 export const USERS_FALLBACKS = {
@@ -35,10 +36,6 @@ export const pendingUsersQueryOptions = queryOptions({
   queryKey: [...ADMIN_USERS_QUERY_KEY, 'pending'],
   queryFn: ({ signal }) => requestJson('/api/admin/pending-users', pendingUserListSchema, { signal }),
 });
-
-function showError(error: unknown, fallback: string) {
-  toast.error('Error', { description: serverMessage(error, fallback) });
-}
 
 function useRefreshUsers() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCompactLayout } from './use-compact-layout';
+import { UserCard, UserCardList } from './user-card';
 import { formatDateTime, fullName, ROLE_LABELS, STATUS_LABELS } from './format';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { RoleDialog } from './role-dialog';
@@ -45,14 +46,12 @@ export function UsersList({ currentAdminId }: { currentAdminId: number | null })
   return (
     <>
       <ListState
-        isLoading={users.isPending}
-        error={users.error}
+        query={users}
         isEmpty={list.length === 0}
         loadingText="Loading users..."
         emptyText="No users yet"
         emptyHint="Add a user, or approve a registration under Pending Users."
         errorPrefix="Error loading users: "
-        onRetry={() => void users.refetch()}
       >
         {compact ? <UsersCards users={list} {...rows} /> : <UsersTable users={list} {...rows} />}
       </ListState>
@@ -158,31 +157,30 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
 /** Under 1280 px each user is a card. */
 function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[] }) {
   return (
-    <ul aria-label="Users" className="flex flex-col gap-3">
+    <UserCardList label="Users">
       {users.map((user) => (
-        <li key={user.id} className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm">
-          <div className="flex items-start justify-between gap-3">
-            <div className="min-w-0">
-              <NameCell user={user} isYou={user.id === rows.currentAdminId} withEmail={false} />
-            </div>
+        <UserCard
+          key={user.id}
+          name={<NameCell user={user} isYou={user.id === rows.currentAdminId} withEmail={false} />}
+          badges={
             <div className="flex shrink-0 flex-col items-end gap-1">
               <RoleBadge role={user.role} />
               <StatusBadge status={user.status} />
             </div>
-          </div>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-            <dt className="text-muted-foreground">Email</dt>
-            <dd className="min-w-0 break-all">{user.email}</dd>
-            <dt className="text-muted-foreground">Business</dt>
-            <dd className="break-words">{user.businessName ?? '—'}</dd>
-            <dt className="text-muted-foreground">Created</dt>
-            <dd>{formatDateTime(user.createdAt)}</dd>
-          </dl>
-          <div className="mt-3">
-            <UserActions user={user} {...rows} />
-          </div>
-        </li>
+          }
+          details={
+            <>
+              <dt className="text-muted-foreground">Email</dt>
+              <dd className="min-w-0 break-all">{user.email}</dd>
+              <dt className="text-muted-foreground">Business</dt>
+              <dd className="break-words">{user.businessName ?? '—'}</dd>
+              <dt className="text-muted-foreground">Created</dt>
+              <dd>{formatDateTime(user.createdAt)}</dd>
+            </>
+          }
+          actions={<UserActions user={user} {...rows} />}
+        />
       ))}
-    </ul>
+    </UserCardList>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DETAIL_DATE_FORMAT, formatMoney, formatOrderDate, HISTORY_DATE_FORMAT } from './format';
+import { DETAIL_DATE_FORMAT, formatOrderDate, HISTORY_DATE_FORMAT } from './format';
 import { parsePageParam } from './orders-queries';
 
 describe('order formatting', () => {
@@ -13,11 +13,6 @@ describe('order formatting', () => {
   it('shows a dash for a missing or unreadable date instead of breaking the page', () => {
     expect(formatOrderDate(null, HISTORY_DATE_FORMAT)).toBe('—');
     expect(formatOrderDate('soon', HISTORY_DATE_FORMAT)).toBe('—');
-  });
-
-  it('formats API money strings as en-US dollars with two decimals', () => {
-    expect(formatMoney('127.80')).toBe('$127.80');
-    expect(formatMoney('1234.5')).toBe('$1,234.50');
   });
 });
 

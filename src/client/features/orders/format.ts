@@ -1,5 +1,4 @@
 import { format } from 'date-fns';
-import { formatCents, parseDecimalToCents } from '../../../shared/money';
 
 /** Order history dates (spec 000 §9). */
 export const HISTORY_DATE_FORMAT = 'MMM d, yyyy';
@@ -11,15 +10,6 @@ export function formatOrderDate(iso: string | null | undefined, pattern: string)
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : format(date, pattern);
-}
-
-/** An API money string ("127.80") as en-US dollars ("$127.80"). */
-export function formatMoney(amount: string): string {
-  try {
-    return formatCents(parseDecimalToCents(amount));
-  } catch {
-    return amount;
-  }
 }
 
 export function pluralize(count: number, one: string, many: string): string {

@@ -2,7 +2,7 @@ import type { OrderItemView } from '../../../shared/schemas/orders';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
-import { formatMoney } from './format';
+import { formatMoney } from '../../lib/format-money';
 
 const UNIT_LABEL: Record<OrderItemView['unit'], string> = {
   bottle: 'bottle',

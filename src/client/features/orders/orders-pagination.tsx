@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { NextPageButton, PreviousPageButton } from '../../components/page-step-buttons';
 import { Button } from '../../components/ui/button';
 import { buildPageButtons } from './page-buttons';
 
@@ -13,10 +13,7 @@ export function OrdersPagination({ page, totalPages, onPageChange }: OrdersPagin
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Order pages" className="flex flex-wrap items-center justify-center gap-1.5">
-      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </Button>
+      <PreviousPageButton page={page} onPageChange={onPageChange} />
       {buildPageButtons(page, totalPages).map((button) =>
         typeof button === 'number' ? (
           <Button
@@ -36,15 +33,7 @@ export function OrdersPagination({ page, totalPages, onPageChange }: OrdersPagin
           </span>
         ),
       )}
-      <Button
-        variant="outline"
-        size="sm"
-        disabled={page >= totalPages}
-        onClick={() => onPageChange(page + 1)}
-      >
-        Next
-        <ChevronRight aria-hidden="true" />
-      </Button>
+      <NextPageButton page={page} totalPages={totalPages} onPageChange={onPageChange} />
     </nav>
   );
 }

@@ -2,7 +2,7 @@ import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
-import { formatMoney } from '../../features/orders/format';
+import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
 import { safeExternalUrl } from '../../features/orders/order-timeline';

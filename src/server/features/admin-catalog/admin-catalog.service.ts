@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -14,7 +13,7 @@ import {
   type UpdateVariantVisibilityRequest,
   type UpdateVariantVisibilityResponse,
 } from '../../../shared/schemas/admin-catalog';
-import { recordAudit } from '../../audit/audit-log';
+import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import {
@@ -32,9 +31,6 @@ import {
   type ProductWithAllowance,
 } from './admin-catalog.repository';
 import type { ShopifyCatalog } from './shopify-catalog';
-
-/** Who acts: the administrator on the request (the audit log's actor and address). */
-export type Actor = Pick<FastifyRequest, 'user' | 'ip'>;
 
 const SKU_NOT_FOUND = 'SKU not found';
 const PRODUCT_NOT_FOUND = 'Product not found';
@@ -112,7 +108,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
       return (await findAllowedSkus(db)).map(toAllowedSku);
     },
 
-    addAllowedSku(actor: Actor, values: { sku: string; notes: string | null }): Promise<AllowedSku> {
+    addAllowedSku(actor: AuditActor, values: { sku: string; notes: string | null }): Promise<AllowedSku> {
       return db.transaction(async (tx) => {
         const row = await insertAllowedSku(tx, values);
         if (!row) throw new AppError('CONFLICT', ADMIN_CATALOG_MESSAGES.skuExists);
@@ -127,7 +123,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
       });
     },
 
-    setAllowedSkuActive(actor: Actor, id: number, isActive: boolean): Promise<AllowedSku> {
+    setAllowedSkuActive(actor: AuditActor, id: number, isActive: boolean): Promise<AllowedSku> {
       return db.transaction(async (tx) => {
         const before = await findAllowedSku(tx, id);
         if (!before) throw notFound(SKU_NOT_FOUND);
@@ -145,7 +141,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
       });
     },
 
-    removeAllowedSku(actor: Actor, id: number): Promise<AdminCatalogMessage> {
+    removeAllowedSku(actor: AuditActor, id: number): Promise<AdminCatalogMessage> {
       return db.transaction(async (tx) => {
         const row = await deleteAllowedSku(tx, id);
         if (!row) throw notFound(SKU_NOT_FOUND);
@@ -178,7 +174,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
     },
 
     setVariantVisibility(
-      actor: Actor,
+      actor: AuditActor,
       { sku, isActive }: UpdateVariantVisibilityRequest,
     ): Promise<UpdateVariantVisibilityResponse> {
       return db.transaction(async (tx) => {
@@ -202,7 +198,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
     },
 
     setVariantPrice(
-      actor: Actor,
+      actor: AuditActor,
       {
         productId,
         basePrice,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   categoryHasItemsMessage,
   FAQ_MESSAGES,
@@ -8,7 +7,7 @@ import {
   type FaqItem,
   type FaqItemValues,
 } from '../../../shared/schemas/faq';
-import { recordAudit } from '../../audit/audit-log';
+import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { AppError } from '../../errors';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { AdminDeps } from '../admin/admin-deps';
@@ -30,9 +29,6 @@ import {
   updateFaqCategory,
   updateFaqItem,
 } from './admin-faq.repository';
-
-/** Who acts, for the audit log: the administrator's request. */
-type Actor = Pick<FastifyRequest, 'user' | 'ip'>;
 
 const categoryNotFound = () => new AppError('NOT_FOUND', FAQ_MESSAGES.categoryNotFound);
 const itemNotFound = () => new AppError('NOT_FOUND', FAQ_MESSAGES.itemNotFound);
@@ -60,7 +56,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
       return (await findFaqItems(db, { activeOnly: false, categoryId })).map(toFaqItem);
     },
 
-    createCategory(actor: Actor, values: FaqCategoryValues): Promise<FaqCategory> {
+    createCategory(actor: AuditActor, values: FaqCategoryValues): Promise<FaqCategory> {
       return db.transaction(async (tx) => {
         const created = toFaqCategory(await insertFaqCategory(tx, values));
         await recordAudit(tx, actor, {
@@ -73,7 +69,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
       });
     },
 
-    updateCategory(actor: Actor, id: number, values: FaqCategoryValues): Promise<FaqCategory> {
+    updateCategory(actor: AuditActor, id: number, values: FaqCategoryValues): Promise<FaqCategory> {
       return db.transaction(async (tx) => {
         const before = await findFaqCategory(tx, id, 'no key update');
         if (!before) throw categoryNotFound();
@@ -96,7 +92,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
      * its items go with it in the same transaction. The row lock makes a concurrent item insert wait.
      */
     deleteCategory(
-      actor: Actor,
+      actor: AuditActor,
       id: number,
       options: { deleteItems: boolean },
     ): Promise<DeleteFaqCategoryResponse> {
@@ -126,7 +122,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
       });
     },
 
-    createItem(actor: Actor, values: FaqItemValues): Promise<FaqItem> {
+    createItem(actor: AuditActor, values: FaqItemValues): Promise<FaqItem> {
       return db.transaction(async (tx) => {
         await requireTargetCategory(tx, values.categoryId);
         const created = toFaqItem(await insertFaqItem(tx, values));
@@ -140,7 +136,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
       });
     },
 
-    updateItem(actor: Actor, id: number, values: FaqItemValues): Promise<FaqItem> {
+    updateItem(actor: AuditActor, id: number, values: FaqItemValues): Promise<FaqItem> {
       return db.transaction(async (tx) => {
         // The category first, as a category deletion locks them (else the two could wait on each other).
         await requireTargetCategory(tx, values.categoryId);
@@ -160,7 +156,7 @@ export function createAdminFaqService({ db }: AdminDeps) {
       });
     },
 
-    deleteItem(actor: Actor, id: number): Promise<{ message: string; id: number }> {
+    deleteItem(actor: AuditActor, id: number): Promise<{ message: string; id: number }> {
       return db.transaction(async (tx) => {
         const item = await findFaqItem(tx, id, 'update');
         if (!item) throw itemNotFound();

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { centsToDollars, dollarsToCents } from '../../../shared/money';
 import { isBundleProduct, isTesterProduct } from '../../../shared/pricing';
 import type {
@@ -8,9 +7,10 @@ import type {
   ProductPricingRequest,
 } from '../../../shared/schemas/admin-pricing';
 import type { Database } from '../../db/client';
-import { recordAudit } from '../../audit/audit-log';
-import { AppError } from '../../errors';
+import { recordAudit, type AuditActor } from '../../audit/audit-log';
+import { AppError, notFound } from '../../errors';
 import { postgresErrorCode } from '../orders/idempotency';
+import { toTierDto } from '../pricing/pricing.catalogue';
 import {
   deleteCustomPrice,
   deleteTierWithCustomPrices,
@@ -29,8 +29,6 @@ import {
   type PricingTierRow,
 } from './admin-pricing.repository';
 
-type Actor = Pick<FastifyRequest, 'user' | 'ip'>;
-
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -39,17 +37,6 @@ export const CUSTOM_PRICE_NOT_FOUND = 'Custom product price not found';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
-/** Percent at the API edge: 750 hundredths → 7.5 (ADR 0002). */
-function toTierDto(row: PricingTierRow): AdminPricingTier {
-  return {
-    id: row.id,
-    name: row.name,
-    description: row.description,
-    minimumCases: row.minimumCases,
-    discountPercentage: row.discountPercentage / 100,
-  };
-}
 
 function toCustomPriceDto(row: CustomPriceView): ProductPricing {
   return { ...row, price: centsToDollars(row.price) };
@@ -93,7 +80,7 @@ export function createAdminPricingService({ db }: { db: Database }) {
       return (await findAllTiers(db)).map(toTierDto);
     },
 
-    async createTier(actor: Actor, input: PricingTierRequest): Promise<AdminPricingTier> {
+    async createTier(actor: AuditActor, input: PricingTierRequest): Promise<AdminPricingTier> {
       const values = toTierValues(input);
       return withConflictsAnswered(
         () =>
@@ -113,13 +100,13 @@ export function createAdminPricingService({ db }: { db: Database }) {
       );
     },
 
-    async updateTier(actor: Actor, id: number, input: PricingTierRequest): Promise<AdminPricingTier> {
+    async updateTier(actor: AuditActor, id: number, input: PricingTierRequest): Promise<AdminPricingTier> {
       const values = toTierValues(input);
       return withConflictsAnswered(
         () =>
           db.transaction(async (tx) => {
             const existing = await findTierForUpdate(tx, id);
-            if (!existing) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+            if (!existing) throw notFound(TIER_NOT_FOUND);
             const clash = await findTierWithMinimum(tx, values.minimumCases, id);
             if (clash) throw ambiguousMinimum(clash, values.minimumCases);
             const updated = toTierDto(await updateTier(tx, id, values));
@@ -140,10 +127,10 @@ export function createAdminPricingService({ db }: { db: Database }) {
      * Deletes the tier and its custom prices (they price nothing without it). Orders are not touched: they
      * keep the tier name, discount and prices they were placed at (orders.tierId is not a foreign key).
      */
-    async deleteTier(actor: Actor, id: number) {
+    async deleteTier(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
         const existing = await findTierForUpdate(tx, id);
-        if (!existing) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+        if (!existing) throw notFound(TIER_NOT_FOUND);
         const deletedPrices = await deleteTierWithCustomPrices(tx, id);
         await recordAudit(tx, actor, {
           action: 'pricing-tier.delete',
@@ -179,7 +166,7 @@ export function createAdminPricingService({ db }: { db: Database }) {
      * (DECISIONS §3). The bundle is priced through its components and the tester is always free (ADR 0008),
      * so a custom price on either would silently do nothing: refused.
      */
-    async createCustomPrice(actor: Actor, input: ProductPricingRequest): Promise<ProductPricing> {
+    async createCustomPrice(actor: AuditActor, input: ProductPricingRequest): Promise<ProductPricing> {
       const duplicate = (productName: string, tierName: string) =>
         new AppError(
           'CONFLICT',
@@ -189,9 +176,9 @@ export function createAdminPricingService({ db }: { db: Database }) {
       try {
         return await db.transaction(async (tx) => {
           const product = await findProduct(tx, input.productId);
-          if (!product) throw new AppError('NOT_FOUND', PRODUCT_NOT_FOUND);
+          if (!product) throw notFound(PRODUCT_NOT_FOUND);
           const tier = await findTier(tx, input.tierId);
-          if (!tier) throw new AppError('NOT_FOUND', TIER_NOT_FOUND);
+          if (!tier) throw notFound(TIER_NOT_FOUND);
           names = { productName: product.name, tierName: tier.name };
           if (isBundleProduct(product)) {
             throw new AppError(
@@ -227,18 +214,18 @@ export function createAdminPricingService({ db }: { db: Database }) {
         if (code === UNIQUE_VIOLATION) throw duplicate(names.productName, names.tierName);
         // The product or tier was deleted between the check and the insert.
         if (code === FOREIGN_KEY_VIOLATION) {
-          throw new AppError('NOT_FOUND', 'The product or the pricing tier no longer exists');
+          throw notFound('The product or the pricing tier no longer exists');
         }
         throw error;
       }
     },
 
-    async deleteCustomPrice(actor: Actor, id: number) {
+    async deleteCustomPrice(actor: AuditActor, id: number) {
       return db.transaction(async (tx) => {
         const existing = await findCustomPriceView(tx, id);
-        if (!existing) throw new AppError('NOT_FOUND', CUSTOM_PRICE_NOT_FOUND);
+        if (!existing) throw notFound(CUSTOM_PRICE_NOT_FOUND);
         const deleted = await deleteCustomPrice(tx, id);
-        if (!deleted) throw new AppError('NOT_FOUND', CUSTOM_PRICE_NOT_FOUND);
+        if (!deleted) throw notFound(CUSTOM_PRICE_NOT_FOUND);
         await recordAudit(tx, actor, {
           action: 'product-pricing.delete',
           entityType: 'product_pricing_tier',

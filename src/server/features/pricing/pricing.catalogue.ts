@@ -101,7 +101,7 @@ function toPricingProduct(row: ProductRow, components: readonly ComponentRow[]):
 }
 
 /** Percent at the API edge: 750 hundredths → 7.5 (ADR 0002). */
-function toTierDto(row: PricingTierRow): PricingTierDto {
+export function toTierDto(row: PricingTierRow): PricingTierDto {
   return {
     id: row.id,
     name: row.name,

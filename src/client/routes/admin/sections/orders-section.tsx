@@ -92,14 +92,12 @@ export function OrdersSection() {
       </div>
 
       <ListState
-        isLoading={orders.isPending}
-        error={orders.error}
+        query={orders}
         isEmpty={data?.orders.length === 0}
         loadingText="Loading orders..."
         emptyText="No orders found"
         emptyHint={filtered ? 'Try another search or status.' : undefined}
         errorPrefix="Could not load orders: "
-        onRetry={() => void orders.refetch()}
       >
         {data ? (
           <div

@@ -1,0 +1,23 @@
+import { Button } from './button';
+
+interface FormActionsProps {
+  onCancel: () => void;
+  /** The save is running: the submit button is disabled and says `pendingLabel`. */
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+}
+
+/** A dialog form's Cancel and submit buttons, stacked on phones and at the right from sm up. */
+export function FormActions({ onCancel, pending, label, pendingLabel }: FormActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={pending}>
+        {pending ? pendingLabel : label}
+      </Button>
+    </div>
+  );
+}
