@@ -93,7 +93,9 @@ test('a registration is approved, the customer signs in with the e-mailed link, 
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await expect(status).toBeVisible();
   await status.selectOption('processing');
+  await admin.getByRole('button', { name: 'Change Status' }).click();
   await expect(status).toHaveValue('processing');
+  await expect(status).toBeEnabled();
 
   await buyer.goto('/orders');
   const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });

@@ -57,6 +57,8 @@ function useRefreshCatalog() {
       queryClient.invalidateQueries({ queryKey: ADMIN_CATALOG_QUERY_KEY }),
       queryClient.invalidateQueries({ queryKey: ['products'] }),
       queryClient.invalidateQueries({ queryKey: ['pricing-catalog'] }),
+      // The Pricing section lists the storefront's products for custom prices.
+      queryClient.invalidateQueries({ queryKey: ['admin', 'pricing'] }),
     ]);
 }
 

@@ -256,6 +256,12 @@ describe('OrdersSection', () => {
 
     const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
     fireEvent.change(select, { target: { value: 'processing' } });
+    // Nothing is sent until the change is confirmed (it e-mails the customer).
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/orders/1/status')).toBe(
+      false,
+    );
+    expect(screen.getByText('The customer is e-mailed about the new status.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() => expect(select.disabled).toBe(true));
     expect(select.value).toBe('processing');
     const patch = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/orders/1/status');
@@ -292,6 +298,7 @@ describe('OrdersSection', () => {
     const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
 
     fireEvent.change(select, { target: { value: 'shipped' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Order not found' }),
     );
@@ -299,8 +306,23 @@ describe('OrdersSection', () => {
 
     networkDown = true;
     fireEvent.change(select, { target: { value: 'cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update order status' }),
+    );
+  });
+
+  it('leaves the status as it was when the change is cancelled', async () => {
+    const fetchMock = stubOrders(listOf([buildOrder()]));
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+
+    fireEvent.change(select, { target: { value: 'cancelled' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(select.value).toBe('pending'));
+    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/orders/1/status')).toBe(
+      false,
     );
   });
 

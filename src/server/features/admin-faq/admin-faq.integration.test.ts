@@ -375,9 +375,7 @@ describe('FAQ items (admin)', () => {
   it('shows changes on the public FAQ at once', async () => {
     const item = await createItem(category.id, { question: 'Public now?' });
     const publicQuestions = async () =>
-      faqItemListSchema
-        .parse((await t.app.inject({ url: '/api/faq/items' })).json())
-        .map((row) => row.question);
+      faqItemListSchema.parse((await send('GET', '/api/faq/items')).json()).map((row) => row.question);
     expect(await publicQuestions()).toContain('Public now?');
     await send('PUT', `/api/admin/faq/categories/${category.id}`, {
       title: 'Items home',

@@ -142,7 +142,7 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
           status,
         );
         if (message) {
-          await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status) });
+          await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status, now) });
         }
         return {
           message: `Order ${orderNumber} is now ${status}`,

@@ -24,11 +24,13 @@ export interface StatusMailRecipient {
 }
 
 /**
- * At most one e-mail per order and status, ever: a repeated change to the same status (or back and forth)
- * queues nothing new. Shared with whatever else announces these statuses (e.g. Shopify webhooks).
+ * One e-mail per change of status: the key names the change (order, status and when it was made), so a
+ * retried job never sends twice, while a real later change (a mistake corrected, then the order really
+ * approved) still tells the customer. Setting the status an order already has changes nothing and sends
+ * nothing.
  */
-export function orderStatusEmailKey(orderId: number, status: OrderStatus): string {
-  return `order-status:${orderId}:${status}`;
+export function orderStatusEmailKey(orderId: number, status: OrderStatus, changedAt: Date): string {
+  return `order-status:${orderId}:${status}:${changedAt.getTime()}`;
 }
 
 /** Only https links go into e-mails (security.md X1: URL scheme allow-list). */

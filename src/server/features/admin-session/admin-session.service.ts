@@ -47,13 +47,15 @@ export function createAdminSessionService({
      * disabled administrator all get the same 401 after the same work; repeated failures are throttled.
      */
     async verifyAdmin({ username, password }: AdminLoginRequest, ip: string): Promise<UserRow> {
-      const account = username.toLowerCase();
-      refuseWhileThrottled(ip, account);
+      const typed = username.toLowerCase();
       const [user] = await db
         .select()
         .from(users)
-        .where(or(eq(users.username, username), eq(users.email, account)))
+        .where(or(eq(users.username, username), eq(users.email, typed)))
         .limit(1);
+      // One count per account, whether its username or its e-mail was typed.
+      const account = user ? `user:${user.id}` : `name:${typed}`;
+      refuseWhileThrottled(ip, account);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!user || !passwordMatches || user.role !== 'admin' || user.status !== 'approved') {
         byIp.recordFailure(ip);

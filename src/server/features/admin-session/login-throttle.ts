@@ -24,8 +24,13 @@ export class LoginThrottle {
     const now = this.now();
     if (this.failures.size > 10_000) this.sweep(now);
     const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
-    else entry.count += 1;
+    if (!entry || entry.resetAt <= now) {
+      this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+      return;
+    }
+    entry.count += 1;
+    // The block lasts a whole window from the failure that reached the limit, not what is left of it.
+    if (entry.count === this.max) entry.resetAt = now + this.windowMs;
   }
 
   reset(key: string): void {

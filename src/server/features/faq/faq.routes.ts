@@ -1,20 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { faqCategoryListSchema, faqItemListSchema } from '../../../shared/schemas/faq';
+import { requireUser } from '../../plugins/session';
 import type { FaqService } from './faq.service';
 
 /**
- * The public FAQ reads of the support page (spec 001 §7): active categories, and active items of active
+ * The FAQ reads of the support page (spec 001 §7), for signed-in users like the page itself (spec 001 §6;
+ * security.md Z6 keeps the public list short): active categories, and active items of active
  * categories, each sorted by displayOrder then id. Registered by the admin FAQ plugin (admin-faq.routes.ts),
  * which owns the same tables; these paths are outside /api/admin/, so the administrator check leaves them.
  */
 export const faqRoutes =
   (faq: FaqService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/faq/categories', { schema: { response: { 200: faqCategoryListSchema } } }, async () =>
-      faq.listPublicCategories(),
+    app.get(
+      '/api/faq/categories',
+      { schema: { response: { 200: faqCategoryListSchema } } },
+      async (request) => {
+        requireUser(request);
+        return faq.listPublicCategories();
+      },
     );
 
-    app.get('/api/faq/items', { schema: { response: { 200: faqItemListSchema } } }, async () =>
-      faq.listPublicItems(),
-    );
+    app.get('/api/faq/items', { schema: { response: { 200: faqItemListSchema } } }, async (request) => {
+      requireUser(request);
+      return faq.listPublicItems();
+    });
   };
