@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { auditLog, orders } from '../../db/schema';
@@ -45,11 +45,18 @@ export async function storeOrder(
   return order;
 }
 
-export async function auditRowsOf(db: Database, orderId: number) {
+/** The audit rows of one order, or (null) of a bulk action such as 'order.export', oldest first. */
+export async function auditRowsOf(db: Database, orderId: number | null, action?: string) {
   return db
     .select()
     .from(auditLog)
-    .where(and(eq(auditLog.entityType, 'order'), eq(auditLog.entityId, String(orderId))))
+    .where(
+      and(
+        eq(auditLog.entityType, 'order'),
+        orderId === null ? isNull(auditLog.entityId) : eq(auditLog.entityId, String(orderId)),
+        action ? eq(auditLog.action, action) : undefined,
+      ),
+    )
     .orderBy(asc(auditLog.id));
 }
 

@@ -513,6 +513,14 @@ describe('GET /api/admin/orders/export.csv', () => {
     return response;
   };
 
+  it('writes each export to the audit log with its filter and how many orders it held', async () => {
+    const tag = uniqueTag();
+    await storeOrder(t.db, { businessName: `${tag} Exported` });
+    await exportCsv(`?search=${encodeURIComponent(tag)}`);
+    const entry = (await auditRowsOf(t.db, null, 'order.export')).at(-1);
+    expect(entry?.after).toEqual({ filter: expect.objectContaining({ search: tag }), orders: 1 });
+  });
+
   it('downloads the filtered orders as CSV with the agreed columns, dates in UTC', async () => {
     const tag = uniqueTag();
     const order = await storeOrder(t.db, {

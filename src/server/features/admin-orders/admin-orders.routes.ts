@@ -37,7 +37,7 @@ export const adminOrdersRoutes =
       ADMIN_ORDERS_EXPORT_PATH,
       { schema: { querystring: adminOrderFilterSchema } },
       async (request, reply) => {
-        const csv = await service.exportCsv(request.query);
+        const csv = await service.exportCsv(request, request.query);
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${ordersCsvFileName(new Date())}"`)

@@ -152,9 +152,19 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
       });
     },
 
-    /** GET /api/admin/orders/export.csv: every matching order (all pages), newest first. */
-    async exportCsv(filter: AdminOrderFilter): Promise<string> {
-      return buildOrdersCsv(await findAllOrders(db, orderFilterCondition(filter)));
+    /**
+     * GET /api/admin/orders/export.csv: every matching order (all pages), newest first. A bulk export of
+     * customers' details, so it is written to the audit log with its filter and size.
+     */
+    async exportCsv(request: FastifyRequest, filter: AdminOrderFilter): Promise<string> {
+      const rows = await findAllOrders(db, orderFilterCondition(filter));
+      await recordAudit(db, request, {
+        action: 'order.export',
+        entityType: 'order',
+        entityId: null,
+        after: { filter, orders: rows.length },
+      });
+      return buildOrdersCsv(rows);
     },
   };
 }

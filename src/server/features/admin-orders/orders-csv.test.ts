@@ -10,6 +10,7 @@ describe('CSV cells (RFC 4180, security.md V8)', () => {
     ['@SUM(A1)', "'@SUM(A1)"],
     ['\tTabbed', "'\tTabbed"],
     ['\rReturn', "'\rReturn"],
+    ['  =HYPERLINK("x")', `'  =HYPERLINK("x")`],
     ['Plain', 'Plain'],
     ['a=b', 'a=b'],
     ['', ''],

@@ -27,11 +27,12 @@ const BYTE_ORDER_MARK = '\uFEFF';
 const LINE_END = '\r\n';
 
 /**
- * A cell that starts with = + - @ tab or CR is read as a formula by Excel, LibreOffice and Google Sheets;
- * a leading single quote makes it text (OWASP CSV injection; ASVS 5.0 1.2.10).
+ * A cell that starts with = + - @ tab or CR is read as a formula by Excel, LibreOffice and Google Sheets
+ * (some importers first trim leading spaces, so spaces before them count too); a leading single quote makes
+ * it text (OWASP CSV injection; ASVS 5.0 1.2.10).
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /^[ ]*[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
 /** RFC 4180: a field with a comma, quote, CR or LF is quoted, its quotes doubled. */
