@@ -1,11 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
-import { startJobWorker } from '../../jobs/worker';
-import { createMailer } from '../../mail/mailer';
-import { createSendEmailHandler, SEND_EMAIL_JOB } from '../../mail/send-email-job';
-import { findFreePort } from '../../test/portal-process';
+import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { get, post, sessionCookie, uniqueEmail } from '../accounts/accounts-test-support';
 import { adminCookie, send } from './admin-test-support';
@@ -13,57 +9,21 @@ import { adminCookie, send } from './admin-test-support';
 /** Issue 6 'Tests': approval and rejection e-mails arrive at a real SMTP server, and the link signs in. */
 describe('approval and rejection e-mails through a real SMTP server', () => {
   let t: TestApp;
-  let server: SMTPServer;
-  let port: number;
+  let inbox: SmtpInbox;
   let cookie: string;
-  const received: { rcptTo: string[]; raw: string }[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     cookie = await adminCookie(t.app);
-    port = await findFreePort();
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            rcptTo: session.envelope.rcptTo.map((recipient) => recipient.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
+    inbox = await startSmtpInbox();
   });
 
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await inbox.close();
     await t.close();
   });
 
-  async function deliverOutbox() {
-    const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: t.env.MAIL_FROM });
-    const worker = startJobWorker({
-      db: t.db,
-      handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
-      log: { info() {}, warn() {}, error() {} },
-      autoStart: false,
-    });
-    try {
-      await worker.runOnce();
-    } finally {
-      await worker.stop();
-      mailer.close();
-    }
-  }
+  const deliverOutbox = () => inbox.deliverOutbox(t.db, t.env.MAIL_FROM);
 
   /** A registration through the real form endpoint; the pending user's id. */
   async function register(email: string) {
@@ -83,13 +43,7 @@ describe('approval and rejection e-mails through a real SMTP server', () => {
     return user!.id;
   }
 
-  /** The raw message to `address` whose subject contains `subject`, quoted-printable undone. */
-  const messageTo = (address: string, subject: string) => {
-    const message = received.find(
-      (candidate) => candidate.rcptTo.includes(address) && candidate.raw.includes(subject),
-    );
-    return message ? message.raw.replace(/=\r?\n/g, '').replaceAll('=3D', '=') : undefined;
-  };
+  const messageTo = (address: string, subject: string) => inbox.messageTo(address, subject)?.text;
 
   it('delivers the approval with a sign-in link that signs the customer in', async () => {
     const email = uniqueEmail('smtp-approved');
