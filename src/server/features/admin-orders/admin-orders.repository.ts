@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { formatOrderNumber, ORDER_NUMBER_PREFIX } from '../../../shared/orders';
+import { parseOrderNumber } from '../../../shared/orders';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { orders, users } from '../../db/schema';
@@ -15,10 +15,6 @@ const STORED_STATUSES: Record<OrderStatus, readonly string[]> = {
   cancelled: ['cancelled'],
 };
 
-/** formatOrderNumber's offset (WO-1001 is order 1), read from it so the two cannot drift apart. */
-const ORDER_NUMBER_OFFSET = Number(formatOrderNumber(0).slice(ORDER_NUMBER_PREFIX.length));
-/** 'WO-1042', any case, the dash optional (ORDER_NUMBER_PREFIX is 'WO-'). */
-const ORDER_NUMBER_PATTERN = new RegExp(`^${ORDER_NUMBER_PREFIX.replace(/-$/, '')}-?(\\d{1,10})$`, 'i');
 const MAX_ID = 2_147_483_647;
 
 /** Escapes LIKE's wildcards (and its escape character) so the user's % and _ match themselves. */
@@ -32,11 +28,8 @@ export function escapeLike(value: string): string {
  */
 export function orderIdFromSearch(search: string): number | null {
   const text = search.trim();
-  let id: number | null = null;
   const plain = /^#?(\d{1,10})$/.exec(text);
-  const numbered = ORDER_NUMBER_PATTERN.exec(text);
-  if (plain?.[1]) id = Number(plain[1]);
-  else if (numbered?.[1]) id = Number(numbered[1]) - ORDER_NUMBER_OFFSET;
+  const id = plain?.[1] ? Number(plain[1]) : parseOrderNumber(text);
   return id !== null && id >= 1 && id <= MAX_ID ? id : null;
 }
 
