@@ -14,6 +14,7 @@ import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes';
 import { adminPricingRoutes } from './features/admin-pricing/admin-pricing.routes';
 import { adminSessionRoutes } from './features/admin-session/admin-session.routes';
 import { createAdminSessionService } from './features/admin-session/admin-session.service';
+import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes } from './features/config/config.routes';
@@ -24,6 +25,8 @@ import { pricingRoutes } from './features/pricing/pricing.routes';
 import { createPricingService } from './features/pricing/pricing.service';
 import { productRoutes } from './features/products/products.routes';
 import { createProductService } from './features/products/products.service';
+import { supportRoutes } from './features/support/support.routes';
+import { createSupportService } from './features/support/support.service';
 import { clientDistFolder } from './paths';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerClientApp } from './plugins/client-app';
@@ -109,6 +112,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
   await app.register(ordersRoutes(createOrderService({ db, env, pricing })));
+  await app.register(supportRoutes(createSupportService({ db, env })));
   await app.register(adminSessionRoutes(createAdminSessionService({ db }), sessions));
   const adminDeps = { db, env };
   await app.register(adminUsersRoutes(adminDeps));
@@ -116,6 +120,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminCatalogRoutes(adminDeps));
   await app.register(adminPricingRoutes(adminDeps));
   await app.register(adminFaqRoutes(adminDeps));
+  await app.register(adminSupportRoutes(adminDeps));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

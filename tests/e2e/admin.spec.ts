@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { readMailbox } from './support/mailbox';
-import { MAILBOX, waitForLink } from './support/sign-in';
+import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
+  approveAndSignIn,
+  newCustomer,
+  openAdminSection,
+  orderTwoCases,
+  register,
+} from './support/accounts';
 
 /**
  * The administrator portal end to end (issue 6): an administrator approves a new registration, the customer
@@ -10,18 +17,9 @@ import { MAILBOX, waitForLink } from './support/sign-in';
  * playwright.config.ts.
  */
 
-const ADMIN_USERNAME = 'admin';
-const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
-
 test.describe.configure({ mode: 'serial' });
 
-const stamp = Date.now();
-const customer = {
-  firstName: 'Avery',
-  lastName: `Approved${stamp}`,
-  business: `Approval Test Boutique ${stamp}`,
-  email: `approved-${stamp}@example.com`,
-};
+const customer = newCustomer('Approved');
 
 let admin: Page;
 let buyer: Page;
@@ -36,9 +34,7 @@ test.afterAll(async () => {
   await buyer.context().close();
 });
 
-async function openSection(name: string) {
-  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name }).click();
-}
+const openSection = (name: string) => openAdminSection(admin, name);
 
 test('an administrator signs in on /admin/login and sees the dashboard', async () => {
   await admin.goto('/admin');
@@ -54,39 +50,9 @@ test('an administrator signs in on /admin/login and sees the dashboard', async (
 });
 
 test('a registration is approved, the customer signs in with the e-mailed link, orders, and sees the order approved', async () => {
-  await buyer.goto('/auth');
-  await buyer.getByRole('tab', { name: 'Register' }).click();
-  const fields: Array<[string, string]> = [
-    ['First Name', customer.firstName],
-    ['Last Name', customer.lastName],
-    ['Business Name', customer.business],
-    ['Email', customer.email],
-    ['Phone', '555-0177'],
-    ['Shipping Address Line 1', '5 Approval Way'],
-    ['City', 'Eugene'],
-    ['State', 'OR'],
-    ['ZIP/Postal Code', '97401'],
-  ];
-  for (const [label, value] of fields) await buyer.getByLabel(label, { exact: true }).fill(value);
-  await buyer.getByRole('button', { name: 'Create Account' }).click();
-  await expect(buyer.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
-
-  const mailBefore = readMailbox(MAILBOX).length;
-  await openSection('Pending Users');
-  const name = `${customer.firstName} ${customer.lastName}`;
-  await admin.getByRole('button', { name: `Approve ${name}` }).click();
-  await expect(admin.getByText('Success').first()).toBeVisible();
-
-  const link = new URL(await waitForLink(customer.email, '/auth/verify', mailBefore));
-  await buyer.goto(link.pathname + link.search);
-  await expect(buyer.getByRole('button', { name: new RegExp(`Account menu for ${name}`) })).toBeVisible();
-
-  await buyer.goto('/');
-  await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');
-  await buyer.getByRole('button', { name: 'Review Your Order' }).click();
-  await buyer.getByRole('button', { name: 'Submit Order for Approval' }).click();
-  await expect(buyer.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
-  const orderNumber = new URL(buyer.url()).searchParams.get('orderNumber')!;
+  await register(buyer, customer);
+  await approveAndSignIn(admin, buyer, customer);
+  const orderNumber = await orderTwoCases(buyer);
 
   await openSection('Orders');
   await admin.getByLabel('Search orders').fill(customer.business);

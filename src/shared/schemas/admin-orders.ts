@@ -79,6 +79,8 @@ export const adminOrderSchema = z.object({
   orderTotal: money,
   totalCases: z.number().int(),
   shopifySyncStatus: z.enum(['not_required', 'pending', 'synced', 'failed']),
+  /** Support messages about this order (issue 7); the row links to them in the Support section. */
+  supportMessageCount: z.number().int(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -1,4 +1,7 @@
-/** The dashboard's sidebar sections, in the spec's order (spec 001 §2 'Admin dashboard'). */
+/**
+ * The dashboard's sidebar sections: the spec's seven in its order (spec 001 §2 'Admin dashboard'), then the
+ * staff support inbox (issue 7, beyond the spec).
+ */
 export const ADMIN_SECTIONS = [
   { id: 'products', label: 'Products' },
   { id: 'variants', label: 'Variants' },
@@ -7,6 +10,7 @@ export const ADMIN_SECTIONS = [
   { id: 'pending-users', label: 'Pending Users' },
   { id: 'users', label: 'Users' },
   { id: 'faq', label: 'FAQ Management' },
+  { id: 'support', label: 'Support' },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -2,6 +2,7 @@ import {
   CircleHelp,
   ClipboardList,
   Layers,
+  LifeBuoy,
   LogOut,
   Menu,
   Package,
@@ -26,6 +27,7 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
   'pending-users': UserCheck,
   users: Users,
   faq: CircleHelp,
+  support: LifeBuoy,
 };
 
 interface AdminSidebarProps {

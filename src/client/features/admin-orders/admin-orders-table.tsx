@@ -7,6 +7,7 @@ import { formatMoney } from '../../lib/format-money';
 import { formatOrderDate } from './format';
 import { AdminOrderStatusBadge } from './order-status-badge';
 import { OrderStatusSelect } from './order-status-select';
+import { SupportMessagesLink } from './support-messages-link';
 
 interface AdminOrdersTableProps {
   orders: readonly AdminOrder[];
@@ -14,8 +15,9 @@ interface AdminOrdersTableProps {
 }
 
 /**
- * The orders of one page: number, date, customer and e-mail, business, total, status, the status dropdown
- * and 'View Items'. Under 768 px a stacked list, as eight columns do not fit a phone.
+ * The orders of one page: number, date, customer and e-mail, business, total, status, the status dropdown,
+ * 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
+ * a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
   return useIsMobile() ? <AdminOrdersList {...props} /> : <AdminOrdersGrid {...props} />;
@@ -78,6 +80,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
               <div className="flex w-36 flex-col gap-2">
                 <OrderStatusSelect order={order} />
                 <ViewItemsButton order={order} onViewItems={onViewItems} />
+                <SupportMessagesLink order={order} />
               </div>
             </TableCell>
           </TableRow>
@@ -108,6 +111,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusSelect order={order} className="min-w-36" />
             <ViewItemsButton order={order} onViewItems={onViewItems} />
+            <SupportMessagesLink order={order} />
           </div>
         </li>
       ))}

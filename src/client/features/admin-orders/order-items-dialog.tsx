@@ -11,13 +11,17 @@ import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders
 import { PAYMENT_STATUS_LABELS } from './admin-order-status';
 import { formatMoney } from '../../lib/format-money';
 import { formatOrderDate, pluralize } from './format';
+import { SupportMessagesLink } from './support-messages-link';
 
 interface OrderItemsDialogProps {
   order: AdminOrder;
   onClose: () => void;
 }
 
-/** 'View Items': the order's lines, its total and what the customer wrote (spec 001 §2 'Orders section'). */
+/**
+ * 'View Items': the order's lines, its total and what the customer wrote (spec 001 §2 'Orders section'), and
+ * a link to the customer's support messages about the order (issue 7).
+ */
 export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
   const items = useQuery(adminOrderItemsQueryOptions(order.id));
   const { isError, errorUpdatedAt } = items;
@@ -36,6 +40,7 @@ export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
       title={`Order ${order.orderNumber}`}
       description={`${order.businessName} · ${order.customerName} · ${formatOrderDate(order.createdAt)}`}
       className="max-w-2xl"
+      footer={order.supportMessageCount > 0 ? <SupportMessagesLink order={order} /> : undefined}
     >
       {items.isPending ? (
         <p role="status" className="flex items-center gap-2 py-4 text-sm text-muted-foreground">

@@ -33,6 +33,7 @@ function buildOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     orderTotal: '313.80',
     totalCases: 3,
     shopifySyncStatus: 'not_required',
+    supportMessageCount: 0,
     ...overrides,
   };
 }
@@ -369,18 +370,56 @@ describe('OrdersSection', () => {
     );
   });
 
+  it("links an order with support messages to them as 'Messages (n)', and no other order", async () => {
+    stubOrders(listOf([buildOrder({ id: 12, supportMessageCount: 2 }), buildOrder({ id: 1 })]));
+    renderWithProviders(<OrdersSection />);
+
+    const row = await findRow('WO-1012');
+    const link = within(row).getByRole('link', { name: 'Messages (2) about order WO-1012' });
+    expect(link.textContent).toBe('Messages (2)');
+    expect(link.getAttribute('href')).toBe('/admin?section=support&order=12');
+    expect(within(await findRow('WO-1001')).queryByRole('link')).toBeNull();
+  });
+
+  it("links to the order's support messages from its items dialog", async () => {
+    stubOrders(listOf([buildOrder({ supportMessageCount: 1 })]), {
+      '/api/admin/orders/1/items': () => jsonResponse(items),
+    });
+    renderWithProviders(<OrdersSection />);
+    const row = await findRow('WO-1001');
+
+    fireEvent.click(within(row).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
+    expect(
+      within(dialog).getByRole('link', { name: 'Messages (1) about order WO-1001' }).getAttribute('href'),
+    ).toBe('/admin?section=support&order=1');
+  });
+
+  it('offers no messages link in the items dialog of an order nobody wrote about', async () => {
+    stubOrders(listOf([buildOrder()]), { '/api/admin/orders/1/items': () => jsonResponse(items) });
+    renderWithProviders(<OrdersSection />);
+
+    fireEvent.click(within(await findRow('WO-1001')).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
+    await within(dialog).findByRole('list', { name: 'Items of order WO-1001' });
+    expect(within(dialog).queryByRole('link', { name: /Messages/ })).toBeNull();
+  });
+
   it('stacks the orders into a list on a phone', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
       const list = new EventTarget() as MediaQueryList;
       return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
     });
-    stubOrders(listOf([buildOrder()]));
+    stubOrders(listOf([buildOrder({ supportMessageCount: 3 })]));
     renderWithProviders(<OrdersSection />);
 
     const list = await screen.findByRole('list', { name: 'Orders' });
     expect(within(list).getByText('WO-1001')).toBeTruthy();
     expect(within(list).getByLabelText('Status of order WO-1001')).toBeTruthy();
     expect(within(list).getByRole('button', { name: /View Items/ })).toBeTruthy();
+    expect(
+      within(list).getByRole('link', { name: 'Messages (3) about order WO-1001' }).getAttribute('href'),
+    ).toBe('/admin?section=support&order=1');
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

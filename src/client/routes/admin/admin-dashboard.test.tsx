@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
+import { supportMessagesHref } from '../../components/admin/admin-links';
 import { ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -27,7 +28,28 @@ vi.mock('./sections/products-section', async () => {
 });
 vi.mock('./sections/variants-section', () => ({ VariantsSection: () => 'Variants section' }));
 vi.mock('./sections/pricing-section', () => ({ PricingSection: () => 'Pricing section' }));
-vi.mock('./sections/orders-section', () => ({ OrdersSection: () => 'Orders section' }));
+// Orders links to an order's support messages as the real section does; Support shows the order it was given.
+vi.mock('./sections/orders-section', async () => {
+  const { Link } = await import('react-router');
+  return {
+    OrdersSection: () => (
+      <>
+        <p>Orders section</p>
+        <Link to={supportMessagesHref(7)}>Messages (2)</Link>
+      </>
+    ),
+  };
+});
+vi.mock('./sections/support-section', async () => {
+  const { useSearchParams } = await import('react-router');
+  return {
+    SupportSection: function SupportSection() {
+      const [params] = useSearchParams();
+      const order = params.get('order');
+      return order ? `Support section for order ${order}` : 'Support section';
+    },
+  };
+});
 vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
 vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
 vi.mock('./sections/faq-section', () => ({
@@ -57,6 +79,7 @@ const SECTION_LABELS = [
   'Pending Users',
   'Users',
   'FAQ Management',
+  'Support',
 ];
 
 type Handlers = Parameters<typeof stubFetch>[0];
@@ -212,11 +235,11 @@ describe('/admin dashboard', () => {
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(sectionButton('Variants'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    expect(document.activeElement).toBe(sectionButton('FAQ Management'));
+    expect(document.activeElement).toBe(sectionButton('Support'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(sectionButton('Products'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(sectionButton('FAQ Management'));
+    expect(document.activeElement).toBe(sectionButton('Support'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
     expect(document.activeElement).toBe(sectionButton('Products'));
   });
@@ -311,5 +334,59 @@ describe('/admin dashboard', () => {
     await queryClient.refetchQueries({ queryKey: ['admin', 'allowed-skus'] });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+  });
+});
+
+describe('/admin links', () => {
+  it('opens the section a link names, with its order, and remembers the section', async () => {
+    localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'users');
+    stubApi();
+    renderApp('/admin?section=support&order=12');
+
+    expect(await screen.findByText('Support section for order 12')).toBeTruthy();
+    expect(currentSection()).toBe('Support');
+    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('support');
+    await waitFor(() => expect(document.title).toBe(`Support · Admin Dashboard | ${testConfig.storeName}`));
+  });
+
+  it('opens the remembered section when the link names no known section', async () => {
+    localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'users');
+    stubApi();
+    renderApp('/admin?section=reports');
+
+    expect(await screen.findByText('Users section')).toBeTruthy();
+    expect(currentSection()).toBe('Users');
+  });
+
+  it("drops the link's section and order when a section is chosen in the sidebar", async () => {
+    stubApi();
+    const { router } = renderApp('/admin?section=support&order=12');
+    await screen.findByText('Support section for order 12');
+
+    fireEvent.click(sectionButton('Orders'));
+    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(currentSection()).toBe('Orders');
+
+    fireEvent.click(sectionButton('Support'));
+    expect(await screen.findByText('Support section')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('follows a link from one section to another while on /admin, and Back returns', async () => {
+    stubApi();
+    const { router } = renderApp('/admin');
+    await screen.findByText('Products section');
+    fireEvent.click(sectionButton('Orders'));
+
+    fireEvent.click(await screen.findByRole('link', { name: 'Messages (2)' }));
+    expect(await screen.findByText('Support section for order 7')).toBeTruthy();
+    expect(currentSection()).toBe('Support');
+    expect(router.state.location.search).toBe('?section=support&order=7');
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(currentSection()).toBe('Orders');
+    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('orders');
   });
 });

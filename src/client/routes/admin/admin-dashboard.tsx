@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { AccessDenied } from '../../components/admin/access-denied';
+import { readLinkedSection, withoutAdminLinkParams } from '../../components/admin/admin-links';
 import {
   adminSectionLabel,
   readStoredAdminSection,
@@ -30,6 +31,7 @@ import { OrdersSection } from './sections/orders-section';
 import { PendingUsersSection } from './sections/pending-users-section';
 import { PricingSection } from './sections/pricing-section';
 import { ProductsSection } from './sections/products-section';
+import { SupportSection } from './sections/support-section';
 import { UsersSection } from './sections/users-section';
 import { VariantsSection } from './sections/variants-section';
 
@@ -41,6 +43,7 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
   'pending-users': PendingUsersSection,
   users: UsersSection,
   faq: FaqSection,
+  support: SupportSection,
 };
 
 /**
@@ -92,11 +95,18 @@ function SessionCheckFailed({ error, onRetry }: { error: unknown; onRetry: () =>
 }
 
 function AdminDashboard({ admin }: { admin: CurrentUser }) {
-  const [section, setSection] = useState<AdminSectionId>(readStoredAdminSection);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [chosen, setChosen] = useState<AdminSectionId>(readStoredAdminSection);
+  // A link such as /admin?section=support&order=12 (from the Orders section, or pasted) wins over the
+  // sidebar's choice while its address is open; Back to plain /admin shows the section chosen before.
+  const section = readLinkedSection(searchParams) ?? chosen;
   const [signedOut, setSignedOut] = useState(false);
   const logout = useAdminLogout({ takeDownSections: () => flushSync(() => setSignedOut(true)) });
   useRecheckAdminSessionOnRefusal();
   const Section = SECTION_COMPONENTS[section];
+
+  // Whatever is shown, chosen or linked, is the section a reload comes back to.
+  useEffect(() => storeAdminSection(section), [section]);
 
   if (signedOut) {
     return (
@@ -107,8 +117,11 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
   }
 
   function selectSection(next: AdminSectionId) {
-    setSection(next);
-    storeAdminSection(next);
+    setChosen(next);
+    // A choice in the sidebar drops a link's section and filter. Not a history entry: picking a section
+    // never is.
+    const rest = withoutAdminLinkParams(searchParams);
+    if (rest.toString() !== searchParams.toString()) setSearchParams(rest, { replace: true });
   }
 
   return (

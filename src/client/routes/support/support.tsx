@@ -1,10 +1,105 @@
-import { ComingSoon } from '../../components/coming-soon';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { Spinner } from '../../components/ui/spinner';
+import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
+import { ContactForm } from '../../features/support/contact-form';
+import { FaqSection } from '../../features/support/faq-section';
+import { MessageSent } from '../../features/support/message-sent';
+import { QuickCards } from '../../features/support/quick-cards';
+import { parseOrderIssueLink } from '../../features/support/support-form-model';
+import { orderIssueSubject } from '../../../shared/schemas/support';
+import {
+  cancelSupportForm,
+  initialSupportView,
+  openSupportForm,
+  sendAnotherMessage,
+  supportMessageSent,
+} from '../../features/support/support-view';
+import { OrderContextCard } from './order-context-card';
 
+/**
+ * /support and /account/support (spec 001 §2 'Support page'): quick cards or the contact form, then the
+ * FAQ. `?order={id}&type=order_issue` opens the form about that order at once.
+ */
 export function SupportPage() {
+  const [searchParams] = useSearchParams();
+  const linkedOrderId = parseOrderIssueLink(searchParams);
   return (
-    <ComingSoon
-      title="Customer Support"
-      description="Answers to common questions and a form to reach our support team."
-    />
+    <div className="space-y-10">
+      <PageTitle>Customer Support</PageTitle>
+      <header className="space-y-2">
+        <h1 className="text-3xl font-semibold tracking-tight">Customer Support</h1>
+        <p className="text-muted-foreground">
+          Find answers to common questions, or send our support team a message.
+        </p>
+      </header>
+      {/* Keyed by the link, so following another order's Report Issue starts over with that order. */}
+      <SupportContact key={linkedOrderId ?? 'none'} linkedOrderId={linkedOrderId} />
+      <FaqSection />
+    </div>
+  );
+}
+
+function SupportContact({ linkedOrderId }: { linkedOrderId: number | null }) {
+  const [state, setState] = useState(() => initialSupportView(linkedOrderId));
+  const onCancel = () => setState(cancelSupportForm);
+  const onSent = () => setState(supportMessageSent);
+
+  switch (state.view) {
+    case 'cards':
+      return (
+        <QuickCards
+          focusOnMount={state.focusHeading}
+          onChoose={(prefill) => setState((current) => openSupportForm(current, prefill))}
+        />
+      );
+    case 'sent':
+      return <MessageSent onSendAnother={() => setState(sendAnotherMessage)} />;
+    case 'form':
+      return (
+        <ContactForm
+          key={state.formKey}
+          prefill={state.prefill}
+          orderId={null}
+          onCancel={onCancel}
+          onSent={onSent}
+        />
+      );
+    case 'order-issue':
+      return <OrderIssueForm orderId={state.orderId} onCancel={onCancel} onSent={onSent} />;
+  }
+}
+
+interface OrderIssueFormProps {
+  orderId: number;
+  onCancel: () => void;
+  onSent: () => void;
+}
+
+/**
+ * The form of an order-issue link (spec 001 §2): subject 'Order Issue - Order #{id}', which gains the
+ * Shopify order number once the order has loaded, priority high, and the Order Context card beside it.
+ * Someone else's order (or a missing one) answers 404: no card, nothing revealed, the form still works.
+ */
+function OrderIssueForm({ orderId, onCancel, onSent }: OrderIssueFormProps) {
+  const detail = useQuery(orderDetailQueryOptions(orderId));
+  const prefill = {
+    subject: orderIssueSubject(orderId, detail.data?.order.shopifyOrderId),
+    priority: 'high' as const,
+  };
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+      <ContactForm prefill={prefill} orderId={orderId} onCancel={onCancel} onSent={onSent} />
+      {detail.data ? (
+        <OrderContextCard detail={detail.data} />
+      ) : detail.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" />
+          Loading order details...
+        </p>
+      ) : null}
+    </div>
   );
 }

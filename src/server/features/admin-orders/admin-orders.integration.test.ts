@@ -8,6 +8,7 @@ import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, mailsTo, outbox, signIn, uniqueEmail } from '../accounts/accounts-test-support';
 import { auditRowsOf, readOrder, signInAdmin, storeOrder, uniqueTag } from './admin-orders-test-support';
+import { storeSupportMessage } from '../support/support-test-support';
 import { ORDERS_CSV_COLUMNS } from './orders-csv';
 
 const FOUR_OZ = 1;
@@ -115,6 +116,7 @@ describe('GET /api/admin/orders', () => {
       orderTotal: '255.60',
       totalCases: 2,
       shopifySyncStatus: 'not_required',
+      supportMessageCount: 0,
     });
 
     const all = await list('');
@@ -222,6 +224,35 @@ describe('GET /api/admin/orders', () => {
     expect(beyond).toMatchObject({ orders: [], total: 25, totalPages: 3, page: 4 });
 
     expect((await list(`?search=${tag}&limit=100`)).orders).toHaveLength(25);
+  });
+
+  it('counts the support messages about each order (issue 7), on the list and in a status change', async () => {
+    const tag = uniqueTag();
+    const asked = await storeOrder(t.db, { businessName: `${tag} Asked`, createdAt: new Date('2031-02-03') });
+    const once = await storeOrder(t.db, { businessName: `${tag} Once`, createdAt: new Date('2031-02-02') });
+    const never = await storeOrder(t.db, { businessName: `${tag} Never`, createdAt: new Date('2031-02-01') });
+    await storeSupportMessage(t.db, { specificOrderId: asked.id });
+    await storeSupportMessage(t.db, { specificOrderId: asked.id, status: 'closed' });
+    await storeSupportMessage(t.db, { specificOrderId: once.id });
+    // A message that only lists the order among the recent ones is not about it.
+    await storeSupportMessage(t.db, {
+      recentOrders: [
+        { id: never.id, orderNumber: `WO-${1000 + never.id}`, date: '', status: 'pending', total: '0.00' },
+      ],
+    });
+
+    const body = await list(`?search=${tag}`);
+    expect(body.orders.map((order) => [order.id, order.supportMessageCount])).toEqual([
+      [asked.id, 2],
+      [once.id, 1],
+      [never.id, 0],
+    ]);
+    // Page by page: the count follows its order onto the next page.
+    const secondPage = await list(`?search=${tag}&limit=1&page=2`);
+    expect(secondPage.orders.map((order) => [order.id, order.supportMessageCount])).toEqual([[once.id, 1]]);
+
+    expect((await setStatus(asked.id, 'processing')).order.supportMessageCount).toBe(2);
+    expect((await setStatus(asked.id, 'processing')).order.supportMessageCount).toBe(2);
   });
 
   it('answers nothing matching with an empty list and 0 pages', async () => {

@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { parseOrderNumber } from '../../../shared/orders';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { orders, users } from '../../db/schema';
+import { orders, supportMessages, users } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { OrderRow } from '../orders/orders.repository';
 
@@ -124,4 +124,18 @@ export async function findOrderAccount(
     .where(eq(users.id, userId))
     .limit(1);
   return row ?? null;
+}
+
+/** How many support messages are about each of `orderIds` (issue 7), in one query; absent ids have none. */
+export async function countSupportMessagesOfOrders(
+  db: DatabaseOrTransaction,
+  orderIds: readonly number[],
+): Promise<Map<number, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: supportMessages.specificOrderId, total: count() })
+    .from(supportMessages)
+    .where(inArray(supportMessages.specificOrderId, [...orderIds]))
+    .groupBy(supportMessages.specificOrderId);
+  return new Map(rows.flatMap((row) => (row.orderId === null ? [] : [[row.orderId, row.total] as const])));
 }

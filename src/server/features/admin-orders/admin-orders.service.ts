@@ -17,6 +17,7 @@ import type { AdminDeps } from '../admin/admin-deps';
 import { toOrderItemView } from '../orders/order-view';
 import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
 import {
+  countSupportMessagesOfOrders,
   findAllOrders,
   findOrderAccount,
   findOrderById,
@@ -38,7 +39,8 @@ const STATUS_TIMESTAMP = {
   cancelled: 'cancelledAt',
 } as const satisfies Partial<Record<OrderStatus, keyof OrderRow>>;
 
-export function toAdminOrder(order: OrderRow): AdminOrder {
+/** The admin view of an order; `supportMessageCount` is how many support messages are about it (issue 7). */
+export function toAdminOrder(order: OrderRow, supportMessageCount: number): AdminOrder {
   return {
     id: order.id,
     orderNumber: formatOrderNumber(order.id),
@@ -55,6 +57,7 @@ export function toAdminOrder(order: OrderRow): AdminOrder {
     orderTotal: centsToDecimal(order.orderTotal),
     totalCases: order.totalCases,
     shopifySyncStatus: order.shopifySyncStatus,
+    supportMessageCount,
   };
 }
 
@@ -79,8 +82,12 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
+      const supportCounts = await countSupportMessagesOfOrders(
+        db,
+        rows.map((row) => row.id),
+      );
       return {
-        orders: rows.map(toAdminOrder),
+        orders: rows.map((row) => toAdminOrder(row, supportCounts.get(row.id) ?? 0)),
         total,
         totalPages: Math.ceil(total / query.limit),
         page: query.page,
@@ -107,12 +114,13 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
       return db.transaction(async (tx) => {
         const order = await lockOrderById(tx, orderId);
         if (!order) throw notFound(ORDER_NOT_FOUND);
+        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [order.id])).get(order.id) ?? 0;
         const orderNumber = formatOrderNumber(order.id);
         if (toOrderStatus(order.status) === status) {
           return {
             message: `Order ${orderNumber} is already ${status}`,
             changed: false,
-            order: toAdminOrder(order),
+            order: toAdminOrder(order, supportMessageCount),
           };
         }
 
@@ -147,7 +155,7 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
         return {
           message: `Order ${orderNumber} is now ${status}`,
           changed: true,
-          order: toAdminOrder(updated),
+          order: toAdminOrder(updated, supportMessageCount),
         };
       });
     },

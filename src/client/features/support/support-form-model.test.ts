@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { SUPPORT_MESSAGES, SUPPORT_SUBJECTS } from '../../../shared/schemas/support';
+import { checkSupportForm, parseOrderIssueLink, subjectOptions } from './support-form-model';
+
+describe('parseOrderIssueLink', () => {
+  it('reads the order of ?order={id}&type=order_issue', () => {
+    expect(parseOrderIssueLink(new URLSearchParams('order=12&type=order_issue'))).toBe(12);
+  });
+
+  it.each([
+    ['order=12', 'no type'],
+    ['order=12&type=other', 'another type'],
+    ['order=abc&type=order_issue', 'an id that is not a number'],
+    ['order=0&type=order_issue', 'id 0'],
+    ['order=-3&type=order_issue', 'a negative id'],
+    ['order=1.5&type=order_issue', 'a fraction'],
+    ['order=99999999999&type=order_issue', 'an id beyond any order'],
+    ['type=order_issue', 'no order'],
+  ])('ignores %s (%s)', (query) => {
+    expect(parseOrderIssueLink(new URLSearchParams(query))).toBeNull();
+  });
+});
+
+describe('subjectOptions', () => {
+  const labels = (options: ReturnType<typeof subjectOptions>) => options.map((option) => option.label);
+
+  it('is the prompt and the eleven subjects of the spec', () => {
+    expect(labels(subjectOptions('', ''))).toEqual([
+      'Select a subject',
+      'Order Issue',
+      'Damaged Items',
+      'Missing Items',
+      'Wrong Items Received',
+      'Billing Issue',
+      'Shipping Delay',
+      'Product Quality Concern',
+      'Account Problem',
+      'Product Question',
+      'Shipping Question',
+      'Other',
+    ]);
+    expect(subjectOptions('damaged-items', '')).toHaveLength(SUPPORT_SUBJECTS.length + 1);
+  });
+
+  it('adds an order-issue subject first, and keeps it when another subject is picked', () => {
+    const suggested = 'Order Issue - Order #12';
+    expect(labels(subjectOptions(suggested, suggested)).slice(0, 3)).toEqual([
+      'Select a subject',
+      suggested,
+      'Order Issue',
+    ]);
+    expect(subjectOptions('other', suggested)[1]).toEqual({ value: suggested, label: suggested });
+  });
+
+  it('keeps a picked order-issue subject selectable after the suggestion gained the Shopify number', () => {
+    const options = subjectOptions('Order Issue - Order #12', 'Order Issue - Order #12 (Shopify #1012)');
+    expect(labels(options).slice(1, 3)).toEqual([
+      'Order Issue - Order #12 (Shopify #1012)',
+      'Order Issue - Order #12',
+    ]);
+  });
+});
+
+describe('checkSupportForm', () => {
+  const valid = { subject: 'other', priority: 'low', message: 'The lid was cracked.' } as const;
+
+  it('passes a complete form and trims the message', () => {
+    expect(checkSupportForm({ ...valid, message: '  The lid was cracked.  ' })).toEqual({
+      ok: true,
+      data: { subject: 'other', priority: 'low', message: 'The lid was cracked.' },
+    });
+  });
+
+  it("gives each field's message of spec 001 §5", () => {
+    expect(checkSupportForm({ subject: '', priority: '', message: '' })).toEqual({
+      ok: false,
+      errors: {
+        subject: SUPPORT_MESSAGES.subjectRequired,
+        priority: SUPPORT_MESSAGES.priorityRequired,
+        message: SUPPORT_MESSAGES.messageTooShort,
+      },
+    });
+    expect(checkSupportForm({ ...valid, message: 'x'.repeat(2001) })).toEqual({
+      ok: false,
+      errors: { message: SUPPORT_MESSAGES.messageTooLong },
+    });
+  });
+
+  it('counts characters as people see them: 10 emoji are enough, 2000 are the most', () => {
+    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(10) }).ok).toBe(true);
+    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(9) }).ok).toBe(false);
+    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(2000) }).ok).toBe(true);
+    // Spaces around the text do not count.
+    expect(checkSupportForm({ ...valid, message: `   ${'a'.repeat(9)}   ` }).ok).toBe(false);
+  });
+});

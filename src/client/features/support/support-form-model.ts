@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  SUPPORT_SUBJECTS,
+  supportContactRequestSchema,
+  type SupportPriority,
+} from '../../../shared/schemas/support';
+import { parseOrderId } from '../../lib/orders';
+
+/** What the form opens with: a subject and a priority, either of them still unchosen (''). */
+export interface SupportPrefill {
+  subject: string;
+  priority: SupportPriority | '';
+}
+
+/** Contact Us and 'Contact Support': nothing chosen (spec 001 §2). */
+export const EMPTY_PREFILL: SupportPrefill = { subject: '', priority: '' };
+/** The Order Issues card (spec 001 §2). */
+export const ORDER_ISSUES_PREFILL: SupportPrefill = { subject: 'order-issue', priority: 'high' };
+/** The Shipping Address card (spec 001 §2). */
+export const SHIPPING_ADDRESS_PREFILL: SupportPrefill = { subject: 'shipping-question', priority: 'medium' };
+
+/**
+ * The order of an order-issue link, `?order={id}&type=order_issue` (spec 001 §2), or null: without the type,
+ * or with an id that cannot be an order, the page opens as usual.
+ */
+export function parseOrderIssueLink(params: URLSearchParams): number | null {
+  if (params.get('type') !== 'order_issue') return null;
+  return parseOrderId(params.get('order'));
+}
+
+export interface SubjectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The Subject select's options: a prompt, the eleven subjects (spec 001 §9) and, first among them, the
+ * order-issue subject of a link (it is no option of the list) and whatever else is selected, so the select
+ * always shows the value it holds and the customer can return to the suggested subject.
+ */
+export function subjectOptions(selected: string, suggested: string): SubjectOption[] {
+  const listed = new Set<string>(SUPPORT_SUBJECTS.map((option) => option.value));
+  const extra = [...new Set([suggested, selected])].filter((value) => value !== '' && !listed.has(value));
+  return [
+    { value: '', label: 'Select a subject' },
+    ...extra.map((value) => ({ value, label: value })),
+    ...SUPPORT_SUBJECTS,
+  ];
+}
+
+export interface SupportFormValues {
+  subject: string;
+  priority: SupportPriority | '';
+  message: string;
+}
+
+export type SupportField = keyof SupportFormValues;
+export type SupportFieldErrors = Partial<Record<SupportField, string>>;
+
+const supportFormSchema = supportContactRequestSchema.pick({ subject: true, priority: true, message: true });
+
+/**
+ * Checks the form with the API's own rules (spec 001 §5), so the messages are the server's: the parsed
+ * values (message trimmed), or the first message of each field that is wrong.
+ */
+export function checkSupportForm(
+  values: SupportFormValues,
+): { ok: true; data: z.output<typeof supportFormSchema> } | { ok: false; errors: SupportFieldErrors } {
+  const parsed = supportFormSchema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const { fieldErrors } = z.flattenError(parsed.error);
+  return {
+    ok: false,
+    errors: {
+      subject: fieldErrors.subject?.[0],
+      priority: fieldErrors.priority?.[0],
+      message: fieldErrors.message?.[0],
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { EMPTY_PREFILL, type SupportPrefill } from './support-form-model';
+
+/**
+ * Where the support page is (spec 001 §4 'Support form: editing, then sent'): the quick cards, a form
+ * (about an order when an order-issue link opened it), or the confirmation. `formKey` is new for every form
+ * opened, so each starts empty.
+ */
+export type SupportViewState =
+  | { view: 'cards'; formKey: number; focusHeading: boolean }
+  | { view: 'form'; formKey: number; prefill: SupportPrefill }
+  | { view: 'order-issue'; formKey: number; orderId: number }
+  | { view: 'sent'; formKey: number };
+
+/** An order-issue link opens its form at once (spec 001 §2); otherwise the page starts at the cards. */
+export function initialSupportView(linkedOrderId: number | null): SupportViewState {
+  return linkedOrderId === null
+    ? { view: 'cards', formKey: 0, focusHeading: false }
+    : { view: 'order-issue', formKey: 0, orderId: linkedOrderId };
+}
+
+/** A quick card or 'Contact Support': a new form with the card's prefill, about no particular order. */
+export function openSupportForm(state: SupportViewState, prefill: SupportPrefill): SupportViewState {
+  return { view: 'form', formKey: state.formKey + 1, prefill };
+}
+
+/** Cancel: back to the cards, with the focus on their heading. The order of a link is let go. */
+export function cancelSupportForm(state: SupportViewState): SupportViewState {
+  return { view: 'cards', formKey: state.formKey, focusHeading: true };
+}
+
+export function supportMessageSent(state: SupportViewState): SupportViewState {
+  return { view: 'sent', formKey: state.formKey };
+}
+
+/** 'Send Another Message': an empty form (spec 001 §2 'returns to the form'). */
+export function sendAnotherMessage(state: SupportViewState): SupportViewState {
+  return openSupportForm(state, EMPTY_PREFILL);
+}

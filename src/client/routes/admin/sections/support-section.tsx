@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { X } from 'lucide-react';
+import { useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatOrderNumber } from '../../../../shared/orders';
+import { ADMIN_SUPPORT_PAGE_SIZE, type AdminSupportMessage } from '../../../../shared/schemas/support';
+import { ADMIN_ORDER_PARAM, readLinkedOrderId } from '../../../components/admin/admin-links';
+import { ListState } from '../../../components/admin/list-state';
+import { adminSupportListQueryOptions } from '../../../features/admin-support/admin-support-queries';
+import { SupportMessageDialog } from '../../../features/admin-support/support-message-dialog';
+import { SupportMessagesTable } from '../../../features/admin-support/support-messages-table';
+import { SupportPagination } from '../../../features/admin-support/support-pagination';
+import type { SupportStatusFilter } from '../../../features/admin-support/support-status';
+import { SupportStatusFilterButtons } from '../../../features/admin-support/support-status-filter';
+import { cn } from '../../../lib/cn';
+
+/**
+ * The 'Support' section of the admin dashboard (issue 7, beyond the spec): the messages customers send from
+ * the support page, newest first, filtered by status and, through `?order={id}` (the Orders section links
+ * here), by order; each with a status staff set as they work through them.
+ */
+export function SupportSection() {
+  const headingId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const orderId = readLinkedOrderId(searchParams);
+  const [status, setStatus] = useState<SupportStatusFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pagedOrderId, setPagedOrderId] = useState(orderId);
+  const [viewing, setViewing] = useState<AdminSupportMessage | null>(null);
+  const messages = useQuery(adminSupportListQueryOptions({ status, orderId }, page));
+  const data = messages.data;
+
+  // Another order's link (or the filter cleared) starts again from page 1.
+  if (orderId !== pagedOrderId) {
+    setPagedOrderId(orderId);
+    setPage(1);
+  }
+  // A page emptied by a change (or a filter) that leaves fewer pages: show the last page there is.
+  if (data && !messages.isPlaceholderData && data.totalPages > 0 && page > data.totalPages) {
+    setPage(data.totalPages);
+  }
+
+  function clearOrderFilter() {
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ADMIN_ORDER_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <section aria-labelledby={headingId} className="space-y-6">
+      <div>
+        <h2 id={headingId} className="text-lg font-semibold">
+          Support Inbox
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Messages customers send from the support page, newest first. Set each one's status as you work
+          through them.
+        </p>
+      </div>
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
+        <SupportStatusFilterButtons
+          value={status}
+          counts={data?.counts}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(1);
+          }}
+        />
+        {orderId !== null ? (
+          <button
+            type="button"
+            onClick={clearOrderFilter}
+            aria-label={`Order ${formatOrderNumber(orderId)}: clear the order filter`}
+            className={cn(
+              'inline-flex items-center gap-1.5 self-start rounded-full border border-border bg-accent px-3 py-1 text-sm font-medium sm:self-auto',
+              'hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            )}
+          >
+            Order {formatOrderNumber(orderId)}
+            <X aria-hidden="true" className="size-4" />
+          </button>
+        ) : null}
+      </div>
+
+      <ListState
+        query={messages}
+        isEmpty={data?.messages.length === 0}
+        loadingText="Loading support messages..."
+        emptyText="No support messages"
+        emptyHint={emptyHint(status, orderId)}
+        errorPrefix="Could not load support messages: "
+      >
+        {data ? (
+          <div
+            className={cn('space-y-4 transition-opacity', messages.isPlaceholderData && 'opacity-60')}
+            aria-busy={messages.isFetching || undefined}
+          >
+            <SupportMessagesTable
+              messages={data.messages}
+              onView={setViewing}
+              filteredByOrder={orderId !== null}
+            />
+            <SupportPagination
+              page={data.page}
+              totalPages={data.totalPages}
+              total={data.total}
+              pageSize={ADMIN_SUPPORT_PAGE_SIZE}
+              onPageChange={setPage}
+            />
+          </div>
+        ) : null}
+      </ListState>
+
+      {viewing ? (
+        <SupportMessageDialog message={viewing} onUpdated={setViewing} onClose={() => setViewing(null)} />
+      ) : null}
+    </section>
+  );
+}
+
+function emptyHint(status: SupportStatusFilter, orderId: number | null): string {
+  if (orderId !== null && status !== 'all') return 'Try another status, or clear the order filter.';
+  if (orderId !== null) return 'Clear the order filter to see every message.';
+  if (status !== 'all') return 'Try another status.';
+  return 'Messages customers send from the support page appear here.';
+}

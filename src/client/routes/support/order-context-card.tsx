@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import type { OrderDetailResponse } from '../../../shared/schemas/orders';
+import { formatOrderDate, HISTORY_DATE_FORMAT } from '../../features/orders/format';
+import { OrderCard } from '../../features/orders/order-card';
+import { OrderStatusBadge } from '../../features/orders/order-status-badge';
+import { formatMoney } from '../../lib/format-money';
+
+/**
+ * The order an order-issue message is about (spec 001 §2 'Order Context'), so the customer sees which
+ * order the team will look at. Only ever shown for the customer's own order: GET /api/orders/{id} answers
+ * 404 for anyone else's.
+ */
+export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
+  const { order, items } = detail;
+  return (
+    <OrderCard title="Order Context">
+      <p className="-mt-2 mb-4 text-sm text-muted-foreground">Your message will be linked to this order.</p>
+      <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
+        <ContextRow label="Order ID">
+          #{order.id} ({order.orderNumber})
+        </ContextRow>
+        <ContextRow label="Status">
+          {/* A missing status reads as pending (spec 001 §2). */}
+          <OrderStatusBadge status={order.status} />
+        </ContextRow>
+        <ContextRow label="Order Date">{formatOrderDate(order.createdAt, HISTORY_DATE_FORMAT)}</ContextRow>
+        <ContextRow label="Shopify Order">{order.shopifyOrderId ?? 'Not assigned yet'}</ContextRow>
+        <ContextRow label="Customer">{order.customerName}</ContextRow>
+        <ContextRow label="Email">{order.customerEmail}</ContextRow>
+        <ContextRow label="Business">{order.businessName}</ContextRow>
+        <ContextRow label="Phone">{order.customerPhone?.trim() || 'Not provided'}</ContextRow>
+        <ContextRow label="Notes">
+          <span className="whitespace-pre-line">{order.notes?.trim() || 'No notes'}</span>
+        </ContextRow>
+      </dl>
+      <h3 className="mt-5 mb-2 font-sans text-sm font-semibold">Items</h3>
+      <ul aria-label={`Items of order ${order.orderNumber}`} className="divide-y divide-border text-sm">
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
+            <span className="min-w-0 break-words">{item.name.trim() || `Product #${item.productId}`}</span>
+            <span className="tabular-nums text-muted-foreground">
+              {item.quantity} x {formatMoney(item.price)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </OrderCard>
+  );
+}
+
+function ContextRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </>
+  );
+}

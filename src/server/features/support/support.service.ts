@@ -1,0 +1,118 @@
+import { centsToDecimal } from '../../../shared/money';
+import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import {
+  SUPPORT_MESSAGES_PER_HOUR,
+  SUPPORT_RECENT_ORDERS,
+  type SupportOrderDetails,
+  type SupportPriority,
+  type SupportRecentOrder,
+  type SupportUserInfo,
+} from '../../../shared/schemas/support';
+import type { Database } from '../../db/client';
+import type { Env } from '../../env';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
+import { enqueueEmail } from '../../mail/send-email-job';
+import { findOrderOfUser, findOrdersOfUser, type OrderRow } from '../orders/orders.repository';
+import type { UserRow } from '../sessions/sessions.repository';
+import { supportMessageEmail } from './support-emails';
+import { findSecondsLeftInHour, insertSupportMessage, lockSupportSender } from './support.repository';
+
+/** What the customer chose and wrote; everything else about the message comes from the database. */
+export interface SupportMessageInput {
+  subject: string;
+  priority: SupportPriority;
+  message: string;
+  specificOrderId?: number | null | undefined;
+}
+
+export type SendSupportMessageResult =
+  { sent: true; id: number } | { sent: false; retryAfterSeconds: number };
+
+/** The customer as spec 001 §3 'userInfo' describes them, from their account. */
+export function toSupportUserInfo(user: UserRow): SupportUserInfo {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return {
+    id: user.id,
+    name: name || user.username,
+    email: user.email,
+    phone: user.phone?.trim() || 'Not provided',
+    businessName: user.businessName ?? '',
+    accountCreated: user.createdAt.toISOString(),
+  };
+}
+
+/** A recent order with its real total (the spec's was always 0). */
+export function toSupportRecentOrder(order: OrderRow): SupportRecentOrder {
+  return {
+    id: order.id,
+    orderNumber: formatOrderNumber(order.id),
+    date: order.createdAt.toISOString(),
+    status: toOrderStatus(order.status),
+    total: centsToDecimal(order.orderTotal),
+  };
+}
+
+export function toSupportOrderDetails(order: OrderRow): SupportOrderDetails {
+  return {
+    id: order.id,
+    orderNumber: formatOrderNumber(order.id),
+    status: toOrderStatus(order.status),
+    createdAt: order.createdAt.toISOString(),
+    customerName: order.customerName,
+    customerEmail: order.customerEmail,
+    businessName: order.businessName,
+    notes: order.notes,
+    shopifyOrderId: order.shopifyOrderId,
+  };
+}
+
+/** The order the message is about, only when it is the customer's own; anything else is silently dropped. */
+async function findOwnOrder(db: DatabaseOrTransaction, userId: number, orderId: number | null | undefined) {
+  return orderId ? findOrderOfUser(db, userId, orderId) : null;
+}
+
+/** The contact form (spec 001 §2, §3, §5; issue 7). */
+export function createSupportService({ db, env }: { db: Database; env: Env }) {
+  return {
+    /**
+     * POST /api/support/contact: stores the message with the customer's details, recent orders and (for
+     * their own order only) the order's details, and queues the e-mail to the support inbox in the same
+     * transaction. At most SUPPORT_MESSAGES_PER_HOUR per customer in any hour, counted in the database so
+     * the limit holds across restarts and instances.
+     */
+    sendMessage(user: UserRow, input: SupportMessageInput): Promise<SendSupportMessageResult> {
+      return db.transaction(async (tx) => {
+        await lockSupportSender(tx, user.id);
+        const inWindow = await findSecondsLeftInHour(tx, user.id, SUPPORT_MESSAGES_PER_HOUR);
+        if (inWindow.length >= SUPPORT_MESSAGES_PER_HOUR) {
+          // When the limit-th newest message leaves the hour, the next one may go through.
+          const secondsLeft = inWindow[SUPPORT_MESSAGES_PER_HOUR - 1] ?? 0;
+          return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil(secondsLeft)) };
+        }
+
+        const { rows } = await findOrdersOfUser(tx, user.id, { limit: SUPPORT_RECENT_ORDERS, offset: 0 });
+        const order = await findOwnOrder(tx, user.id, input.specificOrderId);
+        const userInfo = toSupportUserInfo(user);
+        const recentOrders = rows.map(toSupportRecentOrder);
+        const orderDetails = order ? toSupportOrderDetails(order) : null;
+
+        const stored = await insertSupportMessage(tx, {
+          userId: user.id,
+          subject: input.subject,
+          priority: input.priority,
+          message: input.message,
+          userInfo,
+          recentOrders,
+          specificOrderId: order?.id ?? null,
+          orderDetails,
+        });
+        await enqueueEmail(tx, supportMessageEmail(env, { ...input, userInfo, recentOrders, orderDetails }), {
+          dedupeKey: `support-message:${stored.id}`,
+        });
+        return { sent: true, id: stored.id };
+      });
+    },
+  };
+}
+
+export type SupportService = ReturnType<typeof createSupportService>;

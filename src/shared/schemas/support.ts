@@ -1,0 +1,228 @@
+import { z } from 'zod';
+import { sentence } from './messages';
+import { orderStatusSchema } from './orders';
+import { idSchema } from './pricing';
+
+/**
+ * Contracts of the support page and the staff support inbox (spec 001 §2 'Support page', §3 'Support
+ * message', §5, §7, §9; issue 7). The server fills userInfo, recentOrders and orderDetails itself: whatever
+ * the browser sends in those fields is ignored.
+ */
+
+/** The eleven subject options (spec 001 §9), values as the quick cards prefill them ('order-issue'). */
+export const SUPPORT_SUBJECTS = [
+  { value: 'order-issue', label: 'Order Issue' },
+  { value: 'damaged-items', label: 'Damaged Items' },
+  { value: 'missing-items', label: 'Missing Items' },
+  { value: 'wrong-items', label: 'Wrong Items Received' },
+  { value: 'billing-issue', label: 'Billing Issue' },
+  { value: 'shipping-delay', label: 'Shipping Delay' },
+  { value: 'product-quality', label: 'Product Quality Concern' },
+  { value: 'account-problem', label: 'Account Problem' },
+  { value: 'product-question', label: 'Product Question' },
+  { value: 'shipping-question', label: 'Shipping Question' },
+  { value: 'other', label: 'Other' },
+] as const;
+export type SupportSubjectValue = (typeof SUPPORT_SUBJECTS)[number]['value'];
+
+/** The three priorities with their descriptions (spec 001 §9). */
+export const SUPPORT_PRIORITY_OPTIONS = [
+  { value: 'low', label: 'Low', description: 'General question' },
+  { value: 'medium', label: 'Medium', description: 'Response within 2 business days' },
+  { value: 'high', label: 'High', description: 'Urgent issue affecting business' },
+] as const;
+export const SUPPORT_PRIORITY_VALUES = ['low', 'medium', 'high'] as const;
+export type SupportPriority = (typeof SUPPORT_PRIORITY_VALUES)[number];
+
+export const SUPPORT_MESSAGE_MIN = 10;
+export const SUPPORT_MESSAGE_MAX = 2000;
+/** Recent orders sent with a support message (spec 001 §9). */
+export const SUPPORT_RECENT_ORDERS = 5;
+/** Messages a customer can send per hour (issue 7); the sixth gets 429 with SUPPORT_MESSAGES.rateLimited. */
+export const SUPPORT_MESSAGES_PER_HOUR = 5;
+/** A subject is one of the options or an order-issue subject; nothing longer is accepted. */
+export const SUPPORT_SUBJECT_MAX = 200;
+
+export const SUPPORT_MESSAGES = {
+  subjectRequired: sentence('Please select a subject'),
+  subjectInvalid: sentence('Please select a subject from the list'),
+  priorityRequired: sentence('Please select a priority level'),
+  messageTooShort: sentence('Message must be at least 10 characters'),
+  messageTooLong: sentence('Message must be less than 2000 characters'),
+  rateLimited: sentence(
+    `You have sent ${SUPPORT_MESSAGES_PER_HOUR} messages in the last hour. Please wait a little before sending another.`,
+  ),
+  /** Toasts of the support page (spec 001 §8). */
+  sentTitle: 'Message Sent',
+  sentDescription: "We've received your message and will respond within 1-2 business days.",
+  failedTitle: 'Error',
+  failedDescription: 'Failed to send message. Please try again.',
+} as const;
+
+/**
+ * The length the form counts (x/2000) and the server checks: characters as a person sees them (code points),
+ * the same count as the database's char_length, so an emoji is one character on both sides.
+ */
+export function supportMessageLength(message: string): number {
+  return [...message].length;
+}
+
+/** The subject an order-issue link prefills (spec 001 §2, §9), plus the store's order number when present. */
+export function orderIssueSubject(orderId: number, shopifyOrderId?: string | null): string {
+  const base = `Order Issue - Order #${orderId}`;
+  const withStore = shopifyOrderId ? `${base} (Shopify ${shopifyOrderId.trim()})` : base;
+  // A store number the server would refuse (brackets, control characters, very long) is left out.
+  return ORDER_ISSUE_SUBJECT.test(withStore) ? withStore : base;
+}
+
+const ORDER_ISSUE_SUBJECT = /^Order Issue - Order #\d{1,10}( \(Shopify [^()\p{Cc}]{1,60}\))?$/u;
+
+export function isSupportSubject(subject: string): boolean {
+  return SUPPORT_SUBJECTS.some((option) => option.value === subject) || ORDER_ISSUE_SUBJECT.test(subject);
+}
+
+/** The label shown for a subject: an option's label, or the order-issue subject itself. */
+export function supportSubjectLabel(subject: string): string {
+  return SUPPORT_SUBJECTS.find((option) => option.value === subject)?.label ?? subject;
+}
+
+export const supportSubjectSchema = z
+  .string({ message: SUPPORT_MESSAGES.subjectRequired })
+  .trim()
+  .min(1, SUPPORT_MESSAGES.subjectRequired)
+  .max(SUPPORT_SUBJECT_MAX, SUPPORT_MESSAGES.subjectInvalid)
+  .refine(isSupportSubject, SUPPORT_MESSAGES.subjectInvalid);
+
+export const supportPrioritySchema = z.enum(SUPPORT_PRIORITY_VALUES, {
+  message: SUPPORT_MESSAGES.priorityRequired,
+});
+
+export const supportMessageTextSchema = z
+  .string({ message: SUPPORT_MESSAGES.messageTooShort })
+  .trim()
+  .refine((text) => supportMessageLength(text) >= SUPPORT_MESSAGE_MIN, SUPPORT_MESSAGES.messageTooShort)
+  .refine((text) => supportMessageLength(text) <= SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong);
+
+/**
+ * POST /api/support/contact. `specificOrderId` links the message to one of the customer's own orders;
+ * another customer's or a missing id is dropped without a word (nothing about it is revealed). The spec's
+ * userInfo, recentOrders and orderDetails may be sent and are ignored: the server fills them.
+ */
+export const supportContactRequestSchema = z.object({
+  subject: supportSubjectSchema,
+  priority: supportPrioritySchema,
+  message: supportMessageTextSchema,
+  specificOrderId: idSchema.nullable().optional(),
+  userInfo: z.unknown().optional(),
+  recentOrders: z.unknown().optional(),
+  orderDetails: z.unknown().optional(),
+});
+export type SupportContactRequest = z.input<typeof supportContactRequestSchema>;
+
+/** 201 answer of POST /api/support/contact. */
+export const supportContactResponseSchema = z.object({
+  success: z.literal(true),
+  id: z.number().int(),
+  message: z.string(),
+});
+export type SupportContactResponse = z.infer<typeof supportContactResponseSchema>;
+
+/** What the server stores and e-mails (spec 001 §3 'Support message'). */
+export const supportUserInfoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  /** The phone, or 'Not provided'. */
+  phone: z.string(),
+  businessName: z.string(),
+  accountCreated: z.string(),
+});
+export type SupportUserInfo = z.infer<typeof supportUserInfoSchema>;
+
+/** A recent order as sent with a message. The spec's `total` was always 0; ours is the real order total. */
+export const supportRecentOrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  date: z.string(),
+  status: orderStatusSchema,
+  total: z.string(),
+});
+export type SupportRecentOrder = z.infer<typeof supportRecentOrderSchema>;
+
+export const supportOrderDetailsSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  status: orderStatusSchema,
+  createdAt: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  businessName: z.string(),
+  notes: z.string().nullable(),
+  shopifyOrderId: z.string().nullable(),
+});
+export type SupportOrderDetails = z.infer<typeof supportOrderDetailsSchema>;
+
+/* ---------------------------------------------------------------------------------------------------------
+ * The staff support inbox (issue 7, beyond the spec): GET /api/admin/support/messages and
+ * PATCH /api/admin/support/messages/{id}.
+ * ------------------------------------------------------------------------------------------------------- */
+
+export const SUPPORT_MESSAGE_STATUS_VALUES = ['open', 'answered', 'closed'] as const;
+export const supportMessageStatusSchema = z.enum(SUPPORT_MESSAGE_STATUS_VALUES, {
+  message: `must be one of ${SUPPORT_MESSAGE_STATUS_VALUES.join(', ')}`,
+});
+export type SupportMessageStatus = z.infer<typeof supportMessageStatusSchema>;
+
+export const ADMIN_SUPPORT_STATUS_FILTERS = ['all', ...SUPPORT_MESSAGE_STATUS_VALUES] as const;
+export const ADMIN_SUPPORT_PAGE_SIZE = 20;
+export const MAX_ADMIN_SUPPORT_PAGE_SIZE = 100;
+
+/** GET /api/admin/support/messages?status=&orderId=&page=&limit= (newest first). */
+export const adminSupportListQuerySchema = z
+  .object({
+    status: z
+      .enum(ADMIN_SUPPORT_STATUS_FILTERS, { message: `must be one of ${ADMIN_SUPPORT_STATUS_FILTERS.join(', ')}` })
+      .optional()
+      .default('all'),
+    /** Only the messages about this order (the admin Orders section links here). */
+    orderId: idSchema.optional(),
+    page: idSchema.optional().default(1),
+    limit: idSchema
+      .pipe(z.number().max(MAX_ADMIN_SUPPORT_PAGE_SIZE, `must be at most ${MAX_ADMIN_SUPPORT_PAGE_SIZE}`))
+      .optional()
+      .default(ADMIN_SUPPORT_PAGE_SIZE),
+  })
+  .strict();
+export type AdminSupportListQuery = z.infer<typeof adminSupportListQuerySchema>;
+export type AdminSupportListQueryInput = z.input<typeof adminSupportListQuerySchema>;
+
+export const adminSupportMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  priority: supportPrioritySchema,
+  message: z.string(),
+  status: supportMessageStatusSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** As stored when the message was sent; the user id is null once the account is deleted. */
+  customer: supportUserInfoSchema.extend({ id: z.number().int().nullable() }),
+  /** The order the message is about, or null. */
+  order: supportOrderDetailsSchema.nullable(),
+  recentOrders: z.array(supportRecentOrderSchema),
+});
+export type AdminSupportMessage = z.infer<typeof adminSupportMessageSchema>;
+
+export const adminSupportListResponseSchema = z.object({
+  messages: z.array(adminSupportMessageSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  /** 0 when nothing matches. */
+  totalPages: z.number().int(),
+  /** Messages per status over the whole inbox (ignoring the filters), for the tab badges. */
+  counts: z.object({ open: z.number().int(), answered: z.number().int(), closed: z.number().int() }),
+});
+export type AdminSupportListResponse = z.infer<typeof adminSupportListResponseSchema>;
+
+export const adminSupportParamsSchema = z.object({ id: idSchema });
+export const updateSupportStatusRequestSchema = z.object({ status: supportMessageStatusSchema }).strict();
+export const updateSupportStatusResponseSchema = z.object({ message: adminSupportMessageSchema });

@@ -1,0 +1,100 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import {
+  adminSignIn,
+  approveAndSignIn,
+  fullName,
+  newCustomer,
+  openAdminSection,
+  orderTwoCases,
+  register,
+} from './support/accounts';
+
+/**
+ * Support end to end (issue 7): from an order in the history, Report Issue opens the contact form prefilled
+ * for that order; the message is sent, and staff find it in the admin Support section, linked from the
+ * order, and answer it.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const customer = newCustomer('Support');
+let admin: Page;
+let buyer: Page;
+
+test.beforeAll(async ({ browser }: { browser: Browser }) => {
+  admin = await (await browser.newContext()).newPage();
+  buyer = await (await browser.newContext()).newPage();
+});
+
+test.afterAll(async () => {
+  await admin.context().close();
+  await buyer.context().close();
+});
+
+test('Report Issue on an order opens the prefilled form, and the message is sent', async () => {
+  test.setTimeout(60_000);
+  await register(buyer, customer);
+  await adminSignIn(admin);
+  await approveAndSignIn(admin, buyer, customer);
+  const orderNumber = await orderTwoCases(buyer);
+
+  await buyer.goto('/orders');
+  const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
+  await row.getByRole('link', { name: 'Report Issue' }).click();
+  await expect(buyer).toHaveURL(/\/support\?order=\d+&type=order_issue$/);
+  const orderId = new URL(buyer.url()).searchParams.get('order');
+
+  const form = buyer.getByRole('form', { name: 'Contact Support' });
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel('Subject')).toHaveValue(`Order Issue - Order #${orderId}`);
+  await expect(form.getByRole('radio', { name: /High/ })).toBeChecked();
+  const context = buyer.getByRole('region', { name: 'Order Context' }).or(buyer.getByText('Order Context'));
+  await expect(context.first()).toBeVisible();
+  await expect(buyer.getByText(`#${orderId} (${orderNumber})`)).toBeVisible();
+  await expect(buyer.getByRole('list', { name: `Items of order ${orderNumber}` })).toContainText(
+    /4 oz Bottle\s*24 x \$\d+\.\d{2}/,
+  );
+
+  // The rules speak before anything is sent.
+  await form.getByLabel('Message').fill('Too short');
+  await expect(form.getByText('9/2000')).toBeVisible();
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Message must be at least 10 characters')).toBeVisible();
+
+  await form
+    .getByLabel('Message')
+    .fill('Two bottles arrived with broken spray heads. Please send replacements.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(buyer.getByText('Message Sent').first()).toBeVisible();
+  await expect(
+    buyer.getByText("We've received your message and will respond within 1-2 business days.").first(),
+  ).toBeVisible();
+  await buyer.getByRole('button', { name: 'Send Another Message' }).click();
+  await expect(buyer.getByRole('form', { name: 'Contact Support' }).getByLabel('Message')).toHaveValue('');
+});
+
+test('staff find the message in the Support section, from the order too, and mark it answered', async () => {
+  await openAdminSection(admin, 'Support');
+  await expect(admin.getByRole('heading', { name: 'Support Inbox' })).toBeVisible();
+  const messages = admin.getByRole('table', { name: 'Support messages' });
+  const row = messages.getByRole('row').filter({ hasText: customer.business });
+  await expect(row).toContainText(/Order Issue - Order #\d+/);
+  await expect(row).toContainText('High');
+
+  // The order's row in Orders links to its messages.
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  await admin.getByRole('link', { name: /^Messages \(1\) about order WO-\d+$/ }).click();
+  await expect(admin.getByRole('heading', { name: 'Support Inbox' })).toBeVisible();
+  await expect(admin).toHaveURL(/section=support&order=\d+/);
+  await expect(admin.getByRole('table', { name: 'Support messages' }).getByRole('row')).toHaveCount(2);
+
+  const status = () =>
+    admin
+      .getByRole('table', { name: 'Support messages' })
+      .getByRole('combobox', { name: new RegExp(`^Status of .* from ${fullName(customer)}$`) });
+  await status().selectOption('answered');
+  await expect(admin.getByText('Message status updated').first()).toBeVisible();
+  await admin.reload();
+  await expect(status()).toHaveValue('answered');
+});

@@ -1,0 +1,89 @@
+import { expect, type Page } from '@playwright/test';
+import { readMailbox } from './mailbox';
+import { MAILBOX, waitForLink } from './sign-in';
+
+/** The e2e server's administrator (playwright.config.ts). */
+export const ADMIN_USERNAME = 'admin';
+export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
+
+export interface NewCustomer {
+  firstName: string;
+  lastName: string;
+  business: string;
+  email: string;
+}
+
+/** A customer no other test knows, so its order history and sign-in limits are its own. */
+export function newCustomer(label: string): NewCustomer {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    firstName: 'Avery',
+    lastName: `${label}${stamp}`,
+    business: `${label} Test Boutique ${stamp}`,
+    email: `${label.toLowerCase()}-${stamp}@example.com`,
+  };
+}
+
+export function fullName(customer: NewCustomer): string {
+  return `${customer.firstName} ${customer.lastName}`;
+}
+
+/** Fills in the registration form on /auth the way a new retailer does. */
+export async function register(page: Page, customer: NewCustomer) {
+  await page.goto('/auth');
+  await page.getByRole('tab', { name: 'Register' }).click();
+  const fields: Array<[string, string]> = [
+    ['First Name', customer.firstName],
+    ['Last Name', customer.lastName],
+    ['Business Name', customer.business],
+    ['Email', customer.email],
+    ['Phone', '555-0177'],
+    ['Shipping Address Line 1', '5 Approval Way'],
+    ['City', 'Eugene'],
+    ['State', 'OR'],
+    ['ZIP/Postal Code', '97401'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration Submitted' })).toBeVisible();
+}
+
+/** Signs the administrator in on /admin/login. */
+export async function adminSignIn(admin: Page) {
+  await admin.goto('/admin');
+  await expect(admin).toHaveURL(/\/admin\/login$/);
+  await admin.getByLabel('Username').fill(ADMIN_USERNAME);
+  await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await admin.getByRole('button', { name: 'Log in' }).click();
+  await expect(admin.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
+}
+
+export async function openAdminSection(admin: Page, name: string) {
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name }).click();
+}
+
+/**
+ * The administrator approves the registration in Pending Users; the customer signs in with the link of the
+ * approval e-mail.
+ */
+export async function approveAndSignIn(admin: Page, buyer: Page, customer: NewCustomer) {
+  const mailBefore = readMailbox(MAILBOX).length;
+  await openAdminSection(admin, 'Pending Users');
+  await admin.getByRole('button', { name: `Approve ${fullName(customer)}` }).click();
+  await expect(admin.getByText('Success').first()).toBeVisible();
+  const link = new URL(await waitForLink(customer.email, '/auth/verify', mailBefore));
+  await buyer.goto(link.pathname + link.search);
+  await expect(
+    buyer.getByRole('button', { name: new RegExp(`Account menu for ${fullName(customer)}`) }),
+  ).toBeVisible();
+}
+
+/** Orders two cases of the 4 oz bottle and returns the order number shown on the success page. */
+export async function orderTwoCases(buyer: Page): Promise<string> {
+  await buyer.goto('/');
+  await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');
+  await buyer.getByRole('button', { name: 'Review Your Order' }).click();
+  await buyer.getByRole('button', { name: 'Submit Order for Approval' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
+  return new URL(buyer.url()).searchParams.get('orderNumber')!;
+}
