@@ -52,7 +52,8 @@ export const envSchema = z
         .optional(),
     ),
     DB_CONNECT_ATTEMPTS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(100).default(10)),
-    STORE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).default('Dew Mist Wholesale')),
+    // Prefixes every e-mail subject (at most 300 characters, mail/mailer.ts), so it stays short.
+    STORE_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(80).default('Dew Mist Wholesale')),
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@example.com')),
     STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().default('staff@example.com')),
     MAIL_FROM: optionalString,
@@ -72,6 +73,13 @@ export const envSchema = z
     SHOPIFY_ADMIN_TOKEN: optionalString,
     SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().default('2026-10')),
     SHOPIFY_WEBHOOK_SECRET: optionalString,
+    /** The previous webhook secret, still accepted while Shopify rotates to the new one. */
+    SHOPIFY_WEBHOOK_SECRET_PREVIOUS: optionalString,
+    /** 'fake': start the fake Shopify store inside the portal and connect to it (local demos). */
+    SHOPIFY_MODE: z.preprocess(
+      emptyToUndefined,
+      z.enum(['live', 'fake'], { message: 'must be live or fake' }).default('live'),
+    ),
   })
   .transform((env) => ({
     ...env,

@@ -1,5 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import {
+  ADMIN_PASSWORD,
+  ADMIN_USERNAME,
   adminSignIn,
   approveAndSignIn,
   fullName,
@@ -20,6 +22,8 @@ test.describe.configure({ mode: 'serial' });
 const customer = newCustomer('Support');
 let admin: Page;
 let buyer: Page;
+/** The order the message is about, as Report Issue put it in the address. */
+let orderId: string;
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   admin = await (await browser.newContext()).newPage();
@@ -42,18 +46,18 @@ test('Report Issue on an order opens the prefilled form, and the message is sent
   const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
   await row.getByRole('link', { name: 'Report Issue' }).click();
   await expect(buyer).toHaveURL(/\/support\?order=\d+&type=order_issue$/);
-  const orderId = new URL(buyer.url()).searchParams.get('order');
+  orderId = new URL(buyer.url()).searchParams.get('order')!;
 
   const form = buyer.getByRole('form', { name: 'Contact Support' });
   await expect(form).toBeVisible();
   await expect(form.getByLabel('Subject')).toHaveValue(`Order Issue - Order #${orderId}`);
   await expect(form.getByRole('radio', { name: /High/ })).toBeChecked();
-  const context = buyer.getByRole('region', { name: 'Order Context' }).or(buyer.getByText('Order Context'));
-  await expect(context.first()).toBeVisible();
-  await expect(buyer.getByText(`#${orderId} (${orderNumber})`)).toBeVisible();
-  await expect(buyer.getByRole('list', { name: `Items of order ${orderNumber}` })).toContainText(
-    /4 oz Bottle\s*24 x \$\d+\.\d{2}/,
-  );
+  const context = buyer.getByRole('region', { name: 'Order Context' });
+  await expect(context.getByRole('heading', { name: 'Order Context' })).toBeVisible();
+  await expect(context.getByText(`#${orderId} (${orderNumber})`)).toBeVisible();
+  await expect(
+    context.getByRole('list', { name: `Items of order ${orderNumber}` }).getByRole('listitem'),
+  ).toHaveText([/^4 oz Bottle x 24 x \$\d+\.\d{2}$/]);
 
   // The rules speak before anything is sent.
   await form.getByLabel('Message').fill('Too short');
@@ -97,4 +101,23 @@ test('staff find the message in the Support section, from the order too, and mar
   await expect(admin.getByText('Message status updated').first()).toBeVisible();
   await admin.reload();
   await expect(status()).toHaveValue('answered');
+});
+
+test("a signed-out administrator following the e-mail's link signs in and lands on the order's messages", async ({
+  browser,
+}) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const link = `/admin?section=support&order=${orderId}`;
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/admin\/login$/);
+
+  await page.getByLabel('Username').fill(ADMIN_USERNAME);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Support Inbox' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin\\?section=support&order=${orderId}$`));
+  await expect(page.getByRole('table', { name: 'Support messages' }).getByRole('row')).toHaveCount(2);
+  await context.close();
 });

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { JSXElementConstructor, ReactElement, ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 import { routes } from '../router';
 
@@ -12,13 +12,15 @@ function createTestQueryClient() {
 
 /**
  * Renders the whole app (real route table, shells, lazy pages) at `path`. `wrapper` wraps it, e.g. in
- * StrictMode to prove a page survives doubled effects.
+ * StrictMode to prove a page survives doubled effects; `state` is the entry's history state, as a redirect
+ * (or any script on the page) leaves it.
  */
 export function renderApp(
   path: string,
-  options: { wrapper?: JSXElementConstructor<{ children: ReactNode }> } = {},
+  options: { wrapper?: JSXElementConstructor<{ children: ReactNode }>; state?: unknown } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const entry = options.state === undefined ? path : { ...parsePath(path), state: options.state };
+  const router = createMemoryRouter(routes, { initialEntries: [entry] });
   const queryClient = createTestQueryClient();
   const view = render(
     <QueryClientProvider client={queryClient}>

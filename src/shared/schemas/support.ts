@@ -60,8 +60,8 @@ export const SUPPORT_MESSAGES = {
 } as const;
 
 /**
- * The length the form counts (x/2000) and the server checks: characters as a person sees them (code points),
- * the same count as the database's char_length, so an emoji is one character on both sides.
+ * The length the form counts (x/2000) and the server checks: Unicode code points, the same count as the
+ * database's char_length, so the two never disagree (a simple emoji is one; a composed one may be more).
  */
 export function supportMessageLength(message: string): number {
   return [...message].length;
@@ -77,8 +77,13 @@ export function orderIssueSubject(orderId: number, shopifyOrderId?: string | nul
 
 const ORDER_ISSUE_SUBJECT = /^Order Issue - Order #\d{1,10}( \(Shopify [^()\p{Cc}]{1,60}\))?$/u;
 
+/** 'Order Issue - Order #{id}…': the server rebuilds it from the customer's own order (or drops the order). */
+export function isOrderIssueSubject(subject: string): boolean {
+  return ORDER_ISSUE_SUBJECT.test(subject);
+}
+
 export function isSupportSubject(subject: string): boolean {
-  return SUPPORT_SUBJECTS.some((option) => option.value === subject) || ORDER_ISSUE_SUBJECT.test(subject);
+  return SUPPORT_SUBJECTS.some((option) => option.value === subject) || isOrderIssueSubject(subject);
 }
 
 /** The label shown for a subject: an option's label, or the order-issue subject itself. */
@@ -97,9 +102,17 @@ export const supportPrioritySchema = z.enum(SUPPORT_PRIORITY_VALUES, {
   message: SUPPORT_MESSAGES.priorityRequired,
 });
 
+/** Control characters other than line breaks and tabs (a NUL cannot even be stored) are dropped. */
+const UNPRINTABLE = /[^\P{Cc}\n\r\t]/gu;
+
+/** The message as it is checked and stored: without unprintable characters and surrounding space. */
+export function cleanSupportMessage(text: string): string {
+  return text.replace(UNPRINTABLE, '').trim();
+}
+
 export const supportMessageTextSchema = z
   .string({ message: SUPPORT_MESSAGES.messageTooShort })
-  .trim()
+  .transform(cleanSupportMessage)
   .refine((text) => supportMessageLength(text) >= SUPPORT_MESSAGE_MIN, SUPPORT_MESSAGES.messageTooShort)
   .refine((text) => supportMessageLength(text) <= SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong);
 
@@ -119,10 +132,9 @@ export const supportContactRequestSchema = z.object({
 });
 export type SupportContactRequest = z.input<typeof supportContactRequestSchema>;
 
-/** 201 answer of POST /api/support/contact. */
+/** 201 answer of POST /api/support/contact (no id: a serial would tell customers how busy the inbox is). */
 export const supportContactResponseSchema = z.object({
   success: z.literal(true),
-  id: z.number().int(),
   message: z.string(),
 });
 export type SupportContactResponse = z.infer<typeof supportContactResponseSchema>;
@@ -161,68 +173,3 @@ export const supportOrderDetailsSchema = z.object({
   shopifyOrderId: z.string().nullable(),
 });
 export type SupportOrderDetails = z.infer<typeof supportOrderDetailsSchema>;
-
-/* ---------------------------------------------------------------------------------------------------------
- * The staff support inbox (issue 7, beyond the spec): GET /api/admin/support/messages and
- * PATCH /api/admin/support/messages/{id}.
- * ------------------------------------------------------------------------------------------------------- */
-
-export const SUPPORT_MESSAGE_STATUS_VALUES = ['open', 'answered', 'closed'] as const;
-export const supportMessageStatusSchema = z.enum(SUPPORT_MESSAGE_STATUS_VALUES, {
-  message: `must be one of ${SUPPORT_MESSAGE_STATUS_VALUES.join(', ')}`,
-});
-export type SupportMessageStatus = z.infer<typeof supportMessageStatusSchema>;
-
-export const ADMIN_SUPPORT_STATUS_FILTERS = ['all', ...SUPPORT_MESSAGE_STATUS_VALUES] as const;
-export const ADMIN_SUPPORT_PAGE_SIZE = 20;
-export const MAX_ADMIN_SUPPORT_PAGE_SIZE = 100;
-
-/** GET /api/admin/support/messages?status=&orderId=&page=&limit= (newest first). */
-export const adminSupportListQuerySchema = z
-  .object({
-    status: z
-      .enum(ADMIN_SUPPORT_STATUS_FILTERS, { message: `must be one of ${ADMIN_SUPPORT_STATUS_FILTERS.join(', ')}` })
-      .optional()
-      .default('all'),
-    /** Only the messages about this order (the admin Orders section links here). */
-    orderId: idSchema.optional(),
-    page: idSchema.optional().default(1),
-    limit: idSchema
-      .pipe(z.number().max(MAX_ADMIN_SUPPORT_PAGE_SIZE, `must be at most ${MAX_ADMIN_SUPPORT_PAGE_SIZE}`))
-      .optional()
-      .default(ADMIN_SUPPORT_PAGE_SIZE),
-  })
-  .strict();
-export type AdminSupportListQuery = z.infer<typeof adminSupportListQuerySchema>;
-export type AdminSupportListQueryInput = z.input<typeof adminSupportListQuerySchema>;
-
-export const adminSupportMessageSchema = z.object({
-  id: z.number().int(),
-  subject: z.string(),
-  priority: supportPrioritySchema,
-  message: z.string(),
-  status: supportMessageStatusSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** As stored when the message was sent; the user id is null once the account is deleted. */
-  customer: supportUserInfoSchema.extend({ id: z.number().int().nullable() }),
-  /** The order the message is about, or null. */
-  order: supportOrderDetailsSchema.nullable(),
-  recentOrders: z.array(supportRecentOrderSchema),
-});
-export type AdminSupportMessage = z.infer<typeof adminSupportMessageSchema>;
-
-export const adminSupportListResponseSchema = z.object({
-  messages: z.array(adminSupportMessageSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  /** 0 when nothing matches. */
-  totalPages: z.number().int(),
-  /** Messages per status over the whole inbox (ignoring the filters), for the tab badges. */
-  counts: z.object({ open: z.number().int(), answered: z.number().int(), closed: z.number().int() }),
-});
-export type AdminSupportListResponse = z.infer<typeof adminSupportListResponseSchema>;
-
-export const adminSupportParamsSchema = z.object({ id: idSchema });
-export const updateSupportStatusRequestSchema = z.object({ status: supportMessageStatusSchema }).strict();
-export const updateSupportStatusResponseSchema = z.object({ message: adminSupportMessageSchema });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  adminLoginState,
+  adminReturnPath,
   readLinkedOrderId,
   readLinkedSection,
   supportMessagesHref,
@@ -28,5 +30,28 @@ describe('dashboard links', () => {
   it('drops only its own parameters', () => {
     const rest = withoutAdminLinkParams(new URLSearchParams('section=support&order=12&utm=x'));
     expect(rest.toString()).toBe('utm=x');
+  });
+
+  it('keeps the whole dashboard address for after signing in', () => {
+    const state = adminLoginState({ pathname: '/admin', search: '?section=support&order=12', hash: '#top' });
+    expect(state).toEqual({ from: '/admin?section=support&order=12#top' });
+    expect(adminReturnPath(state)).toBe('/admin?section=support&order=12#top');
+    expect(adminReturnPath({ from: '/admin' })).toBe('/admin');
+  });
+
+  it.each([
+    ['no state', null],
+    ['no from', {}],
+    ['a from that is no text', { from: 12 }],
+    ['another host', { from: 'https://evil.test/admin' }],
+    ['a host without scheme', { from: '//evil.test/admin' }],
+    ['a backslashed host', { from: '/\\evil.test' }],
+    ['another page of the shop', { from: '/orders' }],
+    ['a path that only starts like the dashboard', { from: '/administrator' }],
+    ['a path leaving the dashboard', { from: '/admin/../orders' }],
+    ['the login page', { from: '/admin/login?next=1' }],
+    ['the login page written otherwise', { from: '/admin/./Login/' }],
+  ])('returns to /admin for %s', (_case, state) => {
+    expect(adminReturnPath(state)).toBe('/admin');
   });
 });

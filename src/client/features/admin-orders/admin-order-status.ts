@@ -1,14 +1,7 @@
 import type { BadgeVariant } from '../../components/ui/badge';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
+import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 
 /** Spec 001 §4: pending outline, processing secondary, shipped and delivered default, cancelled destructive. */
 export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {

@@ -1,6 +1,5 @@
-import { Eye } from 'lucide-react';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
-import { Button } from '../../components/ui/button';
+import { ViewButton } from '../../components/admin/view-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
@@ -31,15 +30,9 @@ function ViewItemsButton({
   onViewItems: (order: AdminOrder) => void;
 }) {
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-label={`View Items of order ${order.orderNumber}`}
-      onClick={() => onViewItems(order)}
-    >
-      <Eye aria-hidden="true" />
+    <ViewButton label={`View Items of order ${order.orderNumber}`} onClick={() => onViewItems(order)}>
       View Items
-    </Button>
+    </ViewButton>
   );
 }
 

@@ -4,7 +4,8 @@ import { orderStatusSchema, type OrderStatus } from '../../../shared/schemas/ord
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/select-field';
 import { useUpdateOrderStatus } from './admin-orders-queries';
-import { ORDER_STATUS_LABELS, ORDER_STATUS_OPTIONS } from './admin-order-status';
+import { ORDER_STATUS_LABELS } from '../../lib/order-status';
+import { ORDER_STATUS_OPTIONS } from './admin-order-status';
 
 /**
  * The row's status dropdown (spec 001 §4: any status, no restriction). A change is confirmed first: it may

@@ -3,54 +3,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { toast } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
-import type {
-  AdminOrder,
-  AdminOrderItem,
-  AdminOrderListResponse,
-} from '../../../shared/schemas/admin-orders';
+import type { AdminOrderItem, AdminOrderListResponse } from '../../../shared/schemas/admin-orders';
 import { OrdersSection } from '../../routes/admin/sections/orders-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { adminOrderListOf, buildAdminOrder } from './admin-orders-test-support';
 
 registerCartTestHooks();
-
-function buildOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
-  const id = overrides.id ?? 1;
-  return {
-    id,
-    orderNumber: `WO-${1000 + id}`,
-    customerName: 'Jane Doe',
-    customerEmail: 'jane@shop.test',
-    customerPhone: '555-0100',
-    businessName: 'Doe Botanicals',
-    createdAt: '2031-03-04T15:30:00.000Z',
-    status: 'pending',
-    paymentStatus: 'unpaid',
-    notes: null,
-    shopifyOrderId: null,
-    shopifyCheckoutUrl: null,
-    orderTotal: '313.80',
-    totalCases: 3,
-    shopifySyncStatus: 'not_required',
-    supportMessageCount: 0,
-    ...overrides,
-  };
-}
-
-function listOf(
-  orders: AdminOrder[],
-  overrides: Partial<AdminOrderListResponse> = {},
-): AdminOrderListResponse {
-  return {
-    orders,
-    total: orders.length,
-    totalPages: orders.length ? 1 : 0,
-    page: 1,
-    limit: 20,
-    ...overrides,
-  };
-}
 
 const items: AdminOrderItem[] = [
   {
@@ -118,9 +78,9 @@ describe('OrdersSection', () => {
 
     answer(
       jsonResponse(
-        listOf([
-          buildOrder({ id: 2, status: 'processing', businessName: 'Second Shop' }),
-          buildOrder({ id: 1 }),
+        adminOrderListOf([
+          buildAdminOrder({ id: 2, status: 'processing', businessName: 'Second Shop' }),
+          buildAdminOrder({ id: 1 }),
         ]),
       ),
     );
@@ -141,7 +101,7 @@ describe('OrdersSection', () => {
 
   it('shows each status with the badge style of spec 001 §4', async () => {
     const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-    stubOrders(listOf(statuses.map((status, index) => buildOrder({ id: index + 1, status }))));
+    stubOrders(adminOrderListOf(statuses.map((status, index) => buildAdminOrder({ id: index + 1, status }))));
     renderWithProviders(<OrdersSection />);
 
     const variants: Record<string, string> = {};
@@ -160,7 +120,7 @@ describe('OrdersSection', () => {
   });
 
   it("says 'No orders found' when nothing matches", async () => {
-    stubOrders(listOf([]));
+    stubOrders(adminOrderListOf([]));
     renderWithProviders(<OrdersSection />);
     expect(await screen.findByText('No orders found')).toBeTruthy();
   });
@@ -168,7 +128,7 @@ describe('OrdersSection', () => {
   it('shows an error block with Retry when the list cannot be loaded, and loads again on Retry', async () => {
     let fail = true;
     stubOrders(() =>
-      fail ? errorResponse(500, 'Database unavailable') : jsonResponse(listOf([buildOrder()])),
+      fail ? errorResponse(500, 'Database unavailable') : jsonResponse(adminOrderListOf([buildAdminOrder()])),
     );
     renderWithProviders(<OrdersSection />);
 
@@ -180,7 +140,7 @@ describe('OrdersSection', () => {
   });
 
   it('searches once the typing pauses, from page 1', async () => {
-    const fetchMock = stubOrders(listOf([buildOrder()]));
+    const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
     expect(lastListQuery(fetchMock)?.toString()).toBe('page=1&limit=20');
@@ -195,7 +155,7 @@ describe('OrdersSection', () => {
   });
 
   it('filters by status with All, Pending, Processing, Shipped, Delivered and Cancelled', async () => {
-    const fetchMock = stubOrders(listOf([buildOrder()]));
+    const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
 
@@ -213,7 +173,7 @@ describe('OrdersSection', () => {
     const fetchMock = stubOrders(() => {
       const page = Number(lastListQuery(fetchMock)?.get('page') ?? 1);
       return jsonResponse(
-        listOf([buildOrder({ id: page === 1 ? 30 : 10 })], { page, total: 25, totalPages: 2 }),
+        adminOrderListOf([buildAdminOrder({ id: page === 1 ? 30 : 10 })], { page, total: 25, totalPages: 2 }),
       );
     });
     renderWithProviders(<OrdersSection />);
@@ -229,7 +189,7 @@ describe('OrdersSection', () => {
   });
 
   it('offers the CSV export of the current filter', async () => {
-    stubOrders(listOf([buildOrder()]));
+    stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
 
@@ -248,8 +208,8 @@ describe('OrdersSection', () => {
 
   it('changes a status from the row dropdown, disabled while saving, and says so', async () => {
     let answer: (response: Response) => void = () => undefined;
-    let stored = buildOrder();
-    const fetchMock = stubOrders(() => jsonResponse(listOf([stored])), {
+    let stored = buildAdminOrder();
+    const fetchMock = stubOrders(() => jsonResponse(adminOrderListOf([stored])), {
       '/api/admin/orders/1/status': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderWithProviders(<OrdersSection />);
@@ -269,12 +229,12 @@ describe('OrdersSection', () => {
     expect(patch?.[1]?.method).toBe('PATCH');
     expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'processing' });
 
-    stored = buildOrder({ status: 'processing' });
+    stored = buildAdminOrder({ status: 'processing' });
     answer(
       jsonResponse({
         message: 'Order WO-1001 is now processing',
         changed: true,
-        order: buildOrder({ status: 'processing' }),
+        order: buildAdminOrder({ status: 'processing' }),
       }),
     );
     await waitFor(() =>
@@ -288,7 +248,7 @@ describe('OrdersSection', () => {
 
   it("toasts the server's message, or 'Failed to update order status', when a change fails", async () => {
     let networkDown = false;
-    stubOrders(listOf([buildOrder()]), {
+    stubOrders(adminOrderListOf([buildAdminOrder()]), {
       '/api/admin/orders/1/status': () => {
         if (networkDown) throw new TypeError('Failed to fetch');
         return errorResponse(404, 'Order not found');
@@ -314,7 +274,7 @@ describe('OrdersSection', () => {
   });
 
   it('leaves the status as it was when the change is cancelled', async () => {
-    const fetchMock = stubOrders(listOf([buildOrder()]));
+    const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     const row = await findRow('WO-1001');
     const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
@@ -328,7 +288,7 @@ describe('OrdersSection', () => {
   });
 
   it("shows an order's items in a dialog", async () => {
-    stubOrders(listOf([buildOrder({ notes: 'Leave at the back door' })]), {
+    stubOrders(adminOrderListOf([buildAdminOrder({ notes: 'Leave at the back door' })]), {
       '/api/admin/orders/1/items': () => jsonResponse(items),
     });
     renderWithProviders(<OrdersSection />);
@@ -351,7 +311,7 @@ describe('OrdersSection', () => {
   });
 
   it("says 'Failed to load order details' when the items cannot be loaded", async () => {
-    stubOrders(listOf([buildOrder()]), {
+    stubOrders(adminOrderListOf([buildAdminOrder()]), {
       '/api/admin/orders/1/items': () => errorResponse(404, 'Order not found'),
     });
     renderWithProviders(<OrdersSection />);
@@ -371,7 +331,9 @@ describe('OrdersSection', () => {
   });
 
   it("links an order with support messages to them as 'Messages (n)', and no other order", async () => {
-    stubOrders(listOf([buildOrder({ id: 12, supportMessageCount: 2 }), buildOrder({ id: 1 })]));
+    stubOrders(
+      adminOrderListOf([buildAdminOrder({ id: 12, supportMessageCount: 2 }), buildAdminOrder({ id: 1 })]),
+    );
     renderWithProviders(<OrdersSection />);
 
     const row = await findRow('WO-1012');
@@ -382,7 +344,7 @@ describe('OrdersSection', () => {
   });
 
   it("links to the order's support messages from its items dialog", async () => {
-    stubOrders(listOf([buildOrder({ supportMessageCount: 1 })]), {
+    stubOrders(adminOrderListOf([buildAdminOrder({ supportMessageCount: 1 })]), {
       '/api/admin/orders/1/items': () => jsonResponse(items),
     });
     renderWithProviders(<OrdersSection />);
@@ -396,7 +358,9 @@ describe('OrdersSection', () => {
   });
 
   it('offers no messages link in the items dialog of an order nobody wrote about', async () => {
-    stubOrders(listOf([buildOrder()]), { '/api/admin/orders/1/items': () => jsonResponse(items) });
+    stubOrders(adminOrderListOf([buildAdminOrder()]), {
+      '/api/admin/orders/1/items': () => jsonResponse(items),
+    });
     renderWithProviders(<OrdersSection />);
 
     fireEvent.click(within(await findRow('WO-1001')).getByRole('button', { name: /View Items/ }));
@@ -410,7 +374,7 @@ describe('OrdersSection', () => {
       const list = new EventTarget() as MediaQueryList;
       return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
     });
-    stubOrders(listOf([buildOrder({ supportMessageCount: 3 })]));
+    stubOrders(adminOrderListOf([buildAdminOrder({ supportMessageCount: 3 })]));
     renderWithProviders(<OrdersSection />);
 
     const list = await screen.findByRole('list', { name: 'Orders' });

@@ -54,9 +54,13 @@ function forgetSessionData(queryClient: QueryClient) {
 
 /**
  * 'Log in' on /admin/login (spec 001 §2, §8): POST /api/admin/login; success toasts 'Welcome back, {name}'
- * and opens the dashboard, failure toasts 'Login failed' with the server's message or 'Admin login failed'.
+ * and opens the dashboard (at `returnTo`, a dashboard address already checked), failure toasts 'Login
+ * failed' with the server's message or 'Admin login failed'.
  */
-export function useAdminLogin({ onFailure }: { onFailure?: () => void } = {}) {
+export function useAdminLogin({
+  onFailure,
+  returnTo = '/admin',
+}: { onFailure?: () => void; returnTo?: string } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -73,7 +77,7 @@ export function useAdminLogin({ onFailure }: { onFailure?: () => void } = {}) {
       forgetSessionData(queryClient);
       queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, user);
       toast.success(`Welcome back, ${user.firstName?.trim() || user.username}`);
-      void navigate('/admin', { replace: true });
+      void navigate(returnTo, { replace: true });
     },
     onError: (error) => {
       toast.error('Login failed', { description: serverMessage(error, 'Admin login failed') });

@@ -1,6 +1,12 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useMutationState,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   ADMIN_SUPPORT_PAGE_SIZE,
@@ -8,7 +14,7 @@ import {
   updateSupportStatusResponseSchema,
   type AdminSupportListResponse,
   type SupportMessageStatus,
-} from '../../../shared/schemas/support';
+} from '../../../shared/schemas/admin-support';
 import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 import { SUPPORT_STATUS_LABELS, type SupportStatusFilter } from './support-status';
@@ -49,16 +55,20 @@ export function adminSupportListQueryOptions(filter: AdminSupportFilter, page: n
   });
 }
 
-export interface SupportStatusChange {
-  messageId: number;
-  status: SupportMessageStatus;
+/** Every status change of one message shares this key, wherever it was made (the row or the dialog). */
+function statusChangeKey(messageId: number) {
+  return [...ADMIN_SUPPORT_QUERY_KEY, 'status', messageId] as const;
 }
 
-/** PATCH /api/admin/support/messages/{id}; the lists (and their counts) reload afterwards, success or not. */
-export function useUpdateSupportStatus() {
+/**
+ * PATCH /api/admin/support/messages/{id} for one message; the lists (and their counts) reload afterwards,
+ * success or not. While it is saved, useSavingSupportStatus tells every control of that message.
+ */
+export function useUpdateSupportStatus(messageId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ messageId, status }: SupportStatusChange) =>
+    mutationKey: statusChangeKey(messageId),
+    mutationFn: (status: SupportMessageStatus) =>
       requestJson(`/api/admin/support/messages/${messageId}`, updateSupportStatusResponseSchema, {
         method: 'PATCH',
         body: { status },
@@ -80,4 +90,18 @@ export function useUpdateSupportStatus() {
     onError: (error) => showError(error, UPDATE_SUPPORT_STATUS_FALLBACK),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LIST_KEY }),
   });
+}
+
+/**
+ * The status a message is being changed to, or null when no change of it is being saved. The row's select
+ * and the dialog's buttons each start their own mutation; reading the pending one from the cache keeps
+ * both disabled (and showing the chosen status) whichever of them started it.
+ */
+export function useSavingSupportStatus(messageId: number): SupportMessageStatus | null {
+  const saving = useMutationState({
+    filters: { mutationKey: statusChangeKey(messageId), status: 'pending' },
+    // The key is this message's status change alone, so its variables are a status.
+    select: (mutation) => mutation.state.variables as SupportMessageStatus,
+  });
+  return saving.at(-1) ?? null;
 }

@@ -21,7 +21,3 @@ export function replyMailto(email: string, subjectLabel: string): string {
   const address = encodeURIComponent(email).replace(/%40/g, '@');
   return `mailto:${address}?subject=${encodeURIComponent(`Re: ${subjectLabel}`)}`;
 }
-
-export function pluralize(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}

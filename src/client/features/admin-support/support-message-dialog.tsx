@@ -2,16 +2,16 @@ import { Mail } from 'lucide-react';
 import type { ReactNode } from 'react';
 import {
   supportSubjectLabel,
-  type AdminSupportMessage,
   type SupportOrderDetails,
   type SupportRecentOrder,
 } from '../../../shared/schemas/support';
+import { type AdminSupportMessage } from '../../../shared/schemas/admin-support';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { formatMoney } from '../../lib/format-money';
+import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 import { formatSupportDate, replyMailto, SUPPORT_DATE_FORMAT } from './format';
 import { SupportPriorityBadge } from './support-priority-badge';
-import { ORDER_STATUS_LABELS } from './support-status';
 import { SupportStatusButtons } from './support-status-buttons';
 
 interface SupportMessageDialogProps {

@@ -1,8 +1,8 @@
-import { Eye } from 'lucide-react';
 import { Link } from 'react-router';
-import { supportSubjectLabel, type AdminSupportMessage } from '../../../shared/schemas/support';
+import { supportSubjectLabel } from '../../../shared/schemas/support';
+import { type AdminSupportMessage } from '../../../shared/schemas/admin-support';
 import { supportMessagesHref } from '../../components/admin/admin-links';
-import { Button } from '../../components/ui/button';
+import { ViewButton } from '../../components/admin/view-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
 import { describeMessage } from './describe-message';
@@ -25,7 +25,7 @@ export function SupportMessagesTable(props: SupportMessagesTableProps) {
   return useIsMobile() ? <SupportMessagesList {...props} /> : <SupportMessagesGrid {...props} />;
 }
 
-function ViewButton({
+function ViewMessageButton({
   message,
   onView,
 }: {
@@ -33,15 +33,9 @@ function ViewButton({
   onView: (message: AdminSupportMessage) => void;
 }) {
   return (
-    <Button
-      variant="outline"
-      size="sm"
-      aria-label={`View ${describeMessage(message)}`}
-      onClick={() => onView(message)}
-    >
-      <Eye aria-hidden="true" />
+    <ViewButton label={`View ${describeMessage(message)}`} onClick={() => onView(message)}>
       View
-    </Button>
+    </ViewButton>
   );
 }
 
@@ -128,7 +122,7 @@ function SupportMessagesGrid({ messages, onView, filteredByOrder }: SupportMessa
               <SupportStatusSelect message={message} className="w-32" />
             </TableCell>
             <TableCell>
-              <ViewButton message={message} onView={onView} />
+              <ViewMessageButton message={message} onView={onView} />
             </TableCell>
           </TableRow>
         ))}
@@ -158,7 +152,7 @@ function SupportMessagesList({ messages, onView, filteredByOrder }: SupportMessa
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <SupportStatusSelect message={message} className="min-w-36" />
-            <ViewButton message={message} onView={onView} />
+            <ViewMessageButton message={message} onView={onView} />
           </div>
         </li>
       ))}

@@ -1,13 +1,13 @@
 import { TriangleAlert } from 'lucide-react';
 import type { SupportPriority } from '../../../shared/schemas/support';
 import { Badge } from '../../components/ui/badge';
-import { SUPPORT_PRIORITY_BADGES, SUPPORT_PRIORITY_LABELS } from './support-status';
+import { SUPPORT_PRIORITY_BADGES, supportPriorityLabel } from './support-status';
 
 export function SupportPriorityBadge({ priority }: { priority: SupportPriority }) {
   return (
     <Badge variant={SUPPORT_PRIORITY_BADGES[priority]}>
       {priority === 'high' ? <TriangleAlert aria-hidden="true" /> : null}
-      {SUPPORT_PRIORITY_LABELS[priority]}
+      {supportPriorityLabel(priority)}
     </Badge>
   );
 }

@@ -5,7 +5,7 @@ import { format } from 'date-fns';
 import { toast } from 'sonner';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminSupportListResponse } from '../../../shared/schemas/support';
+import type { AdminSupportListResponse } from '../../../shared/schemas/admin-support';
 import { createQueryClient } from '../../lib/query-client';
 import { SupportSection } from '../../routes/admin/sections/support-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -375,6 +375,49 @@ describe('SupportSection', () => {
     expect(await screen.findByText('No support messages')).toBeTruthy();
     expect(screen.getByRole('dialog', { name: 'Product Question' })).toBeTruthy();
     expect(within(group).getByRole('button', { name: 'Open' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it("holds the row's select and the dialog's buttons alike while either of them saves a change", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    let stored = question;
+    const fetchMock = stubList(() => jsonResponse(supportListOf([stored])), {
+      [`${LIST_PATH}/1`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderSection();
+    const viewMessage = async () => {
+      fireEvent.click(within(await findRow('Product Question')).getByRole('button', { name: /^View/ }));
+      const dialog = await screen.findByRole('dialog', { name: 'Product Question' });
+      return within(dialog).getByRole('group', { name: 'Message status' });
+    };
+    const buttonsDisabled = (group: HTMLElement) =>
+      within(group)
+        .getAllByRole<HTMLButtonElement>('button')
+        .map((button) => button.disabled);
+
+    // Saved from the dialog: the row behind it shows the change and takes no other meanwhile.
+    let group = await viewMessage();
+    fireEvent.click(within(group).getByRole('button', { name: 'Answered' }));
+    const select = statusSelect(await findRow('Product Question'));
+    await waitFor(() => expect(select.disabled).toBe(true));
+    expect(select.value).toBe('answered');
+    expect(buttonsDisabled(group)).toEqual([true, true, true]);
+    stored = { ...question, status: 'answered' };
+    answer(jsonResponse({ message: stored }));
+    await waitFor(() => expect(select.disabled).toBe(false));
+    expect(select.value).toBe('answered');
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    // Saved from the row: the dialog opened meanwhile shows the change and offers no other.
+    fireEvent.change(select, { target: { value: 'closed' } });
+    group = await viewMessage();
+    expect(buttonsDisabled(group)).toEqual([true, true, true]);
+    expect(within(group).getByRole('button', { name: 'Closed' }).getAttribute('aria-pressed')).toBe('true');
+    stored = { ...question, status: 'closed' };
+    answer(jsonResponse({ message: stored }));
+    await waitFor(() => expect(buttonsDisabled(group)).toEqual([false, false, false]));
+    expect(within(group).getByRole('button', { name: 'Closed' }).getAttribute('aria-pressed')).toBe('true');
+    expect(patchesTo(fetchMock, 1)).toHaveLength(2);
   });
 
   it('pages with Previous and Next', async () => {

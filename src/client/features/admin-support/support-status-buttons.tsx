@@ -1,7 +1,7 @@
-import type { AdminSupportMessage } from '../../../shared/schemas/support';
+import type { AdminSupportMessage } from '../../../shared/schemas/admin-support';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { useUpdateSupportStatus } from './admin-support-queries';
+import { useSavingSupportStatus, useUpdateSupportStatus } from './admin-support-queries';
 import { SUPPORT_STATUS_OPTIONS } from './support-status';
 
 interface SupportStatusButtonsProps {
@@ -15,8 +15,9 @@ interface SupportStatusButtonsProps {
  * when it opens, and an arrow key meant to scroll the message would then change the status.
  */
 export function SupportStatusButtons({ message, onUpdated }: SupportStatusButtonsProps) {
-  const update = useUpdateSupportStatus();
-  const shown = update.isPending ? update.variables.status : message.status;
+  const update = useUpdateSupportStatus(message.id);
+  const saving = useSavingSupportStatus(message.id);
+  const shown = saving ?? message.status;
   return (
     <div role="group" aria-label="Message status" className="flex flex-wrap gap-2">
       {SUPPORT_STATUS_OPTIONS.map(({ value, label }) => (
@@ -25,18 +26,13 @@ export function SupportStatusButtons({ message, onUpdated }: SupportStatusButton
           size="sm"
           variant={value === shown ? 'default' : 'outline'}
           aria-pressed={value === shown}
-          disabled={update.isPending}
+          disabled={saving !== null}
           onClick={() => {
             if (value === message.status) return;
-            update.mutate(
-              { messageId: message.id, status: value },
-              { onSuccess: (answer) => onUpdated(answer.message) },
-            );
+            update.mutate(value, { onSuccess: (answer) => onUpdated(answer.message) });
           }}
         >
-          {update.isPending && update.variables.status === value ? (
-            <Spinner className="size-4 text-current" />
-          ) : null}
+          {saving === value ? <Spinner className="size-4 text-current" /> : null}
           {label}
         </Button>
       ))}

@@ -1,4 +1,4 @@
-import type { AdminSupportListResponse } from '../../../shared/schemas/support';
+import type { AdminSupportListResponse } from '../../../shared/schemas/admin-support';
 import { cn } from '../../lib/cn';
 import { SUPPORT_STATUS_FILTERS, type SupportStatusFilter } from './support-status';
 

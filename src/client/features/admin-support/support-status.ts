@@ -1,10 +1,6 @@
 import type { BadgeVariant } from '../../components/ui/badge';
-import type { OrderStatus } from '../../../shared/schemas/orders';
-import type {
-  AdminSupportListQuery,
-  SupportMessageStatus,
-  SupportPriority,
-} from '../../../shared/schemas/support';
+import { SUPPORT_PRIORITY_OPTIONS, type SupportPriority } from '../../../shared/schemas/support';
+import type { AdminSupportListQuery, SupportMessageStatus } from '../../../shared/schemas/admin-support';
 
 export type SupportStatusFilter = AdminSupportListQuery['status'];
 
@@ -25,24 +21,14 @@ export const SUPPORT_STATUS_FILTERS: ReadonlyArray<{ value: SupportStatusFilter;
   ...SUPPORT_STATUS_OPTIONS,
 ];
 
-export const SUPPORT_PRIORITY_LABELS: Record<SupportPriority, string> = {
-  low: 'Low',
-  medium: 'Medium',
-  high: 'High',
-};
+/** A priority as the customer chose it on the support form ('High'). */
+export function supportPriorityLabel(priority: SupportPriority): string {
+  return SUPPORT_PRIORITY_OPTIONS.find((option) => option.value === priority)?.label ?? priority;
+}
 
 /** High is the one staff must not miss: it alone is red (and carries an icon, not colour alone). */
 export const SUPPORT_PRIORITY_BADGES: Record<SupportPriority, BadgeVariant> = {
   low: 'secondary',
   medium: 'warning',
   high: 'destructive',
-};
-
-/** An order's status in the message's order context, in the Orders section's words. */
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
 };

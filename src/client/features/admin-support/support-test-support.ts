@@ -1,4 +1,4 @@
-import type { AdminSupportListResponse, AdminSupportMessage } from '../../../shared/schemas/support';
+import type { AdminSupportListResponse, AdminSupportMessage } from '../../../shared/schemas/admin-support';
 
 /** A message as GET /api/admin/support/messages sends it: Jane Doe's open, medium 'Product Question'. */
 export function buildSupportMessage(overrides: Partial<AdminSupportMessage> = {}): AdminSupportMessage {

@@ -1,5 +1,5 @@
-import { PackageOpen, RotateCw, TriangleAlert } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { PackageOpen } from 'lucide-react';
+import { LoadError } from '../../components/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 
 export function ProductListLoading() {
@@ -39,17 +39,9 @@ interface ProductListErrorProps {
 /** Spec 000 §8: 'Failed to fetch products'. The status line helps support without alarming the buyer. */
 export function ProductListError({ error, onRetry }: ProductListErrorProps) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-10 text-center"
-    >
-      <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+    <LoadError onRetry={onRetry}>
       <p className="font-semibold">Failed to fetch products</p>
       <p className="text-sm text-muted-foreground">{error.message}</p>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCw aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
+    </LoadError>
   );
 }

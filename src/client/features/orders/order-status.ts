@@ -1,4 +1,5 @@
 import type { BadgeVariant } from '../../components/ui/badge';
+import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 
 export interface StatusBadgeModel {
   label: string;
@@ -16,16 +17,16 @@ export function statusBadge(status: string | null | undefined): StatusBadgeModel
     case '':
     case 'pending':
     case 'submitted':
-      return { label: 'Pending', variant: 'warning' };
+      return { label: ORDER_STATUS_LABELS.pending, variant: 'warning' };
     case 'processing':
-      return { label: 'Processing', variant: 'secondary' };
+      return { label: ORDER_STATUS_LABELS.processing, variant: 'secondary' };
     case 'shipped':
-      return { label: 'Shipped', variant: 'success' };
+      return { label: ORDER_STATUS_LABELS.shipped, variant: 'success' };
     case 'delivered':
     case 'completed':
-      return { label: 'Delivered', variant: 'success' };
+      return { label: ORDER_STATUS_LABELS.delivered, variant: 'success' };
     case 'cancelled':
-      return { label: 'Cancelled', variant: 'destructive' };
+      return { label: ORDER_STATUS_LABELS.cancelled, variant: 'destructive' };
     default:
       return { label: capitalize(status?.trim() ?? ''), variant: 'outline' };
   }

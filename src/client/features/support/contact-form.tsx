@@ -3,12 +3,14 @@ import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
 import { toast } from 'sonner';
 import {
+  cleanSupportMessage,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_MESSAGES,
   supportMessageLength,
   type SupportPriority,
 } from '../../../shared/schemas/support';
 import { Button } from '../../components/ui/button';
+import { inputClassName } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
 import { PriorityChoices } from './priority-choices';
@@ -83,7 +85,9 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
   }
 
   const headingId = `${id}-heading`;
-  const length = supportMessageLength(message);
+  // Counted as the rule counts it: what surrounds the text (a pasted trailing line break) is trimmed off
+  // before sending, so it does not count towards 10 or 2000 either.
+  const length = supportMessageLength(cleanSupportMessage(message));
   return (
     <section
       aria-labelledby={headingId}
@@ -174,11 +178,7 @@ function MessageField({ value, onChange, length, error, disabled, ref }: Message
         placeholder="Please describe your issue in detail..."
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${counterId} ${errorId}` : counterId}
-        className={cn(
-          'block w-full resize-y rounded-md border border-border bg-card px-3 py-2 text-sm shadow-sm',
-          'placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
-          'disabled:cursor-not-allowed disabled:opacity-60',
-        )}
+        className={cn(inputClassName, 'block h-auto resize-y py-2')}
       />
       <div className="flex items-start justify-between gap-3">
         {error ? (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, RotateCw, TriangleAlert } from 'lucide-react';
+import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { groupFaq, type FaqGroup } from './faq-groups';
@@ -123,16 +123,8 @@ function FaqCategoryCard({
 
 function FaqError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-8 text-center"
-    >
-      <TriangleAlert aria-hidden="true" className="size-7 text-destructive" />
+    <LoadError onRetry={onRetry} retrying={retrying}>
       <p className="font-medium">Support content could not be loaded. Please try again.</p>
-      <Button variant="outline" onClick={onRetry} disabled={retrying}>
-        <RotateCw aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
+    </LoadError>
   );
 }

@@ -127,6 +127,29 @@ describe('/admin access', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeTruthy();
   });
 
+  it("comes back to a link's address (a support e-mail's) after signing in on /admin/login", async () => {
+    let signedIn = false;
+    stubApi({
+      '/api/admin/user': () =>
+        signedIn ? jsonResponse(testAdmin) : errorResponse(401, 'Please sign in as an administrator.'),
+      '/api/admin/login': () => {
+        signedIn = true;
+        return jsonResponse(testAdmin);
+      },
+    });
+    const { router } = renderApp('/admin?section=support&order=12');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'admin' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Support section for order 12')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.search).toBe('?section=support&order=12');
+    expect(currentSection()).toBe('Support');
+  });
+
   it("shows 'Access Denied' and 'Return to Home' to a signed-in customer", async () => {
     stubApi({
       '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.'),

@@ -2,10 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useEffect, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { AccessDenied } from '../../components/admin/access-denied';
-import { readLinkedSection, withoutAdminLinkParams } from '../../components/admin/admin-links';
+import {
+  adminLoginState,
+  readLinkedSection,
+  withoutAdminLinkParams,
+} from '../../components/admin/admin-links';
 import {
   adminSectionLabel,
   readStoredAdminSection,
@@ -47,12 +51,14 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
 };
 
 /**
- * /admin (spec 001 §2, §4 'Admin access'): a spinner while the session loads; signed out → /admin/login;
- * signed in but not an administrator (GET /api/admin/user says no, GET /api/user knows the user) →
- * 'Access Denied'; an administrator → the dashboard.
+ * /admin (spec 001 §2, §4 'Admin access'): a spinner while the session loads; signed out → /admin/login,
+ * which comes back to this very address (a support e-mail's link) once signed in; signed in but not an
+ * administrator (GET /api/admin/user says no, GET /api/user knows the user) → 'Access Denied'; an
+ * administrator → the dashboard.
  */
 export function AdminDashboardPage() {
   const session = useAdminSession();
+  const location = useLocation();
   // Only asked when there is no administrator: tells a signed-in customer from a visitor.
   const customer = useQuery({ ...currentUserQueryOptions, enabled: session.data === null });
 
@@ -72,7 +78,7 @@ export function AdminDashboardPage() {
       </AdminMain>
     );
   }
-  return <Navigate to="/admin/login" replace />;
+  return <Navigate to="/admin/login" replace state={adminLoginState(location)} />;
 }
 
 function SessionCheckFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {

@@ -155,6 +155,30 @@ describe('/admin/login', () => {
     expect(await screen.findByText('Products section')).toBeTruthy();
   });
 
+  it('sends an administrator already signed in on to the dashboard address kept by the redirect', async () => {
+    stubApi({ '/api/admin/user': () => jsonResponse(testAdmin) });
+    const { router } = renderApp('/admin/login', { state: { from: '/admin?section=orders' } });
+
+    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.search).toBe('?section=orders');
+  });
+
+  it.each([
+    ['another host', 'https://evil.test/admin?section=orders'],
+    ['a page outside the dashboard', '/orders?section=orders'],
+    ['the login page itself', '/admin/login?section=orders'],
+  ])('opens plain /admin after signing in when the kept address is %s', async (_case, from) => {
+    stubApi({ '/api/admin/login': () => jsonResponse(testAdmin) });
+    const { router } = renderApp('/admin/login', { state: { from } });
+    await fillIn('admin', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+
+    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin');
+    expect(router.state.location.search).toBe('');
+  });
+
   it('shows the form to a signed-in customer, who may sign in as an administrator', async () => {
     stubApi({ '/api/user': () => jsonResponse(testUser) });
     const { router } = renderApp('/admin/login');

@@ -1,7 +1,8 @@
 import { LockKeyhole } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { adminLoginRequestSchema } from '../../../shared/schemas/admin-session';
+import { adminReturnPath } from '../../components/admin/admin-links';
 import { AdminMain } from '../../components/admin-layout';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
@@ -13,9 +14,13 @@ import { useAdminLogin, useAdminSession } from '../../features/admin-session/adm
 type FieldName = 'username' | 'password';
 type FieldErrors = Partial<Record<FieldName, string>>;
 
-/** /admin/login (spec 001 §2 'Admin login page'): an administrator already signed in goes to /admin. */
+/**
+ * /admin/login (spec 001 §2 'Admin login page'): signing in (or an administrator already signed in) goes to
+ * the dashboard address that sent the administrator here, or to /admin.
+ */
 export function AdminLoginPage() {
   const session = useAdminSession();
+  const returnTo = adminReturnPath(useLocation().state);
   if (session.isPending) {
     return (
       <AdminMain>
@@ -23,18 +28,19 @@ export function AdminLoginPage() {
       </AdminMain>
     );
   }
-  if (session.data) return <Navigate to="/admin" replace />;
+  if (session.data) return <Navigate to={returnTo} replace />;
   // A failed session check still lets the administrator sign in.
-  return <AdminLoginForm />;
+  return <AdminLoginForm returnTo={returnTo} />;
 }
 
-function AdminLoginForm() {
+function AdminLoginForm({ returnTo }: { returnTo: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const login = useAdminLogin({
+    returnTo,
     onFailure: () => {
       // The password is not kept after a refusal; the username stays for the next try.
       setPassword('');

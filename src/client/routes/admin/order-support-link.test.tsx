@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections';
+import { adminOrderListOf, buildAdminOrder } from '../../features/admin-orders/admin-orders-test-support';
 import { buildSupportMessage, supportListOf } from '../../features/admin-support/support-test-support';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -15,9 +15,8 @@ registerCartTestHooks();
 
 const admin: CurrentUser = { ...testUser, id: 1, username: 'admin', role: 'admin', businessName: null };
 
-const order: AdminOrder = {
+const order = buildAdminOrder({
   id: 12,
-  orderNumber: 'WO-1012',
   customerName: 'Sam Lee',
   customerEmail: 'sam@mist.test',
   customerPhone: null,
@@ -25,14 +24,8 @@ const order: AdminOrder = {
   createdAt: '2031-02-01T09:00:00.000Z',
   status: 'shipped',
   paymentStatus: 'paid',
-  notes: null,
-  shopifyOrderId: null,
-  shopifyCheckoutUrl: null,
-  orderTotal: '313.80',
-  totalCases: 3,
-  shopifySyncStatus: 'not_required',
   supportMessageCount: 1,
-};
+});
 
 const aboutTheOrder = buildSupportMessage({
   id: 2,
@@ -67,8 +60,7 @@ describe("an order's support messages", () => {
       '/api/config': () => jsonResponse(testConfig),
       '/api/user': () => errorResponse(401, 'Not signed in'),
       '/api/admin/user': () => jsonResponse(admin),
-      '/api/admin/orders': () =>
-        jsonResponse({ orders: [order], total: 1, totalPages: 1, page: 1, limit: 20 }),
+      '/api/admin/orders': () => jsonResponse(adminOrderListOf([order])),
       '/api/admin/support/messages': () =>
         jsonResponse(
           supportListOf(

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, RotateCw, SearchX, TriangleAlert } from 'lucide-react';
+import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from 'sonner';
+import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { PageSpinner } from '../../components/page-spinner';
 import { Button } from '../../components/ui/button';
@@ -123,18 +124,10 @@ function OrderLoadError({ onRetry, retrying }: { onRetry: () => void; retrying: 
     <div className="space-y-6">
       <PageTitle>Order Details</PageTitle>
       <BackToAccount />
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-10 text-center"
-      >
-        <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+      <LoadError onRetry={onRetry} retrying={retrying}>
         <h1 className="text-xl font-semibold">Error</h1>
         <p>Failed to load order details. Please try again.</p>
-        <Button variant="outline" onClick={onRetry} disabled={retrying}>
-          <RotateCw aria-hidden="true" />
-          Retry
-        </Button>
-      </div>
+      </LoadError>
     </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { PackageOpen, RotateCw, ShoppingBag, TriangleAlert } from 'lucide-react';
+import { PackageOpen, ShoppingBag } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -130,16 +131,8 @@ function OrdersLoading() {
 
 function OrdersError({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
   return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-xl border border-destructive/30 bg-destructive-muted px-6 py-10 text-center"
-    >
-      <TriangleAlert aria-hidden="true" className="size-8 text-destructive" />
+    <LoadError onRetry={onRetry} retrying={retrying}>
       <p className="font-semibold">Your orders could not be loaded. Please try again.</p>
-      <Button variant="outline" onClick={onRetry} disabled={retrying}>
-        <RotateCw aria-hidden="true" />
-        Retry
-      </Button>
-    </div>
+    </LoadError>
   );
 }

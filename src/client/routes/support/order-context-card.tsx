@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { OrderDetailResponse } from '../../../shared/schemas/orders';
+import type { OrderDetailResponse, OrderItemView } from '../../../shared/schemas/orders';
 import { formatOrderDate, HISTORY_DATE_FORMAT } from '../../features/orders/format';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
@@ -36,16 +36,22 @@ export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
       <h3 className="mt-5 mb-2 font-sans text-sm font-semibold">Items</h3>
       <ul aria-label={`Items of order ${order.orderNumber}`} className="divide-y divide-border text-sm">
         {items.map((item) => (
-          <li key={item.id} className="flex flex-wrap justify-between gap-x-3 py-1.5">
-            <span className="min-w-0 break-words">{item.name.trim() || `Product #${item.productId}`}</span>
-            <span className="tabular-nums text-muted-foreground">
-              {item.quantity} x {formatMoney(item.price)}
-            </span>
+          <li key={item.id} className="py-1.5 break-words">
+            {itemLine(item)}
           </li>
         ))}
       </ul>
     </OrderCard>
   );
+}
+
+/**
+ * One line as issue 7 words it, 'name x quantity x price' ('4 oz Bottle x 24 x $10.65'); a line whose name
+ * is missing is named by its product id (spec 001 §2).
+ */
+function itemLine(item: OrderItemView): string {
+  const name = item.name.trim() || `Product #${item.productId}`;
+  return `${name} x ${item.quantity} x ${formatMoney(item.price)}`;
 }
 
 function ContextRow({ label, children }: { label: string; children: ReactNode }) {

@@ -45,7 +45,7 @@ const items = [
   faqItem(12, 2, 'How do I place an order?', 1),
 ];
 
-const sent = { success: true, id: 41, message: 'Support message sent' };
+const sent = { success: true, message: 'Support message sent' };
 
 function stubApi(handlers: Handlers = {}) {
   return stubFetch({
@@ -253,7 +253,7 @@ describe('Support page quick cards and form', () => {
     expect(subjectSelect().value).toBe('');
   });
 
-  it('counts the message live as x/2000, an emoji as one character', async () => {
+  it('counts the message live as x/2000 as the rule does: trimmed, an emoji as one character', async () => {
     stubApi();
     renderApp('/support');
     await openForm('Contact Us');
@@ -261,6 +261,11 @@ describe('Support page quick cards and form', () => {
     expect(screen.getByText('0/2000')).toBeTruthy();
     typeMessage('Hello there!');
     expect(screen.getByText('12/2000')).toBeTruthy();
+    // What surrounds the text is not sent, so it does not count.
+    typeMessage('  Hello there!\n\n');
+    expect(screen.getByText('12/2000')).toBeTruthy();
+    typeMessage('   ');
+    expect(screen.getByText('0/2000')).toBeTruthy();
     typeMessage('Mist 🌿');
     expect(screen.getByText('6/2000')).toBeTruthy();
     typeMessage('x'.repeat(2001));
@@ -427,11 +432,12 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(value('Business')).toBe('Doe Botanicals');
     expect(value('Phone')).toBe('555-0100');
     expect(value('Notes')).toBe('Leave at the back door');
-    expect(
-      card
-        .getAllByRole('listitem')
-        .map((line) => [...line.children].map((part) => part.textContent).join(' | ')),
-    ).toEqual(['4 oz bottle | 24 x $10.65', '1 oz bottle | 12 x $4.85', 'Free in-store tester | 1 x $0.00']);
+    // One line per item, 'name x quantity x price' (issue 7).
+    expect(card.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      '4 oz bottle x 24 x $10.65',
+      '1 oz bottle x 12 x $4.85',
+      'Free in-store tester x 1 x $0.00',
+    ]);
 
     typeMessage('The 1 oz case was missing.');
     submit();
@@ -460,7 +466,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(value('Shopify Order')).toBe('Not assigned yet');
     expect(value('Phone')).toBe('Not provided');
     expect(value('Notes')).toBe('No notes');
-    expect(card.getByRole('listitem').textContent).toBe('Product #7724 x $10.65');
+    expect(card.getByRole('listitem').textContent).toBe('Product #77 x 24 x $10.65');
     expect(subjectSelect().value).toBe('Order Issue - Order #3');
   });
 
@@ -490,6 +496,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     await waitFor(() => expect(screen.queryByText('Loading order details...')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Order Context' })).toBeNull();
     expect(screen.queryByText(/not found/i)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
     expect(subjectSelect().value).toBe('Order Issue - Order #9');
     expect(checkedPriority()).toEqual(['High']);
@@ -505,6 +512,30 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
         specificOrderId: 9,
       },
     ]);
+  });
+
+  it('says when the order could not be loaded, with Retry, and the form still sends', async () => {
+    let serverUp = false;
+    const fetchMock = stubApi({
+      '/api/orders/12': () =>
+        serverUp ? jsonResponse(orderDetail) : errorResponse(500, 'Service temporarily unavailable'),
+    });
+    renderApp('/support?order=12&type=order_issue');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The order details could not be loaded.');
+    expect(screen.queryByRole('region', { name: 'Order Context' })).toBeNull();
+    // The form is not held up: it is filled in and usable.
+    expect(subjectSelect().value).toBe('Order Issue - Order #12');
+    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
+
+    serverUp = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('region', { name: 'Order Context' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(countCalls(fetchMock, '/api/orders/12')).toBe(2);
+    expect(subjectSelect().value).toBe('Order Issue - Order #12 (Shopify #1012)');
   });
 
   it('ignores an order id that is not a number, and an order without type=order_issue', async () => {

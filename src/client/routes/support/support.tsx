@@ -1,6 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { OrderDetailResponse } from '../../../shared/schemas/orders';
+import { orderIssueSubject } from '../../../shared/schemas/support';
+import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/ui/spinner';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
@@ -9,7 +12,6 @@ import { FaqSection } from '../../features/support/faq-section';
 import { MessageSent } from '../../features/support/message-sent';
 import { QuickCards } from '../../features/support/quick-cards';
 import { parseOrderIssueLink } from '../../features/support/support-form-model';
-import { orderIssueSubject } from '../../../shared/schemas/support';
 import {
   cancelSupportForm,
   initialSupportView,
@@ -17,6 +19,7 @@ import {
   sendAnotherMessage,
   supportMessageSent,
 } from '../../features/support/support-view';
+import { ApiError } from '../../lib/api';
 import { OrderContextCard } from './order-context-card';
 
 /**
@@ -92,14 +95,30 @@ function OrderIssueForm({ orderId, onCancel, onSent }: OrderIssueFormProps) {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
       <ContactForm prefill={prefill} orderId={orderId} onCancel={onCancel} onSent={onSent} />
-      {detail.data ? (
-        <OrderContextCard detail={detail.data} />
-      ) : detail.isPending ? (
-        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Spinner className="size-4" />
-          Loading order details...
-        </p>
-      ) : null}
+      <OrderContext detail={detail} />
     </div>
+  );
+}
+
+/**
+ * The Order Context card, or what stands in for it: 'Loading order details...', nothing for a 404 (the
+ * customer's own order only; anyone else's must look the same as one that does not exist), and for any
+ * other failure a short error with Retry, so a passing fault does not pass for a missing order.
+ */
+function OrderContext({ detail }: { detail: UseQueryResult<OrderDetailResponse> }) {
+  if (detail.data) return <OrderContextCard detail={detail.data} />;
+  if (detail.isPending) {
+    return (
+      <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+        <Spinner className="size-4" />
+        Loading order details...
+      </p>
+    );
+  }
+  if (detail.error instanceof ApiError && detail.error.status === 404) return null;
+  return (
+    <LoadError compact onRetry={() => void detail.refetch()} retrying={detail.isFetching}>
+      <p>The order details could not be loaded. You can still send your message.</p>
+    </LoadError>
   );
 }

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { SUPPORT_MESSAGE_STATUS_VALUES } from '../../../shared/schemas/admin-support';
+import { SUPPORT_PRIORITY_VALUES } from '../../../shared/schemas/support';
 import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
@@ -36,9 +38,6 @@ export const faqItems = pgTable(
   (table) => [index('faq_items_category_id_display_order_idx').on(table.categoryId, table.displayOrder)],
 );
 
-export const SUPPORT_PRIORITIES = ['low', 'medium', 'high'] as const;
-export const SUPPORT_MESSAGE_STATUSES = ['open', 'answered', 'closed'] as const;
-
 /**
  * Support messages (spec 001 §3). userInfo, recentOrders and orderDetails are filled by the server from the
  * session and the database, kept as sent; `status` is the staff inbox state (issue 7).
@@ -49,7 +48,7 @@ export const supportMessages = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
-    priority: text('priority', { enum: SUPPORT_PRIORITIES }).notNull(),
+    priority: text('priority', { enum: SUPPORT_PRIORITY_VALUES }).notNull(),
     message: text('message').notNull(),
     userInfo: jsonb('user_info').notNull(),
     recentOrders: jsonb('recent_orders')
@@ -57,7 +56,7 @@ export const supportMessages = pgTable(
       .default(sql`'[]'::jsonb`),
     specificOrderId: integer('specific_order_id').references(() => orders.id, { onDelete: 'set null' }),
     orderDetails: jsonb('order_details'),
-    status: text('status', { enum: SUPPORT_MESSAGE_STATUSES }).notNull().default('open'),
+    status: text('status', { enum: SUPPORT_MESSAGE_STATUS_VALUES }).notNull().default('open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

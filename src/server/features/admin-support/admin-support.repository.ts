@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { AdminSupportListQuery, SupportMessageStatus } from '../../../shared/schemas/support';
+import type { AdminSupportListQuery, SupportMessageStatus } from '../../../shared/schemas/admin-support';
 import { supportMessages } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { SupportMessageRow } from '../support/support.repository';

@@ -5,7 +5,7 @@ import {
   adminSupportParamsSchema,
   updateSupportStatusRequestSchema,
   updateSupportStatusResponseSchema,
-} from '../../../shared/schemas/support';
+} from '../../../shared/schemas/admin-support';
 import type { AdminDeps } from '../admin/admin-deps';
 import { createAdminSupportService } from './admin-support.service';
 

@@ -3,7 +3,7 @@ import type {
   AdminSupportListResponse,
   AdminSupportMessage,
   SupportMessageStatus,
-} from '../../../shared/schemas/support';
+} from '../../../shared/schemas/admin-support';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { notFound } from '../../errors';
 import type { AdminDeps } from '../admin/admin-deps';

@@ -4,10 +4,10 @@ import {
   supportOrderDetailsSchema,
   supportRecentOrderSchema,
   supportUserInfoSchema,
-  type AdminSupportMessage,
   type SupportOrderDetails,
   type SupportRecentOrder,
 } from '../../../shared/schemas/support';
+import { type AdminSupportMessage } from '../../../shared/schemas/admin-support';
 
 /**
  * Readers of a support message's stored jsonb (userInfo, recentOrders, orderDetails). What this portal

@@ -21,8 +21,13 @@ export interface SupportEmailContent {
   orderDetails: SupportOrderDetails | null;
 }
 
-/** Room left for the business name in the subject line (the mail schema allows 300 characters in all). */
+/**
+ * The subject line's parts fit the mail schema's 300 characters with STORE_NAME (at most 80, env.ts) in
+ * front: 'Support [MEDIUM] ' (17) + subject (an option or an order-issue subject, at most 110) + ' - ' +
+ * business (at most 80).
+ */
 const SUBJECT_BUSINESS_MAX = 80;
+const SUBJECT_LABEL_MAX = 110;
 
 /**
  * Text that came from a person, made safe for one header line: control characters (CR/LF among them),
@@ -61,7 +66,7 @@ export function supportMessageEmail(env: MailEnv, content: SupportEmailContent):
   const { userInfo, orderDetails } = content;
   const business = toHeaderText(userInfo.businessName || userInfo.name, SUBJECT_BUSINESS_MAX);
   const priorityLabel = content.priority.toUpperCase();
-  const subjectLabel = toHeaderText(supportSubjectLabel(content.subject), 120);
+  const subjectLabel = toHeaderText(supportSubjectLabel(content.subject), SUBJECT_LABEL_MAX);
   const subject = `Support [${priorityLabel}] ${subjectLabel}${business ? ` - ${business}` : ''}`;
 
   const adminLink = orderDetails

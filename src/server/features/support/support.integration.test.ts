@@ -78,16 +78,11 @@ describe('POST /api/support/contact', () => {
       ],
       orderDetails: { id: 999, customerName: 'Someone Else' },
     });
-    expect(body).toEqual({
-      success: true,
-      id: expect.any(Number),
-      message: SUPPORT_MESSAGES.sentDescription,
-    });
+    expect(body).toEqual({ success: true, message: SUPPORT_MESSAGES.sentDescription });
     expect(body.message).toBe("We've received your message and will respond within 1-2 business days.");
 
     const [row] = await storedOf(user.id);
     expect(row).toMatchObject({
-      id: body.id,
       subject: 'damaged-items',
       priority: 'medium',
       message: 'Two bottles arrived cracked.',
@@ -217,8 +212,7 @@ describe('POST /api/support/contact', () => {
     for (const specificOrderId of [theirs.id, 2_000_000_000]) {
       const response = await contact(cookie, { ...validSupportMessage, specificOrderId });
       expect(response.statusCode).toBe(201);
-      const { id: _id, ...rest } = supportContactResponseSchema.parse(response.json());
-      answers.push(rest);
+      answers.push(supportContactResponseSchema.parse(response.json()));
     }
     expect(answers[0]).toEqual(answers[1]);
 
@@ -243,6 +237,41 @@ describe('POST /api/support/contact', () => {
         expect(mail.html).not.toContain(secret);
       }
     }
+  });
+
+  it("writes an order-issue subject from the customer's own order, never from the subject sent", async () => {
+    const owner = await newCustomer();
+    const theirs = await storeOrder(t.db, { userId: owner.user.id, shopifyOrderId: '#7777' });
+    const { user, cookie } = await newCustomer();
+    const mine = await storeOrder(t.db, { userId: user.id, shopifyOrderId: '#D12' });
+
+    const forged = `Order Issue - Order #${theirs.id} (Shopify #1001 refund to IBAN XX)`;
+    await sent(cookie, { ...validSupportMessage, subject: forged, specificOrderId: theirs.id });
+    await sent(cookie, {
+      ...validSupportMessage,
+      subject: `Order Issue - Order #${theirs.id}`,
+      specificOrderId: mine.id,
+    });
+
+    const rows = await storedOf(user.id);
+    expect(rows.map((row) => [row.subject, row.specificOrderId])).toEqual(
+      expect.arrayContaining([
+        ['order-issue', null],
+        [`Order Issue - Order #${mine.id} (Shopify #D12)`, mine.id],
+      ]),
+    );
+    const mails = await supportMailsOf(user.email);
+    for (const mail of mails) expect(mail.subject).not.toContain('IBAN');
+  });
+
+  it('drops control characters such as NUL from the message instead of failing', async () => {
+    const { user, cookie } = await newCustomer();
+    await sent(cookie, {
+      ...validSupportMessage,
+      message: 'Broken\u0000 spray\u0007 heads on arrival.\nPlease help.',
+    });
+    const [row] = await storedOf(user.id);
+    expect(row?.message).toBe('Broken spray heads on arrival.\nPlease help.');
   });
 
   it('keeps control characters of the business name out of the e-mail subject (no header injection)', async () => {
@@ -319,7 +348,7 @@ describe('what the contact form accepts', () => {
     expect(await storedOf(userId)).toEqual([]);
   });
 
-  it('accepts 10 and 2000 characters, 2000 emoji, and an order-issue subject', async () => {
+  it('accepts 10 and 2000 characters, 2000 emoji, and an order-issue subject (without an order of theirs: plain order-issue)', async () => {
     await sent(cookie, { ...validSupportMessage, message: '1234567890' });
     await sent(cookie, { ...validSupportMessage, message: 'y'.repeat(2000) });
     await sent(cookie, { ...validSupportMessage, message: '😀'.repeat(2000) });
@@ -331,7 +360,7 @@ describe('what the contact form accepts', () => {
       2000,
       validSupportMessage.message.length,
     ]);
-    expect(rows[3]?.subject).toBe('Order Issue - Order #12');
+    expect(rows[3]?.subject).toBe('order-issue');
   });
 });
 
@@ -410,6 +439,8 @@ describe('the hourly limit per customer', () => {
     expect(retryAfter).toBeLessThanOrEqual(610);
   });
 
+  // On PGlite (one connection) transactions never overlap; the advisory lock is what this proves under
+  // `npm run test:pg`, which CI runs against PostgreSQL.
   it('lets no burst of simultaneous sends past the limit', async () => {
     const { user, cookie } = await newCustomer();
     const responses = await Promise.all(Array.from({ length: 8 }, () => contact(cookie)));

@@ -49,9 +49,7 @@ export const supportRoutes =
           reply.header('retry-after', String(result.retryAfterSeconds));
           throw new AppError('RATE_LIMITED', SUPPORT_MESSAGES.rateLimited);
         }
-        return reply
-          .code(201)
-          .send({ success: true, id: result.id, message: SUPPORT_MESSAGES.sentDescription });
+        return reply.code(201).send({ success: true, message: SUPPORT_MESSAGES.sentDescription });
       },
     );
   };

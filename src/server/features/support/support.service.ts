@@ -1,6 +1,8 @@
 import { centsToDecimal } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import {
+  isOrderIssueSubject,
+  orderIssueSubject,
   SUPPORT_MESSAGES_PER_HOUR,
   SUPPORT_RECENT_ORDERS,
   type SupportOrderDetails,
@@ -25,8 +27,7 @@ export interface SupportMessageInput {
   specificOrderId?: number | null | undefined;
 }
 
-export type SendSupportMessageResult =
-  { sent: true; id: number } | { sent: false; retryAfterSeconds: number };
+export type SendSupportMessageResult = { sent: true } | { sent: false; retryAfterSeconds: number };
 
 /** The customer as spec 001 §3 'userInfo' describes them, from their account. */
 export function toSupportUserInfo(user: UserRow): SupportUserInfo {
@@ -66,6 +67,16 @@ export function toSupportOrderDetails(order: OrderRow): SupportOrderDetails {
   };
 }
 
+/**
+ * An order-issue subject names an order, so the server writes it from the customer's own order; one that
+ * names someone else's order (or none) becomes the plain 'order-issue' subject. Staff never read an order
+ * number, or text, in a subject that the order link does not back.
+ */
+function subjectFor(subject: string, order: OrderRow | null): string {
+  if (!isOrderIssueSubject(subject)) return subject;
+  return order ? orderIssueSubject(order.id, order.shopifyOrderId) : 'order-issue';
+}
+
 /** The order the message is about, only when it is the customer's own; anything else is silently dropped. */
 async function findOwnOrder(db: DatabaseOrTransaction, userId: number, orderId: number | null | undefined) {
   return orderId ? findOrderOfUser(db, userId, orderId) : null;
@@ -95,10 +106,11 @@ export function createSupportService({ db, env }: { db: Database; env: Env }) {
         const userInfo = toSupportUserInfo(user);
         const recentOrders = rows.map(toSupportRecentOrder);
         const orderDetails = order ? toSupportOrderDetails(order) : null;
+        const subject = subjectFor(input.subject, order);
 
         const stored = await insertSupportMessage(tx, {
           userId: user.id,
-          subject: input.subject,
+          subject,
           priority: input.priority,
           message: input.message,
           userInfo,
@@ -106,10 +118,14 @@ export function createSupportService({ db, env }: { db: Database; env: Env }) {
           specificOrderId: order?.id ?? null,
           orderDetails,
         });
-        await enqueueEmail(tx, supportMessageEmail(env, { ...input, userInfo, recentOrders, orderDetails }), {
-          dedupeKey: `support-message:${stored.id}`,
-        });
-        return { sent: true, id: stored.id };
+        await enqueueEmail(
+          tx,
+          supportMessageEmail(env, { ...input, subject, userInfo, recentOrders, orderDetails }),
+          {
+            dedupeKey: `support-message:${stored.id}`,
+          },
+        );
+        return { sent: true };
       });
     },
   };

@@ -7,6 +7,7 @@ import {
   type AdminOrder,
   type AdminOrderStatusFilter,
 } from '../../../../shared/schemas/admin-orders';
+import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
@@ -15,7 +16,6 @@ import {
   adminOrderListQueryOptions,
   adminOrdersExportUrl,
 } from '../../../features/admin-orders/admin-orders-queries';
-import { AdminOrdersPagination } from '../../../features/admin-orders/admin-orders-pagination';
 import { AdminOrdersTable } from '../../../features/admin-orders/admin-orders-table';
 import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-order-status';
 import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
@@ -105,12 +105,14 @@ export function OrdersSection() {
             aria-busy={orders.isFetching || undefined}
           >
             <AdminOrdersTable orders={data.orders} onViewItems={setViewing} />
-            <AdminOrdersPagination
+            <AdminPagination
               page={data.page}
               totalPages={data.totalPages}
               total={data.total}
               pageSize={ADMIN_ORDERS_PAGE_SIZE}
               onPageChange={setPage}
+              noun={{ one: 'order', many: 'orders' }}
+              label="Order pages"
             />
           </div>
         ) : null}

@@ -3,13 +3,13 @@ import { X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatOrderNumber } from '../../../../shared/orders';
-import { ADMIN_SUPPORT_PAGE_SIZE, type AdminSupportMessage } from '../../../../shared/schemas/support';
+import { ADMIN_SUPPORT_PAGE_SIZE, type AdminSupportMessage } from '../../../../shared/schemas/admin-support';
 import { ADMIN_ORDER_PARAM, readLinkedOrderId } from '../../../components/admin/admin-links';
+import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
 import { adminSupportListQueryOptions } from '../../../features/admin-support/admin-support-queries';
 import { SupportMessageDialog } from '../../../features/admin-support/support-message-dialog';
 import { SupportMessagesTable } from '../../../features/admin-support/support-messages-table';
-import { SupportPagination } from '../../../features/admin-support/support-pagination';
 import type { SupportStatusFilter } from '../../../features/admin-support/support-status';
 import { SupportStatusFilterButtons } from '../../../features/admin-support/support-status-filter';
 import { cn } from '../../../lib/cn';
@@ -29,6 +29,9 @@ export function SupportSection() {
   const [viewing, setViewing] = useState<AdminSupportMessage | null>(null);
   const messages = useQuery(adminSupportListQueryOptions({ status, orderId }, page));
   const data = messages.data;
+  // The dialog shows the list's copy of its message while the list holds it, so a change saved from the
+  // row shows there too; once a filter drops it, the copy it opened with or last saved.
+  const viewed = viewing && (data?.messages.find((message) => message.id === viewing.id) ?? viewing);
 
   // Another order's link (or the filter cleared) starts again from page 1.
   if (orderId !== pagedOrderId) {
@@ -106,19 +109,21 @@ export function SupportSection() {
               onView={setViewing}
               filteredByOrder={orderId !== null}
             />
-            <SupportPagination
+            <AdminPagination
               page={data.page}
               totalPages={data.totalPages}
               total={data.total}
               pageSize={ADMIN_SUPPORT_PAGE_SIZE}
               onPageChange={setPage}
+              noun={{ one: 'message', many: 'messages' }}
+              label="Message pages"
             />
           </div>
         ) : null}
       </ListState>
 
-      {viewing ? (
-        <SupportMessageDialog message={viewing} onUpdated={setViewing} onClose={() => setViewing(null)} />
+      {viewed ? (
+        <SupportMessageDialog message={viewed} onUpdated={setViewing} onClose={() => setViewing(null)} />
       ) : null}
     </section>
   );

@@ -1,30 +1,36 @@
-import { NextPageButton, PreviousPageButton } from '../../components/page-step-buttons';
+import { NextPageButton, PreviousPageButton } from '../page-step-buttons';
 
-interface AdminOrdersPaginationProps {
+interface AdminPaginationProps {
   page: number;
   totalPages: number;
   total: number;
   pageSize: number;
   onPageChange: (page: number) => void;
+  /** What the list holds, one and many: { one: 'order', many: 'orders' }. */
+  noun: { one: string; many: string };
+  /** The navigation's name for assistive technology, e.g. 'Order pages'. */
+  label: string;
 }
 
-/** 'Showing 21–40 of 45 orders', Previous and Next. */
-export function AdminOrdersPagination({
+/** An admin list's 'Showing 21–40 of 45 orders', Previous and Next (with 'Page 2 of 3' between them). */
+export function AdminPagination({
   page,
   totalPages,
   total,
   pageSize,
   onPageChange,
-}: AdminOrdersPaginationProps) {
+  noun,
+  label,
+}: AdminPaginationProps) {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
   return (
     <nav
-      aria-label="Order pages"
+      aria-label={label}
       className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between"
     >
       <p className="text-muted-foreground" aria-live="polite">
-        Showing {first}–{last} of {total} {total === 1 ? 'order' : 'orders'}
+        Showing {first}–{last} of {total} {total === 1 ? noun.one : noun.many}
       </p>
       {totalPages > 1 ? (
         <div className="flex items-center gap-2">

@@ -1,0 +1,40 @@
+import type { AdminOrder, AdminOrderListResponse } from '../../../shared/schemas/admin-orders';
+
+/** An order as GET /api/admin/orders lists it: Jane Doe's pending WO-1001, no support messages. */
+export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    orderNumber: `WO-${1000 + id}`,
+    customerName: 'Jane Doe',
+    customerEmail: 'jane@shop.test',
+    customerPhone: '555-0100',
+    businessName: 'Doe Botanicals',
+    createdAt: '2031-03-04T15:30:00.000Z',
+    status: 'pending',
+    paymentStatus: 'unpaid',
+    notes: null,
+    shopifyOrderId: null,
+    shopifyCheckoutUrl: null,
+    orderTotal: '313.80',
+    totalCases: 3,
+    shopifySyncStatus: 'not_required',
+    supportMessageCount: 0,
+    ...overrides,
+  };
+}
+
+/** One page holding `orders`. */
+export function adminOrderListOf(
+  orders: AdminOrder[],
+  overrides: Partial<AdminOrderListResponse> = {},
+): AdminOrderListResponse {
+  return {
+    orders,
+    total: orders.length,
+    totalPages: orders.length ? 1 : 0,
+    page: 1,
+    limit: 20,
+    ...overrides,
+  };
+}
