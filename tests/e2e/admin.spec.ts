@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -7,6 +7,7 @@ import {
   openAdminSection,
   orderTwoCases,
   register,
+  adminAndBuyerPages,
 } from './support/accounts';
 
 /**
@@ -21,22 +22,12 @@ test.describe.configure({ mode: 'serial' });
 
 const customer = newCustomer('Approved');
 
-let admin: Page;
-let buyer: Page;
+const pages = adminAndBuyerPages();
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  admin = await (await browser.newContext()).newPage();
-  buyer = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await admin.context().close();
-  await buyer.context().close();
-});
-
-const openSection = (name: string) => openAdminSection(admin, name);
+const openSection = (name: string) => openAdminSection(pages.admin(), name);
 
 test('an administrator signs in on /admin/login and sees the dashboard', async () => {
+  const admin = pages.admin();
   await admin.goto('/admin');
   await expect(admin).toHaveURL(/\/admin\/login$/);
   await expect(admin.getByRole('heading', { name: 'Admin Portal' })).toBeVisible();
@@ -50,6 +41,8 @@ test('an administrator signs in on /admin/login and sees the dashboard', async (
 });
 
 test('a registration is approved, the customer signs in with the e-mailed link, orders, and sees the order approved', async () => {
+  const admin = pages.admin();
+  const buyer = pages.buyer();
   await register(buyer, customer);
   await approveAndSignIn(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
@@ -69,6 +62,8 @@ test('a registration is approved, the customer signs in with the e-mailed link, 
 });
 
 test('a custom tier price set by the administrator shows on the order form', async () => {
+  const admin = pages.admin();
+  const buyer = pages.buyer();
   await openSection('Pricing');
   const form = admin.getByRole('form', { name: 'Add custom product price' });
   await form.getByLabel('Product').selectOption({ label: '50/50 Split Pack (SPLIT-PACK-01)' });
@@ -86,6 +81,7 @@ test('a custom tier price set by the administrator shows on the order form', asy
 });
 
 test('a customer opening /admin is told access is denied', async () => {
+  const buyer = pages.buyer();
   await buyer.goto('/admin');
   await expect(buyer.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await expect(buyer.getByText('You do not have permission to access this area.')).toBeVisible();

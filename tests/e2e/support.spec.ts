@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
@@ -9,6 +9,7 @@ import {
   openAdminSection,
   orderTwoCases,
   register,
+  adminAndBuyerPages,
 } from './support/accounts';
 
 /**
@@ -20,22 +21,13 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const customer = newCustomer('Support');
-let admin: Page;
-let buyer: Page;
+const pages = adminAndBuyerPages();
 /** The order the message is about, as Report Issue put it in the address. */
 let orderId: string;
 
-test.beforeAll(async ({ browser }: { browser: Browser }) => {
-  admin = await (await browser.newContext()).newPage();
-  buyer = await (await browser.newContext()).newPage();
-});
-
-test.afterAll(async () => {
-  await admin.context().close();
-  await buyer.context().close();
-});
-
 test('Report Issue on an order opens the prefilled form, and the message is sent', async () => {
+  const admin = pages.admin();
+  const buyer = pages.buyer();
   test.setTimeout(60_000);
   await register(buyer, customer);
   await adminSignIn(admin);
@@ -78,6 +70,7 @@ test('Report Issue on an order opens the prefilled form, and the message is sent
 });
 
 test('staff find the message in the Support section, from the order too, and mark it answered', async () => {
+  const admin = pages.admin();
   await openAdminSection(admin, 'Support');
   await expect(admin.getByRole('heading', { name: 'Support Inbox' })).toBeVisible();
   const messages = admin.getByRole('table', { name: 'Support messages' });

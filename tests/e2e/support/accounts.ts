@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { readMailbox } from './mailbox';
 import { MAILBOX, waitForLink } from './sign-in';
 
@@ -86,4 +86,26 @@ export async function orderTwoCases(buyer: Page): Promise<string> {
   await buyer.getByRole('button', { name: 'Submit Order for Approval' }).click();
   await expect(buyer.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
   return new URL(buyer.url()).searchParams.get('orderNumber')!;
+}
+
+/**
+ * Two people at once, each in their own browser context: the administrator and a buyer. Registers the hooks
+ * that open and close them; the returned getters are valid inside the file's tests.
+ */
+export function adminAndBuyerPages(): { admin: () => Page; buyer: () => Page } {
+  let admin: Page | undefined;
+  let buyer: Page | undefined;
+  test.beforeAll(async ({ browser }: { browser: Browser }) => {
+    admin = await (await browser.newContext()).newPage();
+    buyer = await (await browser.newContext()).newPage();
+  });
+  test.afterAll(async () => {
+    await admin?.context().close();
+    await buyer?.context().close();
+  });
+  const opened = (page: Page | undefined) => {
+    if (!page) throw new Error('The pages open in beforeAll');
+    return page;
+  };
+  return { admin: () => opened(admin), buyer: () => opened(buyer) };
 }
