@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
+import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
+
+type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
 import { startMailbox } from './tests/e2e/support/mailbox';
 
 /**
@@ -17,6 +19,12 @@ if (!existsSync(SERVER_ENTRY)) {
 // An uncommon port, so a portal already running on 5000 (npm start) is neither reused nor disturbed.
 const port = Number(process.env.E2E_PORT ?? 5123);
 const baseURL = `http://localhost:${port}`;
+/** A second portal connected to its embedded fake Shopify store (SHOPIFY_MODE=fake) for tests/e2e/shopify. */
+const shopifyPort = port + 3;
+const FAKE_SHOPIFY_PORT = port + 4;
+// Where tests/e2e/shopify.spec.ts drives the fake store (/__fake/…); workers inherit the runner's environment.
+process.env.WHOLESALE_E2E_FAKE_SHOPIFY_URL = `http://127.0.0.1:${FAKE_SHOPIFY_PORT}`;
+const shopifyBaseURL = `http://localhost:${shopifyPort}`;
 
 /**
  * A fresh PGlite folder per run, so every run starts from the seed. Playwright loads this file again in each
@@ -67,10 +75,29 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, testIgnore: /shopify\.spec\.ts$/ },
+    {
+      name: 'shopify',
+      use: { ...devices['Desktop Chrome'], baseURL: shopifyBaseURL },
+      testMatch: /shopify\.spec\.ts$/,
+    },
+  ],
+  webServer: [
+    portalServer(port, dataDir, {}),
+    portalServer(shopifyPort, path.join(dataDir, 'shopify'), {
+      SHOPIFY_MODE: 'fake',
+      FAKE_SHOPIFY_PORT: String(FAKE_SHOPIFY_PORT),
+    }),
+  ],
+});
+
+/** The built portal on `serverPort` with its own PGlite folder; `extra` adds settings. */
+function portalServer(serverPort: number, serverDataDir: string, extra: Record<string, string>): WebServer {
+  const serverURL = `http://localhost:${serverPort}`;
+  return {
     command: `node ${SERVER_ENTRY}`,
-    url: `${baseURL}/api/health`,
+    url: `${serverURL}/api/health`,
     timeout: 60_000,
     reuseExistingServer: false,
     // SIGTERM lets the portal finish requests and close PGlite before the data folder is removed.
@@ -78,16 +105,17 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       // Loopback only (Fastify binds every address of 'localhost'): the server holds a known admin password.
       HOST: 'localhost',
-      DATA_DIR: dataDir,
+      DATA_DIR: serverDataDir,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
       NODE_ENV: 'production',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // An approved customer to sign in with (the approval screen comes with the admin portal).
       SEED_DEMO: '1',
+      ...extra,
     },
-  },
-});
+  };
+}

@@ -24,6 +24,7 @@ import { createOrderService } from './features/orders/orders.service';
 import { pricingRoutes } from './features/pricing/pricing.routes';
 import { createPricingService } from './features/pricing/pricing.service';
 import { productRoutes } from './features/products/products.routes';
+import { shopifyEventsRoutes } from './features/shopify-events/shopify-events.routes';
 import { createProductService } from './features/products/products.service';
 import { supportRoutes } from './features/support/support.routes';
 import { createSupportService } from './features/support/support.service';
@@ -35,6 +36,7 @@ import { loggerOptions } from './plugins/log-redaction';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
+import { connectShopify, type ShopifyConnection } from './integrations/shopify/shopify';
 
 export interface AppDeps {
   env: Env;
@@ -45,6 +47,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** The process's own pino logger (main.ts), so start-up and request lines share one stream. */
   loggerInstance?: FastifyBaseLogger;
+  /** The Shopify store (main.ts and tests pass theirs); by default connected from env, null in test mode. */
+  shopify?: ShopifyConnection | null;
 }
 
 /** JSON bodies up to 100 KiB: far above any order, far below anything that could tie up the server. */
@@ -114,13 +118,15 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ordersRoutes(createOrderService({ db, env, pricing })));
   await app.register(supportRoutes(createSupportService({ db, env })));
   await app.register(adminSessionRoutes(createAdminSessionService({ db }), sessions));
-  const adminDeps = { db, env };
+  const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
+  const adminDeps = { db, env, shopify };
   await app.register(adminUsersRoutes(adminDeps));
   await app.register(adminOrdersRoutes(adminDeps));
   await app.register(adminCatalogRoutes(adminDeps));
   await app.register(adminPricingRoutes(adminDeps));
   await app.register(adminFaqRoutes(adminDeps));
   await app.register(adminSupportRoutes(adminDeps));
+  await app.register(shopifyEventsRoutes(adminDeps));
 
   await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
   return app;

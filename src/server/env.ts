@@ -80,6 +80,8 @@ export const envSchema = z
       emptyToUndefined,
       z.enum(['live', 'fake'], { message: 'must be live or fake' }).default('live'),
     ),
+    /** Port of the fake store with SHOPIFY_MODE=fake; 0 picks a free one. */
+    FAKE_SHOPIFY_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   })
   .transform((env) => ({
     ...env,

@@ -6,9 +6,13 @@ import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { startHousekeeping } from './jobs/housekeeping';
+import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
 import { startJobWorker } from './jobs/worker';
+import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
+import { startEmbeddedFakeShopify } from './integrations/shopify/fake-store/embedded';
+import { connectShopify } from './integrations/shopify/shopify';
+import { createJobHandlers } from './jobs/job-handlers';
 import { createMailer } from './mail/mailer';
-import { createSendEmailHandler, SEND_EMAIL_JOB } from './mail/send-email-job';
 import { loggerOptions } from './plugins/log-redaction';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -30,7 +34,7 @@ function readEnvOrExit(): Env {
  * cleanly on SIGINT/SIGTERM: in-flight requests finish, then PGlite is closed and the data folder unlocked.
  */
 async function main() {
-  const env = readEnvOrExit();
+  let env = readEnvOrExit();
   const log = pino(loggerOptions(env.LOG_LEVEL));
   const cleanups: Array<() => Promise<void> | void> = [];
   const runCleanups = async () => {
@@ -62,11 +66,19 @@ async function main() {
     if (seeded.demoCustomerCreated)
       log.info('Created the demo customers demo@example.com and buyer@example.com (SEED_DEMO=1)');
 
-    // The outbox worker: e-mails (and later Shopify calls) committed with the change that caused them.
+    if (env.SHOPIFY_MODE === 'fake') {
+      const embedded = await startEmbeddedFakeShopify(env, (line) => log.info(`fake Shopify: ${line}`));
+      cleanups.push(() => embedded.close());
+      env = embedded.env;
+      console.log(`\n  SHOPIFY_MODE=fake: a fake Shopify store runs at ${embedded.fake.url}\n`);
+    }
+
+    // The outbox worker: e-mails and Shopify calls, committed with the change that caused them.
+    const shopify = connectShopify(env, log);
     const mailer = createMailer(env);
     const worker = startJobWorker({
       db: database.db,
-      handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
+      handlers: createJobHandlers({ db: database.db, env, mailer, shopify, log }),
       log,
     });
     cleanups.push(async () => {
@@ -74,10 +86,20 @@ async function main() {
       mailer.close();
     });
     cleanups.push(startHousekeeping(database.db, log));
+    // Every 15 minutes, orders that are not final are read back from Shopify (lost webhooks repaired).
+    if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
 
-    const app = await buildApp({ env, database, loggerInstance: log });
+    const app = await buildApp({ env, database, loggerInstance: log, shopify });
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
+    if (shopify && env.SHOPIFY_MODE === 'fake') {
+      // Links the seeded catalogue to the fake store's variants, as an administrator's Refresh would.
+      const refreshed = await createShopifyCatalog({ db: database.db, shopify, log }).refreshProducts({
+        user: null,
+        ip: '127.0.0.1',
+      });
+      log.info(refreshed.message);
+    }
     console.log(`\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`);
   } catch (error) {
     log.fatal(error instanceof Error ? error.message : String(error));

@@ -3,6 +3,7 @@ import { buildApp, type App } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { loadEnv, type Env } from '../env';
+import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import { createTestDatabase } from './test-database';
 
 export const TEST_ORIGIN = 'http://portal.test';
@@ -21,7 +22,13 @@ export interface TestApp {
  * TEST_DATABASE_URL is set), silent, serving no client files. Requests go through app.inject().
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; clientDir?: string | null; seed?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clientDir?: string | null;
+    seed?: boolean;
+    /** The Shopify store (shopify-test-app.ts); default: from env, so test mode. */
+    shopify?: ShopifyConnection | null;
+  } = {},
 ): Promise<TestApp> {
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -37,7 +44,13 @@ export async function createTestApp(
       demo: env.SEED_DEMO,
     });
   }
-  const app = await buildApp({ env, database: handle, clientDir: options.clientDir ?? null, logger: false });
+  const app = await buildApp({
+    env,
+    database: handle,
+    clientDir: options.clientDir ?? null,
+    logger: false,
+    ...(options.shopify === undefined ? {} : { shopify: options.shopify }),
+  });
   return {
     app,
     db: handle.db,

@@ -14,6 +14,9 @@ export const ADMIN_CATALOG_MESSAGES = {
   skuExists: sentence('This SKU is already on the list'),
   skuRequired: sentence('SKU is required'),
   shopifyProductIdEmpty: sentence('Shopify Product ID cannot be empty'),
+  shopifyProductIdInvalid: sentence(
+    'Shopify Product ID must be a number (e.g. 8123456789) or a product GID (gid://shopify/Product/8123456789)',
+  ),
   shopifyNotConnected: 'Shopify is not connected',
   invalidProductId: sentence('Invalid product ID'),
   retailPrice: sentence('Please enter a valid retail price'),
@@ -72,8 +75,8 @@ export const adminCatalogMessageSchema = z.object({ success: z.literal(true), me
 export type AdminCatalogMessage = z.infer<typeof adminCatalogMessageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
-// Shopify product actions (completed by the Shopify issue; until a store is connected they answer 503
-// SHOPIFY_NOT_CONNECTED 'Shopify is not connected', DECISIONS §1)
+// Shopify product actions (issue 8; without a store they answer 503 SHOPIFY_NOT_CONNECTED 'Shopify is not
+// connected', DECISIONS §1)
 
 /** POST /api/admin/refresh-products and POST /api/admin/sync-products: how many products were handled. */
 export const productCountResponseSchema = z.object({
@@ -83,13 +86,20 @@ export const productCountResponseSchema = z.object({
 });
 export type ProductCountResponse = z.infer<typeof productCountResponseSchema>;
 
+/** A numeric Shopify product id ('8123456789') or its GID ('gid://shopify/Product/8123456789'). */
+const SHOPIFY_PRODUCT_ID = /^(\d+|gid:\/\/shopify\/Product\/\d+)$/;
+
 /** GET /api/admin/shopify-product/{id}: the Shopify product id or GID, trimmed, not empty. */
 export const shopifyProductParamsSchema = z.object({
   id: z
     .string({ message: ADMIN_CATALOG_MESSAGES.shopifyProductIdEmpty })
     .trim()
     .min(1, ADMIN_CATALOG_MESSAGES.shopifyProductIdEmpty)
-    .max(SHOPIFY_PRODUCT_ID_MAX_LENGTH, `must be at most ${SHOPIFY_PRODUCT_ID_MAX_LENGTH} characters`),
+    .max(SHOPIFY_PRODUCT_ID_MAX_LENGTH, `must be at most ${SHOPIFY_PRODUCT_ID_MAX_LENGTH} characters`)
+    // An empty id already has its own message; this one is only for something that is no id at all.
+    .refine((id) => id === '' || id.length > SHOPIFY_PRODUCT_ID_MAX_LENGTH || SHOPIFY_PRODUCT_ID.test(id), {
+      message: ADMIN_CATALOG_MESSAGES.shopifyProductIdInvalid,
+    }),
 });
 
 /** One variant of an imported Shopify product, as it now stands in the portal. */

@@ -6,6 +6,7 @@ import { formatMoney } from '../../lib/format-money';
 import { formatOrderDate } from './format';
 import { AdminOrderStatusBadge } from './order-status-badge';
 import { OrderStatusSelect } from './order-status-select';
+import { ShopifySyncBadge } from './shopify-sync-badge';
 import { SupportMessagesLink } from './support-messages-link';
 
 interface AdminOrdersTableProps {
@@ -14,7 +15,8 @@ interface AdminOrdersTableProps {
 }
 
 /**
- * The orders of one page: number, date, customer and e-mail, business, total, status, the status dropdown,
+ * The orders of one page: number, date, customer and e-mail, business, total, status (with 'Awaiting
+ * Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the status dropdown,
  * 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
  * a stacked list, as eight columns do not fit a phone.
  */
@@ -66,7 +68,10 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
               {formatMoney(order.orderTotal)}
             </TableCell>
             <TableCell>
-              <AdminOrderStatusBadge status={order.status} />
+              <div className="flex flex-col items-start gap-1">
+                <AdminOrderStatusBadge status={order.status} />
+                <ShopifySyncBadge status={order.shopifySyncStatus} />
+              </div>
             </TableCell>
             <TableCell>
               {/* Stacked, so the row fits beside the sidebar without scrolling sideways. */}
@@ -93,7 +98,10 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
               <p className="font-medium">{order.orderNumber}</p>
               <p className="text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</p>
             </div>
-            <AdminOrderStatusBadge status={order.status} />
+            <div className="flex flex-col items-end gap-1">
+              <AdminOrderStatusBadge status={order.status} />
+              <ShopifySyncBadge status={order.shopifySyncStatus} />
+            </div>
           </div>
           <div className="min-w-0">
             <p className="wrap-anywhere">{order.customerName}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTimeline, safeExternalUrl } from './order-timeline';
+import { buildTimeline } from './order-timeline';
 
 const none = {
   createdAt: '2031-03-04T15:30:00.000Z',
@@ -31,15 +31,5 @@ describe('buildTimeline (DECISIONS §4)', () => {
         cancelledAt: '2031-03-06T09:00:00.000Z',
       }).map((entry) => entry.label),
     ).toEqual(['Submitted', 'Approved', 'Cancelled']);
-  });
-});
-
-describe('safeExternalUrl', () => {
-  it('keeps web addresses and refuses every other scheme', () => {
-    expect(safeExternalUrl('https://shop.test/invoices/abc')).toBe('https://shop.test/invoices/abc');
-    expect(safeExternalUrl('http://shop.test/x')).toBeNull();
-    expect(safeExternalUrl('javascript:alert(1)')).toBeNull();
-    expect(safeExternalUrl('not a url')).toBeNull();
-    expect(safeExternalUrl(null)).toBeNull();
   });
 });

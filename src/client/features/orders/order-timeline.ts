@@ -28,14 +28,3 @@ export function buildTimeline(order: TimelineDates): TimelineEntry[] {
   if (!order.cancelledAt) return steps;
   return [...steps.filter((step) => step.at !== null), { label: 'Cancelled', at: order.cancelledAt }];
 }
-
-/** Only https addresses (Shopify's invoices and carriers' tracking pages) may become links: no other scheme. */
-export function safeExternalUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' ? parsed.href : null;
-  } catch {
-    return null;
-  }
-}

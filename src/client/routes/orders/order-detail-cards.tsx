@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
-import { safeExternalUrl } from '../../features/orders/order-timeline';
+import { safeExternalUrl } from '../../../shared/external-url';
 import { OrderTimelineList } from '../../features/orders/order-timeline-list';
 import { shippingAddressLines } from '../../../shared/addresses';
 

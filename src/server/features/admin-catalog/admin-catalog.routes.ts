@@ -44,7 +44,8 @@ async function refuseCrossSite(request: FastifyRequest) {
 export const adminCatalogRoutes =
   (deps: AdminDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const catalog = createAdminCatalogService({ db: deps.db, shopify: createShopifyCatalog(deps.env) });
+    const shopify = createShopifyCatalog({ db: deps.db, shopify: deps.shopify, log: app.log });
+    const catalog = createAdminCatalogService({ db: deps.db, shopify });
 
     app.get('/api/admin/allowed-skus', { schema: { response: { 200: allowedSkuListSchema } } }, async () =>
       catalog.listAllowedSkus(),
@@ -77,13 +78,13 @@ export const adminCatalogRoutes =
     app.post(
       '/api/admin/refresh-products',
       { schema: { response: { 200: productCountResponseSchema } } },
-      async () => catalog.refreshProducts(),
+      async (request) => catalog.refreshProducts(request),
     );
 
     app.post(
       '/api/admin/sync-products',
       { schema: { response: { 200: productCountResponseSchema } } },
-      async () => catalog.syncProducts(),
+      async (request) => catalog.syncProducts(request),
     );
 
     // A blank id leaves no path segment ('/api/admin/shopify-product/'): the same answer as one of spaces.
@@ -97,7 +98,7 @@ export const adminCatalogRoutes =
         preValidation: refuseCrossSite,
         schema: { params: shopifyProductParamsSchema, response: { 200: importProductResponseSchema } },
       },
-      async (request) => catalog.importProduct(request.params.id),
+      async (request) => catalog.importProduct(request, request.params.id),
     );
 
     app.get(

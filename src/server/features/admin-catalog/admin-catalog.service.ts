@@ -155,24 +155,28 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
       });
     },
 
-    async refreshProducts(): Promise<ProductCountResponse> {
-      const { count } = await shopify.refreshProducts();
-      return { success: true, message: `Refreshed ${count} products from Shopify`, count };
+    /** Shopify → portal: prices, stock, images and links; new rows only for allowed SKUs. */
+    refreshProducts(actor: AuditActor): Promise<ProductCountResponse> {
+      return shopify.refreshProducts(actor);
     },
 
-    async syncProducts(): Promise<ProductCountResponse> {
-      const { count } = await shopify.syncProducts();
-      return { success: true, message: `Synced ${count} products with Shopify`, count };
+    /** Portal → Shopify: the retail prices of linked variants that differ. */
+    syncProducts(actor: AuditActor): Promise<ProductCountResponse> {
+      return shopify.syncProducts(actor);
     },
 
-    importProduct(shopifyProductId: string): Promise<ImportProductResponse> {
-      return shopify.importProduct(shopifyProductId);
+    importProduct(actor: AuditActor, shopifyProductId: string): Promise<ImportProductResponse> {
+      return shopify.importProduct(actor, shopifyProductId);
     },
 
     async listProductsWithVariants(): Promise<AdminProduct[]> {
       return groupIntoProducts(await findProductsWithAllowance(db));
     },
 
+    /**
+     * Portal-only on purpose: it decides what wholesale customers see, not what the retail store sells, and
+     * Shopify's ProductVariantsBulkInput.published only applies to new variants (Admin 2026-10 schema).
+     */
     setVariantVisibility(
       actor: AuditActor,
       { sku, isActive }: UpdateVariantVisibilityRequest,

@@ -1,29 +1,39 @@
 import {
   ADMIN_CATALOG_MESSAGES,
   type ImportProductResponse,
+  type ProductCountResponse,
   type ShopifyPriceOutcome,
 } from '../../../shared/schemas/admin-catalog';
-import type { Env } from '../../env';
+import type { AuditActor } from '../../audit/audit-log';
+import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { isShopifyConnected } from '../../integrations/shopify/connection';
-import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import type { ShopifyConnection } from '../../integrations/shopify/shopify';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { JobLogger } from '../../jobs/worker';
 import type { ProductRow } from './admin-catalog.repository';
+import { createConnectedShopifyCatalog } from './connected-shopify-catalog';
 
-/** The job that pushes a portal price edit to its Shopify variant; its handler comes with the Shopify issue. */
-export const SHOPIFY_VARIANT_PRICE_JOB = 'shopify.variant-price';
+export { SHOPIFY_VARIANT_PRICE_JOB } from './shopify-rows.repository';
 
 /**
  * THE SEAM to Shopify for the admin catalogue. Everything the admin Products and Variants sections need
- * from the store goes through this interface; the Shopify issue supplies the connected implementation
- * (Admin GraphQL, CONTRACT.md) in `createShopifyCatalog` and nothing else in this feature changes.
+ * from the store goes through this interface: the connected implementation (connected-shopify-catalog.ts,
+ * Admin GraphQL, CONTRACT.md) or test mode's (DECISIONS §1).
  */
 export interface ShopifyCatalog {
-  /** POST /api/admin/refresh-products: re-reads the portal's variants from Shopify; how many were updated. */
-  refreshProducts(): Promise<{ count: number }>;
-  /** POST /api/admin/sync-products: brings the store's products into the portal; how many were synced. */
-  syncProducts(): Promise<{ count: number }>;
+  /**
+   * POST /api/admin/refresh-products: pulls every product and variant from Shopify into the portal's rows
+   * (prices, inventory, images, links; new rows for allowed SKUs only); the count is the portal products
+   * refreshed.
+   */
+  refreshProducts(actor: AuditActor): Promise<ProductCountResponse>;
+  /**
+   * POST /api/admin/sync-products: pushes the portal's retail prices to the linked Shopify variants that
+   * differ (productVariantsBulkUpdate per product); the count is the variants updated in Shopify.
+   */
+  syncProducts(actor: AuditActor): Promise<ProductCountResponse>;
   /** GET /api/admin/shopify-product/{id}: imports one Shopify product's variants into the portal. */
-  importProduct(shopifyProductId: string): Promise<ImportProductResponse>;
+  importProduct(actor: AuditActor, shopifyProductId: string): Promise<ImportProductResponse>;
   /**
    * Called inside the price edit's transaction, after the portal's row changed: arranges for Shopify's
    * variant price to follow (a durable job, so a slow or failing store never fails the edit).
@@ -41,28 +51,12 @@ export const notConnectedShopifyCatalog: ShopifyCatalog = {
   queueVariantPrice: () => Promise.resolve('not-connected'),
 };
 
-const notBuiltYet = () =>
-  new AppError('UNAVAILABLE', 'Reading products from Shopify is not available yet. Please try again later.');
-
-/**
- * A configured store until the Shopify issue lands: price edits are already queued for it (no edit is
- * lost), the product reads answer 503 rather than pretending to have done something.
- */
-const pendingShopifyCatalog: ShopifyCatalog = {
-  refreshProducts: () => Promise.reject(notBuiltYet()),
-  syncProducts: () => Promise.reject(notBuiltYet()),
-  importProduct: () => Promise.reject(notBuiltYet()),
-  async queueVariantPrice(tx, product) {
-    if (!product.shopifyVariantId) return 'not-linked';
-    // Only the id: the handler reads the row's price when it runs, so edits made in quick succession
-    // can never reach Shopify out of order.
-    await enqueueJob(tx, { type: SHOPIFY_VARIANT_PRICE_JOB, payload: { productId: product.id } });
-    return 'queued';
-  },
-};
-
-export function createShopifyCatalog(
-  env: Pick<Env, 'SHOPIFY_STORE_DOMAIN' | 'SHOPIFY_ADMIN_TOKEN'>,
-): ShopifyCatalog {
-  return isShopifyConnected(env) ? pendingShopifyCatalog : notConnectedShopifyCatalog;
+export function createShopifyCatalog(deps: {
+  db: Database;
+  shopify: ShopifyConnection | null;
+  log: JobLogger;
+}): ShopifyCatalog {
+  return deps.shopify
+    ? createConnectedShopifyCatalog({ db: deps.db, api: deps.shopify.api, log: deps.log })
+    : notConnectedShopifyCatalog;
 }

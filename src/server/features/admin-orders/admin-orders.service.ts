@@ -16,6 +16,7 @@ import { enqueueEmail } from '../../mail/send-email-job';
 import type { AdminDeps } from '../admin/admin-deps';
 import { toOrderItemView } from '../orders/order-view';
 import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
+import { onOrderStatusChanged } from '../shopify-orders/shopify-order-jobs';
 import {
   countSupportMessagesOfOrders,
   findAllOrders,
@@ -74,7 +75,7 @@ function statusSnapshot(order: OrderRow) {
 }
 
 /** The admin Orders section (spec 001 §2, §7): list, lines, status changes and the CSV export. */
-export function createAdminOrdersService({ db, env }: AdminDeps) {
+export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
   return {
     /** GET /api/admin/orders: the matching orders, newest first, one page. */
     async listOrders(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
@@ -139,16 +140,25 @@ export function createAdminOrdersService({ db, env }: AdminDeps) {
           after: statusSnapshot(updated),
         });
 
-        const account = await findOrderAccount(tx, updated.userId);
-        const message = orderStatusEmail(
-          env,
-          {
-            email: account?.email ?? updated.customerEmail,
-            name: account?.firstName || updated.customerName,
-          },
-          { ...updated, orderNumber },
+        // With a store: approval sends the draft's invoice and that job e-mails the customer, with the link.
+        const { approvalEmailDeferred } = await onOrderStatusChanged(tx, {
+          connected: shopify !== null,
+          order: updated,
           status,
-        );
+          changedAt: now,
+        });
+        const account = await findOrderAccount(tx, updated.userId);
+        const message = approvalEmailDeferred
+          ? null
+          : orderStatusEmail(
+              env,
+              {
+                email: account?.email ?? updated.customerEmail,
+                name: account?.firstName || updated.customerName,
+              },
+              { ...updated, orderNumber },
+              status,
+            );
         if (message) {
           await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status, now) });
         }

@@ -1,3 +1,4 @@
+import { safeExternalUrl } from '../../../shared/external-url';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { composeEmail, type MailEnv } from '../../mail/compose';
 import type { MailMessage } from '../../mail/mailer';
@@ -33,19 +34,9 @@ export function orderStatusEmailKey(orderId: number, status: OrderStatus, change
   return `order-status:${orderId}:${status}:${changedAt.getTime()}`;
 }
 
-/** Only https links go into e-mails (security.md X1: URL scheme allow-list). */
-function httpsUrl(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    return new URL(value).protocol === 'https:' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The invoice link while one is out and unpaid (DECISIONS §1 step 4), else null (test mode). */
 export function paymentLinkOf(order: StatusMailOrder): string | null {
-  return order.paymentStatus === 'invoice_sent' ? httpsUrl(order.shopifyCheckoutUrl) : null;
+  return order.paymentStatus === 'invoice_sent' ? safeExternalUrl(order.shopifyCheckoutUrl) : null;
 }
 
 export function orderStatusEmail(
@@ -86,7 +77,7 @@ export function orderStatusEmail(
         order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
         order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
       ].filter((line): line is string => line !== null);
-      const trackingUrl = httpsUrl(order.trackingUrl);
+      const trackingUrl = safeExternalUrl(order.trackingUrl);
       if (trackingUrl) tracking.push(`Track your package: ${trackingUrl}`);
       return composeEmail(env, to.email, `Order ${number} shipped`, {
         greeting: to.name,

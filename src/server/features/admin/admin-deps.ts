@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
+import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 
 /**
  * What every admin area's routes are built from. The administrator check is not theirs to do: every
@@ -8,4 +9,6 @@ import type { Env } from '../../env';
 export interface AdminDeps {
   db: Database;
   env: Env;
+  /** The store, or null in test mode (DECISIONS §1). */
+  shopify: ShopifyConnection | null;
 }

@@ -10,6 +10,7 @@ import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { loadPricingCatalogue } from '../pricing/pricing.catalogue';
 import type { UserRow } from '../sessions/sessions.repository';
+import { enqueueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import { insertOrder, insertOrderItems, type NewOrder } from './orders.repository';
 
@@ -92,6 +93,8 @@ export async function placeOrder(
   await enqueueEmail(tx, newOrderStaffEmail(env, env.STAFF_EMAIL, submitted, cart), {
     dedupeKey: `order-submitted-staff:${row.id}`,
   });
+  // Its Shopify draft is made by a job after the commit, so a store that is down never fails the order.
+  if (!testMode) await enqueueDraftOrderCreate(tx, row.id);
   return { orderId: row.id, orderNumber: submitted.orderNumber, testMode };
 }
 

@@ -19,6 +19,7 @@ import {
 import { AdminOrdersTable } from '../../../features/admin-orders/admin-orders-table';
 import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-order-status';
 import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
+import { ShopifyReconcileButton } from '../../../features/admin-orders/shopify-reconcile-button';
 import { useDebouncedValue } from '../../../features/admin-orders/use-debounced-value';
 import { cn } from '../../../lib/cn';
 
@@ -57,12 +58,15 @@ export function OrdersSection() {
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">View and manage wholesale orders.</p>
         </div>
-        <Button asChild variant="outline" className="self-start">
-          <a href={adminOrdersExportUrl(filter)} download>
-            <Download aria-hidden="true" />
-            Export CSV
-          </a>
-        </Button>
+        <div className="flex flex-wrap gap-2 self-start">
+          <ShopifyReconcileButton />
+          <Button asChild variant="outline" className="self-start">
+            <a href={adminOrdersExportUrl(filter)} download>
+              <Download aria-hidden="true" />
+              Export CSV
+            </a>
+          </Button>
+        </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">

@@ -28,6 +28,13 @@ function stubApi(list: AllowedSku[], handlers: Handlers = {}) {
   return stubFetch({ [SKUS_PATH]: () => jsonResponse(list), ...handlers });
 }
 
+/** Clicks `name` once it is enabled again (the Shopify actions wait for each other). */
+async function clickWhenEnabled(name: string) {
+  const button = screen.getByRole('button', { name });
+  await waitFor(() => expect(button.hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button);
+}
+
 function skuRow(sku: string): HTMLElement {
   const list = screen.getByRole('list', { name: 'Allowed SKUs' });
   const row = within(list)
@@ -221,20 +228,87 @@ describe('ProductsSection', () => {
         { status: 503 },
       );
 
-    it('shows progress while refreshing, then reports the count', async () => {
+    it('shows progress while refreshing, holds the other actions, then reports the count and keeps it', async () => {
       const refresh = deferred<Response>();
-      stubApi([fourOz], { '/api/admin/refresh-products': () => refresh.promise });
+      const fetchMock = stubApi([fourOz], { '/api/admin/refresh-products': () => refresh.promise });
       renderWithProviders(<ProductsSection />);
+      expect(screen.queryByLabelText('Last Shopify result')).toBeNull();
       fireEvent.click(screen.getByRole('button', { name: 'Refresh from Shopify' }));
       const running = await screen.findByRole('button', { name: 'Refreshing...' });
       expect(running.hasAttribute('disabled')).toBe(true);
-      refresh.resolve(
-        jsonResponse({ success: true, message: 'Refreshed 3 products from Shopify', count: 3 }),
-      );
+      expect(screen.getByRole('status').textContent).toBe('Working with Shopify…');
+      // A pull and a push at once would race: the other actions wait.
+      expect(screen.getByRole('button', { name: 'Sync with Shopify' }).hasAttribute('disabled')).toBe(true);
+      expect(
+        screen.getByRole('button', { name: 'Import by Shopify product ID' }).hasAttribute('disabled'),
+      ).toBe(true);
+      fireEvent.click(running);
+      expect(callsTo(fetchMock, '/api/admin/refresh-products', 'POST')).toBe(1);
+
+      const message = 'Refreshed 3 products from Shopify (1 new, 2 updated).';
+      refresh.resolve(jsonResponse({ success: true, message, count: 3 }));
       await screen.findByRole('button', { name: 'Refresh from Shopify' });
-      expect(toast.success).toHaveBeenCalledWith('Success', {
-        description: 'Refreshed 3 products from Shopify',
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: message });
+      expect(screen.getByLabelText('Last Shopify result').textContent).toBe(`Refresh: ${message}`);
+      expect(screen.getByRole('button', { name: 'Sync with Shopify' }).hasAttribute('disabled')).toBe(false);
+    });
+
+    it('shows progress while syncing, and the count after', async () => {
+      const answer = deferred<Response>();
+      stubApi([fourOz], { '/api/admin/sync-products': () => answer.promise });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      expect((await screen.findByRole('button', { name: 'Syncing...' })).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Refresh from Shopify' }).hasAttribute('disabled')).toBe(
+        true,
+      );
+      answer.resolve(jsonResponse({ success: true, message: 'Synced 2 products with Shopify.', count: 2 }));
+      expect((await screen.findByLabelText('Last Shopify result')).textContent).toBe(
+        'Sync: Synced 2 products with Shopify.',
+      );
+    });
+
+    it('lists the imported variants with their prices under the result', async () => {
+      stubApi([fourOz], {
+        // The GID travels URL-encoded in the path.
+        '/api/admin/shopify-product/gid%3A%2F%2Fshopify%2FProduct%2F77': () =>
+          jsonResponse({
+            success: true,
+            message: 'Imported "Lavender Mist": 2 variants (2 new).',
+            newVariants: 2,
+            variants: [
+              { id: 40, name: 'Lavender Mist - 4 oz', sku: 'LAV-4', price: 26, shopifyVariantId: 'v1' },
+              { id: 41, name: 'Lavender Mist - 1 oz', sku: 'LAV-1', price: 10.5, shopifyVariantId: 'v2' },
+            ],
+          }),
       });
+      renderWithProviders(<ProductsSection />);
+      fireEvent.change(screen.getByLabelText('Shopify Product ID'), {
+        target: { value: 'gid://shopify/Product/77' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
+      const list = await screen.findByRole('list', { name: 'Imported variants' });
+      expect(
+        within(list)
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['LAV-4Lavender Mist - 4 oz$26.00', 'LAV-1Lavender Mist - 1 oz$10.50']);
+      expect(screen.getByLabelText('Last Shopify result').textContent).toContain(
+        'Import: Imported "Lavender Mist": 2 variants (2 new).',
+      );
+    });
+
+    it('refuses something that is no Shopify product id before calling the server', async () => {
+      const fetchMock = stubApi([fourOz]);
+      renderWithProviders(<ProductsSection />);
+      fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: 'rose mist' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
+      expect(
+        await screen.findByText(
+          'Shopify Product ID must be a number (e.g. 8123456789) or a product GID (gid://shopify/Product/8123456789)',
+        ),
+      ).toBeTruthy();
+      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('shopify-product'))).toBe(false);
     });
 
     it("toasts the server's 'Shopify is not connected' for refresh and sync, and the fallbacks without a message", async () => {
@@ -248,18 +322,18 @@ describe('ProductsSection', () => {
       await waitFor(() =>
         expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Shopify is not connected' }),
       );
-      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      await clickWhenEnabled('Sync with Shopify');
       await waitFor(() => expect(toast.error).toHaveBeenCalledTimes(2));
       expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Shopify is not connected' });
 
       answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
-      fireEvent.click(screen.getByRole('button', { name: 'Refresh from Shopify' }));
+      await clickWhenEnabled('Refresh from Shopify');
       await waitFor(() =>
         expect(toast.error).toHaveBeenLastCalledWith('Error', {
           description: 'Failed to refresh products from Shopify',
         }),
       );
-      fireEvent.click(screen.getByRole('button', { name: 'Sync with Shopify' }));
+      await clickWhenEnabled('Sync with Shopify');
       await waitFor(() =>
         expect(toast.error).toHaveBeenLastCalledWith('Error', { description: 'Failed to sync with Shopify' }),
       );
@@ -320,7 +394,7 @@ describe('ProductsSection', () => {
       );
 
       answer = () => jsonResponse({ unexpected: true });
-      fireEvent.click(importButton);
+      await clickWhenEnabled('Import by Shopify product ID');
       await waitFor(() =>
         expect(toast.error).toHaveBeenLastCalledWith('Error', {
           description: 'Invalid response from server...',
@@ -328,7 +402,7 @@ describe('ProductsSection', () => {
       );
 
       answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
-      fireEvent.click(importButton);
+      await clickWhenEnabled('Import by Shopify product ID');
       await waitFor(() =>
         expect(toast.error).toHaveBeenLastCalledWith('Error', {
           description: 'Failed to import product from Shopify',

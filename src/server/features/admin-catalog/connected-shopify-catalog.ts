@@ -1,0 +1,271 @@
+import { centsToDecimal, centsToDollars } from '../../../shared/money';
+import { ADMIN_CATALOG_MESSAGES, type ImportProductResponse } from '../../../shared/schemas/admin-catalog';
+import { recordAudit, type AuditActor } from '../../audit/audit-log';
+import type { Database } from '../../db/client';
+import { AppError } from '../../errors';
+import { toGid, type ShopifyApi, type ShopifyProduct } from '../../integrations/shopify/shopify-api';
+import { enqueueJob } from '../../jobs/queue';
+import { PermanentJobError, type JobLogger } from '../../jobs/worker';
+import type { ProductRow } from './admin-catalog.repository';
+import { importMessage, refreshMessage, syncMessage } from './catalog-messages';
+import type { ShopifyCatalog } from './shopify-catalog';
+import { shopifyAppError, shopifyJobError } from './shopify-errors';
+import { planCatalogChanges, toCents, type CatalogPlan, type PlanOptions } from './shopify-product-plan';
+import {
+  applyCatalogPlan,
+  findActiveAllowedSkus,
+  findLinkedRows,
+  findProductRow,
+  findRowsWithPendingPricePush,
+  lockProductRows,
+  SHOPIFY_VARIANT_PRICE_JOB,
+} from './shopify-rows.repository';
+
+/**
+ * Every status, not only Shopify's default `active` (CONTRACT.md §2.1): a linked product that was archived or
+ * set to draft must still get its price and stock refreshed.
+ */
+export const ALL_PRODUCT_STATUSES = 'status:active,draft,archived,unlisted';
+
+/** Only the bundle and the tester are never priced from their row (DECISIONS §2): nothing to push. */
+const hasOwnPrice = (row: ProductRow) => !row.isVirtual && !row.isTester;
+
+export interface ConnectedShopifyCatalog extends ShopifyCatalog {
+  /** Job `shopify.variant-price`: pushes the row's current retail price to its Shopify variant. */
+  pushVariantPrice(productId: number): Promise<void>;
+  /** Job `shopify.product.refresh` (products/update webhook): re-reads one product into the portal. */
+  refreshProduct(productGid: string): Promise<void>;
+}
+
+export function createConnectedShopifyCatalog({
+  db,
+  api,
+  log,
+}: {
+  db: Database;
+  api: ShopifyApi;
+  log: JobLogger;
+}): ConnectedShopifyCatalog {
+  /**
+   * Writes what Shopify says about `products` in one transaction, under the row locks a price edit takes.
+   * The network calls happen before: no transaction waits on Shopify.
+   */
+  function writeProducts(
+    products: ShopifyProduct[],
+    options: Pick<PlanOptions, 'create' | 'liveVariantIds' | 'relinkLinked'>,
+    audit: { actor: AuditActor; action: string; entityId: string | null } | null,
+  ) {
+    return db.transaction(async (tx) => {
+      const rows = await lockProductRows(tx);
+      const plan = planCatalogChanges(products, {
+        ...options,
+        rows,
+        allowedSkus: await findActiveAllowedSkus(tx),
+        pricePending: await findRowsWithPendingPricePush(tx),
+      });
+      const created = await applyCatalogPlan(tx, plan);
+      if (audit) {
+        await recordAudit(tx, audit.actor, {
+          action: audit.action,
+          entityType: 'catalog',
+          entityId: audit.entityId,
+          after: auditSummary(plan, created),
+        });
+      }
+      return { rows, plan, created };
+    });
+  }
+
+  return {
+    async refreshProducts(actor) {
+      const listed = await api.listProducts({ query: ALL_PRODUCT_STATUSES });
+      if (!listed.ok) {
+        log.warn({ shopifyError: listed.error }, 'catalogue refresh: listing Shopify products failed');
+        throw shopifyAppError(listed.error, 'the refresh');
+      }
+      const liveVariantIds = new Set(listed.data.flatMap((product) => product.variants.map((v) => v.id)));
+      const { rows, plan, created } = await writeProducts(
+        listed.data,
+        { create: 'allowed', liveVariantIds },
+        { actor, action: 'shopify.refresh', entityId: null },
+      );
+      const relinked = new Set(plan.matched.map(({ row }) => row.id));
+      const staleSkus = rows
+        .filter(
+          (row) => row.shopifyVariantId && !liveVariantIds.has(row.shopifyVariantId) && !relinked.has(row.id),
+        )
+        .map((row) => row.sku);
+      const { count, message } = refreshMessage(plan, created.length, staleSkus);
+      log.info({ count, created: created.length, skipped: plan.skipped.length }, 'catalogue refreshed');
+      return { success: true, count, message };
+    },
+
+    async syncProducts(actor) {
+      const linked = (await findLinkedRows(db)).filter(hasOwnPrice);
+      const byProduct = new Map<string, ProductRow[]>();
+      for (const row of linked) {
+        const productGid = row.shopifyProductId ?? '';
+        byProduct.set(productGid, [...(byProduct.get(productGid) ?? []), row]);
+      }
+      let pushed = 0;
+      const pushedSkus: string[] = [];
+      const refused: string[] = [];
+      const missing: string[] = [];
+      for (const [productGid, rows] of byProduct) {
+        const current = await api.getProduct(productGid);
+        if (!current.ok && current.error.kind === 'not-found') {
+          missing.push(...rows.map((row) => row.sku));
+          continue;
+        }
+        if (!current.ok) {
+          log.warn({ productGid, pushedSkus, shopifyError: current.error }, 'sync: reading a product failed');
+          throw stoppedPartWay(current.error, pushed);
+        }
+        const shopifyPrices = new Map(current.data.variants.map((v) => [v.id, toCents(v.price)]));
+        const changes: ProductRow[] = [];
+        for (const row of rows) {
+          const variantId = row.shopifyVariantId ?? '';
+          if (!shopifyPrices.has(variantId)) missing.push(row.sku);
+          else if (shopifyPrices.get(variantId) !== row.price) changes.push(row);
+        }
+        if (changes.length === 0) continue;
+        const result = await api.updateVariantPrices(
+          productGid,
+          changes.map((row) => ({ id: row.shopifyVariantId ?? '', price: centsToDecimal(row.price) })),
+        );
+        if (!result.ok && result.error.kind === 'user-errors') {
+          log.warn({ productGid, shopifyError: result.error }, 'sync: Shopify refused a price update');
+          refused.push(`${changes.map((row) => row.sku).join(', ')} (${result.error.message})`);
+          continue;
+        }
+        if (!result.ok) {
+          log.warn({ productGid, pushedSkus, shopifyError: result.error }, 'sync: a price update failed');
+          throw stoppedPartWay(result.error, pushed);
+        }
+        pushed += changes.length;
+        pushedSkus.push(...changes.map((row) => row.sku));
+      }
+      await recordAudit(db, actor, {
+        action: 'shopify.sync',
+        entityType: 'catalog',
+        entityId: null,
+        after: { pushed: pushedSkus, refused, missing },
+      });
+      const { count, message } = syncMessage({ pushed, refused, missing });
+      log.info({ count, refused: refused.length, missing: missing.length }, 'catalogue synced to Shopify');
+      return { success: true, count, message };
+    },
+
+    async importProduct(actor, shopifyProductId) {
+      const gid = toGid('Product', shopifyProductId);
+      if (!gid) throw new AppError('VALIDATION_FAILED', ADMIN_CATALOG_MESSAGES.shopifyProductIdInvalid);
+      const fetched = await api.getProduct(gid);
+      if (!fetched.ok && fetched.error.kind === 'not-found') {
+        throw new AppError('NOT_FOUND', `Shopify has no product with the ID ${shopifyProductId}`);
+      }
+      if (!fetched.ok) {
+        log.warn({ gid, shopifyError: fetched.error }, 'import: reading the Shopify product failed');
+        throw shopifyAppError(fetched.error, 'the import');
+      }
+      const product = fetched.data;
+      const { plan, created } = await writeProducts(
+        [product],
+        { create: 'any', relinkLinked: true },
+        { actor, action: 'shopify.import', entityId: product.id },
+      );
+      return importAnswer(db, product, plan, created);
+    },
+
+    async queueVariantPrice(tx, product) {
+      if (!product.shopifyVariantId || !product.shopifyProductId) return 'not-linked';
+      // Only the id: the handler reads the row's price when it runs, so edits made in quick succession
+      // can never reach Shopify out of order.
+      await enqueueJob(tx, { type: SHOPIFY_VARIANT_PRICE_JOB, payload: { productId: product.id } });
+      return 'queued';
+    },
+
+    async pushVariantPrice(productId) {
+      const row = await findProductRow(db, productId);
+      if (!row?.shopifyVariantId || !row.shopifyProductId || !hasOwnPrice(row)) {
+        log.info({ productId }, 'variant price: the product is gone or no longer linked; nothing to push');
+        return;
+      }
+      const price = centsToDecimal(row.price);
+      const result = await api.updateVariantPrices(row.shopifyProductId, [
+        { id: row.shopifyVariantId, price },
+      ]);
+      if (!result.ok) {
+        const context = { productId, sku: row.sku, shopifyError: result.error };
+        if (result.error.kind === 'user-errors') {
+          log.error(context, 'variant price: Shopify refused the price; not retrying');
+          throw new PermanentJobError(`Shopify refused the price of ${row.sku}: ${result.error.message}`);
+        }
+        throw shopifyJobError(result.error, `pushing the price of ${row.sku}`);
+      }
+      log.info({ productId, sku: row.sku, price }, 'variant price pushed to Shopify');
+    },
+
+    async refreshProduct(productGid) {
+      const fetched = await api.getProduct(productGid);
+      if (!fetched.ok && fetched.error.kind === 'not-found') {
+        // Deleted in Shopify: the rows stay (old orders point at them); the admin refresh reports the links.
+        log.warn({ productGid }, 'product refresh: Shopify no longer has this product');
+        return;
+      }
+      if (!fetched.ok) throw shopifyJobError(fetched.error, `refreshing ${productGid}`);
+      const { plan, created } = await writeProducts([fetched.data], { create: 'allowed' }, null);
+      log.info(
+        { productGid, matched: plan.matched.length, created: created.length, skipped: plan.skipped.length },
+        'product refreshed from Shopify',
+      );
+    },
+  };
+}
+
+function auditSummary(plan: CatalogPlan, created: ProductRow[]) {
+  return {
+    created: created.map((row) => row.sku),
+    updated: plan.matched
+      .filter(({ values }) => Object.keys(values).length > 0)
+      .map(({ row, values }) => ({ sku: row.sku, ...values })),
+    skipped: plan.skipped.map(({ sku, reason }) => ({ sku, reason })),
+  };
+}
+
+/** A failure after some prices went out: say how many did, so the administrator knows where things stand. */
+function stoppedPartWay(error: Parameters<typeof shopifyAppError>[0], pushed: number): AppError {
+  const appError = shopifyAppError(error, 'the sync');
+  if (pushed === 0) return appError;
+  return new AppError(
+    appError.code,
+    `${appError.message} ${pushed} ${pushed === 1 ? 'product was' : 'products were'} synced before that.`,
+  );
+}
+
+/** The import's answer (spec 001 §7): the product's variants as they now stand in the portal. */
+async function importAnswer(
+  db: Database,
+  product: ShopifyProduct,
+  plan: CatalogPlan,
+  created: ProductRow[],
+): Promise<ImportProductResponse> {
+  const variantIds = new Set(product.variants.map((variant) => variant.id));
+  const order = new Map(product.variants.map((variant, index) => [variant.id, index]));
+  const rows = (await findLinkedRows(db))
+    .filter((row) => row.shopifyVariantId !== null && variantIds.has(row.shopifyVariantId))
+    .sort((a, b) => (order.get(a.shopifyVariantId ?? '') ?? 0) - (order.get(b.shopifyVariantId ?? '') ?? 0));
+  const allowed = await findActiveAllowedSkus(db);
+  const notAllowed = rows.filter((row) => !allowed.has(row.sku)).map((row) => row.sku);
+  return {
+    success: true,
+    message: importMessage(product.title, plan, created.length, notAllowed),
+    variants: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      sku: row.sku,
+      price: centsToDollars(row.price),
+      shopifyVariantId: row.shopifyVariantId,
+    })),
+    newVariants: created.length,
+  };
+}

@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { isStale, planOrderChanges, type OrderState, type ShopifyOrderFacts } from './order-state';
+
+const NOW = new Date('2026-11-22T16:00:00.000Z');
+const at = (time: string) => new Date(`2026-11-22T${time}.000Z`);
+const ORDER_GID = 'gid://shopify/Order/820982911946154508';
+
+function order(values: Partial<OrderState> = {}): OrderState {
+  return {
+    status: 'processing',
+    paymentStatus: 'invoice_sent',
+    fulfillmentStatus: 'unfulfilled',
+    shopifyOrderGid: null,
+    shopifyOrderId: '#D12',
+    shopifyCheckoutUrl: 'https://shop.example/1/invoices/abc',
+    shopifyUpdatedAt: at('15:00:00'),
+    trackingNumber: null,
+    trackingUrl: null,
+    trackingCompany: null,
+    invoiceSentAt: at('15:00:00'),
+    paidAt: null,
+    shippedAt: null,
+    deliveredAt: null,
+    ...values,
+  };
+}
+
+const facts = (time: string, values: Omit<ShopifyOrderFacts, 'observedAt'>): ShopifyOrderFacts => ({
+  observedAt: at(time),
+  ...values,
+});
+
+const tracking = { number: '1Z999', url: 'https://ups.example/1Z999', company: 'UPS' };
+
+describe('planOrderChanges', () => {
+  it('links the completed draft to its order: the order name replaces the draft name', () => {
+    const plan = planOrderChanges(
+      order(),
+      facts('15:10:00', { order: { gid: ORDER_GID, name: '#1001' } }),
+      NOW,
+    );
+    expect(plan.changes).toMatchObject({ shopifyOrderGid: ORDER_GID, shopifyOrderId: '#1001' });
+    expect(plan.movedTo).toBeNull();
+  });
+
+  it('fills in the order name later when the link came without one', () => {
+    const linked = order({ shopifyOrderGid: ORDER_GID });
+    const plan = planOrderChanges(
+      linked,
+      facts('15:10:00', { order: { gid: ORDER_GID, name: '#1001' } }),
+      NOW,
+    );
+    expect(plan.changes.shopifyOrderId).toBe('#1001');
+  });
+
+  it('never applies facts about another Shopify order than the linked one', () => {
+    const linked = order({ shopifyOrderGid: ORDER_GID });
+    const plan = planOrderChanges(
+      linked,
+      facts('15:10:00', {
+        order: { gid: 'gid://shopify/Order/1', name: '#1002' },
+        paid: { at: at('15:10:00') },
+      }),
+      NOW,
+    );
+    expect(plan).toEqual({ changes: {}, movedTo: null, conflictingOrderGid: 'gid://shopify/Order/1' });
+  });
+
+  it('records payment once: paid with paidAt, and a later paid changes nothing', () => {
+    const plan = planOrderChanges(order(), facts('15:10:00', { paid: { at: at('15:10:00') } }), NOW);
+    expect(plan.changes).toMatchObject({ paymentStatus: 'paid', paidAt: at('15:10:00') });
+    const paid = order({ paymentStatus: 'paid', paidAt: at('15:10:00') });
+    expect(planOrderChanges(paid, facts('15:20:00', { paid: { at: at('15:20:00') } }), NOW).changes).toEqual(
+      {},
+    );
+  });
+
+  it('never moves payment back: an invoice_sent arriving after paid leaves it paid', () => {
+    const paid = order({ paymentStatus: 'paid', paidAt: at('15:10:00'), shopifyUpdatedAt: at('15:10:00') });
+    const plan = planOrderChanges(
+      paid,
+      facts('15:05:00', { invoice: { url: 'https://shop.example/1/invoices/old', sentAt: at('15:05:00') } }),
+      NOW,
+    );
+    expect(plan.changes.paymentStatus).toBeUndefined();
+    expect(plan.changes.shopifyCheckoutUrl).toBeUndefined();
+  });
+
+  it('marks an unpaid order invoice_sent with the invoice link', () => {
+    const unpaid = order({ paymentStatus: 'unpaid', invoiceSentAt: null, shopifyCheckoutUrl: null });
+    const url = 'https://shop.example/1/invoices/new';
+    const plan = planOrderChanges(
+      unpaid,
+      facts('15:10:00', { invoice: { url, sentAt: at('15:09:00') } }),
+      NOW,
+    );
+    expect(plan.changes).toMatchObject({
+      paymentStatus: 'invoice_sent',
+      invoiceSentAt: at('15:09:00'),
+      shopifyCheckoutUrl: url,
+    });
+  });
+
+  it('ships with tracking and tells the customer', () => {
+    const plan = planOrderChanges(
+      order({ paymentStatus: 'paid' }),
+      facts('15:30:00', { shipped: { at: at('15:30:00'), tracking } }),
+      NOW,
+    );
+    expect(plan.movedTo).toBe('shipped');
+    expect(plan.changes).toMatchObject({
+      status: 'shipped',
+      shippedAt: at('15:30:00'),
+      trackingNumber: '1Z999',
+      trackingUrl: 'https://ups.example/1Z999',
+      trackingCompany: 'UPS',
+      shopifyUpdatedAt: at('15:30:00'),
+    });
+  });
+
+  it('never moves status back: a shipped event after delivered keeps delivered and sends nothing', () => {
+    const delivered = order({
+      status: 'delivered',
+      shippedAt: at('15:30:00'),
+      deliveredAt: at('15:50:00'),
+      shopifyUpdatedAt: at('15:50:00'),
+      ...{ trackingNumber: '1Z999', trackingUrl: tracking.url, trackingCompany: 'UPS' },
+    });
+    const plan = planOrderChanges(
+      delivered,
+      facts('15:30:00', { shipped: { at: at('15:30:00'), tracking } }),
+      NOW,
+    );
+    expect(plan).toEqual({ changes: {}, movedTo: null, conflictingOrderGid: null });
+  });
+
+  it('delivers a shipped order, and a delivery seen first also dates the shipment', () => {
+    const shipped = order({ status: 'shipped', shippedAt: at('15:30:00') });
+    const plan = planOrderChanges(
+      shipped,
+      facts('15:50:00', { shipped: { at: at('15:30:00'), tracking }, delivered: { at: at('15:50:00') } }),
+      NOW,
+    );
+    expect(plan.movedTo).toBe('delivered');
+    expect(plan.changes).toMatchObject({ status: 'delivered', deliveredAt: at('15:50:00') });
+    expect(plan.changes.shippedAt).toBeUndefined();
+
+    const processing = planOrderChanges(
+      order(),
+      facts('15:50:00', { delivered: { at: at('15:50:00') } }),
+      NOW,
+    );
+    expect(processing.changes).toMatchObject({ status: 'delivered', shippedAt: at('15:50:00') });
+  });
+
+  it('keeps a cancelled order cancelled, while still recording that it was paid', () => {
+    const cancelled = order({ status: 'cancelled' });
+    const plan = planOrderChanges(
+      cancelled,
+      facts('15:50:00', { paid: { at: at('15:40:00') }, shipped: { at: at('15:50:00'), tracking: null } }),
+      NOW,
+    );
+    expect(plan.changes.status).toBeUndefined();
+    expect(plan.changes.shippedAt).toBeUndefined();
+    expect(plan.changes.paymentStatus).toBe('paid');
+    expect(plan.movedTo).toBeNull();
+  });
+
+  it('does not let older tracking overwrite newer tracking', () => {
+    const shipped = order({
+      status: 'shipped',
+      shippedAt: at('15:30:00'),
+      shopifyUpdatedAt: at('15:40:00'),
+      trackingNumber: 'NEW',
+      trackingUrl: null,
+      trackingCompany: 'UPS',
+    });
+    const older = planOrderChanges(
+      shipped,
+      facts('15:30:00', { shipped: { at: at('15:30:00'), tracking } }),
+      NOW,
+    );
+    expect(older.changes).toEqual({});
+    const newer = planOrderChanges(
+      shipped,
+      facts('15:45:00', { shipped: { at: at('15:30:00'), tracking } }),
+      NOW,
+    );
+    expect(newer.changes.trackingNumber).toBe('1Z999');
+  });
+
+  it('dates nothing in the future when the store clock runs ahead', () => {
+    const plan = planOrderChanges(order(), facts('17:00:00', { paid: { at: at('17:00:00') } }), NOW);
+    expect(plan.changes.paidAt).toEqual(NOW);
+  });
+
+  it('moves fulfilment progress forward only', () => {
+    expect(
+      planOrderChanges(order(), facts('15:10:00', { fulfillment: 'partial' }), NOW).changes.fulfillmentStatus,
+    ).toBe('partial');
+    const fulfilled = order({ fulfillmentStatus: 'fulfilled' });
+    expect(planOrderChanges(fulfilled, facts('15:10:00', { fulfillment: 'partial' }), NOW).changes).toEqual(
+      {},
+    );
+  });
+
+  it('reads a legacy completed order as delivered', () => {
+    const legacy = order({ status: 'completed' });
+    expect(
+      planOrderChanges(legacy, facts('15:10:00', { shipped: { at: at('15:10:00'), tracking: null } }), NOW)
+        .movedTo,
+    ).toBeNull();
+  });
+});
+
+describe('isStale', () => {
+  it('compares whole seconds, since payload times carry none', () => {
+    expect(isStale(new Date('2026-11-22T15:00:00.000Z'), new Date('2026-11-22T15:00:00.900Z'))).toBe(false);
+    expect(isStale(new Date('2026-11-22T14:59:59.999Z'), new Date('2026-11-22T15:00:00.000Z'))).toBe(true);
+    expect(isStale(new Date('2026-11-22T14:00:00.000Z'), null)).toBe(false);
+  });
+});

@@ -1,0 +1,177 @@
+import { toOrderStatus } from '../../../shared/orders';
+import type { OrderStatus, PaymentStatus } from '../../../shared/schemas/orders';
+import type { orders } from '../../db/schema';
+import type { OrderRow } from '../orders/orders.repository';
+
+/*
+ * The one place that decides how what Shopify reports moves a portal order on (issue 8 'Webhooks', ADR 0012).
+ * Webhooks and the reconciliation both describe what they learnt as ShopifyOrderFacts; planOrderChanges turns
+ * facts and the stored order into the column changes. Pure: no I/O, no clock of its own.
+ *
+ * The rules:
+ * - Forward only. Status goes pending → processing → shipped → delivered and payment unpaid → invoice_sent →
+ *   paid; nothing Shopify says moves either back, and a cancelled order keeps its status. Facts like "paid"
+ *   stay true however late they arrive, so they always apply.
+ * - An older event never overwrites newer state: values that can change back and forth (tracking, invoice
+ *   link) are written only when the facts are at least as new as `shopifyUpdatedAt`, compared in whole
+ *   seconds because webhook payload times have no milliseconds.
+ * - The timeline's dates are set once, the first time the order reaches that step.
+ */
+
+export interface Tracking {
+  number: string | null;
+  url: string | null;
+  company: string | null;
+}
+
+export type FulfillmentProgress = 'unfulfilled' | 'partial' | 'fulfilled';
+
+export interface ShopifyOrderFacts {
+  /** When this was Shopify's state (the event's time; the fetch time for reconciliation). */
+  observedAt: Date;
+  /** The draft's invoice went out (draft status INVOICE_SENT). */
+  invoice?: { url: string | null; sentAt: Date | null };
+  /** The draft became this order (draft COMPLETED with `order_id`, or found through the order). */
+  order?: { gid: string; name: string | null };
+  paid?: { at: Date };
+  fulfillment?: FulfillmentProgress;
+  /** At least one fulfilment left the warehouse; tracking of the newest one that has any. */
+  shipped?: { at: Date; tracking: Tracking | null };
+  /** The carrier reports the shipment delivered. */
+  delivered?: { at: Date };
+}
+
+/** The order columns the rules read. */
+export type OrderState = Pick<
+  OrderRow,
+  | 'status'
+  | 'paymentStatus'
+  | 'fulfillmentStatus'
+  | 'shopifyOrderGid'
+  | 'shopifyOrderId'
+  | 'shopifyCheckoutUrl'
+  | 'shopifyUpdatedAt'
+  | 'trackingNumber'
+  | 'trackingUrl'
+  | 'trackingCompany'
+  | 'invoiceSentAt'
+  | 'paidAt'
+  | 'shippedAt'
+  | 'deliveredAt'
+>;
+
+export type OrderChanges = Partial<typeof orders.$inferInsert>;
+
+export interface OrderPlan {
+  /** Columns to write; empty when the facts tell nothing new. */
+  changes: OrderChanges;
+  /** The status the order moved to (the customer is told), or null. */
+  movedTo: Extract<OrderStatus, 'shipped' | 'delivered'> | null;
+  /** The facts name a Shopify order other than the one this portal order is linked to: not applied. */
+  conflictingOrderGid: string | null;
+}
+
+const STATUS_RANK: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  pending: 0,
+  processing: 1,
+  shipped: 2,
+  delivered: 3,
+};
+const PAYMENT_RANK: Record<PaymentStatus, number> = { unpaid: 0, invoice_sent: 1, paid: 2 };
+const FULFILLMENT_RANK: Record<FulfillmentProgress, number> = { unfulfilled: 0, partial: 1, fulfilled: 2 };
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** True when facts observed at `observedAt` are older than what the order last took from Shopify. */
+export function isStale(observedAt: Date, lastUpdate: Date | null): boolean {
+  return lastUpdate !== null && seconds(observedAt) < seconds(lastUpdate);
+}
+
+function fulfillmentRank(stored: string): number {
+  return stored in FULFILLMENT_RANK ? FULFILLMENT_RANK[stored as FulfillmentProgress] : 0;
+}
+
+const hasTracking = (tracking: Tracking | null | undefined): tracking is Tracking =>
+  Boolean(tracking && (tracking.number || tracking.url || tracking.company));
+
+/** A date no later than `now`: a store clock ahead of ours must not put the timeline in the future. */
+const notAfter = (date: Date, now: Date) => (date.getTime() > now.getTime() ? now : date);
+
+export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, now: Date): OrderPlan {
+  const changes: OrderChanges = {};
+  const stale = isStale(facts.observedAt, order.shopifyUpdatedAt);
+
+  if (facts.order) {
+    if (order.shopifyOrderGid === null) {
+      changes.shopifyOrderGid = facts.order.gid;
+      if (facts.order.name) changes.shopifyOrderId = facts.order.name;
+    } else if (order.shopifyOrderGid !== facts.order.gid) {
+      // Another Shopify order already owns this portal order: never apply facts about a different one.
+      return { changes: {}, movedTo: null, conflictingOrderGid: facts.order.gid };
+    } else if (facts.order.name && order.shopifyOrderId !== facts.order.name) {
+      // Linked earlier without a name (a fulfilment event): the order name replaces the draft name.
+      changes.shopifyOrderId = facts.order.name;
+    }
+  }
+
+  const paymentRank = PAYMENT_RANK[order.paymentStatus];
+  if (facts.invoice) {
+    if (paymentRank < PAYMENT_RANK.invoice_sent) changes.paymentStatus = 'invoice_sent';
+    if (order.invoiceSentAt === null) {
+      changes.invoiceSentAt = notAfter(facts.invoice.sentAt ?? facts.observedAt, now);
+    }
+    const url = facts.invoice.url;
+    if (url && url !== order.shopifyCheckoutUrl && (!stale || order.shopifyCheckoutUrl === null)) {
+      changes.shopifyCheckoutUrl = url;
+    }
+  }
+  if (facts.paid) {
+    if (paymentRank < PAYMENT_RANK.paid) changes.paymentStatus = 'paid';
+    if (order.paidAt === null) changes.paidAt = notAfter(facts.paid.at, now);
+  }
+
+  if (facts.fulfillment && FULFILLMENT_RANK[facts.fulfillment] > fulfillmentRank(order.fulfillmentStatus)) {
+    changes.fulfillmentStatus = facts.fulfillment;
+  }
+
+  const status = toOrderStatus(order.status);
+  const target = facts.delivered ? 'delivered' : facts.shipped ? 'shipped' : null;
+  let movedTo: OrderPlan['movedTo'] = null;
+  if (target && status !== 'cancelled' && STATUS_RANK[target] > STATUS_RANK[status]) {
+    changes.status = target;
+    changes.shippingStatus = target;
+    movedTo = target;
+  }
+  if (target && status !== 'cancelled' && order.shippedAt === null) {
+    const shippedAt = facts.shipped?.at ?? facts.delivered?.at;
+    if (shippedAt) changes.shippedAt = notAfter(shippedAt, now);
+  }
+  if (facts.delivered && status !== 'cancelled' && order.deliveredAt === null) {
+    changes.deliveredAt = notAfter(facts.delivered.at, now);
+  }
+
+  const tracking = facts.shipped?.tracking;
+  if (hasTracking(tracking)) {
+    const known = hasTracking({
+      number: order.trackingNumber,
+      url: order.trackingUrl,
+      company: order.trackingCompany,
+    });
+    const differs =
+      tracking.number !== order.trackingNumber ||
+      tracking.url !== order.trackingUrl ||
+      tracking.company !== order.trackingCompany;
+    if (differs && (!stale || !known)) {
+      changes.trackingNumber = tracking.number;
+      changes.trackingUrl = tracking.url;
+      changes.trackingCompany = tracking.company;
+    }
+  }
+
+  if (Object.keys(changes).length === 0) return { changes, movedTo, conflictingOrderGid: null };
+  if (!stale && (order.shopifyUpdatedAt === null || facts.observedAt > order.shopifyUpdatedAt)) {
+    changes.shopifyUpdatedAt = facts.observedAt;
+  }
+  changes.updatedAt = now;
+  return { changes, movedTo, conflictingOrderGid: null };
+}

@@ -1,0 +1,171 @@
+import { eq, inArray, or } from 'drizzle-orm';
+import { z, ZodError } from 'zod';
+import type { Database } from '../../db/client';
+import { products } from '../../db/schema';
+import type { ShopifyConnection } from '../../integrations/shopify/shopify';
+import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/worker';
+import type { MailEnv } from '../../mail/compose';
+import { applyShopifyFacts } from './apply-facts';
+import { findPortalOrderId } from './find-portal-order';
+import {
+  findWebhookEvent,
+  markWebhookEvent,
+  requeueIgnoredEventsOfOrder,
+  type StoredWebhookEvent,
+} from './webhook-inbox';
+import { interpretWebhook, MalformedWebhookError, type WebhookMeaning } from './webhook-payloads';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
+
+/**
+ * The catalogue's job (admin-catalog registers its handler): refresh one product from Shopify. products/update
+ * fires on every order and variant change (CONTRACT.md §7.15), so events are debounced: one job per product
+ * per minute, run at the end of that minute, so it reads the state after the whole burst.
+ */
+export const PRODUCT_REFRESH_JOB = SHOPIFY_PRODUCT_REFRESH_JOB;
+export const PRODUCT_REFRESH_WINDOW_MS = 60_000;
+
+export interface ShopifyEventsDeps {
+  db: Database;
+  env: MailEnv;
+  shopify: ShopifyConnection;
+  log: JobLogger;
+  /** The clock (tests); the real time by default. */
+  now?: () => Date;
+}
+
+const processWebhookPayloadSchema = z.object({ eventId: z.string().min(1) });
+
+const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Queues the debounced refresh of a product the portal sells; false when the portal does not know it. */
+async function queueProductRefresh(
+  tx: DatabaseOrTransaction,
+  productGid: string,
+  skus: string[],
+  now: Date,
+): Promise<boolean> {
+  const known = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      or(
+        eq(products.shopifyProductId, productGid),
+        skus.length > 0 ? inArray(products.sku, skus) : undefined,
+      ),
+    )
+    .limit(1);
+  if (known.length === 0) return false;
+  const window = Math.floor(now.getTime() / PRODUCT_REFRESH_WINDOW_MS);
+  await enqueueJob(tx, {
+    type: PRODUCT_REFRESH_JOB,
+    payload: { productGid },
+    dedupeKey: `${PRODUCT_REFRESH_JOB}:${productGid}:${window}`,
+    runAt: new Date((window + 1) * PRODUCT_REFRESH_WINDOW_MS),
+  });
+  return true;
+}
+
+/** The order name ('#1001') of a completed draft, read from Shopify; null when the store cannot say now. */
+async function orderNameOfDraft(shopify: ShopifyConnection, draftGid: string): Promise<string | null> {
+  const draft = await shopify.api.getDraftOrder(draftGid);
+  return draft.ok ? (draft.data.order?.name ?? null) : null;
+}
+
+async function applyMeaning(
+  deps: ShopifyEventsDeps,
+  event: NonNullable<StoredWebhookEvent>,
+  meaning: WebhookMeaning,
+  now: Date,
+): Promise<void> {
+  const { db, env } = deps;
+  if (meaning.kind === 'ignore') {
+    await markWebhookEvent(db, event.id, 'ignored', meaning.reason, now);
+    return;
+  }
+  if (meaning.kind === 'product') {
+    await db.transaction(async (tx) => {
+      const queued = await queueProductRefresh(tx, meaning.productGid, meaning.skus, now);
+      await markWebhookEvent(
+        tx,
+        event.id,
+        queued ? 'processed' : 'ignored',
+        queued ? null : 'product not in the portal',
+        now,
+      );
+    });
+    return;
+  }
+
+  const { facts, ref } = meaning;
+  // The draft payload names the order only by id; its name (#1001) replaces the draft's (issue 8).
+  if (meaning.draftCompleted && facts.order && !facts.order.name && ref.draftOrderGid) {
+    facts.order = { ...facts.order, name: await orderNameOfDraft(deps.shopify, ref.draftOrderGid) };
+  }
+  await db.transaction(async (tx) => {
+    const orderId = await findPortalOrderId(tx, ref);
+    if (orderId === null) {
+      await markWebhookEvent(tx, event.id, 'ignored', 'no portal order', now);
+      return;
+    }
+    const applied = await applyShopifyFacts(tx, env, orderId, facts, now);
+    if (applied.conflictingOrderGid) {
+      deps.log.warn(
+        { orderId, eventId: event.eventId, shopifyOrderGid: applied.conflictingOrderGid },
+        'Shopify event about another order than the one linked: ignored',
+      );
+      await markWebhookEvent(
+        tx,
+        event.id,
+        'ignored',
+        `portal order ${orderId} is linked to another Shopify order`,
+        now,
+      );
+      return;
+    }
+    await markWebhookEvent(tx, event.id, 'processed', null, now);
+    const linked = applied.linkedOrderGid;
+    const numericId = linked?.split('/').at(-1);
+    if (linked && numericId) await requeueIgnoredEventsOfOrder(tx, linked, numericId);
+  });
+}
+
+/**
+ * The 'shopify.webhook' job: interprets one stored event and applies it. Malformed payloads are marked
+ * failed at once (retrying cannot fix them); a database or store error is retried, and the event is marked
+ * failed when the job gives up. An event already processed is not applied twice.
+ */
+export function createProcessWebhookHandler(deps: ShopifyEventsDeps): JobHandler {
+  return async (payload, job) => {
+    const { eventId } = processWebhookPayloadSchema.parse(payload);
+    const now = deps.now?.() ?? new Date();
+    const event = await findWebhookEvent(deps.db, eventId);
+    if (!event) throw new PermanentJobError(`No stored Shopify webhook event ${eventId}`);
+    if (event.state === 'processed' || event.state === 'failed') return;
+
+    let meaning: WebhookMeaning;
+    try {
+      meaning = interpretWebhook({
+        topic: event.topic,
+        payload: event.payload,
+        orderIdText: event.orderIdText,
+        triggeredAt: event.triggeredAt,
+        receivedAt: event.receivedAt,
+      });
+    } catch (error) {
+      if (!(error instanceof ZodError || error instanceof MalformedWebhookError)) throw error;
+      const message = `Malformed ${event.topic} payload: ${describe(error)}`;
+      await markWebhookEvent(deps.db, event.id, 'failed', message, now);
+      throw new PermanentJobError(message, { cause: error });
+    }
+
+    try {
+      await applyMeaning(deps, event, meaning, now);
+    } catch (error) {
+      if (job.attempts >= job.maxAttempts) {
+        await markWebhookEvent(deps.db, event.id, 'failed', describe(error), now).catch(() => {});
+      }
+      throw error;
+    }
+  };
+}

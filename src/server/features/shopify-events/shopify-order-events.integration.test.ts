@@ -1,0 +1,288 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderDetailResponseSchema } from '../../../shared/schemas/orders';
+import { orders, products } from '../../db/schema';
+import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
+import { createUser, get, signIn } from '../accounts/accounts-test-support';
+import { PRODUCT_REFRESH_JOB, PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
+import {
+  createSyncedOrder,
+  jobsOfEvent,
+  jobsOfType,
+  processWebhooks,
+  readOrderRow,
+  storedEvents,
+} from './shopify-events-test-support';
+
+/*
+ * The fake store's real, signed deliveries (CONTRACT.md §8) reach the listening portal; each test drives the
+ * store as a merchant and a customer would and checks what the portal made of it.
+ */
+describe('Shopify order events', () => {
+  let t: ShopifyTestApp;
+
+  beforeAll(async () => {
+    t = await createShopifyTestApp({ listen: true });
+  });
+  afterAll(() => t.close());
+
+  const deliveriesOf = (topic: string) =>
+    t.fake.control.deliveries.filter((delivery) => delivery.topic === topic);
+
+  /** The customer pays the invoice in the store: the draft completes into a paid order. */
+  const pay = (draftGid: string) => t.fake.control.payDraftOrder(draftGid);
+
+  it('records the invoice going out (draft_orders/update invoice_sent)', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t);
+    await t.db.update(orders).set({ shopifyCheckoutUrl: null }).where(eq(orders.id, orderId));
+    const sent = await t.shopify.api.sendDraftOrderInvoice(draftGid);
+    expect(sent.ok).toBe(true);
+    await processWebhooks(t);
+
+    const order = await readOrderRow(t.db, orderId);
+    expect(order.paymentStatus).toBe('invoice_sent');
+    expect(order.invoiceSentAt).not.toBeNull();
+    expect(order.shopifyCheckoutUrl).toMatch(/\/invoices\/[0-9a-f]{32}$/);
+    const [event] = await storedEvents(t.db, draftGid);
+    expect(event).toMatchObject({ topic: 'draft_orders/update', state: 'processed' });
+    expect(event?.processedAt).not.toBeNull();
+  });
+
+  it('links the paid order: the order name replaces the draft name, payment is paid', async () => {
+    const { orderId, draftGid, draftName } = await createSyncedOrder(t, { invoice: true });
+    expect((await readOrderRow(t.db, orderId)).shopifyOrderId).toBe(draftName);
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+
+    const order = await readOrderRow(t.db, orderId);
+    expect(order).toMatchObject({
+      shopifyOrderId: paid.orderName,
+      shopifyOrderGid: paid.orderId,
+      shopifyDraftOrderGid: draftGid,
+      paymentStatus: 'paid',
+      status: 'processing',
+    });
+    expect(order.paidAt).not.toBeNull();
+    expect((await storedEvents(t.db, paid.orderId)).map((event) => [event.topic, event.state])).toEqual([
+      ['orders/paid', 'processed'],
+    ]);
+  });
+
+  it('processes a redelivered event (same Event-Id) once', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    const original = deliveriesOf('orders/paid').at(-1)!;
+    t.fake.control.redeliver(original.id);
+    t.fake.control.redeliver(original.id, { newWebhookId: true });
+    await processWebhooks(t);
+
+    expect(await storedEvents(t.db, paid.orderId)).toHaveLength(1);
+    expect(await jobsOfEvent(t.db, original.eventId)).toHaveLength(1);
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+  });
+
+  it('keeps a paid order paid when the invoice_sent event arrives after the payment', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t);
+    t.fake.control.holdWebhooks();
+    await t.shopify.api.sendDraftOrderInvoice(draftGid);
+    const paid = pay(draftGid);
+    await t.fake.control.releaseWebhooks({ order: 'reverse' });
+    await processWebhooks(t);
+
+    const order = await readOrderRow(t.db, orderId);
+    expect(order).toMatchObject({ paymentStatus: 'paid', shopifyOrderId: paid.orderName });
+    expect(order.invoiceSentAt).not.toBeNull();
+  });
+
+  it('links an order whose payment overtook its draft, through the draft event (no portal_order_id)', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, attributes: false });
+    t.fake.control.holdWebhooks();
+    const paid = pay(draftGid);
+    // orders/paid arrives and is processed before the draft's completion is even delivered.
+    const paidDelivery = deliveriesOf('orders/paid').at(-1)!;
+    const response = await fetch(`${t.portalUrl}/api/shopify/webhooks`, {
+      method: 'POST',
+      headers: paidDelivery.headers,
+      body: paidDelivery.body,
+    });
+    expect(response.status).toBe(200);
+    await t.runJobs();
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    expect((await storedEvents(t.db, paid.orderId))[0]?.state).toBe('ignored');
+
+    await t.fake.control.releaseWebhooks();
+    await processWebhooks(t);
+    const order = await readOrderRow(t.db, orderId);
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      shopifyOrderGid: paid.orderId,
+      shopifyOrderId: paid.orderName,
+    });
+    expect((await storedEvents(t.db, paid.orderId))[0]?.state).toBe('processed');
+  });
+
+  it('finds an order event through its stored draft event when both arrive in reverse', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, attributes: false });
+    t.fake.control.holdWebhooks();
+    const paid = pay(draftGid);
+    await t.fake.control.releaseWebhooks({ order: 'reverse' });
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      shopifyOrderGid: paid.orderId,
+    });
+  });
+
+  it('takes a customer from Paid to Shipped with tracking to Delivered (GET /api/orders/{id})', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, t.db, user.email);
+    const { orderId, draftGid } = await createSyncedOrder(t, {
+      userId: user.id,
+      email: user.email,
+      invoice: true,
+    });
+    const detail = async () =>
+      orderDetailResponseSchema.parse((await get(t.app, `/api/orders/${orderId}`, { cookie })).json()).order;
+    expect(await detail()).toMatchObject({ status: 'processing', paymentStatus: 'invoice_sent' });
+
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    expect(await detail()).toMatchObject({ status: 'processing', paymentStatus: 'paid', invoiceUrl: null });
+
+    t.sentMail.length = 0;
+    const shipment = t.fake.control.fulfillOrder(paid.orderId, {
+      company: 'UPS',
+      number: '1Z999AA10123456784',
+      url: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    });
+    await processWebhooks(t);
+    const shipped = await detail();
+    expect(shipped).toMatchObject({
+      status: 'shipped',
+      paymentStatus: 'paid',
+      trackingCompany: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+      trackingUrl: 'https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    });
+    expect(shipped.shippedAt).not.toBeNull();
+    const shippedMail = t.sentMail.filter((mail) => mail.includes('shipped'));
+    expect(shippedMail).toHaveLength(1);
+    expect(shippedMail[0]).toContain(`To: ${user.email}`);
+    expect(shippedMail[0]).toContain('Tracking number: 1Z999AA10123456784');
+    expect(shippedMail[0]).toContain(
+      'Track your package: https://www.ups.com/track?tracknum=1Z999AA10123456784',
+    );
+    expect((await readOrderRow(t.db, orderId)).fulfillmentStatus).toBe('fulfilled');
+
+    t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
+    await processWebhooks(t);
+    const delivered = await detail();
+    expect(delivered).toMatchObject({ status: 'delivered', trackingNumber: '1Z999AA10123456784' });
+    expect(delivered.deliveredAt).not.toBeNull();
+    expect(t.sentMail.filter((mail) => mail.includes('shipped'))).toHaveLength(1);
+  });
+
+  it('sends the shipped e-mail once when the fulfilment is delivered twice', async () => {
+    const { draftGid } = await createSyncedOrder(t, { invoice: true, email: 'twice@example.com' });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'TWICE1' });
+    await processWebhooks(t);
+    const created = deliveriesOf('fulfillments/create').at(-1)!;
+    t.fake.control.redeliver(created.id);
+    await processWebhooks(t);
+    const mails = t.sentMail.filter(
+      (mail) => mail.includes('To: twice@example.com') && mail.includes('shipped'),
+    );
+    expect(mails).toHaveLength(1);
+  });
+
+  it('keeps a delivered order delivered when the shipping events arrive after the delivery', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    t.fake.control.holdWebhooks();
+    const shipment = t.fake.control.fulfillOrder(paid.orderId, { company: 'DHL', number: 'JD0001' });
+    t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
+    await t.fake.control.releaseWebhooks({ order: 'reverse' });
+    await processWebhooks(t);
+
+    const order = await readOrderRow(t.db, orderId);
+    expect(order).toMatchObject({ status: 'delivered', trackingNumber: 'JD0001', trackingCompany: 'DHL' });
+    expect(order.shippedAt).not.toBeNull();
+    expect(order.deliveredAt).not.toBeNull();
+  });
+
+  it('leaves the status of a cancelled order alone', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, orderId));
+    const paid = pay(draftGid);
+    t.fake.control.fulfillOrder(paid.orderId, { number: 'X1' });
+    await processWebhooks(t);
+    expect((await readOrderRow(t.db, orderId)).status).toBe('cancelled');
+  });
+
+  it("ignores events about the shop's other orders", async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.sku, '800-0002'));
+    const draft = await t.shopify.api.createDraftOrder({
+      email: 'retail@example.com',
+      lineItems: [
+        {
+          variantId: product!.shopifyVariantId!,
+          quantity: 1,
+          priceOverride: { amount: '10.00', currencyCode: 'USD' },
+        },
+      ],
+    });
+    if (!draft.ok) throw new Error(draft.error.message);
+    const paid = pay(draft.data.id);
+    t.fake.control.fulfillOrder(paid.orderId, { number: 'RETAIL1' });
+    await processWebhooks(t);
+    const events = await storedEvents(t.db, paid.orderId);
+    expect(events.map((event) => event.state)).toEqual(['ignored', 'ignored']);
+    expect(events.every((event) => event.processedAt !== null)).toBe(true);
+  });
+
+  it('queues one debounced catalogue refresh per product per minute (products/update)', async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.sku, '800-0001'));
+    const productGid = product!.shopifyProductId!;
+    const before = (await jobsOfType(t.db, PRODUCT_REFRESH_JOB)).length;
+    t.fake.control.updateProduct(productGid, { title: '4 oz Bottle (new label)' });
+    t.fake.control.updateProduct(productGid, { title: '4 oz Bottle (newer label)' });
+    await processWebhooks(t);
+
+    const refreshes = (await jobsOfType(t.db, PRODUCT_REFRESH_JOB)).slice(before);
+    // Two events in the same minute: one refresh (or two across a minute boundary), at a window's end.
+    expect(refreshes.length).toBeGreaterThanOrEqual(1);
+    expect(refreshes.length).toBeLessThanOrEqual(2);
+    for (const job of refreshes) {
+      expect(job.payload).toEqual({ productGid });
+      expect(job.runAt.getTime() % PRODUCT_REFRESH_WINDOW_MS).toBe(0);
+      expect(job.runAt.getTime()).toBeGreaterThan(Date.now() - PRODUCT_REFRESH_WINDOW_MS);
+    }
+    const events = await storedEvents(t.db, productGid);
+    expect(events.map((event) => event.state)).toEqual(['processed', 'processed']);
+  });
+
+  it('ignores products/update for a product the portal does not sell', async () => {
+    const [other] = t.fake.control.seedProducts([
+      { title: 'Retail only', variants: [{ sku: 'RETAIL-9', price: '5.00' }] },
+    ]);
+    t.fake.control.updateProduct(other!.id, { title: 'Retail only (new)' });
+    await processWebhooks(t);
+    expect((await storedEvents(t.db, other!.id)).map((event) => event.state)).toEqual(['ignored']);
+  });
+
+  it('marks a malformed payload of a known topic failed without retrying', async () => {
+    t.fake.control.emitWebhook('orders/paid', { id: 1, name: '#1' });
+    await processWebhooks(t);
+    const [event] = (await storedEvents(t.db)).filter(
+      (row) => row.topic === 'orders/paid' && row.resourceGid === null,
+    );
+    expect(event).toMatchObject({ state: 'failed' });
+    expect(event?.error).toContain('Malformed orders/paid payload');
+    const [job] = await jobsOfEvent(t.db, event!.eventId);
+    expect(job).toMatchObject({ state: 'failed', attempts: 1 });
+  });
+});

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { shopifyReconcileResponseSchema } from '../../../shared/schemas/shopify-reconcile';
+import { orders } from '../../db/schema';
+import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
+import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
+import { createUser, signIn } from '../accounts/accounts-test-support';
+import { auditRowsOf, signInAdmin } from '../admin-orders/admin-orders-test-support';
+import { RECONCILE_JOB } from './reconcile-orders';
+import { startShopifyReconciliation } from './reconcile-schedule';
+import { createSyncedOrder, jobsOfType, readOrderRow } from './shopify-events-test-support';
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+describe('reconciliation with the store', () => {
+  let t: ShopifyTestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createShopifyTestApp({ listen: true });
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(() => t.close());
+
+  // Earlier tests' orders are made final, so each test's counts are its own orders; webhooks flow again.
+  beforeEach(async () => {
+    await t.fake.control.webhooksSettled();
+    await t.db.update(orders).set({ status: 'cancelled' });
+    t.fake.control.setWebhookUrl(`${t.portalUrl}/api/shopify/webhooks`);
+  });
+
+  const reconcile = async (cookie = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/admin/shopify/reconcile',
+      headers: { ...sameOrigin, cookie },
+    });
+
+  it('repairs a payment whose webhooks were lost, and records who asked', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    await t.fake.control.webhooksSettled();
+    t.fake.control.setWebhookUrl(null);
+    const paid = t.fake.control.payDraftOrder(draftGid);
+    await t.runJobs();
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+
+    const response = await reconcile();
+    expect(response.statusCode, response.body).toBe(200);
+    expect(shopifyReconcileResponseSchema.parse(response.json())).toEqual({
+      message: 'Checked 1 order with Shopify: 1 updated.',
+      checked: 1,
+      updated: 1,
+      failed: 0,
+    });
+    const order = await readOrderRow(t.db, orderId);
+    expect(order).toMatchObject({
+      paymentStatus: 'paid',
+      shopifyOrderGid: paid.orderId,
+      shopifyOrderId: paid.orderName,
+    });
+    expect(order.paidAt).not.toBeNull();
+    const [audit] = await auditRowsOf(t.db, null, 'shopify.reconcile');
+    expect(audit).toMatchObject({ after: { checked: 1, updated: 1, failed: 0 } });
+
+    const again = shopifyReconcileResponseSchema.parse((await reconcile()).json());
+    expect(again).toMatchObject({ checked: 1, updated: 0 });
+  });
+
+  it('repairs a lost shipment with its tracking and sends the shipped e-mail', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, email: 'lost@example.com' });
+    const paid = t.fake.control.payDraftOrder(draftGid);
+    await t.fake.control.webhooksSettled();
+    await t.runJobs();
+    t.fake.control.setWebhookUrl(null);
+    t.fake.control.fulfillOrder(paid.orderId, {
+      company: 'UPS',
+      number: '1ZLOST',
+      url: 'https://ups.example/1ZLOST',
+    });
+
+    expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ updated: 1 });
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      status: 'shipped',
+      trackingNumber: '1ZLOST',
+      trackingCompany: 'UPS',
+      trackingUrl: 'https://ups.example/1ZLOST',
+      fulfillmentStatus: 'fulfilled',
+    });
+    await t.runJobs();
+    const mail = t.sentMail.find((text) => text.includes('To: lost@example.com') && text.includes('shipped'));
+    expect(mail).toContain('Tracking number: 1ZLOST');
+  });
+
+  it('repairs a lost delivery once every shipment is delivered', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = t.fake.control.payDraftOrder(draftGid);
+    const shipment = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: '1ZDONE' });
+    await t.fake.control.webhooksSettled();
+    await t.runJobs();
+    expect((await readOrderRow(t.db, orderId)).status).toBe('shipped');
+
+    t.fake.control.setWebhookUrl(null);
+    t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
+    expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ updated: 1 });
+    const order = await readOrderRow(t.db, orderId);
+    expect(order.status).toBe('delivered');
+    expect(order.deliveredAt).not.toBeNull();
+  });
+
+  it('reads back only orders that are not final', async () => {
+    const open = await createSyncedOrder(t, { invoice: true });
+    const cancelled = await createSyncedOrder(t, { invoice: true });
+    const done = await createSyncedOrder(t, { invoice: true });
+    await t.db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.orderId));
+    await t.db
+      .update(orders)
+      .set({ status: 'delivered', paymentStatus: 'paid' })
+      .where(eq(orders.id, done.orderId));
+    const requestsBefore = t.fake.control.requests.length;
+
+    expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ checked: 1 });
+    const asked = t.fake.control.requests
+      .slice(requestsBefore)
+      .map((request) => request.body)
+      .join('\n');
+    expect(asked).toContain(open.draftGid);
+    expect(asked).not.toContain(cancelled.draftGid);
+    expect(asked).not.toContain(done.draftGid);
+  });
+
+  it('runs from the 15-minute timer as one job per slot, however many instances queue it', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    await t.fake.control.webhooksSettled();
+    t.fake.control.setWebhookUrl(null);
+    t.fake.control.payDraftOrder(draftGid);
+
+    const stops = [startShopifyReconciliation(t.db, quiet), startShopifyReconciliation(t.db, quiet)];
+    stops.forEach((stop) => stop());
+    await expect.poll(async () => (await jobsOfType(t.db, RECONCILE_JOB)).length).toBe(1);
+    await t.runJobs();
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+    expect((await jobsOfType(t.db, RECONCILE_JOB))[0]?.state).toBe('done');
+  });
+
+  it('is for administrators only', async () => {
+    const user = await createUser(t.db);
+    const customer = await signIn(t.app, t.db, user.email);
+    expect((await reconcile(customer)).statusCode).toBe(403);
+    expect((await reconcile('sid=nobody')).statusCode).toBe(401);
+  });
+
+  it('reports orders it could not check when the store is down, and changes nothing', async () => {
+    const { orderId } = await createSyncedOrder(t, { invoice: true });
+    // Last: the client's circuit stays open for a while after this.
+    await t.fake.control.goDown();
+    const result = shopifyReconcileResponseSchema.parse((await reconcile()).json());
+    expect(result).toMatchObject({ checked: 0, updated: 0, failed: 1 });
+    expect(result.message).toBe('Checked 0 orders with Shopify: 0 updated. 1 order could not be checked.');
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+  });
+});
+
+describe('reconciliation in test mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("answers 'Shopify is not connected'", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/shopify/reconcile',
+      headers: { ...sameOrigin, cookie: await signInAdmin(t.app) },
+    });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({
+      code: 'SHOPIFY_NOT_CONNECTED',
+      message: 'Shopify is not connected',
+    });
+  });
+});

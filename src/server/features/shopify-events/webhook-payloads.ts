@@ -1,0 +1,265 @@
+import { z } from 'zod';
+import { parseOrderNumber } from '../../../shared/orders';
+import type { ShopifyOrderFacts, Tracking } from './order-state';
+
+/*
+ * What a stored webhook says, read at processing time (the raw JSON is kept as it arrived). Payloads are
+ * REST-style snake_case (CONTRACT.md §3.1, ../shared/shopify/webhook-examples). Identity is never the numeric
+ * `id`, which JSON.parse rounds above 2^53 (§7.8): objects are named by `admin_graphql_api_id`, and an
+ * `order_id` is taken losslessly from the stored JSON's text (the caller passes it) to compose the Order GID.
+ * The schemas hold only what the portal uses and accept anything else Shopify adds.
+ */
+
+export const ORDER_TOPICS = [
+  'orders/paid',
+  'orders/fulfilled',
+  'orders/partially_fulfilled',
+  'orders/updated',
+] as const;
+export const FULFILLMENT_TOPICS = ['fulfillments/create', 'fulfillments/update'] as const;
+export const DRAFT_ORDER_TOPIC = 'draft_orders/update';
+export const PRODUCT_TOPIC = 'products/update';
+
+/** Where to look for the portal order an event is about, best first (find-portal-order.ts). */
+export interface OrderRef {
+  orderGid?: string;
+  draftOrderGid?: string;
+  /** From the draft's custom attribute `portal_order_id` (`note_attributes` in payloads, §7.7). */
+  portalOrderId?: number;
+}
+
+export type WebhookMeaning =
+  | { kind: 'order'; ref: OrderRef; facts: ShopifyOrderFacts; draftCompleted: boolean }
+  | { kind: 'product'; productGid: string; skus: string[] }
+  | { kind: 'ignore'; reason: string };
+
+export interface StoredWebhook {
+  topic: string;
+  payload: unknown;
+  /** The top-level `order_id` exactly as sent (digits), or null. */
+  orderIdText: string | null;
+  triggeredAt: Date | null;
+  receivedAt: Date;
+}
+
+const MAX_TEXT = 2048;
+
+/** A payload of a topic the portal reads that lacks what the portal needs: retrying cannot help. */
+export class MalformedWebhookError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'MalformedWebhookError';
+  }
+}
+
+const gid = (type: string) => z.string().regex(new RegExp(`^gid://shopify/${type}/\\d+$`), `a ${type} GID`);
+
+/** A short, non-empty string, or null (a link or number Shopify left empty, or something absurdly long). */
+const text = z
+  .unknown()
+  .transform((value) =>
+    typeof value === 'string' && value.trim() !== '' && value.length <= MAX_TEXT ? value.trim() : null,
+  );
+
+/** An ISO time, or null when absent or unreadable. */
+const time = z.unknown().transform((value) => {
+  if (typeof value !== 'string') return null;
+  const ms = Date.parse(value);
+  return Number.isNaN(ms) ? null : new Date(ms);
+});
+
+const texts = z
+  .unknown()
+  .transform((value) =>
+    Array.isArray(value) ? value.map((item) => text.parse(item)).filter((item) => item !== null) : [],
+  );
+
+const noteAttributes = z
+  .array(z.object({ name: z.unknown(), value: z.unknown() }))
+  .nullish()
+  .transform((attributes) => attributes ?? []);
+
+const fulfillmentFields = {
+  status: text,
+  shipment_status: text,
+  tracking_company: text,
+  tracking_number: text,
+  tracking_numbers: texts,
+  tracking_url: text,
+  tracking_urls: texts,
+  created_at: time,
+  updated_at: time,
+};
+
+const fulfillmentPayloadSchema = z.object({ admin_graphql_api_id: gid('Fulfillment'), ...fulfillmentFields });
+type FulfillmentPayload = z.infer<typeof fulfillmentPayloadSchema>;
+
+const orderPayloadSchema = z.object({
+  admin_graphql_api_id: gid('Order'),
+  name: text,
+  financial_status: text,
+  fulfillment_status: text,
+  updated_at: time,
+  note_attributes: noteAttributes,
+  fulfillments: z
+    .array(z.object(fulfillmentFields))
+    .nullish()
+    .transform((list) => list ?? []),
+});
+
+const draftOrderPayloadSchema = z.object({
+  admin_graphql_api_id: gid('DraftOrder'),
+  status: z.string(),
+  invoice_url: text,
+  invoice_sent_at: time,
+  updated_at: time,
+  note_attributes: noteAttributes,
+});
+
+const productPayloadSchema = z.object({
+  admin_graphql_api_id: gid('Product'),
+  variants: z
+    .array(z.object({ sku: text }))
+    .nullish()
+    .transform((list) => list ?? []),
+});
+
+/** `portal_order_id` as the portal writes it on drafts: the order id ('42') or its number ('WO-1042'). */
+export function portalOrderIdOf(attributes: readonly { name: unknown; value: unknown }[]): number | null {
+  const attribute = attributes.find((candidate) => candidate.name === 'portal_order_id');
+  const value = typeof attribute?.value === 'string' ? attribute.value.trim() : null;
+  if (!value) return null;
+  if (/^\d{1,10}$/.test(value)) {
+    const id = Number(value);
+    return id >= 1 && id <= 2_147_483_647 ? id : null;
+  }
+  return parseOrderNumber(value);
+}
+
+/** `gid://shopify/Order/{order_id}` from the order_id's exact digits (never through a JS number). */
+export function orderGidFromId(orderIdText: string | null): string | null {
+  return orderIdText !== null && /^\d{1,20}$/.test(orderIdText) ? `gid://shopify/Order/${orderIdText}` : null;
+}
+
+function trackingOf(fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id'>): Tracking | null {
+  const tracking = {
+    number: fulfillment.tracking_number ?? fulfillment.tracking_numbers[0] ?? null,
+    url: fulfillment.tracking_url ?? fulfillment.tracking_urls[0] ?? null,
+    company: fulfillment.tracking_company,
+  };
+  return tracking.number || tracking.url || tracking.company ? tracking : null;
+}
+
+const FAILED_FULFILLMENT = new Set(['cancelled', 'error', 'failure']);
+
+/** A fulfilment that left the warehouse: done (`success`), or one that already has tracking. */
+function hasShipped(fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id'>): boolean {
+  const status = fulfillment.status?.toLowerCase() ?? null;
+  if (status !== null && FAILED_FULFILLMENT.has(status)) return false;
+  return status === 'success' || trackingOf(fulfillment) !== null;
+}
+
+const isDelivered = (fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id'>) =>
+  fulfillment.shipment_status?.toLowerCase() === 'delivered';
+
+/** The time the event describes: X-Shopify-Triggered-At (kept on retries, §3.4), else the payload's time. */
+function observedAt(stored: StoredWebhook, payloadTime: Date | null): Date {
+  return stored.triggeredAt ?? payloadTime ?? stored.receivedAt;
+}
+
+function draftOrderMeaning(stored: StoredWebhook): WebhookMeaning {
+  const draft = draftOrderPayloadSchema.parse(stored.payload);
+  const at = observedAt(stored, draft.updated_at);
+  const facts: ShopifyOrderFacts = { observedAt: at };
+  const status = draft.status.toLowerCase();
+  let draftCompleted = false;
+  if (status === 'invoice_sent') facts.invoice = { url: draft.invoice_url, sentAt: draft.invoice_sent_at };
+  if (status === 'completed') {
+    const orderGid = orderGidFromId(stored.orderIdText);
+    if (orderGid) {
+      facts.order = { gid: orderGid, name: null };
+      draftCompleted = true;
+    }
+  }
+  if (!facts.invoice && !facts.order) return { kind: 'ignore', reason: `draft order is ${status}` };
+  const portalOrderId = portalOrderIdOf(draft.note_attributes);
+  return {
+    kind: 'order',
+    ref: {
+      draftOrderGid: draft.admin_graphql_api_id,
+      ...(portalOrderId !== null ? { portalOrderId } : {}),
+    },
+    facts,
+    draftCompleted,
+  };
+}
+
+function orderMeaning(stored: StoredWebhook): WebhookMeaning {
+  const order = orderPayloadSchema.parse(stored.payload);
+  const at = observedAt(stored, order.updated_at);
+  const facts: ShopifyOrderFacts = {
+    observedAt: at,
+    order: { gid: order.admin_graphql_api_id, name: order.name },
+  };
+  if (stored.topic === 'orders/paid' || order.financial_status?.toLowerCase() === 'paid') {
+    facts.paid = { at };
+  }
+  const fulfillmentStatus = order.fulfillment_status?.toLowerCase() ?? null;
+  if (fulfillmentStatus === 'fulfilled' || fulfillmentStatus === 'partial') {
+    facts.fulfillment = fulfillmentStatus;
+  }
+  const shipped = order.fulfillments.filter(hasShipped);
+  const newestTracked = shipped.filter((fulfillment) => trackingOf(fulfillment) !== null).at(-1);
+  if (shipped.length > 0 || facts.fulfillment) {
+    facts.shipped = {
+      at: shipped[0]?.created_at ?? at,
+      tracking: newestTracked ? trackingOf(newestTracked) : null,
+    };
+  }
+  // Delivered only when everything is fulfilled and every shipment arrived (ADR 0012).
+  if (fulfillmentStatus === 'fulfilled' && shipped.length > 0 && shipped.every(isDelivered)) {
+    facts.delivered = { at };
+  }
+  const portalOrderId = portalOrderIdOf(order.note_attributes);
+  return {
+    kind: 'order',
+    ref: {
+      orderGid: order.admin_graphql_api_id,
+      ...(portalOrderId !== null ? { portalOrderId } : {}),
+    },
+    facts,
+    draftCompleted: false,
+  };
+}
+
+function fulfillmentMeaning(stored: StoredWebhook): WebhookMeaning {
+  const fulfillment = fulfillmentPayloadSchema.parse(stored.payload);
+  const orderGid = orderGidFromId(stored.orderIdText);
+  if (!orderGid) throw new MalformedWebhookError(`${stored.topic} without a readable order_id`);
+  const at = observedAt(stored, fulfillment.updated_at);
+  const facts: ShopifyOrderFacts = { observedAt: at, order: { gid: orderGid, name: null } };
+  if (hasShipped(fulfillment)) {
+    facts.shipped = { at: fulfillment.created_at ?? at, tracking: trackingOf(fulfillment) };
+    if (isDelivered(fulfillment)) facts.delivered = { at };
+  }
+  if (!facts.shipped) {
+    return { kind: 'ignore', reason: `fulfilment ${fulfillment.status ?? 'without status'}` };
+  }
+  return { kind: 'order', ref: { orderGid }, facts, draftCompleted: false };
+}
+
+function productMeaning(stored: StoredWebhook): WebhookMeaning {
+  const product = productPayloadSchema.parse(stored.payload);
+  const skus = product.variants.flatMap((variant) => (variant.sku ? [variant.sku] : []));
+  return { kind: 'product', productGid: product.admin_graphql_api_id, skus };
+}
+
+/** What a stored event means for the portal. Throws (zod) when a payload of a known topic is malformed. */
+export function interpretWebhook(stored: StoredWebhook): WebhookMeaning {
+  const topic = stored.topic;
+  if (topic === DRAFT_ORDER_TOPIC) return draftOrderMeaning(stored);
+  if ((ORDER_TOPICS as readonly string[]).includes(topic)) return orderMeaning(stored);
+  if ((FULFILLMENT_TOPICS as readonly string[]).includes(topic)) return fulfillmentMeaning(stored);
+  if (topic === PRODUCT_TOPIC) return productMeaning(stored);
+  return { kind: 'ignore', reason: `topic ${topic} is not used` };
+}

@@ -1,0 +1,77 @@
+import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { isLastAttempt, shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
+import { findOrder, updateOrder } from './shopify-orders.repository';
+import { orderJobPayloadSchema } from './shopify-order-jobs';
+
+/*
+ * 'shopify.draft-order.delete': a cancelled order's draft is deleted (draftOrderDelete), so its invoice link
+ * stops working (issue 8: 'Cancelling a pending order deletes or closes its draft'). A draft that became an
+ * order (the customer paid) is never deleted: staff must cancel or refund it in Shopify, and the log says so.
+ * While the draft is still being created the job waits: the create job sees the cancellation and either
+ * creates nothing or records what an earlier attempt created, for this job to delete.
+ */
+
+export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
+  const { db, shopify, log } = deps;
+
+  return async (payload, job) => {
+    const { orderId } = orderJobPayloadSchema.parse(payload);
+    const order = await findOrder(db, orderId);
+    if (!order) throw new PermanentJobError(`Order ${orderId} does not exist`);
+    const context = {
+      orderId,
+      orderNumber: formatOrderNumber(orderId),
+      jobId: job.id,
+      draft: order.shopifyOrderId,
+    };
+    if (toOrderStatus(order.status) !== 'cancelled') {
+      log.info(context, 'order no longer cancelled; Shopify draft order kept');
+      return;
+    }
+    const draftGid = order.shopifyDraftOrderGid;
+    if (!draftGid) {
+      if (order.shopifySyncStatus === 'pending' && !isLastAttempt(job)) {
+        throw new Error(
+          `Order ${orderId}: its Shopify draft order is still being created; deleting it later`,
+        );
+      }
+      log.info(context, 'cancelled order has no Shopify draft order; nothing to delete');
+      return;
+    }
+    if (order.paymentStatus === 'paid') {
+      log.warn(context, 'cancelled order was paid in Shopify; cancel or refund it there (draft kept)');
+      return;
+    }
+
+    const fail = (what: string, error: Parameters<typeof shopifyJobError>[1]) => {
+      const jobError = shopifyJobError(what, error);
+      if (jobError instanceof PermanentJobError || isLastAttempt(job)) {
+        log.error(
+          { ...context, error: error.message },
+          'Shopify draft order of a cancelled order not deleted',
+        );
+      }
+      return jobError;
+    };
+
+    const current = await shopify.api.getDraftOrder(draftGid);
+    if (!current.ok && current.error.kind !== 'not-found')
+      throw fail('reading the draft order', current.error);
+    if (current.ok && current.data.status === 'COMPLETED') {
+      log.warn(
+        { ...context, shopifyOrder: current.data.order?.name ?? null },
+        'cancelled order was completed in Shopify; cancel or refund it there (draft kept)',
+      );
+      return;
+    }
+    if (current.ok) {
+      const deleted = await shopify.api.deleteDraftOrder(draftGid);
+      if (!deleted.ok && deleted.error.kind !== 'not-found')
+        throw fail('deleting the draft order', deleted.error);
+    }
+    // Gone either way: its invoice link is dead, so staff are not offered it any more.
+    await updateOrder(db, orderId, { shopifyCheckoutUrl: null });
+    log.info(context, 'Shopify draft order of the cancelled order deleted');
+  };
+}

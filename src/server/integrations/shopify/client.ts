@@ -1,0 +1,507 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import { z } from 'zod';
+import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { graphqlEndpoint, type ShopifyConfig } from './config';
+
+/*
+ * Transport to the Shopify Admin GraphQL API (CONTRACT.md §1, §4): POST JSON with the access token, connect and
+ * total timeouts, every answer parsed with zod, cost-aware throttling, bounded retries with backoff and jitter,
+ * and a circuit breaker. request() never throws: every failure comes back as a typed ShopifyResult error.
+ *
+ * Retry policy (at most maxAttempts attempts in total):
+ *   THROTTLED (HTTP 200)  wait ceil((requested − available) / restoreRate) s + jitter       queries + mutations
+ *   HTTP 429              wait Retry-After, in SECONDS ('2.0' = 2000 ms; see CONTRACT §7.9)  queries + mutations
+ *   5xx, network, timeout capped exponential backoff, full jitter (1 s, 2 s, 4 s …)         queries only
+ *   connection refused    as network                                                       queries + mutations
+ *   401, other 4xx, GraphQL errors (ACCESS_DENIED, MAX_COST_EXCEEDED …), bad body          never
+ *
+ * Mutations are not idempotent: after a 5xx, a dropped connection or a timeout Shopify may already have run
+ * one (a draft order created twice), so they are retried only when the request certainly never reached
+ * execution (THROTTLED and 429 are refused before execution; a refused connection never sent a byte).
+ * Otherwise the error is returned with `retryable: true` and the job layer decides, e.g. by first looking
+ * the draft up by its idempotency tag (FindDraftOrderByTag) before creating it again.
+ */
+
+export interface ShopifyUserError {
+  field: string[] | null;
+  message: string;
+  code?: string | null;
+}
+
+export type ShopifyErrorKind =
+  | 'throttled' // THROTTLED (HTTP 200) still after the retries
+  | 'rate-limited' // HTTP 429 still after the retries
+  | 'server' // 5xx still after the retries
+  | 'network'
+  | 'timeout'
+  | 'unauthorized' // 401 (string `errors`)
+  | 'graphql' // other top-level GraphQL errors (incl. ACCESS_DENIED, MAX_COST_EXCEEDED — never retried), other 4xx
+  | 'user-errors' // data.<mutation>.userErrors non-empty
+  | 'not-found' // a query for one object returned null
+  | 'invalid-response' // the body did not match the zod schema
+  | 'circuit-open'; // refused locally: the store failed repeatedly, waiting out the cool-down
+
+export interface ShopifyError {
+  kind: ShopifyErrorKind;
+  message: string;
+  retryable: boolean;
+  status?: number;
+  userErrors?: ShopifyUserError[];
+}
+
+export type ShopifyResult<T> = { ok: true; data: T } | { ok: false; error: ShopifyError };
+
+export interface ThrottleStatus {
+  maximumAvailable: number;
+  currentlyAvailable: number;
+  restoreRate: number;
+}
+
+export interface ShopifyClientLog {
+  warn(obj: object, msg: string): void;
+  info?(obj: object, msg: string): void;
+}
+
+export interface ShopifyClientOptions {
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** Time allowed until the response headers arrive, per attempt. Default 3000. */
+  connectTimeoutMs?: number;
+  /** Time allowed for the whole exchange (headers and body), per attempt. Default 15000. */
+  totalTimeoutMs?: number;
+  /** Attempts in total, the first included. Default 5. */
+  maxAttempts?: number;
+  /** Cap on any single wait (backoff, Retry-After, throttle). Default 30000. */
+  maxBackoffMs?: number;
+  circuit?: CircuitBreakerOptions;
+  log?: ShopifyClientLog;
+}
+
+export interface ShopifyOperation<T> {
+  name: string;
+  document: string;
+  /** Schema of `data`: exactly the fields the document selects. */
+  data: z.ZodType<T>;
+  /** Conservative requestedQueryCost, used to wait for the leaky bucket before sending. Default 50. */
+  estimatedCost?: number;
+}
+
+export interface ShopifyClient {
+  request<T>(operation: ShopifyOperation<T>, variables: Record<string, unknown>): Promise<ShopifyResult<T>>;
+  /** The bucket as Shopify last reported it (extensions.cost.throttleStatus), null before the first answer. */
+  lastThrottleStatus(): ThrottleStatus | null;
+}
+
+export const DEFAULT_ESTIMATED_COST = 50;
+const DEFAULTS = {
+  connectTimeoutMs: 3_000,
+  totalTimeoutMs: 15_000,
+  maxAttempts: 5,
+  maxBackoffMs: 30_000,
+  circuit: { failureThreshold: 5, cooldownMs: 30_000 },
+} as const;
+const BACKOFF_BASE_MS = 1_000;
+/** Added on top of a computed THROTTLED wait so queued workers do not all come back in the same instant. */
+export const THROTTLE_JITTER_MS = 1_000;
+
+const RETRYABLE_KINDS: ReadonlySet<ShopifyErrorKind> = new Set([
+  'throttled',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+  'circuit-open',
+]);
+/** Failures that say 'the store is unwell' and count towards opening the circuit. */
+const STORE_FAILURE_KINDS: ReadonlySet<ShopifyErrorKind> = new Set([
+  'server',
+  'network',
+  'timeout',
+  'rate-limited',
+]);
+/** Connection errors raised before a single byte of the request left this machine. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+const MUTATION = /^\s*(?:#[^\n]*\n\s*)*mutation\b/;
+
+/** A ShopifyError whose `retryable` follows from its kind unless given. */
+export function shopifyError(
+  kind: ShopifyErrorKind,
+  message: string,
+  extra: Partial<Omit<ShopifyError, 'kind' | 'message'>> = {},
+): ShopifyError {
+  return { kind, message, retryable: RETRYABLE_KINDS.has(kind), ...extra };
+}
+
+export function shopifyFailure<T>(
+  kind: ShopifyErrorKind,
+  message: string,
+  extra?: Partial<Omit<ShopifyError, 'kind' | 'message'>>,
+): ShopifyResult<T> {
+  return { ok: false, error: shopifyError(kind, message, extra) };
+}
+
+// ---- answer schemas (CONTRACT.md §1.2, §4.1, §4.2) ----
+
+const throttleStatusSchema = z.object({
+  maximumAvailable: z.number(),
+  currentlyAvailable: z.number(),
+  restoreRate: z.number(),
+});
+const costSchema = z.object({
+  requestedQueryCost: z.number().nullish(),
+  actualQueryCost: z.number().nullish(),
+  throttleStatus: throttleStatusSchema.optional(),
+});
+const graphqlErrorSchema = z.object({
+  message: z.string(),
+  path: z.array(z.union([z.string(), z.number()])).optional(),
+  extensions: z.object({ code: z.string().optional() }).optional(),
+});
+const envelopeSchema = z.object({
+  data: z.unknown().optional(),
+  errors: z.array(graphqlErrorSchema).optional(),
+  extensions: z.object({ cost: costSchema.optional() }).optional(),
+});
+/** A 401 carries a string, not an array: `{"errors":"[API] Invalid API key or access token …"}`. */
+const stringErrorsSchema = z.object({ errors: z.string() });
+
+type Cost = z.infer<typeof costSchema>;
+
+/** What one HTTP exchange came to. `retryInMs` null means: do not retry. */
+type AttemptResult<T> =
+  { ok: true; data: T } | { ok: false; error: ShopifyError; retryInMs: number | null; notExecuted: boolean };
+
+interface Bucket {
+  available: number;
+  maximum: number;
+  restoreRate: number;
+  at: number;
+}
+
+export function createShopifyClient(
+  config: ShopifyConfig,
+  options: ShopifyClientOptions = {},
+): ShopifyClient {
+  const endpoint = graphqlEndpoint(config);
+  const fetchImpl = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => delay(ms));
+  const random = () => Math.min(Math.max((options.random ?? Math.random)(), 0), 0.999_999);
+  const now = options.now ?? Date.now;
+  const connectTimeoutMs = options.connectTimeoutMs ?? DEFAULTS.connectTimeoutMs;
+  const totalTimeoutMs = options.totalTimeoutMs ?? DEFAULTS.totalTimeoutMs;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? DEFAULTS.maxAttempts);
+  const maxBackoffMs = options.maxBackoffMs ?? DEFAULTS.maxBackoffMs;
+  const log = options.log ?? { warn() {} };
+  const breaker = createCircuitBreaker(options.circuit ?? DEFAULTS.circuit, now);
+  const deprecationsLogged = new Set<string>();
+
+  let lastStatus: ThrottleStatus | null = null;
+  /** Our running estimate of the bucket: Shopify's last report, refilled over time, minus what we sent since. */
+  let bucket: Bucket | null = null;
+
+  const capped = (ms: number) => Math.max(0, Math.min(Math.round(ms), maxBackoffMs));
+
+  /** Full jitter: uniform in [0, min(cap, 1 s × 2^(attempt−1))]. */
+  const backoffMs = (attempt: number) =>
+    capped(random() * Math.min(maxBackoffMs, BACKOFF_BASE_MS * 2 ** Math.min(attempt - 1, 30)));
+
+  function projectedAvailable(at: number): number {
+    if (!bucket) return Infinity;
+    const refilled = (bucket.restoreRate * Math.max(0, at - bucket.at)) / 1000;
+    return Math.min(bucket.maximum, bucket.available + refilled);
+  }
+
+  /**
+   * CONTRACT §4.3.2: wait (cost − available) / restoreRate s when the bucket cannot hold the estimate. The
+   * points are reserved before waiting, so concurrent requests queue up behind each other instead of all
+   * spending the same refill.
+   */
+  async function waitForBucket(operation: string, estimatedCost: number): Promise<void> {
+    if (!bucket) return;
+    const at = now();
+    const available = projectedAvailable(at);
+    const cost = Math.min(estimatedCost, bucket.maximum);
+    bucket = { ...bucket, available: available - cost, at };
+    if (available >= cost || bucket.restoreRate <= 0) return;
+    const waitMs = capped(((cost - available) / bucket.restoreRate) * 1000);
+    log.info?.({ operation, estimatedCost, available, waitMs }, 'Shopify bucket low; waiting before sending');
+    await sleep(waitMs);
+  }
+
+  function recordCost(cost: Cost | undefined): void {
+    const status = cost?.throttleStatus;
+    if (!status) return;
+    lastStatus = { ...status };
+    bucket = {
+      available: status.currentlyAvailable,
+      maximum: status.maximumAvailable,
+      restoreRate: status.restoreRate,
+      at: now(),
+    };
+  }
+
+  /** CONTRACT §4.3.3: ceil((requested − available) / restoreRate) s, at least 1 s, plus jitter. */
+  function throttledWaitMs(cost: Cost | undefined, estimatedCost: number): number {
+    const status = cost?.throttleStatus ?? lastStatus;
+    const requested = cost?.requestedQueryCost ?? estimatedCost;
+    const seconds =
+      status && status.restoreRate > 0
+        ? Math.ceil(Math.max(0, requested - status.currentlyAvailable) / status.restoreRate)
+        : 1;
+    return capped(Math.max(1, seconds) * 1000 + random() * THROTTLE_JITTER_MS);
+  }
+
+  /** Retry-After in seconds, fractional allowed ('2.0' → 2000 ms), or an HTTP date. */
+  function retryAfterMs(header: string | null): number | null {
+    const value = header?.trim();
+    if (!value) return null;
+    if (/^\d+(\.\d+)?$/.test(value)) return capped(Number(value) * 1000);
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : capped(date - now());
+  }
+
+  async function attempt<T>(
+    operation: ShopifyOperation<T>,
+    body: string,
+    estimatedCost: number,
+    attemptNumber: number,
+  ): Promise<AttemptResult<T>> {
+    const exchanged = await exchange(body);
+    if (!exchanged.ok) {
+      const { kind, message, notSent } = exchanged;
+      return {
+        ok: false,
+        error: shopifyError(kind, message),
+        retryInMs: backoffMs(attemptNumber),
+        notExecuted: notSent,
+      };
+    }
+    const { status, headers, text } = exchanged;
+    const deprecation = headers.get('x-shopify-api-deprecated-reason');
+    if (deprecation && !deprecationsLogged.has(operation.name)) {
+      deprecationsLogged.add(operation.name);
+      log.warn({ operation: operation.name, deprecation }, 'Shopify reports a deprecated field in use');
+    }
+
+    if (status === 401) {
+      const parsed = stringErrorsSchema.safeParse(parseJson(text));
+      const message = parsed.success ? parsed.data.errors : 'Invalid API key or access token';
+      return fail(shopifyError('unauthorized', `Shopify refused the access token: ${message}`, { status }));
+    }
+    if (status === 429) {
+      const waitMs = retryAfterMs(headers.get('retry-after')) ?? backoffMs(attemptNumber);
+      const error = shopifyError('rate-limited', 'Shopify answered 429 Too Many Requests', { status });
+      return { ok: false, error, retryInMs: waitMs, notExecuted: true };
+    }
+    if (status >= 500) {
+      const error = shopifyError('server', `Shopify answered HTTP ${status}`, { status });
+      return { ok: false, error, retryInMs: backoffMs(attemptNumber), notExecuted: false };
+    }
+    if (status < 200 || status >= 300) {
+      const detail = errorText(parseJson(text));
+      return fail(
+        shopifyError('graphql', `Shopify answered HTTP ${status}${detail ? `: ${detail}` : ''}`, { status }),
+      );
+    }
+
+    const json = parseJson(text);
+    if (json === undefined) return fail(invalid(operation.name, 'the body is not JSON', status));
+    const envelope = envelopeSchema.safeParse(json);
+    if (!envelope.success) return fail(invalid(operation.name, z.prettifyError(envelope.error), status));
+    const { data, errors, extensions } = envelope.data;
+    recordCost(extensions?.cost);
+
+    if (errors && errors.length > 0) {
+      if (errors.some((error) => error.extensions?.code === 'THROTTLED')) {
+        const error = shopifyError('throttled', 'Shopify throttled the request (cost limit)', { status });
+        return {
+          ok: false,
+          error,
+          retryInMs: throttledWaitMs(extensions?.cost, estimatedCost),
+          notExecuted: true,
+        };
+      }
+      const message = errors
+        .map((error) =>
+          error.extensions?.code ? `${error.extensions.code}: ${error.message}` : error.message,
+        )
+        .join('; ');
+      return fail(shopifyError('graphql', `${operation.name}: ${message}`, { status }));
+    }
+
+    const parsed = operation.data.safeParse(data);
+    if (!parsed.success) return fail(invalid(operation.name, z.prettifyError(parsed.error), status));
+    return { ok: true, data: parsed.data };
+  }
+
+  type Exchange =
+    | { ok: true; status: number; headers: Headers; text: string }
+    | { ok: false; kind: 'network' | 'timeout'; message: string; notSent: boolean };
+
+  /** One POST, with a timer until the headers arrive and another for the whole exchange. */
+  async function exchange(body: string): Promise<Exchange> {
+    const controller = new AbortController();
+    let timedOut: 'connect' | 'total' | null = null;
+    const abortOn = (which: 'connect' | 'total', ms: number) =>
+      setTimeout(() => {
+        timedOut ??= which;
+        controller.abort();
+      }, ms);
+    const connectTimer = abortOn('connect', connectTimeoutMs);
+    const totalTimer = abortOn('total', totalTimeoutMs);
+    // A fetch that ignores its signal must not hang us: race every step against the abort.
+    const aborted = new Promise<never>((_, reject) =>
+      controller.signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+    );
+    aborted.catch(() => {});
+    try {
+      const response = await Promise.race([
+        fetchImpl(endpoint, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'X-Shopify-Access-Token': config.adminToken,
+          },
+          body,
+          signal: controller.signal,
+        }),
+        aborted,
+      ]);
+      clearTimeout(connectTimer);
+      const text = await Promise.race([response.text(), aborted]);
+      return { ok: true, status: response.status, headers: response.headers, text };
+    } catch (error) {
+      if (timedOut) {
+        const ms = timedOut === 'connect' ? connectTimeoutMs : totalTimeoutMs;
+        const what = timedOut === 'connect' ? 'no response headers' : 'the exchange did not finish';
+        return {
+          ok: false,
+          kind: 'timeout',
+          message: `Shopify timed out: ${what} within ${ms} ms`,
+          notSent: false,
+        };
+      }
+      const code = errorCode(error);
+      return {
+        ok: false,
+        kind: 'network',
+        message: `Could not reach Shopify: ${describe(error)}${code ? ` (${code})` : ''}`,
+        notSent: code !== undefined && NOT_SENT_CODES.has(code),
+      };
+    } finally {
+      clearTimeout(connectTimer);
+      clearTimeout(totalTimer);
+      if (!controller.signal.aborted) controller.abort(); // releases the listener and any dangling body
+    }
+  }
+
+  async function run<T>(
+    operation: ShopifyOperation<T>,
+    variables: Record<string, unknown>,
+  ): Promise<ShopifyResult<T>> {
+    const isMutation = MUTATION.test(operation.document);
+    const estimatedCost = operation.estimatedCost ?? DEFAULT_ESTIMATED_COST;
+    const body = JSON.stringify({ query: operation.document, variables });
+    let lastError: ShopifyError | null = null;
+
+    for (let attemptNumber = 1; attemptNumber <= maxAttempts; attemptNumber += 1) {
+      const permit = breaker.tryAcquire();
+      if (!permit.allowed) {
+        // Mid-retry, the real failure says more than 'circuit open'.
+        if (lastError) return { ok: false, error: lastError };
+        const seconds = Math.ceil(permit.retryInMs / 1000);
+        return shopifyFailure(
+          'circuit-open',
+          `Shopify failed repeatedly; not calling it for another ${seconds} s (circuit open)`,
+        );
+      }
+      await waitForBucket(operation.name, estimatedCost);
+      const result = await attempt(operation, body, estimatedCost, attemptNumber);
+      if (result.ok) {
+        breaker.recordSuccess();
+        return result;
+      }
+      if (STORE_FAILURE_KINDS.has(result.error.kind)) breaker.recordFailure();
+      else breaker.recordSuccess(); // it answered: the store is up
+      lastError = result.error;
+
+      const mayRetry = result.retryInMs !== null && (!isMutation || result.notExecuted);
+      if (!mayRetry || attemptNumber === maxAttempts) break;
+      log.warn(
+        {
+          operation: operation.name,
+          attempt: attemptNumber,
+          maxAttempts,
+          kind: result.error.kind,
+          status: result.error.status,
+          delayMs: result.retryInMs,
+        },
+        `Shopify ${operation.name} failed (${result.error.kind}); retrying`,
+      );
+      await sleep(result.retryInMs ?? 0);
+    }
+    return { ok: false, error: lastError ?? shopifyError('network', 'Shopify request was not attempted') };
+  }
+
+  return {
+    async request(operation, variables) {
+      try {
+        return await run(operation, variables);
+      } catch (error) {
+        // Nothing above should throw; if something does (a bug, a throwing stub), it still becomes a result.
+        return shopifyFailure('invalid-response', `Unexpected error calling Shopify: ${describe(error)}`);
+      }
+    },
+    lastThrottleStatus: () => (lastStatus ? { ...lastStatus } : null),
+  };
+}
+
+function fail<T>(error: ShopifyError): AttemptResult<T> {
+  return { ok: false, error, retryInMs: null, notExecuted: false };
+}
+
+function invalid(operation: string, detail: string, status: number): ShopifyError {
+  return shopifyError('invalid-response', `${operation}: unexpected answer from Shopify: ${detail}`, {
+    status,
+  });
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The message of a non-2xx body: `errors` as a string or as GraphQL errors, when there is one. */
+function errorText(json: unknown): string | undefined {
+  const asString = stringErrorsSchema.safeParse(json);
+  if (asString.success) return asString.data.errors;
+  const asList = z.object({ errors: z.array(graphqlErrorSchema) }).safeParse(json);
+  return asList.success ? asList.data.errors.map((error) => error.message).join('; ') : undefined;
+}
+
+/** undici puts the socket error (with its code) in `cause`; happy-eyeballs wraps several in an AggregateError. */
+function errorCode(error: unknown): string | undefined {
+  let current = error;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth += 1) {
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,386 @@
+/**
+ * Every GraphQL document the portal sends to the Shopify Admin API (version 2026-10). The first nine are the
+ * text of ../shared/shopify/operations.graphql (CONTRACT.md §2); documents.test.ts validates all of them,
+ * deprecations included, against Shopify's real schema (schema/admin_2026-10.json.gz).
+ *
+ * Rules (CONTRACT.md §7): DraftOrder has no `note` field (it is `note2`; the input field stays `note`), no
+ * deprecated fields (images via `featuredMedia`/`media`), ids are GID strings, and the nested
+ * `first × variantsFirst` stays small enough that a query never requests more than 1000 cost points.
+ */
+
+/** ~ 2 + first × (7 + variantsFirst) points (estimate-cost.mjs): first=10, variantsFirst=50 → 572. */
+export const LIST_PRODUCTS = /* GraphQL */ `
+  query ListProducts($first: Int!, $after: String, $query: String, $variantsFirst: Int!) {
+    products(first: $first, after: $after, query: $query, sortKey: ID) {
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        id
+        legacyResourceId
+        title
+        handle
+        status
+        updatedAt
+        featuredMedia {
+          preview {
+            image {
+              url
+              altText
+            }
+          }
+        }
+        variantsCount {
+          count
+          precision
+        }
+        variants(first: $variantsFirst) {
+          pageInfo {
+            hasNextPage
+            endCursor
+          }
+          nodes {
+            id
+            legacyResourceId
+            title
+            sku
+            price
+            compareAtPrice
+            inventoryQuantity
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** One product and one page of its variants (with their first image); ~ 7 + variantsFirst × 6 points. */
+export const GET_PRODUCT = /* GraphQL */ `
+  query GetProduct($id: ID!, $variantsFirst: Int!, $variantsAfter: String) {
+    product(id: $id) {
+      id
+      legacyResourceId
+      title
+      handle
+      status
+      updatedAt
+      featuredMedia {
+        preview {
+          image {
+            url
+            altText
+          }
+        }
+      }
+      variantsCount {
+        count
+        precision
+      }
+      variants(first: $variantsFirst, after: $variantsAfter) {
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        nodes {
+          id
+          legacyResourceId
+          title
+          sku
+          price
+          compareAtPrice
+          inventoryQuantity
+          media(first: 1) {
+            nodes {
+              preview {
+                image {
+                  url
+                  altText
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** Without allowPartialUpdates one bad variant blocks them all (CONTRACT.md §2.2). */
+export const UPDATE_VARIANT_PRICES = /* GraphQL */ `
+  mutation UpdateVariantPrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+    productVariantsBulkUpdate(productId: $productId, variants: $variants) {
+      product {
+        id
+      }
+      productVariants {
+        id
+        price
+        compareAtPrice
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+export const CREATE_DRAFT_ORDER = /* GraphQL */ `
+  mutation CreateDraftOrder($input: DraftOrderInput!) {
+    draftOrderCreate(input: $input) {
+      draftOrder {
+        id
+        legacyResourceId
+        name
+        status
+        invoiceUrl
+        email
+        note2
+        ready
+        totalPriceSet {
+          shopMoney {
+            amount
+            currencyCode
+          }
+        }
+        lineItems(first: 250) {
+          nodes {
+            id
+            title
+            sku
+            quantity
+            custom
+            variant {
+              id
+            }
+            priceOverride {
+              amount
+              currencyCode
+            }
+            originalUnitPriceSet {
+              shopMoney {
+                amount
+                currencyCode
+              }
+            }
+            approximateDiscountedUnitPriceSet {
+              shopMoney {
+                amount
+                currencyCode
+              }
+            }
+            appliedDiscount {
+              title
+              description
+              value
+              valueType
+              amountSet {
+                shopMoney {
+                  amount
+                  currencyCode
+                }
+              }
+            }
+            customAttributes {
+              key
+              value
+            }
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const GET_DRAFT_ORDER = /* GraphQL */ `
+  query GetDraftOrder($id: ID!) {
+    draftOrder(id: $id) {
+      id
+      name
+      status
+      ready
+      invoiceUrl
+      invoiceSentAt
+      completedAt
+      order {
+        id
+        name
+        displayFinancialStatus
+        displayFulfillmentStatus
+      }
+    }
+  }
+`;
+
+/** `name` added to the shared text so every draft-order answer carries the `#D<n>` the portal stores. */
+export const SEND_DRAFT_ORDER_INVOICE = /* GraphQL */ `
+  mutation SendDraftOrderInvoice($id: ID!, $email: EmailInput) {
+    draftOrderInvoiceSend(id: $id, email: $email) {
+      draftOrder {
+        id
+        name
+        status
+        invoiceUrl
+        invoiceSentAt
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/**
+ * Only for off-Shopify payment: completing marks the order paid at once and kills the invoice link
+ * (CONTRACT.md §7.5). `name`, `invoiceUrl` and `completedAt` added to the shared text for the same reason.
+ */
+export const COMPLETE_DRAFT_ORDER = /* GraphQL */ `
+  mutation CompleteDraftOrder($id: ID!, $paymentGatewayId: ID, $sourceName: String) {
+    draftOrderComplete(id: $id, paymentGatewayId: $paymentGatewayId, sourceName: $sourceName) {
+      draftOrder {
+        id
+        name
+        status
+        invoiceUrl
+        completedAt
+        order {
+          id
+          name
+          displayFinancialStatus
+          displayFulfillmentStatus
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** There is no Order.draftOrder: link a draft to its order through DraftOrder.order (CONTRACT.md §2.4). */
+export const GET_ORDER = /* GraphQL */ `
+  query GetOrder($id: ID!) {
+    order(id: $id) {
+      id
+      legacyResourceId
+      name
+      email
+      displayFinancialStatus
+      displayFulfillmentStatus
+      fullyPaid
+      cancelledAt
+      fulfillments(first: 10) {
+        id
+        status
+        displayStatus
+        createdAt
+        deliveredAt
+        trackingInfo(first: 5) {
+          company
+          number
+          url
+        }
+      }
+    }
+  }
+`;
+
+/** `uri`, not the deprecated `callbackUrl` (CONTRACT.md §2.4). */
+export const CREATE_WEBHOOK = /* GraphQL */ `
+  mutation CreateWebhook($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
+    webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) {
+      webhookSubscription {
+        id
+        topic
+        uri
+        format
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/**
+ * The draft the portal created for an order, found by the idempotency tag it put on it: lets the
+ * create-draft job tell 'created, but the answer was lost' from 'never created' before creating again.
+ */
+export const FIND_DRAFT_ORDER_BY_TAG = /* GraphQL */ `
+  query FindDraftOrderByTag($query: String!) {
+    draftOrders(first: 1, query: $query) {
+      nodes {
+        id
+        name
+        status
+        invoiceUrl
+        tags
+      }
+    }
+  }
+`;
+
+/** Never after the invoice link is shared: an update unlinks a checkout in progress (CONTRACT.md §7.4). */
+export const UPDATE_DRAFT_ORDER = /* GraphQL */ `
+  mutation UpdateDraftOrder($id: ID!, $input: DraftOrderInput!) {
+    draftOrderUpdate(id: $id, input: $input) {
+      draftOrder {
+        id
+        legacyResourceId
+        name
+        status
+        invoiceUrl
+        invoiceSentAt
+        totalPriceSet {
+          shopMoney {
+            amount
+            currencyCode
+          }
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+export const DELETE_DRAFT_ORDER = /* GraphQL */ `
+  mutation DeleteDraftOrder($id: ID!) {
+    draftOrderDelete(input: { id: $id }) {
+      deletedId
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** Every document by operation name: the tests validate each one, the fake store may look them up. */
+export const SHOPIFY_DOCUMENTS = {
+  ListProducts: LIST_PRODUCTS,
+  GetProduct: GET_PRODUCT,
+  UpdateVariantPrices: UPDATE_VARIANT_PRICES,
+  CreateDraftOrder: CREATE_DRAFT_ORDER,
+  GetDraftOrder: GET_DRAFT_ORDER,
+  SendDraftOrderInvoice: SEND_DRAFT_ORDER_INVOICE,
+  CompleteDraftOrder: COMPLETE_DRAFT_ORDER,
+  GetOrder: GET_ORDER,
+  CreateWebhook: CREATE_WEBHOOK,
+  FindDraftOrderByTag: FIND_DRAFT_ORDER_BY_TAG,
+  UpdateDraftOrder: UPDATE_DRAFT_ORDER,
+  DeleteDraftOrder: DELETE_DRAFT_ORDER,
+} as const;
+
+export type ShopifyOperationName = keyof typeof SHOPIFY_DOCUMENTS;

@@ -1,0 +1,488 @@
+import { shopifyFailure, type ShopifyClient, type ShopifyResult } from './client';
+import {
+  type FetchedProduct,
+  type FetchedVariant,
+  type ListedProduct,
+  type ListedVariant,
+  MAX_QUERY_COST,
+  type Media,
+  type MoneyBag,
+  operations,
+  type PageInfo,
+  PRODUCT_VARIANT_PAGE,
+} from './operations';
+
+/*
+ * Typed functions over the Shopify client, one per thing the portal does (CONTRACT.md §2). At this boundary
+ * money is a decimal string ("10.65", never a float), ids are GID strings (`gid://shopify/Product/123`;
+ * numeric ids are accepted and converted), `userErrors` become `{ kind: 'user-errors', retryable: false }` and
+ * a query for one object that answers null becomes `not-found`. Every answer is parsed with the zod schema of
+ * its operation (operations.ts).
+ */
+
+export interface ShopifyVariant {
+  id: string;
+  legacyResourceId: string;
+  title: string;
+  sku: string | null;
+  price: string;
+  compareAtPrice: string | null;
+  inventoryQuantity: number | null;
+  /** The variant's first image; listProducts does not select variant media (cost), so null there. */
+  imageUrl: string | null;
+}
+
+export interface ShopifyProduct {
+  id: string;
+  legacyResourceId: string;
+  title: string;
+  handle: string;
+  status: 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';
+  updatedAt: string;
+  imageUrl: string | null;
+  /** ALL variants: variant pages beyond the first are followed. */
+  variants: ShopifyVariant[];
+}
+
+export interface ShopifyDraftOrder {
+  id: string;
+  legacyResourceId?: string;
+  name: string;
+  status: 'OPEN' | 'INVOICE_SENT' | 'COMPLETED';
+  invoiceUrl: string | null;
+  invoiceSentAt?: string | null;
+  completedAt?: string | null;
+  order?: {
+    id: string;
+    name: string;
+    displayFinancialStatus: string | null;
+    displayFulfillmentStatus: string;
+  } | null;
+  totalPrice?: string;
+}
+
+export interface ShopifyOrder {
+  id: string;
+  legacyResourceId: string;
+  name: string;
+  email: string | null;
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string;
+  fullyPaid: boolean;
+  cancelledAt: string | null;
+  fulfillments: {
+    id: string;
+    status: string;
+    /** e.g. IN_TRANSIT, DELIVERED: the carrier's latest word on this shipment. */
+    displayStatus: string | null;
+    createdAt: string;
+    deliveredAt: string | null;
+    trackingInfo: { company: string | null; number: string | null; url: string | null }[];
+  }[];
+}
+
+export interface DraftOrderLineInput {
+  variantId: string;
+  quantity: number;
+  /** Wins over the variant's catalogue price and locks it (CONTRACT.md §0, §7.2–7.3). */
+  priceOverride: { amount: string; currencyCode: string };
+  customAttributes?: { key: string; value: string }[];
+}
+
+/**
+ * A line without a variant (CONTRACT.md §2.3): priced by `originalUnitPriceWithCurrency` (which Shopify
+ * ignores on variant lines); it reserves no inventory.
+ */
+export interface DraftOrderCustomLineInput {
+  title: string;
+  sku?: string;
+  quantity: number;
+  originalUnitPriceWithCurrency: { amount: string; currencyCode: string };
+  taxable?: boolean;
+  requiresShipping?: boolean;
+  customAttributes?: { key: string; value: string }[];
+}
+
+export interface DraftOrderInput {
+  email: string;
+  /** Written to `DraftOrderInput.note`; read back as `note2` (there is no DraftOrder.note). */
+  note?: string | null;
+  poNumber?: string;
+  tags?: string[];
+  customAttributes?: { key: string; value: string }[];
+  shippingAddress?: {
+    firstName?: string;
+    lastName?: string;
+    company?: string;
+    address1?: string;
+    address2?: string;
+    city?: string;
+    provinceCode?: string;
+    /** ISO 3166-1 alpha-2, e.g. 'CA' (the deprecated `country` is never sent). */
+    countryCode?: string;
+    zip?: string;
+    phone?: string;
+  };
+  lineItems: (DraftOrderLineInput | DraftOrderCustomLineInput)[];
+}
+
+export interface ShopifyApi {
+  listProducts(options?: {
+    query?: string;
+    pageSize?: number;
+    variantsPerPage?: number;
+  }): Promise<ShopifyResult<ShopifyProduct[]>>;
+  getProduct(id: string): Promise<ShopifyResult<ShopifyProduct>>;
+  updateVariantPrices(
+    productId: string,
+    variants: { id: string; price: string; compareAtPrice?: string | null }[],
+  ): Promise<ShopifyResult<{ id: string; price: string; compareAtPrice: string | null }[]>>;
+  findDraftOrderByTag(tag: string): Promise<ShopifyResult<ShopifyDraftOrder | null>>;
+  createDraftOrder(input: DraftOrderInput): Promise<ShopifyResult<ShopifyDraftOrder>>;
+  updateDraftOrder(id: string, input: Partial<DraftOrderInput>): Promise<ShopifyResult<ShopifyDraftOrder>>;
+  getDraftOrder(id: string): Promise<ShopifyResult<ShopifyDraftOrder>>;
+  sendDraftOrderInvoice(
+    id: string,
+    email?: { to?: string; subject?: string; customMessage?: string },
+  ): Promise<ShopifyResult<ShopifyDraftOrder>>;
+  deleteDraftOrder(id: string): Promise<ShopifyResult<{ deletedId: string }>>;
+  completeDraftOrder(id: string): Promise<ShopifyResult<ShopifyDraftOrder>>;
+  getOrder(id: string): Promise<ShopifyResult<ShopifyOrder>>;
+}
+
+// ---- ids (CONTRACT.md §7.8) ----
+
+export type GidType = 'Product' | 'ProductVariant' | 'DraftOrder' | 'Order';
+
+/**
+ * `gid://shopify/{type}/{id}` for a numeric id or a GID of that type; null for anything else (another type,
+ * a name like '#D12', an empty string). Numeric ids stay strings: they can exceed 2^53.
+ */
+export function toGid(type: GidType, id: string | number): string | null {
+  const value = String(id).trim();
+  if (/^\d+$/.test(value)) return `gid://shopify/${type}/${value}`;
+  return new RegExp(`^gid://shopify/${type}/\\d+$`).test(value) ? value : null;
+}
+
+// ---- mapping ----
+
+const imageUrlOf = (node: Media | null | undefined) => node?.preview?.image?.url ?? null;
+
+function toVariant(node: ListedVariant | FetchedVariant): ShopifyVariant {
+  return {
+    id: node.id,
+    legacyResourceId: node.legacyResourceId,
+    title: node.title,
+    sku: node.sku,
+    price: node.price,
+    compareAtPrice: node.compareAtPrice,
+    inventoryQuantity: node.inventoryQuantity,
+    imageUrl: 'media' in node ? imageUrlOf(node.media.nodes[0]) : null,
+  };
+}
+
+function toProduct(node: ListedProduct | FetchedProduct, variants: ShopifyVariant[]): ShopifyProduct {
+  return {
+    id: node.id,
+    legacyResourceId: node.legacyResourceId,
+    title: node.title,
+    handle: node.handle,
+    status: node.status,
+    updatedAt: node.updatedAt,
+    imageUrl: imageUrlOf(node.featuredMedia),
+    variants,
+  };
+}
+
+type DraftOrderNode = {
+  id: string;
+  legacyResourceId?: string;
+  name: string;
+  status: ShopifyDraftOrder['status'];
+  invoiceUrl: string | null;
+  invoiceSentAt?: string | null;
+  completedAt?: string | null;
+  order?: ShopifyDraftOrder['order'];
+  totalPriceSet?: MoneyBag;
+};
+
+/** Only the fields the answering document selected: absent stays absent, null stays null. */
+function toDraftOrder(node: DraftOrderNode): ShopifyDraftOrder {
+  const draft: ShopifyDraftOrder = {
+    id: node.id,
+    name: node.name,
+    status: node.status,
+    invoiceUrl: node.invoiceUrl,
+  };
+  if (node.legacyResourceId !== undefined) draft.legacyResourceId = node.legacyResourceId;
+  if (node.invoiceSentAt !== undefined) draft.invoiceSentAt = node.invoiceSentAt;
+  if (node.completedAt !== undefined) draft.completedAt = node.completedAt;
+  if (node.order !== undefined) draft.order = node.order;
+  if (node.totalPriceSet) draft.totalPrice = node.totalPriceSet.shopMoney.amount;
+  return draft;
+}
+
+function toDraftOrderInput(input: Partial<DraftOrderInput>): ShopifyResult<Record<string, unknown>> {
+  const { lineItems, ...rest } = input;
+  const graphqlInput: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(rest)) if (value !== undefined) graphqlInput[key] = value;
+  if (lineItems) {
+    const lines: Record<string, unknown>[] = [];
+    for (const [index, line] of lineItems.entries()) {
+      if (!('variantId' in line)) {
+        lines.push({ ...line });
+        continue;
+      }
+      const variantId = toGid('ProductVariant', line.variantId);
+      if (!variantId)
+        return invalidArgument(`lineItems[${index}].variantId '${line.variantId}' is not a variant id`);
+      lines.push({ ...line, variantId });
+    }
+    graphqlInput.lineItems = lines;
+  }
+  return { ok: true, data: graphqlInput };
+}
+
+function invalidArgument<T>(message: string): ShopifyResult<T> {
+  return shopifyFailure('graphql', message, { retryable: false });
+}
+
+function notFound<T>(what: string, id: string): ShopifyResult<T> {
+  return shopifyFailure('not-found', `Shopify has no ${what} ${id}`);
+}
+
+/** Mutation payload → its result, or user-errors (never retryable: the same input fails the same way). */
+function fromPayload<
+  P extends { userErrors: { field: string[] | null; message: string; code?: string | null }[] },
+  T,
+>(operation: string, payload: P | null, map: (payload: P) => ShopifyResult<T>): ShopifyResult<T> {
+  if (!payload) return shopifyFailure('invalid-response', `${operation}: Shopify returned no payload`);
+  if (payload.userErrors.length > 0) {
+    const message = payload.userErrors
+      .map((error) => (error.field?.length ? `${error.field.join('.')}: ${error.message}` : error.message))
+      .join('; ');
+    return shopifyFailure('user-errors', `${operation}: ${message}`, {
+      retryable: false,
+      userErrors: payload.userErrors.map((error) => ({ ...error })),
+    });
+  }
+  return map(payload);
+}
+
+function draftOrFailure(operation: string, draft: DraftOrderNode | null): ShopifyResult<ShopifyDraftOrder> {
+  return draft
+    ? { ok: true, data: toDraftOrder(draft) }
+    : shopifyFailure(
+        'invalid-response',
+        `${operation}: Shopify returned neither a draft order nor user errors`,
+      );
+}
+
+/** Shopify search syntax: quote the value so spaces, colons and dashes are literal. */
+function searchValue(value: string): string {
+  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+}
+
+function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
+  const number = Number.isFinite(value) ? Math.trunc(value as number) : fallback;
+  return Math.min(Math.max(number, min), max);
+}
+
+export function createShopifyApi(client: ShopifyClient): ShopifyApi {
+  /** The variants after `after`, page by page, through GetProduct (a product may have up to 2048). */
+  async function remainingVariants(
+    productId: string,
+    after: string | null,
+  ): Promise<ShopifyResult<{ product: FetchedProduct | null; variants: ShopifyVariant[] }>> {
+    const variants: ShopifyVariant[] = [];
+    let cursor = after;
+    let product: FetchedProduct | null = null;
+    for (;;) {
+      const result = await client.request(operations.getProduct(PRODUCT_VARIANT_PAGE), {
+        id: productId,
+        variantsFirst: PRODUCT_VARIANT_PAGE,
+        variantsAfter: cursor,
+      });
+      if (!result.ok) return result;
+      if (!result.data.product) return { ok: true, data: { product: null, variants } };
+      product ??= result.data.product;
+      const page = result.data.product.variants;
+      variants.push(...page.nodes.map(toVariant));
+      const next = nextCursor(page.pageInfo, cursor, 'GetProduct variants');
+      if (!next.ok) return next;
+      if (next.data === null) return { ok: true, data: { product, variants } };
+      cursor = next.data;
+    }
+  }
+
+  async function getProduct(id: string): Promise<ShopifyResult<ShopifyProduct>> {
+    const gid = toGid('Product', id);
+    if (!gid) return notFound('product', id);
+    const result = await remainingVariants(gid, null);
+    if (!result.ok) return result;
+    const { product, variants } = result.data;
+    return product ? { ok: true, data: toProduct(product, variants) } : notFound('product', id);
+  }
+
+  return {
+    async listProducts(options = {}) {
+      const variantsFirst = clamp(options.variantsPerPage, 50, 1, 250);
+      // Keep each page's requested cost under the 1000-point single-query limit (CONTRACT.md §7.10).
+      const maxFirst = Math.floor((MAX_QUERY_COST - 2) / (7 + variantsFirst));
+      const first = clamp(options.pageSize, 10, 1, Math.min(250, maxFirst));
+      const operation = operations.listProducts(first, variantsFirst);
+      const products: ShopifyProduct[] = [];
+      let after: string | null = null;
+      for (;;) {
+        const result = await client.request(operation, {
+          first,
+          after,
+          query: options.query ?? null,
+          variantsFirst,
+        });
+        if (!result.ok) return result;
+        const page = result.data.products;
+        for (const node of page.nodes) {
+          const variants = node.variants.nodes.map(toVariant);
+          if (node.variants.pageInfo.hasNextPage) {
+            const start = nextCursor(node.variants.pageInfo, null, 'ListProducts variants');
+            if (!start.ok) return start;
+            const rest = await remainingVariants(node.id, start.data);
+            if (!rest.ok) return rest;
+            // Deleted while we were paging: leave it out, the next sync sees it gone.
+            if (!rest.data.product) continue;
+            variants.push(...rest.data.variants);
+          }
+          products.push(toProduct(node, variants));
+        }
+        const next = nextCursor(page.pageInfo, after, 'ListProducts');
+        if (!next.ok) return next;
+        if (next.data === null) return { ok: true, data: products };
+        after = next.data;
+      }
+    },
+
+    getProduct,
+
+    async updateVariantPrices(productId, variants) {
+      const productGid = toGid('Product', productId);
+      if (!productGid) return invalidArgument(`'${productId}' is not a product id`);
+      const inputs: Record<string, unknown>[] = [];
+      for (const variant of variants) {
+        const id = toGid('ProductVariant', variant.id);
+        if (!id) return invalidArgument(`'${variant.id}' is not a variant id`);
+        // compareAtPrice: absent = leave as is, null = clear it (CONTRACT.md §2.2).
+        inputs.push({
+          id,
+          price: variant.price,
+          ...(variant.compareAtPrice !== undefined ? { compareAtPrice: variant.compareAtPrice } : {}),
+        });
+      }
+      const result = await client.request(operations.updateVariantPrices, {
+        productId: productGid,
+        variants: inputs,
+      });
+      if (!result.ok) return result;
+      return fromPayload('productVariantsBulkUpdate', result.data.productVariantsBulkUpdate, (payload) => ({
+        ok: true,
+        data: (payload.productVariants ?? []).map((variant) => ({ ...variant })),
+      }));
+    },
+
+    async findDraftOrderByTag(tag) {
+      const result = await client.request(operations.findDraftOrderByTag, {
+        query: `tag:${searchValue(tag)}`,
+      });
+      if (!result.ok) return result;
+      // Search is fuzzy and case-insensitive: only an exact tag match counts.
+      const match = result.data.draftOrders.nodes.find((node) =>
+        node.tags.some((candidate) => candidate.toLowerCase() === tag.toLowerCase()),
+      );
+      return { ok: true, data: match ? toDraftOrder(match) : null };
+    },
+
+    async createDraftOrder(input) {
+      const graphqlInput = toDraftOrderInput(input);
+      if (!graphqlInput.ok) return graphqlInput;
+      const result = await client.request(operations.createDraftOrder, { input: graphqlInput.data });
+      if (!result.ok) return result;
+      return fromPayload('draftOrderCreate', result.data.draftOrderCreate, (payload) =>
+        draftOrFailure('draftOrderCreate', payload.draftOrder),
+      );
+    },
+
+    async updateDraftOrder(id, input) {
+      const gid = toGid('DraftOrder', id);
+      if (!gid) return notFound('draft order', id);
+      const graphqlInput = toDraftOrderInput(input);
+      if (!graphqlInput.ok) return graphqlInput;
+      const result = await client.request(operations.updateDraftOrder, { id: gid, input: graphqlInput.data });
+      if (!result.ok) return result;
+      return fromPayload('draftOrderUpdate', result.data.draftOrderUpdate, (payload) =>
+        draftOrFailure('draftOrderUpdate', payload.draftOrder),
+      );
+    },
+
+    async getDraftOrder(id) {
+      const gid = toGid('DraftOrder', id);
+      if (!gid) return notFound('draft order', id);
+      const result = await client.request(operations.getDraftOrder, { id: gid });
+      if (!result.ok) return result;
+      const draft = result.data.draftOrder;
+      return draft ? { ok: true, data: toDraftOrder(draft) } : notFound('draft order', id);
+    },
+
+    async sendDraftOrderInvoice(id, email) {
+      const gid = toGid('DraftOrder', id);
+      if (!gid) return notFound('draft order', id);
+      const result = await client.request(operations.sendDraftOrderInvoice, {
+        id: gid,
+        email: email ?? null,
+      });
+      if (!result.ok) return result;
+      return fromPayload('draftOrderInvoiceSend', result.data.draftOrderInvoiceSend, (payload) =>
+        draftOrFailure('draftOrderInvoiceSend', payload.draftOrder),
+      );
+    },
+
+    async deleteDraftOrder(id) {
+      const gid = toGid('DraftOrder', id);
+      if (!gid) return notFound('draft order', id);
+      const result = await client.request(operations.deleteDraftOrder, { id: gid });
+      if (!result.ok) return result;
+      return fromPayload('draftOrderDelete', result.data.draftOrderDelete, (payload) =>
+        payload.deletedId
+          ? { ok: true, data: { deletedId: payload.deletedId } }
+          : notFound('draft order', id),
+      );
+    },
+
+    async completeDraftOrder(id) {
+      const gid = toGid('DraftOrder', id);
+      if (!gid) return notFound('draft order', id);
+      const result = await client.request(operations.completeDraftOrder, { id: gid });
+      if (!result.ok) return result;
+      return fromPayload('draftOrderComplete', result.data.draftOrderComplete, (payload) =>
+        draftOrFailure('draftOrderComplete', payload.draftOrder),
+      );
+    },
+
+    async getOrder(id) {
+      const gid = toGid('Order', id);
+      if (!gid) return notFound('order', id);
+      const result = await client.request(operations.getOrder, { id: gid });
+      if (!result.ok) return result;
+      const order = result.data.order;
+      return order ? { ok: true, data: order } : notFound('order', id);
+    },
+  };
+}
+
+/** The cursor of the next page, null at the end; a page that claims more but gives no new cursor is a bug. */
+function nextCursor(info: PageInfo, previous: string | null, what: string): ShopifyResult<string | null> {
+  if (!info.hasNextPage) return { ok: true, data: null };
+  if (!info.endCursor || info.endCursor === previous) {
+    return shopifyFailure('invalid-response', `${what}: hasNextPage without a new endCursor`);
+  }
+  return { ok: true, data: info.endCursor };
+}

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  adminAndBuyerPages,
+  adminSignIn,
+  approveAndSignIn,
+  newCustomer,
+  openAdminSection,
+  orderTwoCases,
+  register,
+} from './support/accounts';
+
+/**
+ * The Shopify journey end to end (issue 8), against a portal started with SHOPIFY_MODE=fake (playwright.config.ts
+ * 'shopify' project): a customer submits an order, it becomes a draft order in the store, an administrator
+ * approves it, the customer's order page shows 'Pay now' and the customer pays on the store's checkout page;
+ * the store then ships and the carrier delivers, and the customer sees Paid → Shipped with tracking →
+ * Delivered, all through signed webhooks.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const FAKE_SHOPIFY = process.env.WHOLESALE_E2E_FAKE_SHOPIFY_URL!;
+const customer = newCustomer('Shopify');
+const pages = adminAndBuyerPages();
+
+interface FakeState {
+  draftOrders: { id: string; name: string; tags: string[]; orderId: string | null }[];
+}
+
+async function fakeStore<T>(path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${FAKE_SHOPIFY}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function draftOf(orderId: number) {
+  const state = await fakeStore<FakeState>('/__fake/state');
+  return state.draftOrders.find((draft) => draft.tags.includes(`portal-order-${orderId}`));
+}
+
+/** Reloads the order page until `check` passes: webhooks and jobs run in the background. */
+async function eventually(page: Page, check: () => Promise<void>) {
+  await expect(async () => {
+    await page.reload();
+    await check();
+  }).toPass({ timeout: 20_000, intervals: [500, 1000] });
+}
+
+const timelineStep = (page: Page, label: string) =>
+  page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem').filter({ hasText: label });
+
+test('an approved order is paid on the Shopify invoice and followed to delivery', async () => {
+  test.setTimeout(120_000);
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  await register(buyer, customer);
+  await adminSignIn(admin);
+  await approveAndSignIn(admin, buyer, customer);
+  const orderNumber = await orderTwoCases(buyer);
+  const orderId = Number(orderNumber.replace('WO-', '')) - 1000;
+
+  // The submitted order becomes a draft order in the store, tagged with the portal's order.
+  await expect.poll(async () => (await draftOf(orderId))?.name, { timeout: 20_000 }).toMatch(/^#D\d+$/);
+
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  const status = admin.getByLabel(`Status of order ${orderNumber}`);
+  await status.selectOption('processing');
+  await admin.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveValue('processing');
+
+  // Approval sends the invoice; the order page offers the payment link.
+  await buyer.goto(`/orders/${orderId}`);
+  const payNow = buyer.getByRole('link', { name: 'Pay now' });
+  await eventually(buyer, () => expect(payNow).toBeVisible({ timeout: 1_000 }));
+  const [checkout] = await Promise.all([buyer.context().waitForEvent('page'), payNow.click()]);
+  await expect(checkout.getByRole('heading', { name: /^Invoice #D\d+$/ })).toBeVisible();
+  await checkout.getByRole('button', { name: 'Pay now' }).click();
+  await expect(checkout.getByText('Thank you for your purchase!')).toBeVisible();
+  await checkout.close();
+
+  await eventually(buyer, () => expect(timelineStep(buyer, 'Paid')).not.toContainText('Not yet'));
+  await expect(payNow).toHaveCount(0);
+
+  // The merchant ships with tracking, then the carrier delivers.
+  const paidDraft = await draftOf(orderId);
+  expect(paidDraft?.orderId).toBeTruthy();
+  const shipment = await fakeStore<{ fulfillmentId: string }>('/__fake/orders/fulfill', {
+    id: paidDraft!.orderId,
+    company: 'UPS',
+    number: '1ZE2E0001',
+    url: 'https://www.ups.com/track?tracknum=1ZE2E0001',
+  });
+  await eventually(buyer, () => expect(timelineStep(buyer, 'Shipped')).not.toContainText('Not yet'));
+  await expect(buyer.getByText('UPS 1ZE2E0001')).toBeVisible();
+
+  await fakeStore('/__fake/fulfillments/update', { id: shipment.fulfillmentId, shipmentStatus: 'delivered' });
+  await eventually(buyer, () => expect(timelineStep(buyer, 'Delivered')).not.toContainText('Not yet'));
+});
