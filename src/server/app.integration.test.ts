@@ -196,7 +196,11 @@ describe('serving the web client', () => {
     t = await createTestApp({
       clientDir,
       seed: false,
-      env: { SHOPIFY_STORE_DOMAIN: 'mist.myshopify.com', STORE_NAME: 'Mist & Co' },
+      env: {
+        SHOPIFY_STORE_DOMAIN: 'mist.myshopify.com',
+        SHOPIFY_ADMIN_TOKEN: 'shpat_unused',
+        STORE_NAME: 'Mist & Co',
+      },
     });
   });
   afterAll(async () => {

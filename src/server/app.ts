@@ -115,10 +115,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(productRoutes(products));
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
-  await app.register(ordersRoutes(createOrderService({ db, env, pricing })));
+  const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
+  await app.register(ordersRoutes(createOrderService({ db, env, pricing, shopify })));
   await app.register(supportRoutes(createSupportService({ db, env })));
   await app.register(adminSessionRoutes(createAdminSessionService({ db }), sessions));
-  const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
   const adminDeps = { db, env, shopify };
   await app.register(adminUsersRoutes(adminDeps));
   await app.register(adminOrdersRoutes(adminDeps));

@@ -83,6 +83,16 @@ export const envSchema = z
     /** Port of the fake store with SHOPIFY_MODE=fake; 0 picks a free one. */
     FAKE_SHOPIFY_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(0)),
   })
+  .refine((env) => Boolean(env.SHOPIFY_STORE_DOMAIN) === Boolean(env.SHOPIFY_ADMIN_TOKEN), {
+    path: ['SHOPIFY_STORE_DOMAIN'],
+    message:
+      'set both SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN to connect a store, or neither for test mode',
+  })
+  .refine((env) => env.SHOPIFY_MODE !== 'fake' || (!env.SHOPIFY_STORE_DOMAIN && !env.SHOPIFY_ADMIN_TOKEN), {
+    path: ['SHOPIFY_MODE'],
+    message:
+      'fake runs a fake store inside the portal: unset SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN, or use live',
+  })
   .transform((env) => ({
     ...env,
     APP_ORIGIN: new URL(env.APP_ORIGIN ?? `http://localhost:${env.PORT}`).origin,

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { parseOrderNumber } from '../../src/shared/orders';
 import {
   adminAndBuyerPages,
   adminSignIn,
@@ -61,7 +62,7 @@ test('an approved order is paid on the Shopify invoice and followed to delivery'
   await adminSignIn(admin);
   await approveAndSignIn(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
-  const orderId = Number(orderNumber.replace('WO-', '')) - 1000;
+  const orderId = parseOrderNumber(orderNumber)!;
 
   // The submitted order becomes a draft order in the store, tagged with the portal's order.
   await expect.poll(async () => (await draftOf(orderId))?.name, { timeout: 20_000 }).toMatch(/^#D\d+$/);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { magicLinkTokens, passwordResetTokens, sessions, users } from '../db/schema';
+import { magicLinkTokens, passwordResetTokens, sessions, shopifyWebhookEvents, users } from '../db/schema';
 import { createTestDatabase } from '../test/test-database';
 import { removeExpiredRecords } from './housekeeping';
 
@@ -38,5 +38,41 @@ describe('removeExpiredRecords', () => {
     for (const table of [magicLinkTokens, passwordResetTokens]) {
       expect((await handle.db.select().from(table)).map((row) => row.token)).toEqual(['recent']);
     }
+  });
+
+  it('prunes Shopify webhook events processed or ignored over 90 days ago, and keeps failed and pending ones', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR);
+    const event = (
+      eventId: string,
+      state: 'received' | 'processed' | 'ignored' | 'failed',
+      days: number,
+    ) => ({
+      eventId,
+      topic: 'orders/paid',
+      payload: {},
+      state,
+      receivedAt: daysAgo(days),
+    });
+    await handle.db
+      .insert(shopifyWebhookEvents)
+      .values([
+        event('old-processed', 'processed', 91),
+        event('old-ignored', 'ignored', 91),
+        event('old-failed', 'failed', 91),
+        event('old-received', 'received', 91),
+        event('recent-processed', 'processed', 89),
+        event('recent-ignored', 'ignored', 89),
+      ]);
+
+    await removeExpiredRecords(handle.db, now);
+
+    const left = await handle.db.select({ eventId: shopifyWebhookEvents.eventId }).from(shopifyWebhookEvents);
+    expect(left.map((row) => row.eventId).sort()).toEqual([
+      'old-failed',
+      'old-received',
+      'recent-ignored',
+      'recent-processed',
+    ]);
   });
 });

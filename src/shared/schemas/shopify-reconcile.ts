@@ -12,6 +12,8 @@ export const shopifyReconcileResponseSchema = z.object({
   updated: z.number().int(),
   /** Orders Shopify could not be asked about just now. */
   failed: z.number().int(),
+  /** Open orders this check had no time for (it answers within seconds); the next check takes them first. */
+  remaining: z.number().int(),
 });
 export type ShopifyReconcileResponse = z.infer<typeof shopifyReconcileResponseSchema>;
 
@@ -22,7 +24,9 @@ export function describeReconcileResult(result: {
   checked: number;
   updated: number;
   failed: number;
+  remaining: number;
 }): string {
   const failed = result.failed > 0 ? ` ${orders(result.failed)} could not be checked.` : '';
-  return `Checked ${orders(result.checked)} with Shopify: ${result.updated} updated.${failed}`;
+  const remaining = result.remaining > 0 ? ` ${orders(result.remaining)} left for the next check.` : '';
+  return `Checked ${orders(result.checked)} with Shopify: ${result.updated} updated.${failed}${remaining}`;
 }

@@ -23,6 +23,7 @@ const checked: ShopifyReconcileResponse = {
   checked: 3,
   updated: 1,
   failed: 0,
+  remaining: 0,
 };
 
 async function findRow(orderNumber: string) {

@@ -11,7 +11,7 @@ import { shippingAddressLines } from '../../../shared/addresses';
 
 /** Progress (spec 000 §2), the timeline and, once the invoice is out, 'Pay now' (DECISIONS §4). */
 export function OrderStatusCard({ order }: { order: OrderDetail }) {
-  const invoiceUrl = safeExternalUrl(order.invoiceUrl);
+  const invoiceUrl = safeExternalUrl(order.invoiceUrl, window.location.origin);
   return (
     <OrderCard title="Order Status">
       <div className="space-y-6">
@@ -96,7 +96,7 @@ function SummaryRow({ label, value }: { label: string; value: string }) {
 /** Name, business, e-mail, phone if present, notes or a note that there are none; address and tracking. */
 export function CustomerInformationCard({ order }: { order: OrderDetail }) {
   const address = shippingAddressLines(order);
-  const trackingUrl = safeExternalUrl(order.trackingUrl);
+  const trackingUrl = safeExternalUrl(order.trackingUrl, window.location.origin);
   const hasTracking = Boolean(order.trackingNumber || trackingUrl);
   return (
     <OrderCard title="Customer Information">

@@ -60,6 +60,8 @@ export const orders = pgTable(
       .notNull()
       .default('not_required'),
     shopifyUpdatedAt: timestamp('shopify_updated_at', { withTimezone: true }),
+    /** When the reconciliation last read this order back from Shopify: runs take the least recently checked. */
+    shopifyCheckedAt: timestamp('shopify_checked_at', { withTimezone: true }),
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     trackingCompany: text('tracking_company'),

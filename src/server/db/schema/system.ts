@@ -36,8 +36,11 @@ export const jobs = pgTable(
 );
 
 /**
- * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id so
- * a duplicate delivery does nothing; processed by a job.
+ * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id and
+ * on a SHA-256 of topic and body (a captured delivery replayed under a new event id), so a duplicate delivery
+ * does nothing; processed by a job. `order_id` is the payload's top-level order id as exact digits (jsonb
+ * numbers are exact, JSON.parse would round them, CONTRACT.md §7.8), kept as an indexed column so events about
+ * one order are found without reading every payload. Processed and ignored events are pruned after 90 days.
  */
 export const shopifyWebhookEvents = pgTable(
   'shopify_webhook_events',
@@ -48,6 +51,8 @@ export const shopifyWebhookEvents = pgTable(
     topic: text('topic').notNull(),
     shopDomain: text('shop_domain'),
     resourceGid: text('resource_gid'),
+    orderIdText: text('order_id').generatedAlwaysAs(sql`payload ->> 'order_id'`),
+    bodySha256: text('body_sha256').unique(),
     triggeredAt: timestamp('triggered_at', { withTimezone: true }),
     payload: jsonb('payload').notNull(),
     state: text('state', { enum: ['received', 'processed', 'ignored', 'failed'] })
@@ -64,6 +69,8 @@ export const shopifyWebhookEvents = pgTable(
     ),
     index('shopify_webhook_events_resource_idx').on(table.resourceGid),
     index('shopify_webhook_events_topic_idx').on(table.topic),
+    index('shopify_webhook_events_order_id_idx').on(table.orderIdText),
+    index('shopify_webhook_events_received_at_idx').on(table.receivedAt),
   ],
 );
 

@@ -417,6 +417,8 @@ describe('a merchant edit in Shopify, end to end', () => {
 describe('with Shopify down', () => {
   let down: ShopifyTestApp;
   let downAdmin: string;
+  /** The client's backoff waits: recorded, never slept, and without randomness (jitter at its lowest). */
+  const backoffs: number[] = [];
 
   beforeAll(async () => {
     down = await createShopifyTestApp({
@@ -424,6 +426,8 @@ describe('with Shopify down', () => {
         connectTimeoutMs: 100,
         totalTimeoutMs: 200,
         circuit: { failureThreshold: 3, cooldownMs: 60_000 },
+        random: () => 0,
+        sleep: async (ms) => void backoffs.push(ms),
       },
     });
     downAdmin = await signInAdmin(down.app);
@@ -453,6 +457,9 @@ describe('with Shopify down', () => {
       expect(response.statusCode, url).toBe(503);
       expect(response.json().message).toMatch(/^Shopify is not responding right now/);
     }
+    // Three hung attempts (100 ms each to the headers limit), then the open circuit answers without calling.
+    expect(down.fake.control.requests.map((request) => request.failure)).toEqual(['hang', 'hang', 'hang']);
+    expect(backoffs).toEqual([500, 1_000]);
     expect(Date.now() - started).toBeLessThan(5_000);
     down.fake.control.clearFailures();
     await down.fake.control.goUp();

@@ -6,6 +6,9 @@ import { orders, supportMessages, users } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { OrderRow } from '../orders/orders.repository';
 
+/** Columns to write on an order; `updatedAt` is the caller's (the clock of the change). */
+export type OrderChanges = Partial<typeof orders.$inferInsert>;
+
 /** What the stored `status` column may hold for each status as read (DECISIONS §4 legacy values). */
 const STORED_STATUSES: Record<OrderStatus, readonly string[]> = {
   pending: ['pending', 'submitted'],
@@ -91,12 +94,16 @@ export async function findAllOrders(db: DatabaseOrTransaction, where: SQL | unde
   return db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
 }
 
+/** One order by id (staff, jobs and webhooks read orders through here). */
 export async function findOrderById(db: DatabaseOrTransaction, id: number): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
   return row ?? null;
 }
 
-/** The order, locked until the transaction ends, so two status changes of one order run one after the other. */
+/**
+ * The order, locked until the transaction ends: status changes, the Shopify jobs and webhooks of one order
+ * run one after the other.
+ */
 export async function lockOrderById(db: DatabaseOrTransaction, id: number): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1).for('update');
   return row ?? null;
@@ -105,7 +112,7 @@ export async function lockOrderById(db: DatabaseOrTransaction, id: number): Prom
 export async function updateOrder(
   db: DatabaseOrTransaction,
   id: number,
-  values: Partial<typeof orders.$inferInsert>,
+  values: OrderChanges,
 ): Promise<OrderRow> {
   const [row] = await db.update(orders).set(values).where(eq(orders.id, id)).returning();
   if (!row) throw new Error(`Order ${id} was not updated`);

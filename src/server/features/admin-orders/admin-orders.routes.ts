@@ -64,4 +64,13 @@ export const adminOrdersRoutes =
       },
       async (request) => service.updateStatus(request, request.params.id, request.body.status),
     );
+
+    // Staff recovery of an order whose Shopify draft could not be made (issue 8 'Orders').
+    app.post(
+      '/api/admin/orders/:id/shopify-sync',
+      {
+        schema: { params: adminOrderParamsSchema, response: { 200: updateOrderStatusResponseSchema } },
+      },
+      async (request) => service.retryShopifySync(request, request.params.id),
+    );
   };

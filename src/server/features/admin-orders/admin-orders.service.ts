@@ -11,12 +11,12 @@ import type {
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { recordAudit } from '../../audit/audit-log';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import { enqueueEmail } from '../../mail/send-email-job';
 import type { AdminDeps } from '../admin/admin-deps';
 import { toOrderItemView } from '../orders/order-view';
 import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
-import { onOrderStatusChanged } from '../shopify-orders/shopify-order-jobs';
+import { onOrderStatusChanged, requeueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import {
   countSupportMessagesOfOrders,
   findAllOrders,
@@ -27,7 +27,7 @@ import {
   orderFilterCondition,
   updateOrder,
 } from './admin-orders.repository';
-import { orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
+import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
 import { buildOrdersCsv } from './orders-csv';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -150,20 +150,67 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
         const account = await findOrderAccount(tx, updated.userId);
         const message = approvalEmailDeferred
           ? null
-          : orderStatusEmail(
-              env,
-              {
-                email: account?.email ?? updated.customerEmail,
-                name: account?.firstName || updated.customerName,
-              },
-              { ...updated, orderNumber },
-              status,
-            );
+          : orderStatusEmail(env, orderRecipient(account, updated), { ...updated, orderNumber }, status);
         if (message) {
           await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status, now) });
         }
         return {
           message: `Order ${orderNumber} is now ${status}`,
+          changed: true,
+          order: toAdminOrder(updated, supportMessageCount),
+        };
+      });
+    },
+
+    /**
+     * POST /api/admin/orders/{id}/shopify-sync: staff ask for the order's Shopify draft again when it could
+     * not be made (sync 'failed', or 'pending' with no job left: issue 8 'Orders'). A new create job is
+     * queued with the order back at 'pending', and audited; an order already in Shopify, or on its way,
+     * answers unchanged. Test-mode and cancelled orders have no draft to make (409).
+     */
+    async retryShopifySync(
+      request: Pick<FastifyRequest, 'user' | 'ip'>,
+      orderId: number,
+    ): Promise<UpdateOrderStatusResponse> {
+      if (!shopify) throw new AppError('SHOPIFY_NOT_CONNECTED', 'Shopify is not connected');
+      return db.transaction(async (tx) => {
+        const order = await lockOrderById(tx, orderId);
+        if (!order) throw notFound(ORDER_NOT_FOUND);
+        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [order.id])).get(order.id) ?? 0;
+        const orderNumber = formatOrderNumber(order.id);
+        const now = new Date();
+        const requeued = await requeueDraftOrderCreate(tx, order, now);
+        if (!requeued.queued) {
+          switch (requeued.reason) {
+            case 'test-mode':
+              throw new AppError(
+                'CONFLICT',
+                `Order ${orderNumber} was placed in test mode: it has no Shopify draft`,
+              );
+            case 'cancelled':
+              throw new AppError('CONFLICT', `Order ${orderNumber} is cancelled: it needs no Shopify draft`);
+            case 'has-draft':
+            case 'in-progress':
+              return {
+                message:
+                  requeued.reason === 'has-draft'
+                    ? `Order ${orderNumber} is already in Shopify as ${order.shopifyOrderId ?? 'a draft order'}`
+                    : `Order ${orderNumber} is already being sent to Shopify`,
+                changed: false,
+                order: toAdminOrder(order, supportMessageCount),
+              };
+          }
+        }
+        const updated = await updateOrder(tx, order.id, { shopifySyncStatus: 'pending', updatedAt: now });
+        await recordAudit(tx, request, {
+          action: 'order.shopify-sync',
+          entityType: 'order',
+          entityId: order.id,
+          before: { shopifySyncStatus: order.shopifySyncStatus },
+          after: { shopifySyncStatus: updated.shopifySyncStatus },
+        });
+        return {
+          message: `Order ${orderNumber} is being sent to Shopify again`,
           changed: true,
           order: toAdminOrder(updated, supportMessageCount),
         };

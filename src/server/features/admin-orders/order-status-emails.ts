@@ -25,6 +25,17 @@ export interface StatusMailRecipient {
 }
 
 /**
+ * Who the customer's e-mails about an order go to: the account that placed it (its address and first name),
+ * else the contact typed into the order (an order whose account is gone).
+ */
+export function orderRecipient(
+  account: { email: string; firstName: string | null } | null,
+  order: { customerEmail: string; customerName: string },
+): StatusMailRecipient {
+  return { email: account?.email ?? order.customerEmail, name: account?.firstName || order.customerName };
+}
+
+/**
  * One e-mail per change of status: the key names the change (order, status and when it was made), so a
  * retried job never sends twice, while a real later change (a mistake corrected, then the order really
  * approved) still tells the customer. Setting the status an order already has changes nothing and sends
@@ -35,8 +46,10 @@ export function orderStatusEmailKey(orderId: number, status: OrderStatus, change
 }
 
 /** The invoice link while one is out and unpaid (DECISIONS §1 step 4), else null (test mode). */
-export function paymentLinkOf(order: StatusMailOrder): string | null {
-  return order.paymentStatus === 'invoice_sent' ? safeExternalUrl(order.shopifyCheckoutUrl) : null;
+export function paymentLinkOf(env: Pick<MailEnv, 'APP_ORIGIN'>, order: StatusMailOrder): string | null {
+  return order.paymentStatus === 'invoice_sent'
+    ? safeExternalUrl(order.shopifyCheckoutUrl, env.APP_ORIGIN)
+    : null;
 }
 
 export function orderStatusEmail(
@@ -50,7 +63,7 @@ export function orderStatusEmail(
   const number = order.orderNumber;
   switch (status) {
     case 'processing': {
-      const payment = paymentLinkOf(order);
+      const payment = paymentLinkOf(env, order);
       if (payment) {
         return composeEmail(env, to.email, `Order ${number} approved: payment link inside`, {
           greeting: to.name,
@@ -77,7 +90,7 @@ export function orderStatusEmail(
         order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
         order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
       ].filter((line): line is string => line !== null);
-      const trackingUrl = safeExternalUrl(order.trackingUrl);
+      const trackingUrl = safeExternalUrl(order.trackingUrl, env.APP_ORIGIN);
       if (trackingUrl) tracking.push(`Track your package: ${trackingUrl}`);
       return composeEmail(env, to.email, `Order ${number} shipped`, {
         greeting: to.name,

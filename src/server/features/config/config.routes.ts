@@ -1,10 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { PublicConfig } from '../../../shared/schemas/config';
 import type { Env } from '../../env';
+import { storeOrigin } from '../../integrations/shopify/config';
 
 /** Footer and contact settings the browser shows (spec 000 §1); nothing secret. */
 export function toPublicConfig(env: Env): PublicConfig {
-  const store = env.SHOPIFY_STORE_DOMAIN ? `https://${env.SHOPIFY_STORE_DOMAIN}` : null;
+  // The store's public https origin; a local fake store (SHOPIFY_MODE=fake, plain http) has no policy pages.
+  const origin = env.SHOPIFY_STORE_DOMAIN ? storeOrigin(env.SHOPIFY_STORE_DOMAIN) : null;
+  const store = origin?.startsWith('https://') ? origin : null;
   return {
     storeName: env.STORE_NAME,
     supportEmail: env.SUPPORT_EMAIL,

@@ -87,8 +87,20 @@ export function toOrderDetail(order: OrderRow, items: readonly OrderItemView[]):
   };
 }
 
-/** 'Pay now' only while an invoice is out, unpaid, and the order still stands (DECISIONS §4). */
+/**
+ * Staff approved the order and it still stands: processing, shipped or delivered. Only then may the
+ * customer pay (DECISIONS §1: never before approval).
+ */
+export function isApprovedOrder(status: string): boolean {
+  const current = toOrderStatus(status);
+  return current === 'processing' || current === 'shipped' || current === 'delivered';
+}
+
+/**
+ * 'Pay now' only while an invoice is out and unpaid on an approved order (DECISIONS §1, §4). The invoice
+ * can be out on an order still pending: staff may send it from Shopify's admin, and its webhook records it.
+ */
 function payableInvoiceUrl(order: OrderRow): string | null {
-  const open = order.paymentStatus === 'invoice_sent' && toOrderStatus(order.status) !== 'cancelled';
-  return open ? order.shopifyCheckoutUrl : null;
+  const payable = order.paymentStatus === 'invoice_sent' && isApprovedOrder(order.status);
+  return payable ? order.shopifyCheckoutUrl : null;
 }

@@ -9,6 +9,7 @@ import { formatOrderNumber } from '../../../shared/orders';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { notFound } from '../../errors';
+import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { PricingService } from '../pricing/pricing.service';
 import type { UserRow } from '../sessions/sessions.repository';
 import { runIdempotently, type IdempotentResponse } from './idempotency';
@@ -24,10 +25,13 @@ export function createOrderService({
   db,
   env,
   pricing,
+  shopify,
 }: {
   db: Database;
   env: Env;
   pricing: PricingService;
+  /** The store, or null in test mode (DECISIONS §1): orders placed without one stay in the portal. */
+  shopify: ShopifyConnection | null;
 }) {
   async function findOwnOrder(user: UserRow, orderId: number) {
     const order = await findOrderOfUser(db, user.id, orderId);
@@ -51,7 +55,7 @@ export function createOrderService({
           parseStoredBody: (body) => createDraftOrderResponseSchema.parse(body),
         },
         async (tx) => {
-          const placed = await placeOrder(tx, env, user, order);
+          const placed = await placeOrder(tx, env, user, order, shopify !== null);
           const body: CreateDraftOrderResponse = {
             success: true,
             error: null,

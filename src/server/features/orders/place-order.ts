@@ -5,7 +5,6 @@ import { priceCart, type CartLine, type PricingCatalog } from '../../../shared/p
 import type { OrderCustomer } from '../../../shared/schemas/orders';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { isShopifyConnected } from '../../integrations/shopify/connection';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { loadPricingCatalogue } from '../pricing/pricing.catalogue';
@@ -26,27 +25,22 @@ export interface PlacedOrder {
   testMode: boolean;
 }
 
-type OrderEnv = Pick<
-  Env,
-  | 'APP_ORIGIN'
-  | 'STORE_NAME'
-  | 'SUPPORT_EMAIL'
-  | 'STAFF_EMAIL'
-  | 'SHOPIFY_STORE_DOMAIN'
-  | 'SHOPIFY_ADMIN_TOKEN'
->;
+type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
 
 /**
  * Places an order inside the caller's transaction (DECISIONS §4): the owner is the signed-in `user`, every
  * price comes from the catalogue read in this same transaction (the tiers and custom prices of this
  * moment), the spec's cart rules apply, and both e-mails join the outbox in the transaction, so they are
- * sent exactly when the order exists. Prices sent by the browser are never read.
+ * sent exactly when the order exists. Prices sent by the browser are never read. `shopifyConnected`: the
+ * app's store connection exists (the one the draft-order jobs use); without it the order is in test mode
+ * (DECISIONS §1).
  */
 export async function placeOrder(
   tx: DatabaseOrTransaction,
   env: OrderEnv,
   user: UserRow,
   order: OrderToPlace,
+  shopifyConnected: boolean,
 ): Promise<PlacedOrder> {
   const { catalog } = await loadPricingCatalogue(tx);
   const lines = mergeLines(order.items);
@@ -54,7 +48,7 @@ export async function placeOrder(
   requireCartRules(catalog, lines);
   const cart = priceCart(catalog, lines);
 
-  const testMode = !isShopifyConnected(env);
+  const testMode = !shopifyConnected;
   const row = await insertOrder(tx, {
     userId: user.id,
     customerName: order.customer.customerName,

@@ -1,9 +1,11 @@
-import { formatOrderNumber } from '../../../shared/orders';
+import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { MailEnv } from '../../mail/compose';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { findOrderAccount, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
 import { orderStatusEmail, orderStatusEmailKey } from '../admin-orders/order-status-emails';
+import type { OrderRow } from '../orders/orders.repository';
+import { approvalInvoiceEmailKey, enqueueApprovalEmail } from '../shopify-orders/approval-email';
 import { planOrderChanges, type ShopifyOrderFacts } from './order-state';
 
 export interface AppliedFacts {
@@ -13,11 +15,32 @@ export interface AppliedFacts {
   conflictingOrderGid: string | null;
 }
 
+async function queueStatusEmail(
+  tx: DatabaseOrTransaction,
+  env: MailEnv,
+  order: OrderRow,
+  status: 'shipped' | 'delivered',
+  dedupeKey: string,
+): Promise<void> {
+  const account = await findOrderAccount(tx, order.userId);
+  const message = orderStatusEmail(
+    env,
+    { email: account?.email ?? order.customerEmail, name: account?.firstName || order.customerName },
+    { ...order, orderNumber: formatOrderNumber(order.id) },
+    status,
+  );
+  if (message) await enqueueEmail(tx, message, { dedupeKey });
+}
+
 /**
  * Applies what Shopify reported to one portal order, in the caller's transaction: the order row is locked
  * (so a webhook, the reconciliation and a staff change of the same order run one after the other), the
- * rules of order-state.ts decide, and when the order moved to shipped or delivered the customer's e-mail is
- * queued with it, the same e-mail and key a staff change sends (a status already reached sends nothing).
+ * rules of order-state.ts decide, and the customer's e-mail is queued with the change:
+ * - moved to shipped or delivered: the same e-mail and key a staff change sends (a status already reached
+ *   sends nothing);
+ * - an approved order whose invoice Shopify reports before the invoice job recorded it: the approval e-mail
+ *   with 'Pay now', under the invoice job's own key (shopify-orders/approval-email.ts), so the customer gets
+ *   it once whichever of them learns first that the invoice went out.
  */
 export async function applyShopifyFacts(
   tx: DatabaseOrTransaction,
@@ -33,17 +56,18 @@ export async function applyShopifyFacts(
     return { changed: false, linkedOrderGid: null, conflictingOrderGid: plan.conflictingOrderGid };
   }
   const updated = await updateOrder(tx, order.id, plan.changes);
-  if (plan.movedTo) {
-    const account = await findOrderAccount(tx, updated.userId);
-    const message = orderStatusEmail(
+  const invoiceRecorded = order.paymentStatus === 'unpaid' && updated.paymentStatus === 'invoice_sent';
+  if (invoiceRecorded && toOrderStatus(updated.status) === 'processing' && updated.shopifyDraftOrderGid) {
+    await enqueueApprovalEmail(
+      tx,
       env,
-      { email: account?.email ?? updated.customerEmail, name: account?.firstName || updated.customerName },
-      { ...updated, orderNumber: formatOrderNumber(updated.id) },
-      plan.movedTo,
+      updated,
+      approvalInvoiceEmailKey(order.id, updated.shopifyDraftOrderGid),
     );
-    if (message) {
-      await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, plan.movedTo, now) });
-    }
+  }
+  if (plan.movedTo) {
+    const key = orderStatusEmailKey(order.id, plan.movedTo, now);
+    await queueStatusEmail(tx, env, updated, plan.movedTo, key);
   }
   return {
     changed: true,

@@ -214,9 +214,59 @@ describe('planOrderChanges', () => {
 });
 
 describe('isStale', () => {
-  it('compares whole seconds, since payload times carry none', () => {
-    expect(isStale(new Date('2026-11-22T15:00:00.000Z'), new Date('2026-11-22T15:00:00.900Z'))).toBe(false);
-    expect(isStale(new Date('2026-11-22T14:59:59.999Z'), new Date('2026-11-22T15:00:00.000Z'))).toBe(true);
-    expect(isStale(new Date('2026-11-22T14:00:00.000Z'), null)).toBe(false);
+  const time = (iso: string) => new Date(`2026-11-22T${iso}Z`);
+
+  it('compares whole seconds when one side has no milliseconds (payload times carry none)', () => {
+    expect(isStale(time('15:00:00.000'), time('15:00:00.900'))).toBe(false);
+    expect(isStale(time('15:00:00.900'), time('15:00:01.000'))).toBe(true);
+    expect(isStale(time('14:59:59.999'), time('15:00:00.000'))).toBe(true);
+    expect(isStale(time('14:00:00.000'), null)).toBe(false);
+    expect(isStale(null, time('14:00:00.000'))).toBe(false);
+  });
+
+  it('compares to the millisecond when both sides have them: an older event in the same second is stale', () => {
+    expect(isStale(time('15:00:00.400'), time('15:00:00.700'))).toBe(true);
+    expect(isStale(time('15:00:00.700'), time('15:00:00.400'))).toBe(false);
+    expect(isStale(time('15:00:00.700'), time('15:00:00.700'))).toBe(false);
+  });
+
+  it('keeps newer tracking from an older event of the same second', () => {
+    const shipped = order({
+      status: 'shipped',
+      shippedAt: at('15:30:00'),
+      shopifyUpdatedAt: new Date('2026-11-22T15:40:00.700Z'),
+      trackingNumber: 'NEW',
+    });
+    const older: ShopifyOrderFacts = {
+      observedAt: new Date('2026-11-22T15:40:00.400Z'),
+      shipped: { at: at('15:30:00'), tracking },
+    };
+    expect(planOrderChanges(shipped, older, NOW).changes).toEqual({});
+  });
+});
+
+describe('a read-back of the present state (reconciliation)', () => {
+  const shipped = order({
+    status: 'shipped',
+    shippedAt: at('15:30:00'),
+    shopifyUpdatedAt: at('15:40:00'),
+    trackingNumber: 'OLD',
+    trackingCompany: 'UPS',
+  });
+
+  it("is never stale, and stamps only Shopify's own times, never the portal's clock", () => {
+    const plan = planOrderChanges(
+      shipped,
+      { observedAt: at('15:30:00'), current: true, shipped: { at: at('15:30:00'), tracking } },
+      NOW,
+    );
+    expect(plan.changes).toMatchObject({ trackingNumber: '1Z999' });
+    expect(plan.changes.shopifyUpdatedAt).toBeUndefined();
+  });
+
+  it('records a payment without any Shopify time, leaving shopifyUpdatedAt alone', () => {
+    const plan = planOrderChanges(order(), { observedAt: null, current: true, paid: { at: NOW } }, NOW);
+    expect(plan.changes).toMatchObject({ paymentStatus: 'paid', paidAt: NOW });
+    expect(plan.changes.shopifyUpdatedAt).toBeUndefined();
   });
 });

@@ -13,8 +13,9 @@ import type { OrderRow } from '../orders/orders.repository';
  *   paid; nothing Shopify says moves either back, and a cancelled order keeps its status. Facts like "paid"
  *   stay true however late they arrive, so they always apply.
  * - An older event never overwrites newer state: values that can change back and forth (tracking, invoice
- *   link) are written only when the facts are at least as new as `shopifyUpdatedAt`, compared in whole
- *   seconds because webhook payload times have no milliseconds.
+ *   link) are written only when the facts are at least as new as `shopifyUpdatedAt` (isStale). A read-back of
+ *   Shopify's present state (reconciliation) is never older than what was delivered before it.
+ * - `shopifyUpdatedAt` only ever holds Shopify's own times, never the portal's clock.
  * - The timeline's dates are set once, the first time the order reaches that step.
  */
 
@@ -27,8 +28,13 @@ export interface Tracking {
 export type FulfillmentProgress = 'unfulfilled' | 'partial' | 'fulfilled';
 
 export interface ShopifyOrderFacts {
-  /** When this was Shopify's state (the event's time; the fetch time for reconciliation). */
-  observedAt: Date;
+  /**
+   * When this was Shopify's state, by Shopify's clock: the payload's `updated_at` (else the delivery's
+   * X-Shopify-Triggered-At); for a read-back the newest time Shopify reported. Null when Shopify gave none.
+   */
+  observedAt: Date | null;
+  /** Read back from Shopify just now (reconciliation): the present state, so never stale. */
+  current?: boolean;
   /** The draft's invoice went out (draft status INVOICE_SENT). */
   invoice?: { url: string | null; sentAt: Date | null };
   /** The draft became this order (draft COMPLETED with `order_id`, or found through the order). */
@@ -81,10 +87,18 @@ const PAYMENT_RANK: Record<PaymentStatus, number> = { unpaid: 0, invoice_sent: 1
 const FULFILLMENT_RANK: Record<FulfillmentProgress, number> = { unfulfilled: 0, partial: 1, fulfilled: 2 };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+/** Webhook payload times are whole seconds; X-Shopify-Triggered-At and Admin API times can carry ms. */
+const hasMilliseconds = (date: Date) => date.getTime() % 1000 !== 0;
 
-/** True when facts observed at `observedAt` are older than what the order last took from Shopify. */
-export function isStale(observedAt: Date, lastUpdate: Date | null): boolean {
-  return lastUpdate !== null && seconds(observedAt) < seconds(lastUpdate);
+/**
+ * True when facts observed at `observedAt` are older than what the order last took from Shopify. Compared
+ * to the millisecond when both times have milliseconds, else in whole seconds: a payload's `12:00:00` is
+ * any time in that second, so it is not older than `12:00:00.700`.
+ */
+export function isStale(observedAt: Date | null, lastUpdate: Date | null): boolean {
+  if (observedAt === null || lastUpdate === null) return false;
+  if (hasMilliseconds(observedAt) && hasMilliseconds(lastUpdate)) return observedAt < lastUpdate;
+  return seconds(observedAt) < seconds(lastUpdate);
 }
 
 function fulfillmentRank(stored: string): number {
@@ -99,7 +113,7 @@ const notAfter = (date: Date, now: Date) => (date.getTime() > now.getTime() ? no
 
 export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, now: Date): OrderPlan {
   const changes: OrderChanges = {};
-  const stale = isStale(facts.observedAt, order.shopifyUpdatedAt);
+  const stale = !facts.current && isStale(facts.observedAt, order.shopifyUpdatedAt);
 
   if (facts.order) {
     if (order.shopifyOrderGid === null) {
@@ -118,7 +132,7 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
   if (facts.invoice) {
     if (paymentRank < PAYMENT_RANK.invoice_sent) changes.paymentStatus = 'invoice_sent';
     if (order.invoiceSentAt === null) {
-      changes.invoiceSentAt = notAfter(facts.invoice.sentAt ?? facts.observedAt, now);
+      changes.invoiceSentAt = notAfter(facts.invoice.sentAt ?? facts.observedAt ?? now, now);
     }
     const url = facts.invoice.url;
     if (url && url !== order.shopifyCheckoutUrl && (!stale || order.shopifyCheckoutUrl === null)) {
@@ -169,8 +183,9 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
   }
 
   if (Object.keys(changes).length === 0) return { changes, movedTo, conflictingOrderGid: null };
-  if (!stale && (order.shopifyUpdatedAt === null || facts.observedAt > order.shopifyUpdatedAt)) {
-    changes.shopifyUpdatedAt = facts.observedAt;
+  const observedAt = facts.observedAt;
+  if (observedAt && (order.shopifyUpdatedAt === null || observedAt > order.shopifyUpdatedAt)) {
+    changes.shopifyUpdatedAt = observedAt;
   }
   changes.updatedAt = now;
   return { changes, movedTo, conflictingOrderGid: null };

@@ -6,23 +6,27 @@ import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/worker';
 import type { MailEnv } from '../../mail/compose';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
 import { applyShopifyFacts } from './apply-facts';
-import { findPortalOrderId } from './find-portal-order';
+import { confirmPortalOrderHint, findPortalOrderId } from './find-portal-order';
 import {
   findWebhookEvent,
   markWebhookEvent,
   requeueIgnoredEventsOfOrder,
   type StoredWebhookEvent,
 } from './webhook-inbox';
-import { interpretWebhook, MalformedWebhookError, type WebhookMeaning } from './webhook-payloads';
-import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
+import {
+  interpretWebhook,
+  MalformedWebhookError,
+  type OrderRef,
+  type WebhookMeaning,
+} from './webhook-payloads';
 
 /**
- * The catalogue's job (admin-catalog registers its handler): refresh one product from Shopify. products/update
- * fires on every order and variant change (CONTRACT.md §7.15), so events are debounced: one job per product
- * per minute, run at the end of that minute, so it reads the state after the whole burst.
+ * products/update fires on every order and variant change (CONTRACT.md §7.15), so the catalogue's refresh
+ * job (admin-catalog registers its handler) is debounced: one job per product per minute, run at the end of
+ * that minute, so it reads the state after the whole burst.
  */
-export const PRODUCT_REFRESH_JOB = SHOPIFY_PRODUCT_REFRESH_JOB;
 export const PRODUCT_REFRESH_WINDOW_MS = 60_000;
 
 export interface ShopifyEventsDeps {
@@ -58,9 +62,9 @@ async function queueProductRefresh(
   if (known.length === 0) return false;
   const window = Math.floor(now.getTime() / PRODUCT_REFRESH_WINDOW_MS);
   await enqueueJob(tx, {
-    type: PRODUCT_REFRESH_JOB,
+    type: SHOPIFY_PRODUCT_REFRESH_JOB,
     payload: { productGid },
-    dedupeKey: `${PRODUCT_REFRESH_JOB}:${productGid}:${window}`,
+    dedupeKey: `${SHOPIFY_PRODUCT_REFRESH_JOB}:${productGid}:${window}`,
     runAt: new Date((window + 1) * PRODUCT_REFRESH_WINDOW_MS),
   });
   return true;
@@ -70,6 +74,36 @@ async function queueProductRefresh(
 async function orderNameOfDraft(shopify: ShopifyConnection, draftGid: string): Promise<string | null> {
   const draft = await shopify.api.getDraftOrder(draftGid);
   return draft.ok ? (draft.data.order?.name ?? null) : null;
+}
+
+/**
+ * An order event that no Shopify link names yet but whose attributes name a portal order: the draft GID of
+ * that portal order once Shopify confirms its draft became this order (find-portal-order.ts), else the
+ * reference as it was. Runs before the transaction, as it may call Shopify.
+ */
+async function confirmedRef(
+  deps: ShopifyEventsDeps,
+  event: NonNullable<StoredWebhookEvent>,
+  ref: OrderRef,
+): Promise<{ ref: OrderRef; orderName: string | null }> {
+  const { portalOrderHint, orderGid } = ref;
+  if (portalOrderHint === undefined || !orderGid) return { ref, orderName: null };
+  if ((await findPortalOrderId(deps.db, ref)) !== null) return { ref, orderName: null };
+  const check = await confirmPortalOrderHint(deps.db, deps.shopify.api, portalOrderHint, orderGid);
+  if (check.confirmed) {
+    return { ref: { ...ref, draftOrderGid: check.draftOrderGid }, orderName: check.orderName };
+  }
+  if ('retry' in check) throw check.retry;
+  deps.log.warn(
+    {
+      eventId: event.eventId,
+      portalOrderId: portalOrderHint,
+      shopifyOrderGid: orderGid,
+      reason: check.reason,
+    },
+    'Shopify order names a portal order it is not linked to: attribute ignored',
+  );
+  return { ref, orderName: null };
 }
 
 async function applyMeaning(
@@ -97,7 +131,9 @@ async function applyMeaning(
     return;
   }
 
-  const { facts, ref } = meaning;
+  const { facts } = meaning;
+  const { ref, orderName } = await confirmedRef(deps, event, meaning.ref);
+  if (facts.order && !facts.order.name && orderName) facts.order = { ...facts.order, name: orderName };
   // The draft payload names the order only by id; its name (#1001) replaces the draft's (issue 8).
   if (meaning.draftCompleted && facts.order && !facts.order.name && ref.draftOrderGid) {
     facts.order = { ...facts.order, name: await orderNameOfDraft(deps.shopify, ref.draftOrderGid) };

@@ -1,27 +1,35 @@
-import { and, desc, eq, gt, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders } from '../../db/schema';
 import type { ShopifyError } from '../../integrations/shopify/client';
-import type { ShopifyOrder } from '../../integrations/shopify/shopify-api';
+import type { ShopifyDraftOrder, ShopifyOrder } from '../../integrations/shopify/shopify-api';
 import type { JobHandler } from '../../jobs/worker';
 import type { OrderRow } from '../orders/orders.repository';
 import { applyShopifyFacts } from './apply-facts';
 import type { ShopifyOrderFacts, Tracking } from './order-state';
 import type { ShopifyEventsDeps } from './process-webhook-event';
+import { parseShopifyTime } from './shopify-time';
 
 /*
  * Reconciliation (issue 8; CONTRACT.md §3.4 "reconcile periodically"): webhooks can be lost or arrive out of
  * order, so the portal asks Shopify for the state of every order that is not final and applies it with the
  * same rules as a webhook (order-state.ts). It repairs the draft → order link, the invoice, payment and
  * shipment with tracking, and delivery once every shipment is DELIVERED (ADR 0012).
+ *
+ * A run takes the orders checked least recently (`shopify_checked_at`, never checked first) and stops at its
+ * time budget, so a long list is paged through over successive runs and no open order is starved.
  */
 
 export const RECONCILE_JOB = 'shopify.reconcile';
 export const RECONCILE_INTERVAL_MS = 15 * 60_000;
 /** Orders older than this are not read back: Shopify needs read_all_orders for them (CONTRACT.md §7.14). */
 export const RECONCILE_WINDOW_DAYS = 60;
-/** The newest first; a run stays short even if many orders are open. */
+/** At most this many orders are loaded for one run. */
 export const RECONCILE_MAX_ORDERS = 200;
+/** 'Check Shopify now' answers within the 30 s request timeout; the rest is checked by the next run. */
+export const RECONCILE_REQUEST_BUDGET_MS = 20_000;
+/** The 15-minute job: well within the worker's 5-minute lock (queue.ts STALE_LOCK_MS). */
+export const RECONCILE_JOB_BUDGET_MS = 2 * 60_000;
 
 export interface ReconcileResult {
   /** Orders whose state was read from Shopify. */
@@ -30,6 +38,16 @@ export interface ReconcileResult {
   updated: number;
   /** Orders Shopify could not be asked about (the store failed). */
   failed: number;
+  /** Open orders this run did not reach (time budget, or the store went down): the next run takes them first. */
+  remaining: number;
+}
+
+/** Another reconciliation is running in this process: the caller does not start a second one. */
+export class ReconcileInProgressError extends Error {
+  constructor() {
+    super('A Shopify reconciliation is already running');
+    this.name = 'ReconcileInProgressError';
+  }
 }
 
 const DAY_MS = 24 * 60 * 60_000;
@@ -38,38 +56,59 @@ const DAY_MS = 24 * 60 * 60_000;
  * Not final: synced to Shopify, not cancelled, and not both delivered and paid. (Orders still waiting for
  * their draft are the draft-order job's to retry.)
  */
+function openOrders(now: Date): SQL | undefined {
+  return and(
+    eq(orders.shopifySyncStatus, 'synced'),
+    or(isNotNull(orders.shopifyDraftOrderGid), isNotNull(orders.shopifyOrderGid)),
+    ne(orders.status, 'cancelled'),
+    sql`not (${orders.status} in ('delivered', 'completed') and ${orders.paymentStatus} = 'paid')`,
+    gt(orders.createdAt, new Date(now.getTime() - RECONCILE_WINDOW_DAYS * DAY_MS)),
+  );
+}
+
+/** The open orders, least recently checked first (never checked before anything). */
 export function findOrdersToReconcile(deps: Pick<ShopifyEventsDeps, 'db'>, now: Date): Promise<OrderRow[]> {
   return deps.db
     .select()
     .from(orders)
-    .where(
-      and(
-        eq(orders.shopifySyncStatus, 'synced'),
-        or(isNotNull(orders.shopifyDraftOrderGid), isNotNull(orders.shopifyOrderGid)),
-        ne(orders.status, 'cancelled'),
-        sql`not (${orders.status} in ('delivered', 'completed') and ${orders.paymentStatus} = 'paid')`,
-        gt(orders.createdAt, new Date(now.getTime() - RECONCILE_WINDOW_DAYS * DAY_MS)),
-      ),
-    )
-    .orderBy(desc(orders.id))
+    .where(openOrders(now))
+    .orderBy(sql`${orders.shopifyCheckedAt} asc nulls first`, asc(orders.id))
     .limit(RECONCILE_MAX_ORDERS);
 }
 
-const parseTime = (value: string | null | undefined) => {
-  const ms = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(ms) ? null : new Date(ms);
-};
+async function countOrdersToReconcile(deps: Pick<ShopifyEventsDeps, 'db'>, now: Date): Promise<number> {
+  const [row] = await deps.db.select({ count: count() }).from(orders).where(openOrders(now));
+  return row?.count ?? 0;
+}
 
-/** What an Order read through GetOrder says (CONTRACT.md §2.4). */
-export function factsOfOrder(order: ShopifyOrder, now: Date): ShopifyOrderFacts {
-  const facts: ShopifyOrderFacts = { observedAt: now, order: { gid: order.id, name: order.name } };
-  if (order.fullyPaid || order.displayFinancialStatus === 'PAID') facts.paid = { at: now };
+const newest = (times: (Date | null)[]): Date | null =>
+  times.reduce<Date | null>((latest, time) => (time && (!latest || time > latest) ? time : latest), null);
+
+/**
+ * What an Order read through GetOrder says (CONTRACT.md §2.4), with Shopify's own times where it gives
+ * them: fulfilments' createdAt and deliveredAt, and the draft's completion as the payment time. GetOrder has
+ * no payment time; the portal's clock (`now`) stands in for it only when the draft's is not known.
+ */
+export function factsOfOrder(
+  order: ShopifyOrder,
+  now: Date,
+  draft: Pick<ShopifyDraftOrder, 'completedAt'> | null = null,
+): ShopifyOrderFacts {
+  const completedAt = parseShopifyTime(draft?.completedAt);
+  const facts: ShopifyOrderFacts = {
+    observedAt: null,
+    current: true,
+    order: { gid: order.id, name: order.name },
+  };
+  if (order.fullyPaid || order.displayFinancialStatus === 'PAID') facts.paid = { at: completedAt ?? now };
   if (order.displayFulfillmentStatus === 'FULFILLED') facts.fulfillment = 'fulfilled';
   if (order.displayFulfillmentStatus === 'PARTIALLY_FULFILLED') facts.fulfillment = 'partial';
-  const shipped = order.fulfillments.filter((fulfillment) => fulfillment.status === 'SUCCESS');
+  const shipped = order.fulfillments
+    .filter((fulfillment) => fulfillment.status === 'SUCCESS')
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const times: (Date | null)[] = [completedAt];
   if (shipped.length > 0) {
-    const tracked = [...shipped]
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    const tracked = shipped
       .flatMap((fulfillment) =>
         fulfillment.trackingInfo.filter((info) => info.number || info.url || info.company),
       )
@@ -77,12 +116,28 @@ export function factsOfOrder(order: ShopifyOrder, now: Date): ShopifyOrderFacts 
     const tracking: Tracking | null = tracked
       ? { number: tracked.number, url: tracked.url, company: tracked.company }
       : null;
-    facts.shipped = { at: parseTime(shipped[0]?.createdAt) ?? now, tracking };
+    const createdAt = shipped.map((fulfillment) => parseShopifyTime(fulfillment.createdAt));
+    facts.shipped = { at: createdAt[0] ?? now, tracking };
+    times.push(...createdAt);
     const allShipped = order.displayFulfillmentStatus === 'FULFILLED';
     if (allShipped && shipped.every((fulfillment) => fulfillment.displayStatus === 'DELIVERED')) {
-      const deliveredAt = shipped.map((fulfillment) => parseTime(fulfillment.deliveredAt) ?? now);
-      facts.delivered = { at: new Date(Math.max(...deliveredAt.map((at) => at.getTime()))) };
+      const deliveredAt = shipped.map((fulfillment) => parseShopifyTime(fulfillment.deliveredAt));
+      times.push(...deliveredAt);
+      facts.delivered = { at: newest(deliveredAt.map((at) => at ?? now)) ?? now };
     }
+  }
+  facts.observedAt = newest(times);
+  return facts;
+}
+
+/** What a draft read through GetDraftOrder says while the portal order is not linked to its order yet. */
+function factsOfDraft(draft: ShopifyDraftOrder): ShopifyOrderFacts {
+  const invoiceSentAt = parseShopifyTime(draft.invoiceSentAt);
+  const completedAt = parseShopifyTime(draft.completedAt);
+  const facts: ShopifyOrderFacts = { observedAt: newest([invoiceSentAt, completedAt]), current: true };
+  if (draft.status === 'INVOICE_SENT') facts.invoice = { url: draft.invoiceUrl, sentAt: invoiceSentAt };
+  if (draft.status === 'COMPLETED' && draft.order) {
+    facts.order = { gid: draft.order.id, name: draft.order.name };
   }
   return facts;
 }
@@ -92,47 +147,82 @@ type Outcome = { facts: ShopifyOrderFacts | null; error: ShopifyError | null };
 /** Reads one portal order's state from Shopify: its draft while unlinked, then its order. */
 async function readShopifyState(deps: ShopifyEventsDeps, order: OrderRow, now: Date): Promise<Outcome> {
   const { api } = deps.shopify;
-  let facts: ShopifyOrderFacts | null = null;
+  let draft: ShopifyDraftOrder | null = null;
   let orderGid = order.shopifyOrderGid;
   if (!orderGid && order.shopifyDraftOrderGid) {
-    const draft = await api.getDraftOrder(order.shopifyDraftOrderGid);
-    if (!draft.ok) return { facts: null, error: draft.error.kind === 'not-found' ? null : draft.error };
-    facts = { observedAt: now };
-    if (draft.data.status === 'INVOICE_SENT') {
-      facts.invoice = { url: draft.data.invoiceUrl, sentAt: parseTime(draft.data.invoiceSentAt) };
-    }
-    if (draft.data.status === 'COMPLETED' && draft.data.order) {
-      facts.order = { gid: draft.data.order.id, name: draft.data.order.name };
-      orderGid = draft.data.order.id;
-    }
+    const read = await api.getDraftOrder(order.shopifyDraftOrderGid);
+    if (!read.ok) return { facts: null, error: read.error.kind === 'not-found' ? null : read.error };
+    draft = read.data;
+    orderGid = draft.status === 'COMPLETED' ? (draft.order?.id ?? null) : null;
   }
-  if (!orderGid) return { facts, error: null };
+  const draftFacts = draft ? factsOfDraft(draft) : null;
+  if (!orderGid) return { facts: draftFacts, error: null };
   const result = await api.getOrder(orderGid);
   if (!result.ok) {
     // What the draft said still counts (the link to the order, at least).
-    return { facts, error: result.error.kind === 'not-found' ? null : result.error };
+    return { facts: draftFacts, error: result.error.kind === 'not-found' ? null : result.error };
   }
-  return { facts: factsOfOrder(result.data, now), error: null };
+  return { facts: factsOfOrder(result.data, now, draft), error: null };
 }
 
-/** Checks every order that is not final against Shopify and repairs what a lost webhook missed. */
-export async function reconcileOrders(deps: ShopifyEventsDeps): Promise<ReconcileResult> {
-  const now = deps.now?.() ?? new Date();
-  const candidates = await findOrdersToReconcile(deps, now);
-  const result: ReconcileResult = { checked: 0, updated: 0, failed: 0 };
+async function markChecked(deps: ShopifyEventsDeps, orderId: number, at: Date): Promise<void> {
+  await deps.db.update(orders).set({ shopifyCheckedAt: at }).where(eq(orders.id, orderId));
+}
+
+/** Runs in this process, per database: a second run while one is going is refused. */
+const running = new WeakSet<object>();
+
+/**
+ * Checks the open orders against Shopify, least recently checked first, and repairs what a lost webhook
+ * missed, until `budgetMs` has passed (measured with `deps.now`); the orders it did not reach are counted in
+ * `remaining` and come first next time. Throws ReconcileInProgressError when a run is already going in this
+ * process. (Runs on two instances at once only cost Shopify calls: the row lock and the forward-only rules
+ * make them agree.)
+ */
+export async function reconcileOrders(
+  deps: ShopifyEventsDeps,
+  options: { budgetMs?: number } = {},
+): Promise<ReconcileResult> {
+  if (running.has(deps.db)) throw new ReconcileInProgressError();
+  running.add(deps.db);
+  try {
+    return await runReconciliation(deps, options.budgetMs ?? RECONCILE_JOB_BUDGET_MS);
+  } finally {
+    running.delete(deps.db);
+  }
+}
+
+async function runReconciliation(deps: ShopifyEventsDeps, budgetMs: number): Promise<ReconcileResult> {
+  const clock = deps.now ?? (() => new Date());
+  const started = clock();
+  const candidates = await findOrdersToReconcile(deps, started);
+  const open =
+    candidates.length < RECONCILE_MAX_ORDERS
+      ? candidates.length
+      : await countOrdersToReconcile(deps, started);
+  const result: ReconcileResult = { checked: 0, updated: 0, failed: 0, remaining: 0 };
+  let reached = 0;
   for (const order of candidates) {
+    const now = clock();
+    if (now.getTime() - started.getTime() >= budgetMs) break;
     const { facts, error } = await readShopifyState(deps, order, now);
+    reached += 1;
+    // A dead store (open circuit) fails every further call at once: stop, this order comes first next time.
+    if (error?.kind === 'circuit-open') {
+      result.failed += 1;
+      deps.log.warn({ orderId: order.id, kind: error.kind }, 'reconciliation: Shopify is unavailable');
+      break;
+    }
     if (error) {
       result.failed += 1;
       deps.log.warn(
         { orderId: order.id, kind: error.kind, err: error.message },
         'reconciliation: Shopify failed',
       );
-      // A dead store (open circuit) fails every further call at once: stop and try again next time.
-      if (error.kind === 'circuit-open') break;
     } else {
       result.checked += 1;
     }
+    await markChecked(deps, order.id, now);
     if (!facts) continue;
     const applied = await deps.db.transaction((tx) => applyShopifyFacts(tx, deps.env, order.id, facts, now));
     if (applied.changed) result.updated += 1;
@@ -143,8 +233,12 @@ export async function reconcileOrders(deps: ShopifyEventsDeps): Promise<Reconcil
       );
     }
   }
-  if (candidates.length === RECONCILE_MAX_ORDERS) {
-    deps.log.warn({ limit: RECONCILE_MAX_ORDERS }, 'reconciliation: more open orders than one run checks');
+  result.remaining = open - reached;
+  if (result.remaining > 0) {
+    deps.log.info(
+      { remaining: result.remaining },
+      'reconciliation: the other open orders are checked next run',
+    );
   }
   return result;
 }
@@ -152,11 +246,19 @@ export async function reconcileOrders(deps: ShopifyEventsDeps): Promise<Reconcil
 /** One reconciliation per 15-minute slot, whichever instance queues it first (reconcile-schedule.ts). */
 export const reconcileJobPayloadSchema = z.object({ slot: z.string() });
 
-/** The 'shopify.reconcile' job. A store that fails is not retried here: the next slot tries again. */
+/**
+ * The 'shopify.reconcile' job. A store that fails is not retried here: the next slot tries again. While an
+ * administrator's 'Check Shopify now' runs, the slot's run is skipped (that check covers it).
+ */
 export function createReconcileHandler(deps: ShopifyEventsDeps): JobHandler {
   return async (payload) => {
     const { slot } = reconcileJobPayloadSchema.parse(payload);
-    const result = await reconcileOrders(deps);
-    deps.log.info({ slot, ...result }, 'Shopify reconciliation done');
+    try {
+      const result = await reconcileOrders(deps, { budgetMs: RECONCILE_JOB_BUDGET_MS });
+      deps.log.info({ slot, ...result }, 'Shopify reconciliation done');
+    } catch (error) {
+      if (!(error instanceof ReconcileInProgressError)) throw error;
+      deps.log.info({ slot }, 'Shopify reconciliation skipped: another run is going');
+    }
   };
 }

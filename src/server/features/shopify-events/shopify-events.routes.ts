@@ -7,7 +7,7 @@ import {
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../errors';
 import type { AdminDeps } from '../admin/admin-deps';
-import { reconcileOrders } from './reconcile-orders';
+import { RECONCILE_REQUEST_BUDGET_MS, ReconcileInProgressError, reconcileOrders } from './reconcile-orders';
 import { shopifyWebhookRoutes } from './shopify-webhooks.routes';
 
 /**
@@ -21,13 +21,20 @@ export const shopifyEventsRoutes =
     const { db, env, shopify } = deps;
     if (shopify) await app.register(shopifyWebhookRoutes({ db, shopify }));
 
-    // An administrator route (plugins/admin-guard.ts): reads every open order back from Shopify now.
+    // An administrator route (plugins/admin-guard.ts): reads the open orders back from Shopify now, for at
+    // most RECONCILE_REQUEST_BUDGET_MS (the rest next time), and never while another run is going.
     app.post(
       SHOPIFY_RECONCILE_PATH,
       { schema: { response: { 200: shopifyReconcileResponseSchema } } },
       async (request) => {
         if (!shopify) throw new AppError('SHOPIFY_NOT_CONNECTED', 'Shopify is not connected');
-        const result = await reconcileOrders({ db, env, shopify, log: request.log });
+        const result = await reconcileOrders(
+          { db, env, shopify, log: request.log },
+          { budgetMs: RECONCILE_REQUEST_BUDGET_MS },
+        ).catch((error: unknown) => {
+          if (!(error instanceof ReconcileInProgressError)) throw error;
+          throw new AppError('CONFLICT', 'Shopify is already being checked. Try again in a minute.');
+        });
         await recordAudit(db, request, {
           action: 'shopify.reconcile',
           entityType: 'order',

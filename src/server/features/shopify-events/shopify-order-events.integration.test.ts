@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailResponseSchema } from '../../../shared/schemas/orders';
-import { orders, products } from '../../db/schema';
+import { jobs, orders, products } from '../../db/schema';
+import { SEND_EMAIL_JOB } from '../../mail/send-email-job';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createUser, get, signIn } from '../accounts/accounts-test-support';
-import { PRODUCT_REFRESH_JOB, PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
+import { PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
 import {
   createSyncedOrder,
   jobsOfEvent,
@@ -120,6 +122,103 @@ describe('Shopify order events', () => {
       shopifyOrderId: paid.orderName,
     });
     expect((await storedEvents(t.db, paid.orderId))[0]?.state).toBe('processed');
+  });
+
+  /** A storefront order whose shopper set the cart attribute `portal_order_id` (anyone can). */
+  async function foreignOrderNaming(portalOrderId: number) {
+    const [product] = await t.db.select().from(products).where(eq(products.sku, '800-0002'));
+    const draft = await t.shopify.api.createDraftOrder({
+      email: 'shopper@example.com',
+      customAttributes: [{ key: 'portal_order_id', value: String(portalOrderId) }],
+      lineItems: [
+        {
+          variantId: product!.shopifyVariantId!,
+          quantity: 1,
+          priceOverride: { amount: '1.00', currencyCode: 'USD' },
+        },
+      ],
+    });
+    if (!draft.ok) throw new Error(draft.error.message);
+    return pay(draft.data.id);
+  }
+
+  it("ignores a foreign order whose attributes name a portal order, and the order's real events still apply", async () => {
+    const { orderId, draftGid, draftName } = await createSyncedOrder(t, { invoice: true });
+    const foreign = await foreignOrderNaming(orderId);
+    await processWebhooks(t);
+
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      paymentStatus: 'invoice_sent',
+      paidAt: null,
+      shopifyOrderGid: null,
+      shopifyOrderId: draftName,
+    });
+    // Its draft's completion and its orders/paid, both naming the portal order: ignored.
+    const ignored = [
+      ...(await storedEvents(t.db, foreign.draftOrderId)),
+      ...(await storedEvents(t.db, foreign.orderId)),
+    ];
+    expect(ignored.map((event) => [event.topic, event.state])).toEqual([
+      ['draft_orders/update', 'ignored'],
+      ['orders/paid', 'ignored'],
+    ]);
+
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      shopifyOrderGid: paid.orderId,
+      shopifyOrderId: paid.orderName,
+    });
+    t.fake.control.fulfillOrder(foreign.orderId, { company: 'UPS', number: 'FOREIGN1' });
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'processing', trackingNumber: null });
+  });
+
+  it("links an order event that overtook its draft at once, once Shopify confirms the portal order's draft became it", async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    t.fake.control.holdWebhooks();
+    const paid = pay(draftGid);
+    const paidDelivery = deliveriesOf('orders/paid').at(-1)!;
+    const response = await fetch(`${t.portalUrl}/api/shopify/webhooks`, {
+      method: 'POST',
+      headers: paidDelivery.headers,
+      body: paidDelivery.body,
+    });
+    expect(response.status).toBe(200);
+    await t.runJobs();
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      paymentStatus: 'paid',
+      shopifyOrderGid: paid.orderId,
+      shopifyOrderId: paid.orderName,
+    });
+    expect((await storedEvents(t.db, paid.orderId))[0]?.state).toBe('processed');
+    await t.fake.control.releaseWebhooks();
+    await processWebhooks(t);
+  });
+
+  it('sends the approval e-mail with Pay now once when Shopify reports the invoice before the invoice job', async () => {
+    const email = 'invoice-first@example.com';
+    const { orderId, draftGid } = await createSyncedOrder(t, { email });
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('unpaid');
+    t.sentMail.length = 0;
+    await t.shopify.api.sendDraftOrderInvoice(draftGid);
+    await processWebhooks(t);
+    const invoiceDelivery = deliveriesOf('draft_orders/update').at(-1)!;
+    t.fake.control.redeliver(invoiceDelivery.id);
+    await processWebhooks(t);
+
+    const order = await readOrderRow(t.db, orderId);
+    expect(order.paymentStatus).toBe('invoice_sent');
+    const approvals = t.sentMail.filter((mail) => mail.includes(`To: ${email}`) && mail.includes('approved'));
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]).toContain(`Pay now: ${order.shopifyCheckoutUrl}`);
+    // Under the invoice job's key, so that job (recording it second) sends nothing more.
+    const [mailJob] = await t.db
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.type, SEND_EMAIL_JOB), like(jobs.dedupeKey, `order-approved-invoice:${orderId}:%`)));
+    expect(mailJob?.dedupeKey).toBe(`order-approved-invoice:${orderId}:${draftGid}`);
   });
 
   it('finds an order event through its stored draft event when both arrive in reverse', async () => {
@@ -247,12 +346,12 @@ describe('Shopify order events', () => {
   it('queues one debounced catalogue refresh per product per minute (products/update)', async () => {
     const [product] = await t.db.select().from(products).where(eq(products.sku, '800-0001'));
     const productGid = product!.shopifyProductId!;
-    const before = (await jobsOfType(t.db, PRODUCT_REFRESH_JOB)).length;
+    const before = (await jobsOfType(t.db, SHOPIFY_PRODUCT_REFRESH_JOB)).length;
     t.fake.control.updateProduct(productGid, { title: '4 oz Bottle (new label)' });
     t.fake.control.updateProduct(productGid, { title: '4 oz Bottle (newer label)' });
     await processWebhooks(t);
 
-    const refreshes = (await jobsOfType(t.db, PRODUCT_REFRESH_JOB)).slice(before);
+    const refreshes = (await jobsOfType(t.db, SHOPIFY_PRODUCT_REFRESH_JOB)).slice(before);
     // Two events in the same minute: one refresh (or two across a minute boundary), at a window's end.
     expect(refreshes.length).toBeGreaterThanOrEqual(1);
     expect(refreshes.length).toBeLessThanOrEqual(2);

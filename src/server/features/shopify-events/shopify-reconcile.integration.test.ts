@@ -6,7 +6,7 @@ import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-te
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../accounts/accounts-test-support';
 import { auditRowsOf, signInAdmin } from '../admin-orders/admin-orders-test-support';
-import { RECONCILE_JOB } from './reconcile-orders';
+import { RECONCILE_JOB, reconcileOrders } from './reconcile-orders';
 import { startShopifyReconciliation } from './reconcile-schedule';
 import { createSyncedOrder, jobsOfType, readOrderRow } from './shopify-events-test-support';
 
@@ -51,6 +51,7 @@ describe('reconciliation with the store', () => {
       checked: 1,
       updated: 1,
       failed: 0,
+      remaining: 0,
     });
     const order = await readOrderRow(t.db, orderId);
     expect(order).toMatchObject({
@@ -58,7 +59,11 @@ describe('reconciliation with the store', () => {
       shopifyOrderGid: paid.orderId,
       shopifyOrderId: paid.orderName,
     });
-    expect(order.paidAt).not.toBeNull();
+    // Shopify's own time (the draft's completion), not the portal's clock.
+    const draft = await t.shopify.api.getDraftOrder(draftGid);
+    if (!draft.ok || !draft.data.completedAt) throw new Error('draft not completed');
+    expect(order.paidAt).toEqual(new Date(draft.data.completedAt));
+    expect(order.shopifyUpdatedAt).toEqual(new Date(draft.data.completedAt));
     const [audit] = await auditRowsOf(t.db, null, 'shopify.reconcile');
     expect(audit).toMatchObject({ after: { checked: 1, updated: 1, failed: 0 } });
 
@@ -140,6 +145,76 @@ describe('reconciliation with the store', () => {
     await t.runJobs();
     expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
     expect((await jobsOfType(t.db, RECONCILE_JOB))[0]?.state).toBe('done');
+  });
+
+  /** A clock that moves one second on at every reading, so a run's time budget is exact. */
+  function steppingClock() {
+    let ms = Date.now();
+    return () => new Date((ms += 1_000));
+  }
+
+  const asked = (requestsBefore: number) =>
+    t.fake.control.requests
+      .slice(requestsBefore)
+      .map((request) => request.body)
+      .join('\n');
+
+  it('pages through every open order, least recently checked first, within its time budget', async () => {
+    const created = [
+      await createSyncedOrder(t, { invoice: true }),
+      await createSyncedOrder(t, { invoice: true }),
+      await createSyncedOrder(t, { invoice: true }),
+    ];
+    await t.fake.control.webhooksSettled();
+    const deps = { db: t.db, env: t.env, shopify: t.shopify, log: quiet, now: steppingClock() };
+    // One reading starts the run and one precedes each order: 1.5 s is time for one order per run.
+    const runs = [];
+    for (let run = 0; run < 4; run += 1) {
+      const before = t.fake.control.requests.length;
+      const result = await reconcileOrders(deps, { budgetMs: 1_500 });
+      const order = created.find((candidate) => asked(before).includes(candidate.draftGid));
+      runs.push({ result, orderId: order?.orderId });
+    }
+    expect(runs.map((run) => run.orderId)).toEqual([
+      created[0]!.orderId,
+      created[1]!.orderId,
+      created[2]!.orderId,
+      created[0]!.orderId,
+    ]);
+    expect(runs[0]!.result).toEqual({ checked: 1, updated: 0, failed: 0, remaining: 2 });
+    expect(runs[2]!.result.remaining).toBe(2);
+    expect((await readOrderRow(t.db, created[2]!.orderId)).shopifyCheckedAt).not.toBeNull();
+  });
+
+  it('refuses a second check while one is running (409), and the running one still finishes', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    await t.fake.control.webhooksSettled();
+    t.fake.control.setWebhookUrl(null);
+    t.fake.control.payDraftOrder(draftGid);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const api = t.shopify.api;
+    const slowApi = {
+      ...api,
+      getDraftOrder: async (id: string) => {
+        await gate;
+        return api.getDraftOrder(id);
+      },
+    };
+    const first = reconcileOrders({
+      db: t.db,
+      env: t.env,
+      shopify: { ...t.shopify, api: slowApi },
+      log: quiet,
+    });
+
+    const second = await reconcile();
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already') });
+    release();
+    expect(await first).toMatchObject({ checked: 1, updated: 1 });
+    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+    expect((await reconcile()).statusCode).toBe(200);
   });
 
   it('is for administrators only', async () => {

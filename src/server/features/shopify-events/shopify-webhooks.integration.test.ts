@@ -31,8 +31,9 @@ function delivery(
   return { method: 'POST' as const, url: SHOPIFY_WEBHOOKS_PATH, headers, payload: body };
 }
 
-const orderBody = (id = '820982911946154508') =>
-  `{"id":${id},"admin_graphql_api_id":"gid://shopify/Order/${id}","name":"#9999","financial_status":"paid","order_id":${id}}`;
+/** An order payload; `note` makes each body distinct (an identical body is a replay, stored once). */
+const orderBody = (id = '820982911946154508', note: string = randomUUID()) =>
+  `{"id":${id},"admin_graphql_api_id":"gid://shopify/Order/${id}","name":"#9999","financial_status":"paid","order_id":${id},"note":"${note}"}`;
 
 describe('POST /api/shopify/webhooks (store connected, secret being rotated)', () => {
   let t: TestApp;
@@ -74,14 +75,14 @@ describe('POST /api/shopify/webhooks (store connected, secret being rotated)', (
     expect(await jobsOfEvent(t.db, eventId)).toHaveLength(1);
   });
 
-  it('keeps ids above 2^53 exact in the stored JSON', async () => {
+  it('keeps ids above 2^53 exact in the stored JSON and its order_id column', async () => {
     const request = delivery(orderBody('820982911946154508'));
     await t.app.inject(request);
-    const [row] = await sqlRows<{ orderId: string }>(
+    const [row] = await sqlRows<{ orderId: string; column: string }>(
       t.db,
-      sql`select payload->>'order_id' as "orderId" from shopify_webhook_events where event_id = ${request.headers['x-shopify-event-id']}`,
+      sql`select payload->>'order_id' as "orderId", order_id as "column" from shopify_webhook_events where event_id = ${request.headers['x-shopify-event-id']}`,
     );
-    expect(row?.orderId).toBe('820982911946154508');
+    expect(row).toEqual({ orderId: '820982911946154508', column: '820982911946154508' });
   });
 
   it('accepts a delivery signed with the previous secret during a rotation', async () => {
@@ -134,11 +135,75 @@ describe('POST /api/shopify/webhooks (store connected, secret being rotated)', (
 
   it('answers a duplicate delivery (same event id) 200 and stores and queues it once', async () => {
     const eventId = randomUUID();
-    const first = await t.app.inject(delivery(orderBody(), { eventId }));
-    const second = await t.app.inject(delivery(orderBody(), { eventId }));
+    const body = orderBody();
+    const first = await t.app.inject(delivery(body, { eventId }));
+    const second = await t.app.inject(delivery(body, { eventId }));
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect(await eventCount(eventId)).toBe(1);
     expect(await jobsOfEvent(t.db, eventId)).toHaveLength(1);
+  });
+
+  it('answers a replay of a captured delivery under new ids 200 and does nothing', async () => {
+    const body = orderBody();
+    const original = delivery(body);
+    expect((await t.app.inject(original)).statusCode).toBe(200);
+    const replay = delivery(body);
+    replay.headers['x-shopify-triggered-at'] = '2030-01-01T00:00:00.000Z';
+    expect((await t.app.inject(replay)).statusCode).toBe(200);
+    expect(await eventCount(original.headers['x-shopify-event-id']!)).toBe(1);
+    expect(await eventCount(replay.headers['x-shopify-event-id']!)).toBe(0);
+    expect(await jobsOfEvent(t.db, replay.headers['x-shopify-event-id']!)).toHaveLength(0);
+
+    // The same body under another topic is another delivery (the topic is part of the replay key).
+    const otherTopic = delivery(body);
+    otherTopic.headers['x-shopify-topic'] = 'orders/updated';
+    expect((await t.app.inject(otherTopic)).statusCode).toBe(200);
+    expect(await eventCount(otherTopic.headers['x-shopify-event-id']!)).toBe(1);
+  });
+
+  it('refuses a delivery for another shop (401, nothing stored)', async () => {
+    for (const shop of ['other-shop.example.com', 'fake-store.myshopify.com.evil.example']) {
+      const request = delivery(orderBody());
+      request.headers['x-shopify-shop-domain'] = shop;
+      const response = await t.app.inject(request);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Unauthorized' });
+      expect(await eventCount(request.headers['x-shopify-event-id']!)).toBe(0);
+    }
+  });
+
+  it('stores a body with NUL and lone-surrogate escapes (which jsonb refuses) and answers 200', async () => {
+    const body = `{"admin_graphql_api_id":"gid://shopify/Order/77","order_id":77,"note":"a\\u0000b\\ud800c\\udc00","pair":"\\ud83d\\ude00","literal":"\\\\u0000"}`;
+    const request = delivery(body);
+    const response = await t.app.inject(request);
+    expect(response.statusCode, response.body).toBe(200);
+    const [event] = await t.db
+      .select()
+      .from(shopifyWebhookEvents)
+      .where(eq(shopifyWebhookEvents.eventId, request.headers['x-shopify-event-id']!));
+    expect(event).toMatchObject({ state: 'received', orderIdText: '77' });
+    expect(event?.payload).toMatchObject({ note: 'a\ufffdb\ufffdc\ufffd', pair: '😀', literal: '\\u0000' });
+    expect(await jobsOfEvent(t.db, request.headers['x-shopify-event-id']!)).toHaveLength(1);
+  });
+
+  it('keeps a body PostgreSQL still refuses as a failed event with its raw text, answers 200, queues nothing', async () => {
+    const body = '{"admin_graphql_api_id":"gid://shopify/Order/78","total":1e1000000}';
+    const request = delivery(body);
+    const response = await t.app.inject(request);
+    expect(response.statusCode, response.body).toBe(200);
+    const [event] = await t.db
+      .select()
+      .from(shopifyWebhookEvents)
+      .where(eq(shopifyWebhookEvents.eventId, request.headers['x-shopify-event-id']!));
+    expect(event).toMatchObject({ state: 'failed', payload: { raw_body: body }, resourceGid: null });
+    expect(event?.error).toContain('PostgreSQL refused the JSON');
+    expect(event?.processedAt).not.toBeNull();
+    expect(await jobsOfEvent(t.db, request.headers['x-shopify-event-id']!)).toHaveLength(0);
+    // Shopify's retry of it is a duplicate like any other.
+    expect(
+      (await t.app.inject(delivery(body, { eventId: request.headers['x-shopify-event-id'] }))).statusCode,
+    ).toBe(200);
+    expect(await eventCount(request.headers['x-shopify-event-id']!)).toBe(1);
   });
 
   it('uses the webhook id as the event id when Shopify sends none', async () => {

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import { sendError } from '../../plugins/error-handler';
+import { isExpectedShopDomain } from './shop-domain';
+import { parseShopifyTime } from './shopify-time';
 import { isValidWebhookSignature } from './webhook-hmac';
 import { storeWebhookEvent } from './webhook-inbox';
 
@@ -29,11 +31,6 @@ const webhookHeadersSchema = z.object({
   'x-shopify-triggered-at': z.string().optional(),
 });
 
-function parseTime(value: string | undefined): Date | null {
-  const ms = value ? Date.parse(value) : Number.NaN;
-  return Number.isNaN(ms) ? null : new Date(ms);
-}
-
 /** The object's `admin_graphql_api_id`, kept beside the event so events about one object can be found. */
 function resourceGidOf(json: unknown): string | null {
   if (typeof json !== 'object' || json === null || !('admin_graphql_api_id' in json)) return null;
@@ -48,8 +45,9 @@ const refuse = (request: FastifyRequest, reply: FastifyReply) =>
 /**
  * POST /api/shopify/webhooks (issue 8, CONTRACT.md §3). Its own plugin context, with a content-type parser
  * that keeps the raw bytes, so the HMAC is computed over exactly what Shopify signed (§3.3, pitfall 12) and
- * the JSON parser of the rest of the API never sees it. A verified delivery is stored with its processing job
- * and answered 200 at once (Shopify allows about 5 s, §3.4); a duplicate is answered 200 and does nothing.
+ * the JSON parser of the rest of the API never sees it. A verified delivery from the connected shop is stored
+ * with its processing job and answered 200 at once (Shopify allows about 5 s, §3.4); a duplicate or a replay
+ * is answered 200 and does nothing.
  * The origin check exempts this path (plugins/origin-check.ts): the HMAC authenticates the caller.
  */
 export const shopifyWebhookRoutes =
@@ -83,6 +81,11 @@ export const shopifyWebhookRoutes =
         request.log.warn('Shopify webhook refused: missing Shopify headers');
         return refuse(request, reply);
       }
+      const shopDomain = headers.data['x-shopify-shop-domain'];
+      if (!isExpectedShopDomain(shopDomain, shopify.config.storeDomain)) {
+        request.log.warn({ shopDomain }, 'Shopify webhook refused: another shop');
+        return refuse(request, reply);
+      }
 
       const text = rawBody.toString('utf8');
       let json: unknown;
@@ -96,19 +99,18 @@ export const shopifyWebhookRoutes =
       }
 
       const values = headers.data;
-      const { stored } = await storeWebhookEvent(db, {
+      const { stored, failed } = await storeWebhookEvent(db, {
         eventId: values['x-shopify-event-id'] ?? values['x-shopify-webhook-id'],
         webhookId: values['x-shopify-webhook-id'],
         topic: values['x-shopify-topic'],
-        shopDomain: values['x-shopify-shop-domain'],
-        triggeredAt: parseTime(values['x-shopify-triggered-at']),
+        shopDomain,
+        triggeredAt: parseShopifyTime(values['x-shopify-triggered-at']),
         resourceGid: resourceGidOf(json),
         rawBody: text,
       });
-      request.log.info(
-        { topic: values['x-shopify-topic'], eventId: values['x-shopify-event-id'], duplicate: !stored },
-        'Shopify webhook received',
-      );
+      const context = { topic: values['x-shopify-topic'], eventId: values['x-shopify-event-id'] };
+      if (failed) request.log.error(context, 'Shopify webhook stored as failed: PostgreSQL refused its JSON');
+      else request.log.info({ ...context, duplicate: !stored }, 'Shopify webhook received');
       return reply.code(200).send();
     });
   };

@@ -1,15 +1,21 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { shopifyWebhookEvents } from '../../db/schema';
 import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import { postgresErrorCode } from '../orders/idempotency';
 
 /*
- * The webhook inbox (CONTRACT.md §3.4): every verified delivery is stored once, unique on its
- * X-Shopify-Event-Id, together with the job that processes it. The JSON is stored as it arrived, cast to
- * jsonb by PostgreSQL, whose numbers are exact decimals: `payload->>'order_id'` gives back the digits of an
- * id above 2^53 that JSON.parse would round (§7.8).
+ * The webhook inbox (CONTRACT.md §3.4): every verified delivery is stored once, together with the job that
+ * processes it. Once means unique on X-Shopify-Event-Id, and also on a SHA-256 of topic and body: the HMAC
+ * covers only the body, so a captured delivery replayed with a new event id is the same delivery. The JSON is
+ * stored as it arrived, cast to jsonb by PostgreSQL, whose numbers are exact decimals: the generated column
+ * `order_id` (payload->>'order_id') keeps the digits of an id above 2^53 that JSON.parse would round (§7.8).
  */
 
 export const PROCESS_WEBHOOK_JOB = 'shopify.webhook';
+
+/** Processed and ignored events are kept this long as an audit trail, then pruned (housekeeping.ts). */
+export const WEBHOOK_EVENT_RETENTION_DAYS = 90;
 
 export interface IncomingWebhook {
   eventId: string;
@@ -24,32 +30,78 @@ export interface IncomingWebhook {
 
 export type WebhookEventState = (typeof shopifyWebhookEvents.$inferSelect)['state'];
 
+/** The replay key: the same topic with the same bytes is the same delivery, whatever its headers say. */
+export function deliveryDigest(topic: string, rawBody: string): string {
+  return createHash('sha256').update(topic).update('\n').update(rawBody).digest('hex');
+}
+
+const UNICODE_ESCAPE =
+  /\\u([dD][89abAB][0-9a-fA-F]{2})\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\[^u]/g;
+
+/**
+ * JSON text that PostgreSQL's jsonb accepts: JSON.parse takes `\u0000` and unpaired surrogate escapes
+ * (`\ud800`), jsonb refuses both. They become U+FFFD. Every escape is matched from its backslash, so an
+ * escaped backslash followed by `u0000` (the literal text) is left alone; valid surrogate pairs are kept.
+ */
+export function jsonbSafeText(json: string): string {
+  return json.replace(UNICODE_ESCAPE, (escape, _high, _low, single: string | undefined) => {
+    if (single === undefined) return escape;
+    const code = Number.parseInt(single, 16);
+    return code === 0 || (code >= 0xd800 && code <= 0xdfff) ? '\\ufffd' : escape;
+  });
+}
+
+/** PostgreSQL refused the value itself (class 22 data exception, class 54 limits such as nesting depth). */
+const isRefusedValue = (error: unknown) => /^(22|54)/.test(postgresErrorCode(error) ?? '');
+
 /**
  * Stores the event and queues its processing in one transaction. A second delivery of the same event
- * (Shopify's retry, a redelivery, a second subscription) stores nothing and queues nothing.
+ * (Shopify's retry, a redelivery, a second subscription, a replay under a new event id) stores nothing and
+ * queues nothing. A body PostgreSQL still refuses as jsonb (a number beyond numeric's range, absurd nesting) is
+ * kept as text (`{"raw_body": "…"}`) and marked failed, without a job: Shopify gets its 200 instead of
+ * retrying for hours (and maybe deleting the subscription) a delivery that can never be stored.
  */
 export async function storeWebhookEvent(
   db: DatabaseOrTransaction,
   webhook: IncomingWebhook,
-): Promise<{ stored: boolean }> {
-  return db.transaction(async (tx) => {
-    const rows = await tx
+  now: Date = new Date(),
+): Promise<{ stored: boolean; failed: boolean }> {
+  const row = {
+    eventId: webhook.eventId,
+    webhookId: webhook.webhookId,
+    topic: webhook.topic,
+    shopDomain: webhook.shopDomain,
+    resourceGid: webhook.resourceGid,
+    triggeredAt: webhook.triggeredAt,
+    bodySha256: deliveryDigest(webhook.topic, webhook.rawBody),
+  };
+  try {
+    return await db.transaction(async (tx) => {
+      const rows = await tx
+        .insert(shopifyWebhookEvents)
+        .values({ ...row, payload: sql`${jsonbSafeText(webhook.rawBody)}::jsonb` })
+        .onConflictDoNothing()
+        .returning({ id: shopifyWebhookEvents.id });
+      if (rows.length === 0) return { stored: false, failed: false };
+      await enqueueJob(tx, { type: PROCESS_WEBHOOK_JOB, payload: { eventId: webhook.eventId } });
+      return { stored: true, failed: false };
+    });
+  } catch (error) {
+    if (!isRefusedValue(error)) throw error;
+    const rows = await db
       .insert(shopifyWebhookEvents)
       .values({
-        eventId: webhook.eventId,
-        webhookId: webhook.webhookId,
-        topic: webhook.topic,
-        shopDomain: webhook.shopDomain,
-        resourceGid: webhook.resourceGid,
-        triggeredAt: webhook.triggeredAt,
-        payload: sql`${webhook.rawBody}::jsonb`,
+        ...row,
+        payload: sql`jsonb_build_object('raw_body', ${webhook.rawBody}::text)`,
+        resourceGid: null,
+        state: 'failed',
+        error: `PostgreSQL refused the JSON (${postgresErrorCode(error)}): the body is kept as text in raw_body`,
+        processedAt: now,
       })
-      .onConflictDoNothing({ target: shopifyWebhookEvents.eventId })
+      .onConflictDoNothing()
       .returning({ id: shopifyWebhookEvents.id });
-    if (rows.length === 0) return { stored: false };
-    await enqueueJob(tx, { type: PROCESS_WEBHOOK_JOB, payload: { eventId: webhook.eventId } });
-    return { stored: true };
-  });
+    return { stored: rows.length > 0, failed: true };
+  }
 }
 
 const eventColumns = {
@@ -58,7 +110,7 @@ const eventColumns = {
   topic: shopifyWebhookEvents.topic,
   state: shopifyWebhookEvents.state,
   payload: shopifyWebhookEvents.payload,
-  orderIdText: sql<string | null>`${shopifyWebhookEvents.payload}->>'order_id'`,
+  orderIdText: shopifyWebhookEvents.orderIdText,
   triggeredAt: shopifyWebhookEvents.triggeredAt,
   receivedAt: shopifyWebhookEvents.receivedAt,
 };
@@ -90,6 +142,7 @@ export async function markWebhookEvent(
 /**
  * The draft an order came from, through a stored draft_orders/update whose `order_id` is the order's
  * (there is no Order.draftOrder field, CONTRACT.md §2.4): links an order event that overtook its draft's.
+ * Shopify signed that event's body, and only its own draft's completion names this order.
  */
 export async function findDraftGidOfOrder(
   db: DatabaseOrTransaction,
@@ -100,8 +153,9 @@ export async function findDraftGidOfOrder(
     .from(shopifyWebhookEvents)
     .where(
       and(
+        eq(shopifyWebhookEvents.orderIdText, orderIdText),
         eq(shopifyWebhookEvents.topic, 'draft_orders/update'),
-        sql`${shopifyWebhookEvents.payload}->>'order_id' = ${orderIdText}`,
+        like(shopifyWebhookEvents.resourceGid, 'gid://shopify/DraftOrder/%'),
       ),
     )
     .limit(1);
@@ -126,8 +180,8 @@ export async function requeueIgnoredEventsOfOrder(
         or(
           eq(shopifyWebhookEvents.resourceGid, orderGid),
           and(
+            eq(shopifyWebhookEvents.orderIdText, orderIdText),
             inArray(shopifyWebhookEvents.topic, ['fulfillments/create', 'fulfillments/update']),
-            sql`${shopifyWebhookEvents.payload}->>'order_id' = ${orderIdText}`,
           ),
         ),
       ),
@@ -140,4 +194,22 @@ export async function requeueIgnoredEventsOfOrder(
     });
   }
   return ignored.length;
+}
+
+/**
+ * Deletes processed and ignored events older than the retention (housekeeping). Failed events stay for
+ * someone to look at, and events still waiting for their job are never touched.
+ */
+export async function pruneWebhookEvents(db: DatabaseOrTransaction, now: Date = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - WEBHOOK_EVENT_RETENTION_DAYS * 24 * 60 * 60_000);
+  const deleted = await db
+    .delete(shopifyWebhookEvents)
+    .where(
+      and(
+        inArray(shopifyWebhookEvents.state, ['processed', 'ignored']),
+        lt(shopifyWebhookEvents.receivedAt, cutoff),
+      ),
+    )
+    .returning({ id: shopifyWebhookEvents.id });
+  return deleted.length;
 }

@@ -10,6 +10,8 @@ import {
 
 const RECEIVED = new Date('2026-11-22T16:00:00.000Z');
 const TRIGGERED = new Date('2026-11-22T15:59:59.123Z');
+/** The examples' `updated_at` ('2021-12-31T19:00:00-05:00'): the time an event describes. */
+const UPDATED = new Date('2022-01-01T00:00:00.000Z');
 
 function stored(topic: string, payload: unknown, orderIdText: string | null = null): StoredWebhook {
   return { topic, payload, orderIdText, triggeredAt: TRIGGERED, receivedAt: RECEIVED };
@@ -58,7 +60,7 @@ const fulfillment = (values: Record<string, unknown>) => ({
 });
 
 describe('interpretWebhook', () => {
-  it('reads a sent invoice from draft_orders/update, with the portal order id attribute', () => {
+  it('reads a sent invoice from draft_orders/update, naming the portal order by the draft GID only', () => {
     const meaning = interpretWebhook(
       stored(
         'draft_orders/update',
@@ -67,15 +69,17 @@ describe('interpretWebhook', () => {
     );
     expect(meaning).toMatchObject({
       kind: 'order',
-      ref: { draftOrderGid: 'gid://shopify/DraftOrder/890612572568261625', portalOrderId: 42 },
+      ref: { draftOrderGid: 'gid://shopify/DraftOrder/890612572568261625' },
       facts: {
-        observedAt: TRIGGERED,
+        observedAt: UPDATED,
         invoice: {
           url: 'https://jsmith.myshopify.com/548380009/invoices/abcd1234abcd1234abcd1234abcd1234',
-          sentAt: new Date('2022-01-01T00:00:00.000Z'),
+          sentAt: UPDATED,
         },
       },
     });
+    // The draft's portal_order_id attribute is not read at all.
+    if (meaning.kind === 'order') expect(meaning.ref).toEqual({ draftOrderGid: expect.any(String) });
   });
 
   it('composes the order GID of a completed draft from the exact order_id digits, never a rounded number', () => {
@@ -104,10 +108,29 @@ describe('interpretWebhook', () => {
       ref: { orderGid: 'gid://shopify/Order/820982911946154508' },
       facts: {
         order: { gid: 'gid://shopify/Order/820982911946154508', name: '#1001' },
-        paid: { at: TRIGGERED },
+        paid: { at: UPDATED },
       },
     });
     if (meaning.kind === 'order') expect(meaning.facts.shipped).toBeUndefined();
+  });
+
+  it("keeps an order's portal_order_id attribute as a hint only, never as the draft or order", () => {
+    const meaning = interpretWebhook(
+      stored('orders/paid', order({ note_attributes: [{ name: 'portal_order_id', value: '42' }] })),
+    );
+    expect(meaning).toMatchObject({
+      kind: 'order',
+      ref: { orderGid: 'gid://shopify/Order/820982911946154508', portalOrderHint: 42 },
+    });
+    if (meaning.kind === 'order') expect(meaning.ref.draftOrderGid).toBeUndefined();
+  });
+
+  it('reads payment from financial_status, not from the unsigned topic header', () => {
+    const pending = interpretWebhook(stored('orders/paid', order({ financial_status: 'pending' })));
+    expect(pending).toMatchObject({ kind: 'order' });
+    if (pending.kind === 'order') expect(pending.facts.paid).toBeUndefined();
+    const updated = interpretWebhook(stored('orders/updated', order({})));
+    expect(updated).toMatchObject({ facts: { paid: { at: UPDATED } } });
   });
 
   it('reads orders/fulfilled as shipped with the newest tracking, not yet delivered', () => {
@@ -140,7 +163,7 @@ describe('interpretWebhook', () => {
         }),
       ),
     );
-    expect(meaning).toMatchObject({ kind: 'order', facts: { delivered: { at: TRIGGERED } } });
+    expect(meaning).toMatchObject({ kind: 'order', facts: { delivered: { at: UPDATED } } });
   });
 
   it('reads fulfillments/create with tracking as shipped, and fulfillments/update delivered as delivered', () => {
@@ -149,13 +172,13 @@ describe('interpretWebhook', () => {
       kind: 'order',
       ref: { orderGid: 'gid://shopify/Order/820982911946154508' },
       facts: {
-        shipped: { at: new Date('2022-01-01T00:00:00.000Z'), tracking: { number: '1Z999', company: 'UPS' } },
+        shipped: { at: UPDATED, tracking: { number: '1Z999', company: 'UPS' } },
       },
     });
     const delivered = interpretWebhook(
       stored('fulfillments/update', fulfillment({ shipment_status: 'delivered' }), '820982911946154508'),
     );
-    expect(delivered).toMatchObject({ kind: 'order', facts: { delivered: { at: TRIGGERED } } });
+    expect(delivered).toMatchObject({ kind: 'order', facts: { delivered: { at: UPDATED } } });
   });
 
   it('ignores a cancelled fulfilment, and refuses one without an order_id', () => {
@@ -189,9 +212,20 @@ describe('interpretWebhook', () => {
     expect(interpretWebhook(stored('app/uninstalled', {}))).toMatchObject({ kind: 'ignore' });
   });
 
-  it('falls back to the payload time when the delivery had no X-Shopify-Triggered-At', () => {
-    const meaning = interpretWebhook({ ...stored('orders/paid', order({})), triggeredAt: null });
-    expect(meaning).toMatchObject({ facts: { observedAt: new Date('2022-01-01T00:00:00.000Z') } });
+  it("dates an event by the payload's updated_at (signed), not X-Shopify-Triggered-At (not signed)", () => {
+    expect(interpretWebhook(stored('orders/paid', order({})))).toMatchObject({
+      facts: { observedAt: UPDATED },
+    });
+  });
+
+  it('falls back to X-Shopify-Triggered-At, then to the arrival, when the payload has no updated_at', () => {
+    const undated = order({ updated_at: null });
+    expect(interpretWebhook(stored('orders/paid', undated))).toMatchObject({
+      facts: { observedAt: TRIGGERED },
+    });
+    expect(interpretWebhook({ ...stored('orders/paid', undated), triggeredAt: null })).toMatchObject({
+      facts: { observedAt: RECEIVED },
+    });
   });
 });
 

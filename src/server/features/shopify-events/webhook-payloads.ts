@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseOrderNumber } from '../../../shared/orders';
 import type { ShopifyOrderFacts, Tracking } from './order-state';
+import { parseShopifyTime } from './shopify-time';
 
 /*
  * What a stored webhook says, read at processing time (the raw JSON is kept as it arrived). Payloads are
@@ -24,8 +25,12 @@ export const PRODUCT_TOPIC = 'products/update';
 export interface OrderRef {
   orderGid?: string;
   draftOrderGid?: string;
-  /** From the draft's custom attribute `portal_order_id` (`note_attributes` in payloads, §7.7). */
-  portalOrderId?: number;
+  /**
+   * An order's `portal_order_id` attribute (`note_attributes` in payloads, §7.7): a hint only. A shopper can
+   * put any cart attribute on a storefront order, so it links nothing until Shopify confirms that the
+   * named portal order's draft became this order (process-webhook-event.ts).
+   */
+  portalOrderHint?: number;
 }
 
 export type WebhookMeaning =
@@ -62,11 +67,7 @@ const text = z
   );
 
 /** An ISO time, or null when absent or unreadable. */
-const time = z.unknown().transform((value) => {
-  if (typeof value !== 'string') return null;
-  const ms = Date.parse(value);
-  return Number.isNaN(ms) ? null : new Date(ms);
-});
+const time = z.unknown().transform(parseShopifyTime);
 
 const texts = z
   .unknown()
@@ -113,7 +114,6 @@ const draftOrderPayloadSchema = z.object({
   invoice_url: text,
   invoice_sent_at: time,
   updated_at: time,
-  note_attributes: noteAttributes,
 });
 
 const productPayloadSchema = z.object({
@@ -162,9 +162,12 @@ function hasShipped(fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id'
 const isDelivered = (fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id'>) =>
   fulfillment.shipment_status?.toLowerCase() === 'delivered';
 
-/** The time the event describes: X-Shopify-Triggered-At (kept on retries, §3.4), else the payload's time. */
+/**
+ * The time the event describes: the payload's own `updated_at` (signed with the body), else
+ * X-Shopify-Triggered-At (kept on retries, §3.4, but not signed), else when it arrived.
+ */
 function observedAt(stored: StoredWebhook, payloadTime: Date | null): Date {
-  return stored.triggeredAt ?? payloadTime ?? stored.receivedAt;
+  return payloadTime ?? stored.triggeredAt ?? stored.receivedAt;
 }
 
 function draftOrderMeaning(stored: StoredWebhook): WebhookMeaning {
@@ -182,16 +185,8 @@ function draftOrderMeaning(stored: StoredWebhook): WebhookMeaning {
     }
   }
   if (!facts.invoice && !facts.order) return { kind: 'ignore', reason: `draft order is ${status}` };
-  const portalOrderId = portalOrderIdOf(draft.note_attributes);
-  return {
-    kind: 'order',
-    ref: {
-      draftOrderGid: draft.admin_graphql_api_id,
-      ...(portalOrderId !== null ? { portalOrderId } : {}),
-    },
-    facts,
-    draftCompleted,
-  };
+  // Only the portal's own draft (its GID on the order) is ever this portal order; attributes are not read.
+  return { kind: 'order', ref: { draftOrderGid: draft.admin_graphql_api_id }, facts, draftCompleted };
 }
 
 function orderMeaning(stored: StoredWebhook): WebhookMeaning {
@@ -201,9 +196,9 @@ function orderMeaning(stored: StoredWebhook): WebhookMeaning {
     observedAt: at,
     order: { gid: order.admin_graphql_api_id, name: order.name },
   };
-  if (stored.topic === 'orders/paid' || order.financial_status?.toLowerCase() === 'paid') {
-    facts.paid = { at };
-  }
+  // The payload's own word, not the topic: X-Shopify-Topic is not signed, so an orders/updated body replayed
+  // as orders/paid must not mark anything paid.
+  if (order.financial_status?.toLowerCase() === 'paid') facts.paid = { at };
   const fulfillmentStatus = order.fulfillment_status?.toLowerCase() ?? null;
   if (fulfillmentStatus === 'fulfilled' || fulfillmentStatus === 'partial') {
     facts.fulfillment = fulfillmentStatus;
@@ -220,12 +215,12 @@ function orderMeaning(stored: StoredWebhook): WebhookMeaning {
   if (fulfillmentStatus === 'fulfilled' && shipped.length > 0 && shipped.every(isDelivered)) {
     facts.delivered = { at };
   }
-  const portalOrderId = portalOrderIdOf(order.note_attributes);
+  const portalOrderHint = portalOrderIdOf(order.note_attributes);
   return {
     kind: 'order',
     ref: {
       orderGid: order.admin_graphql_api_id,
-      ...(portalOrderId !== null ? { portalOrderId } : {}),
+      ...(portalOrderHint !== null ? { portalOrderHint } : {}),
     },
     facts,
     draftCompleted: false,

@@ -1,61 +1,62 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { orders } from '../../db/schema';
-import type { ShopifyError, ShopifyErrorKind } from '../../integrations/shopify/client';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
+import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
+import type { OrderRow } from '../orders/orders.repository';
 import { buildDraftLines, buildDraftOrderInput, draftOrderTag } from './draft-order-input';
-import { isLastAttempt, shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
-import { findOrder, loadDraftSource, updateOrder, type OrderRow } from './shopify-orders.repository';
-import { orderJobPayloadSchema } from './shopify-order-jobs';
+import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
+import {
+  loadDraftSource,
+  markSyncFailed,
+  markSyncPendingAgain,
+  writeJobPayload,
+} from './shopify-orders.repository';
+import { createJobPayloadSchema, onDraftRecorded, type CreateJobPayload } from './shopify-order-jobs';
 
 /*
  * 'shopify.draft-order.create': the order's draft in Shopify, exactly once (issue 8 'Orders').
  *
  * Exactly once rests on the tag `portal-order-{id}`: every attempt first looks the draft up by it and adopts
- * what it finds; only when there is none does it create one. A create that failed after it may have reached
- * Shopify (timeout, dropped connection, 5xx: the client never retries those mutations itself, see
- * client.ts) leaves a marker in the job's last error, and the next attempts will not create again until
- * SEARCH_LAG_MS after it, because Shopify's search index lags behind writes by seconds: a lookup right after
- * such a failure can miss the draft that attempt did create. Residual risk: a draft that takes longer than
- * SEARCH_LAG_MS to become searchable is created twice; staff would see two drafts tagged with the order.
+ * what it finds; only when there is none does it create one. Before every create the job commits a marker on
+ * its own row (payload `createAttemptedAt`), so whatever happens next (the call times out, the connection
+ * drops after Shopify made the draft, recording the draft in the database fails, the process dies) the next
+ * attempt knows a draft may exist and will not create again until SEARCH_LAG_MS after the marker, because
+ * Shopify's search index lags behind writes by seconds: a lookup right after such an attempt can miss the
+ * draft it did create. Residual risk: a draft that takes longer than SEARCH_LAG_MS to become searchable is
+ * created twice; staff would see two drafts tagged with the order.
+ *
+ * The order never stays 'pending' without a job: on the last attempt it says 'failed' until the attempt
+ * succeeds (a worker that dies then is not called again: queue.ts fails the job), and any error that ends
+ * the job marks it 'failed' too. Staff can then ask for the draft again (requeueDraftOrderCreate).
  */
 
 /** How long a draft may take to show up in Shopify's search after it was created. */
 export const SEARCH_LAG_MS = 60_000;
 
-/** Failures after which the draft may exist although the call failed. */
-const MAYBE_EXECUTED: ReadonlySet<ShopifyErrorKind> = new Set(['server', 'network', 'timeout']);
-
-const MARKER = /\[unconfirmed draft create at (\d{4}-\d\d-\d\dT[\d:.]+Z)\]/;
-
-/** Retry later; carries the time of an unconfirmed create (if any) to the next attempt through last_error. */
-export class DraftNotCreatedYetError extends Error {
-  constructor(message: string, unconfirmedSince: Date | null) {
-    super(
-      unconfirmedSince
-        ? `${message} [unconfirmed draft create at ${unconfirmedSince.toISOString()}]`
-        : message,
-    );
-    this.name = 'DraftNotCreatedYetError';
-  }
-}
-
-/** When an earlier attempt's create may have reached Shopify without us seeing the draft, or null. */
-export function unconfirmedCreateSince(lastError: string | null): Date | null {
-  const match = lastError ? MARKER.exec(lastError) : null;
-  if (!match?.[1]) return null;
-  const at = new Date(match[1]);
-  return Number.isNaN(at.getTime()) ? null : at;
-}
-
 export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
   const { db, shopify, log } = deps;
 
-  return async (payload, job) => {
-    const { orderId } = orderJobPayloadSchema.parse(payload);
-    const order = await findOrder(db, orderId);
+  const orderIdOf = (payload: unknown) => createJobPayloadSchema.safeParse(payload).data?.orderId;
+  const options = {
+    needsStaff: 'Shopify draft order could not be created; the order needs staff',
+    onEnd: async (payload: unknown) => {
+      const orderId = orderIdOf(payload);
+      if (orderId) await markSyncFailed(db, orderId, new Date());
+    },
+    // A last attempt put back is not the last any more: undo its pessimistic 'failed'.
+    onPostponed: async (payload: unknown, job: Job) => {
+      const orderId = orderIdOf(payload);
+      if (orderId && isLastAttempt(job)) await markSyncPendingAgain(db, orderId, new Date());
+    },
+  };
+
+  return shopifyOrderJob(deps, options, async (rawPayload, job) => {
+    const payload = createJobPayloadSchema.parse(rawPayload);
+    const { orderId } = payload;
+    const order = await findOrderById(db, orderId);
     if (!order) throw new PermanentJobError(`Order ${orderId} does not exist`);
     const context = { orderId, orderNumber: formatOrderNumber(orderId), jobId: job.id };
     if (order.shopifyDraftOrderGid) {
@@ -66,51 +67,36 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
 
     // The worker's clock (job.lockedAt is when this attempt was claimed), so tests can move time on.
     const now = job.lockedAt ?? new Date();
-    const since = unconfirmedCreateSince(job.lastError);
+    if (isLastAttempt(job)) await markSyncFailed(db, orderId, now);
+    const since = payload.createAttemptedAt ? new Date(payload.createAttemptedAt) : null;
     const searchMayLag = since !== null && now.getTime() - since.getTime() < SEARCH_LAG_MS;
 
-    /** Staff see 'failed' on the order, and the reason in the log. */
-    const giveUp = async (reason: string): Promise<never> => {
-      await updateOrder(db, orderId, { shopifySyncStatus: 'failed' });
-      log.error({ ...context, reason }, 'Shopify draft order could not be created; the order needs staff');
-      throw new PermanentJobError(`Shopify draft order for order ${orderId}: ${reason}`);
-    };
-    const retryLater = async (reason: string, unconfirmed: Date | null): Promise<never> => {
-      if (isLastAttempt(job)) return giveUp(`${reason} (no attempts left)`);
-      throw new DraftNotCreatedYetError(
-        `Shopify draft order for order ${orderId} not created yet: ${reason}`,
-        unconfirmed,
-      );
-    };
-    const failed = (what: string, error: ShopifyError, unconfirmed: Date | null): Promise<never> => {
-      const jobError = shopifyJobError(what, error);
-      return jobError instanceof PermanentJobError
-        ? giveUp(jobError.message)
-        : retryLater(jobError.message, unconfirmed);
-    };
-
+    const notCreatedYet = (reason: string) =>
+      new Error(`Shopify draft order for order ${orderId} not created yet: ${reason}`);
     const tag = draftOrderTag(orderId);
     const lookUp = async (): Promise<ShopifyDraftOrder | null> => {
       const found = await shopify.api.findDraftOrderByTag(tag);
-      return found.ok ? found.data : failed('looking the draft up', found.error, since);
+      if (!found.ok) throw shopifyJobError('looking the draft up', found.error);
+      return found.data;
     };
 
     if (toOrderStatus(order.status) === 'cancelled') {
       // Cancelled before its draft existed: create nothing. An earlier attempt may have created one, though;
-      // then adopt it, and the delete job (waiting while the sync is pending) deletes it.
+      // then adopt it, and the delete job deletes it.
       const mayExist = job.attempts > 1 || since !== null;
       const existing = mayExist ? await lookUp() : null;
       if (existing) return adopt(order, existing, job);
-      if (mayExist && searchMayLag)
-        return retryLater('waiting for Shopify search before giving up the draft', since);
-      await updateOrder(db, orderId, { shopifySyncStatus: 'not_required' });
+      if (mayExist && searchMayLag) {
+        throw notCreatedYet('waiting for Shopify search before giving up the draft');
+      }
+      await updateOrder(db, orderId, { shopifySyncStatus: 'not_required', updatedAt: new Date() });
       log.info(context, 'order cancelled before its Shopify draft was created; none created');
       return;
     }
 
     const source = await loadDraftSource(db, order);
     const lines = buildDraftLines(source.items, source.pricing);
-    if (!lines.ok) return giveUp(lines.reason);
+    if (!lines.ok) throw new PermanentJobError(`Shopify draft order for order ${orderId}: ${lines.reason}`);
     for (const warning of lines.warnings)
       log.warn({ ...context, warning }, 'Shopify draft order line adjusted');
     const input = buildDraftOrderInput(order, lines.lines);
@@ -118,18 +104,18 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     const existing = await lookUp();
     if (existing) return adopt(order, existing, job);
     if (searchMayLag) {
-      return retryLater(
-        'an earlier attempt may have created it; waiting for Shopify search to show it',
-        since,
-      );
+      throw notCreatedYet('an earlier attempt may have created it; waiting for Shopify search to show it');
+    }
+    // Committed before the call: from here on a draft may exist whatever this attempt learns.
+    const marked: CreateJobPayload = { ...payload, createAttemptedAt: now.toISOString() };
+    if (!(await writeJobPayload(db, job, marked))) {
+      throw new Error(`Create job ${job.id} lost its lock; not creating the draft`);
     }
     const created = await shopify.api.createDraftOrder(input);
-    if (!created.ok) {
-      return failed('creating the draft', created.error, MAYBE_EXECUTED.has(created.error.kind) ? now : null);
-    }
+    if (!created.ok) throw shopifyJobError('creating the draft', created.error);
     await store(order, created.data);
     log.info({ ...context, draft: created.data.name }, 'Shopify draft order created');
-  };
+  });
 
   async function adopt(order: OrderRow, draft: ShopifyDraftOrder, job: Job): Promise<void> {
     const context = { orderId: order.id, jobId: job.id, draft: draft.name, status: draft.status };
@@ -138,20 +124,28 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     await store(order, draft);
   }
 
-  /** Records the draft once: a second writer (it cannot happen with one job per order) changes nothing. */
+  /**
+   * Records the draft once (a second writer changes nothing), with what staff did meanwhile applied to it
+   * (onDraftRecorded), in one transaction with the order locked.
+   */
   async function store(order: OrderRow, draft: ShopifyDraftOrder): Promise<void> {
-    const now = new Date();
-    await db
-      .update(orders)
-      .set({
-        shopifyDraftOrderGid: draft.id,
-        shopifyOrderId: draft.name,
-        // The invoice URL stays private until approval: customers see it only once paymentStatus is
-        // invoice_sent (order-view.ts payableInvoiceUrl).
-        shopifyCheckoutUrl: draft.invoiceUrl,
-        shopifySyncStatus: 'synced',
-        updatedAt: now,
-      })
-      .where(and(eq(orders.id, order.id), isNull(orders.shopifyDraftOrderGid)));
+    await db.transaction(async (tx) => {
+      const locked = await lockOrderById(tx, order.id);
+      if (!locked || locked.shopifyDraftOrderGid !== null) return;
+      const [stored] = await tx
+        .update(orders)
+        .set({
+          shopifyDraftOrderGid: draft.id,
+          shopifyOrderId: draft.name,
+          // The invoice URL stays private until approval: customers see it only once paymentStatus is
+          // invoice_sent on an approved order (order-view.ts payableInvoiceUrl).
+          shopifyCheckoutUrl: draft.invoiceUrl,
+          shopifySyncStatus: 'synced',
+          updatedAt: new Date(),
+        })
+        .where(and(eq(orders.id, order.id), isNull(orders.shopifyDraftOrderGid)))
+        .returning();
+      if (stored) await onDraftRecorded(tx, stored, draft.id);
+    });
   }
 }

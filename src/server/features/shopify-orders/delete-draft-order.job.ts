@@ -1,7 +1,7 @@
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { isLastAttempt, shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
-import { findOrder, updateOrder } from './shopify-orders.repository';
+import { findOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
+import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { orderJobPayloadSchema } from './shopify-order-jobs';
 
 /*
@@ -9,15 +9,19 @@ import { orderJobPayloadSchema } from './shopify-order-jobs';
  * stops working (issue 8: 'Cancelling a pending order deletes or closes its draft'). A draft that became an
  * order (the customer paid) is never deleted: staff must cancel or refund it in Shopify, and the log says so.
  * While the draft is still being created the job waits: the create job sees the cancellation and either
- * creates nothing or records what an earlier attempt created, for this job to delete.
+ * creates nothing or records what an earlier attempt created, for this job to delete (or, when this job
+ * is gone by then, queues another: shopify-order-jobs.ts onDraftRecorded).
  */
 
 export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
   const { db, shopify, log } = deps;
+  const options = {
+    needsStaff: 'Shopify draft order of a cancelled order not deleted; the order needs staff',
+  };
 
-  return async (payload, job) => {
+  return shopifyOrderJob(deps, options, async (payload, job) => {
     const { orderId } = orderJobPayloadSchema.parse(payload);
-    const order = await findOrder(db, orderId);
+    const order = await findOrderById(db, orderId);
     if (!order) throw new PermanentJobError(`Order ${orderId} does not exist`);
     const context = {
       orderId,
@@ -44,20 +48,9 @@ export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       return;
     }
 
-    const fail = (what: string, error: Parameters<typeof shopifyJobError>[1]) => {
-      const jobError = shopifyJobError(what, error);
-      if (jobError instanceof PermanentJobError || isLastAttempt(job)) {
-        log.error(
-          { ...context, error: error.message },
-          'Shopify draft order of a cancelled order not deleted',
-        );
-      }
-      return jobError;
-    };
-
     const current = await shopify.api.getDraftOrder(draftGid);
     if (!current.ok && current.error.kind !== 'not-found')
-      throw fail('reading the draft order', current.error);
+      throw shopifyJobError('reading the draft order', current.error);
     if (current.ok && current.data.status === 'COMPLETED') {
       log.warn(
         { ...context, shopifyOrder: current.data.order?.name ?? null },
@@ -68,10 +61,10 @@ export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     if (current.ok) {
       const deleted = await shopify.api.deleteDraftOrder(draftGid);
       if (!deleted.ok && deleted.error.kind !== 'not-found')
-        throw fail('deleting the draft order', deleted.error);
+        throw shopifyJobError('deleting the draft order', deleted.error);
     }
     // Gone either way: its invoice link is dead, so staff are not offered it any more.
-    await updateOrder(db, orderId, { shopifyCheckoutUrl: null });
+    await updateOrder(db, orderId, { shopifyCheckoutUrl: null, updatedAt: new Date() });
     log.info(context, 'Shopify draft order of the cancelled order deleted');
-  };
+  });
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../db/schema';
+import { jobs, orders } from '../../db/schema';
 import { toGid } from '../../integrations/shopify/fake-store/gid';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { mailsTo } from '../accounts/accounts-test-support';
@@ -8,6 +8,7 @@ import { signInAdmin } from '../admin-orders/admin-orders-test-support';
 import {
   customerOrder,
   FOUR_OZ,
+  jobsOfOrder,
   jobsOfType,
   newCustomer,
   readOrder,
@@ -21,12 +22,54 @@ import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './shopify-order-
  * customer's approval e-mail then carries the 'Pay now' link; cancelling deletes the draft.
  */
 
+/**
+ * Faults between the client and the store (see draft-order-create.integration.test.ts): an invoice send
+ * whose answer is lost ('after': the store sent it; 'before': it did not), one Shopify refuses (401), and a
+ * hook that runs after a draft was read (staff acting while the job is between its read and its send).
+ */
+const faults = {
+  invoiceLost: null as null | 'after' | 'before',
+  invoiceRefused: false,
+  afterDraftRead: null as null | (() => Promise<void>),
+};
+
+const connectionReset = () =>
+  new TypeError('fetch failed', {
+    cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+  });
+
+const faultyFetch: typeof fetch = async (input, init) => {
+  const body = typeof init?.body === 'string' ? init.body : '';
+  if (body.includes('mutation SendDraftOrderInvoice')) {
+    if (faults.invoiceRefused) {
+      return new Response(JSON.stringify({ errors: '[API] Invalid API key or access token' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
+    const lost = faults.invoiceLost;
+    if (lost) {
+      faults.invoiceLost = null;
+      if (lost === 'after') await (await fetch(input, init)).text();
+      throw connectionReset();
+    }
+  }
+  const response = await fetch(input, init);
+  const hook = faults.afterDraftRead;
+  if (hook && body.includes('query GetDraftOrder')) {
+    faults.afterDraftRead = null;
+    await hook();
+  }
+  return response;
+};
+
 let t: ShopifyTestApp;
 let admin: string;
 
 beforeAll(async () => {
   t = await createShopifyTestApp({
     client: {
+      fetch: faultyFetch,
       connectTimeoutMs: 5_000,
       totalTimeoutMs: 10_000,
       circuit: { failureThreshold: 1_000, cooldownMs: 0 },
@@ -36,6 +79,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 afterEach(async () => {
+  faults.invoiceLost = null;
+  faults.invoiceRefused = false;
+  faults.afterDraftRead = null;
   t.fake.control.clearFailures();
   await t.fake.control.goUp();
 });
@@ -174,6 +220,137 @@ describe('approving an order', () => {
       (job) => (job.payload as { orderId: number }).orderId === orderId,
     );
     expect(invoiceJobs).toEqual([]);
+  });
+});
+
+describe('the approval e-mail, once on every path (DECISIONS §6)', () => {
+  const invoiceJobsOf = (orderId: number) => jobsOfOrder(t.db, SEND_DRAFT_INVOICE_JOB, orderId);
+
+  it("sends the 'Pay now' e-mail when a webhook recorded the invoice first (the job's answer was lost)", async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    faults.invoiceLost = 'after';
+    await t.runJobs();
+    const [invoice, ...moreInvoices] = await invoicesOf(orderId);
+    expect(moreInvoices).toEqual([]);
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('unpaid');
+    expect(await approvalMails(user.email)).toEqual([]);
+
+    // What the draft_orders/update webhook records (shopify-events) before the job's next attempt.
+    const invoiceUrl = invoice?.invoiceUrl ?? '';
+    await t.db
+      .update(orders)
+      .set({ paymentStatus: 'invoice_sent', shopifyCheckoutUrl: invoiceUrl, invoiceSentAt: new Date() })
+      .where(eq(orders.id, orderId));
+    await t.runJobs({ laterMs: 60_000 });
+    await t.runJobs({ laterMs: 20 * 60_000 });
+
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+    const [mail, ...more] = await approvalMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain(`Pay now: ${invoiceUrl}`);
+    expect((await invoiceJobsOf(orderId)).map((job) => job.state)).toEqual(['done']);
+  });
+
+  it('e-mails the approval (without a link) when the draft was already completed in Shopify', async () => {
+    const { user, orderId, orderNumber } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    t.fake.control.payDraftOrder((await readOrder(t.db, orderId)).shopifyDraftOrderGid ?? '');
+    await t.runJobs();
+    await t.runJobs({ laterMs: 20 * 60_000 });
+    expect(await invoicesOf(orderId)).toEqual([]);
+    const [mail, ...more] = await approvalMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toContain(`Order ${orderNumber} approved`);
+    expect(mail?.text).not.toContain('Pay now');
+  });
+
+  it('tells the customer plainly when the draft could not be made after the approval', async () => {
+    const { user, orderId, orderNumber } = await placedOrder({ sync: false });
+    await setStatus(t.app, admin, orderId, 'processing');
+    expect(await approvalMails(user.email)).toEqual([]);
+    // The create job gives up (staff see 'failed') before the invoice job runs.
+    await t.db
+      .update(jobs)
+      .set({ state: 'failed' })
+      .where(eq(jobs.dedupeKey, `shopify-draft:${orderId}`));
+    await t.db.update(orders).set({ shopifySyncStatus: 'failed' }).where(eq(orders.id, orderId));
+    await t.runJobs();
+    await t.runJobs({ laterMs: 20 * 60_000 });
+
+    const [mail, ...more] = await approvalMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toMatch(new RegExp(`Order ${orderNumber} approved$`));
+    expect(mail?.text).not.toContain('Pay now');
+    expect((await invoiceJobsOf(orderId)).map((job) => job.state)).toEqual(['failed']);
+  });
+
+  it('tells the customer plainly when Shopify refuses the invoice for good', async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    faults.invoiceRefused = true;
+    await t.runJobs();
+    faults.invoiceRefused = false;
+    await t.runJobs({ laterMs: 20 * 60_000 });
+    expect(await invoicesOf(orderId)).toEqual([]);
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('unpaid');
+    const [mail, ...more] = await approvalMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).not.toContain('Pay now');
+    expect((await invoiceJobsOf(orderId)).map((job) => job.state)).toEqual(['failed']);
+  });
+
+  it('tells the customer plainly when the last attempt fails', async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    const [job] = await invoiceJobsOf(orderId);
+    await t.db
+      .update(jobs)
+      .set({ maxAttempts: 1 })
+      .where(eq(jobs.id, job?.id ?? 0));
+    faults.invoiceLost = 'before';
+    await t.runJobs();
+    await t.runJobs({ laterMs: 20 * 60_000 });
+    expect(await invoicesOf(orderId)).toEqual([]);
+    const [mail, ...more] = await approvalMails(user.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).not.toContain('Pay now');
+    expect((await invoiceJobsOf(orderId)).map((row) => row.state)).toEqual(['failed']);
+  });
+});
+
+describe('one invoice per draft, whatever runs when', () => {
+  it("a second approval's job waits while the first one's send is unsettled instead of sending too", async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    await setStatus(t.app, admin, orderId, 'pending');
+    await setStatus(t.app, admin, orderId, 'processing');
+    // The first job claims the send, which never reaches the store: it will retry, still holding its claim.
+    faults.invoiceLost = 'before';
+    await t.runJobs();
+    expect(await invoicesOf(orderId)).toEqual([]);
+    const [first, second] = await jobsOfOrder(t.db, SEND_DRAFT_INVOICE_JOB, orderId);
+    expect(first).toMatchObject({ state: 'pending' });
+    expect(second?.lastError).toContain('Another job is sending the invoice');
+
+    await t.runJobs({ laterMs: 60_000 });
+    await t.runJobs({ laterMs: 20 * 60_000 });
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+    expect(await approvalMails(user.email)).toHaveLength(1);
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+  });
+
+  it('does not send when the order goes back to pending while the job reads the draft', async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    faults.afterDraftRead = async () => {
+      await setStatus(t.app, admin, orderId, 'pending');
+    };
+    await t.runJobs();
+    expect(faults.afterDraftRead).toBeNull();
+    expect(await invoicesOf(orderId)).toEqual([]);
+    expect(await approvalMails(user.email)).toEqual([]);
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('unpaid');
   });
 });
 

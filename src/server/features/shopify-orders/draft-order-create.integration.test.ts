@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { orders, products } from '../../db/schema';
+import { jobs, orders, products } from '../../db/schema';
 import { draftTotals } from '../../integrations/shopify/fake-store/draft-totals';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createTestApp, findSeededSpecialIds } from '../../test/test-app';
 import {
   customerOrder,
+  failDraftRecording,
   FOUR_OZ,
   itemsOf,
+  jobsOfOrder,
   jobsOfType,
   newCustomer,
   ONE_OZ,
@@ -34,6 +36,10 @@ const faults = {
   createLost: null as null | 'after' | 'before',
   /** Draft search answers as if the index had not caught up (Shopify's search lag). */
   searchLags: false,
+  /** Runs when a CreateDraftOrder is about to reach the store. */
+  onCreate: null as null | (() => Promise<void>),
+  /** Draft search also answers near matches (tag…0, tag…1), as Shopify's fuzzy search can. */
+  fuzzySearch: false,
 };
 
 const connectionReset = () =>
@@ -43,15 +49,19 @@ const connectionReset = () =>
 
 const faultyFetch: typeof fetch = async (input, init) => {
   const body = typeof init?.body === 'string' ? init.body : '';
+  if (faults.onCreate && body.includes('mutation CreateDraftOrder')) await faults.onCreate();
   if (faults.createLost && body.includes('mutation CreateDraftOrder')) {
     const when = faults.createLost;
     faults.createLost = null;
     if (when === 'after') await (await fetch(input, init)).text();
     throw connectionReset();
   }
-  if (faults.searchLags && body.includes('query FindDraftOrderByTag')) {
+  if ((faults.searchLags || faults.fuzzySearch) && body.includes('query FindDraftOrderByTag')) {
     const request = JSON.parse(body) as { query: string; variables: Record<string, unknown> };
-    request.variables.query = "tag:'not-indexed-yet'";
+    const exact = String(request.variables.query);
+    request.variables.query = faults.searchLags
+      ? "tag:'not-indexed-yet'"
+      : [exact.replace(/'$/, "0'"), exact.replace(/'$/, "1'"), exact].join(' OR ');
     return fetch(input, { ...init, body: JSON.stringify(request) });
   }
   return fetch(input, init);
@@ -80,6 +90,8 @@ afterAll(() => t.close());
 afterEach(async () => {
   faults.createLost = null;
   faults.searchLags = false;
+  faults.onCreate = null;
+  faults.fuzzySearch = false;
   t.fake.control.clearFailures();
   await t.fake.control.goUp();
 });
@@ -257,6 +269,103 @@ describe('creating the draft order on submission', () => {
     await t.runJobs({ laterMs: 2 * 60_000 });
     expect(draftsOf(placed.orderId)).toHaveLength(1);
     expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('synced');
+  });
+
+  it('does not create a second draft when recording the created one failed (the retry comes before search shows it)', async () => {
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    faults.searchLags = true;
+    const restore = await failDraftRecording(t.db);
+    try {
+      await t.runJobs();
+    } finally {
+      await restore();
+    }
+    expect(draftsOf(placed.orderId)).toHaveLength(1);
+    expect(await readOrder(t.db, placed.orderId)).toMatchObject({
+      shopifySyncStatus: 'pending',
+      shopifyDraftOrderGid: null,
+    });
+
+    // Seconds later the search still misses it: the marker the attempt committed before creating holds.
+    await t.runJobs({ laterMs: 5_000 });
+    expect(draftsOf(placed.orderId)).toHaveLength(1);
+    const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
+    expect(job?.lastError).toContain('waiting for Shopify search');
+
+    faults.searchLags = false;
+    await t.runJobs({ laterMs: 2 * 60_000 });
+    const [draft, ...others] = draftsOf(placed.orderId);
+    expect(others).toHaveLength(0);
+    expect(await readOrder(t.db, placed.orderId)).toMatchObject({
+      shopifySyncStatus: 'synced',
+      shopifyDraftOrderGid: `gid://shopify/DraftOrder/${draft?.id}`,
+    });
+  });
+
+  it("says 'failed' during the last attempt, so an attempt that dies (worker killed) leaves no order pending", async () => {
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
+    await t.db
+      .update(jobs)
+      .set({ maxAttempts: 1 })
+      .where(eq(jobs.id, job?.id ?? 0));
+    let duringCreate: string | null = null;
+    faults.onCreate = async () => {
+      duringCreate = (await readOrder(t.db, placed.orderId)).shopifySyncStatus;
+    };
+    await t.runJobs();
+    expect(duringCreate).toBe('failed');
+    expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('synced');
+  });
+
+  it("marks the order 'failed' when its last attempt fails outside Shopify (the database)", async () => {
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
+    await t.db
+      .update(jobs)
+      .set({ maxAttempts: 2 })
+      .where(eq(jobs.id, job?.id ?? 0));
+    const restore = await failDraftRecording(t.db);
+    try {
+      await t.runJobs();
+      expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('pending');
+      await t.runJobs({ laterMs: 2 * 60_000 });
+    } finally {
+      await restore();
+    }
+    expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('failed');
+    expect(await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId)).toMatchObject([
+      { state: 'failed', attempts: 2 },
+    ]);
+    // The first attempt's draft was found again by the second, which could not record it either.
+    expect(draftsOf(placed.orderId)).toHaveLength(1);
+  });
+
+  it('finds its draft when the fuzzy search answers near matches first', async () => {
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    const draftTagged = async (tag: string) => {
+      const created = await t.shopify.api.createDraftOrder({
+        email: 'ada.shopify@example.com',
+        tags: [tag],
+        lineItems: [
+          {
+            variantId: (await readProductVariant(FOUR_OZ)) ?? '',
+            quantity: 12,
+            priceOverride: { amount: '10.12', currencyCode: 'USD' },
+          },
+        ],
+      });
+      if (!created.ok) throw new Error(created.error.message);
+      return created.data;
+    };
+    // Orders 10x and 10x+1 of the same store: older drafts, so the search answers them first.
+    await draftTagged(`portal-order-${placed.orderId}0`);
+    await draftTagged(`portal-order-${placed.orderId}1`);
+    const own = await draftTagged(`portal-order-${placed.orderId}`);
+    faults.fuzzySearch = true;
+    await t.runJobs();
+    expect(draftsOf(placed.orderId)).toHaveLength(1);
+    expect((await readOrder(t.db, placed.orderId)).shopifyDraftOrderGid).toBe(own.id);
   });
 
   it('does nothing more when the job runs again', async () => {

@@ -1,12 +1,19 @@
-import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { formatOrderNumber } from '../../../shared/orders';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
+import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { enqueueEmail } from '../../mail/send-email-job';
-import { findOrderAccount } from '../admin-orders/admin-orders.repository';
-import { orderStatusEmail } from '../admin-orders/order-status-emails';
-import { isLastAttempt, shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
-import { findOrder, lockOrder, updateOrder } from './shopify-orders.repository';
-import { orderJobPayloadSchema } from './shopify-order-jobs';
+import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
+import { orderStatusEmailKey } from '../admin-orders/order-status-emails';
+import { isApprovedOrder } from '../orders/order-view';
+import type { OrderRow } from '../orders/orders.repository';
+import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
+import { shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
+import { findOtherClaim, writeJobPayload } from './shopify-orders.repository';
+import {
+  invoiceJobPayloadSchema,
+  SEND_DRAFT_INVOICE_JOB,
+  type InvoiceJobPayload,
+} from './shopify-order-jobs';
 
 /*
  * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend, DECISIONS §1
@@ -14,87 +21,150 @@ import { orderJobPayloadSchema } from './shopify-order-jobs';
  * invoice URL becomes the customer's 'Pay now') and the portal's own approval e-mail, with the same link,
  * joins the outbox in the same transaction.
  *
- * At most one invoice per draft: the order's paymentStatus says whether it was recorded, and the draft's own
- * status (INVOICE_SENT) covers an attempt that sent it but failed before recording it.
+ * At most one invoice per draft: the order's paymentStatus says whether it was recorded, the draft's own
+ * status (INVOICE_SENT) covers an attempt that sent it but failed before recording it, and a job claims the
+ * sending (its payload's `sendingDraft`, written with the order locked and committed before the call) so a
+ * second job (approved, back to pending, approved again) waits for the first instead of sending too. No
+ * transaction is held open across a Shopify call.
+ *
+ * The approval e-mail goes out once on every path: with the link under approvalInvoiceEmailKey once the
+ * invoice is out (also when a webhook recorded it first, or the draft was already completed); plain, under
+ * the approval's own key, when the job ends without an invoice (no draft, Shopify refused, attempts used).
  */
+
+type Outcome = 'invoiced' | 'failed';
+
+/**
+ * The key of the approval e-mail: the one that goes with the draft's invoice once the invoice is out
+ * (or the job found it done), else the approval's own plain one (null: the job was queued after the
+ * customer was told of the approval, shopify-order-jobs.ts onDraftRecorded).
+ */
+function approvalEmailKey(order: OrderRow, payload: InvoiceJobPayload, outcome: Outcome): string | null {
+  const invoiced = outcome === 'invoiced' || order.paymentStatus !== 'unpaid';
+  if (invoiced && order.shopifyDraftOrderGid) {
+    return approvalInvoiceEmailKey(order.id, order.shopifyDraftOrderGid);
+  }
+  return payload.approvedAt
+    ? orderStatusEmailKey(order.id, 'processing', new Date(payload.approvedAt))
+    : null;
+}
+
+type Claim = 'claimed' | 'not-approved' | 'recorded' | 'other-job';
 
 export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
   const { db, env, shopify, log } = deps;
 
-  return async (payload, job) => {
-    const { orderId } = orderJobPayloadSchema.parse(payload);
-    const order = await findOrder(db, orderId);
+  /** The approval e-mail as the order now stands (locked), if it is still approved. */
+  async function tellCustomer(payload: InvoiceJobPayload, outcome: Outcome): Promise<void> {
+    await db.transaction(async (tx) => {
+      const order = await lockOrderById(tx, payload.orderId);
+      const key = order ? approvalEmailKey(order, payload, outcome) : null;
+      if (order && key) await enqueueApprovalEmail(tx, env, order, key);
+    });
+  }
+
+  /**
+   * Right before sending, with the order locked: still approved, still unpaid, and no other live job has
+   * claimed this draft's invoice; then this job's claim is committed (the lock is released before the call).
+   */
+  async function claimSending(job: Job, payload: InvoiceJobPayload, draftGid: string): Promise<Claim> {
+    return db.transaction(async (tx) => {
+      const order = await lockOrderById(tx, payload.orderId);
+      if (!order || !isApprovedOrder(order.status)) return 'not-approved';
+      if (order.paymentStatus !== 'unpaid') return 'recorded';
+      const claim = { type: SEND_DRAFT_INVOICE_JOB, orderId: order.id, key: 'sendingDraft', value: draftGid };
+      if ((await findOtherClaim(tx, job, claim, job.lockedAt ?? new Date())) !== null) return 'other-job';
+      if (payload.sendingDraft === draftGid) return 'claimed';
+      if (!(await writeJobPayload(tx, job, { ...payload, sendingDraft: draftGid }))) {
+        throw new Error(`Invoice job ${job.id} lost its lock; not sending`);
+      }
+      return 'claimed';
+    });
+  }
+
+  /** The invoice is out: recorded on the order (unless recorded or paid meanwhile), with the e-mail. */
+  async function record(payload: InvoiceJobPayload, draft: ShopifyDraftOrder): Promise<void> {
+    await db.transaction(async (tx) => {
+      const locked = await lockOrderById(tx, payload.orderId);
+      if (!locked) return;
+      const now = new Date();
+      const order =
+        locked.paymentStatus === 'unpaid'
+          ? await updateOrder(tx, locked.id, {
+              paymentStatus: 'invoice_sent',
+              invoiceSentAt: draft.invoiceSentAt ? new Date(draft.invoiceSentAt) : now,
+              shopifyCheckoutUrl: draft.invoiceUrl ?? locked.shopifyCheckoutUrl,
+              updatedAt: now,
+            })
+          : locked;
+      // Moved back to pending since the claim: the invoice is recorded, the e-mail waits for approval.
+      const key = approvalEmailKey(order, payload, 'invoiced');
+      if (key) await enqueueApprovalEmail(tx, env, order, key);
+    });
+  }
+
+  const onEnd = async (payload: unknown) => {
+    const parsed = invoiceJobPayloadSchema.safeParse(payload);
+    if (parsed.success) await tellCustomer(parsed.data, 'failed');
+  };
+
+  const options = { needsStaff: 'Shopify invoice could not be sent; the order needs staff', onEnd };
+
+  return shopifyOrderJob(deps, options, async (rawPayload, job) => {
+    const payload = invoiceJobPayloadSchema.parse(rawPayload);
+    const { orderId } = payload;
+    const order = await findOrderById(db, orderId);
     if (!order) throw new PermanentJobError(`Order ${orderId} does not exist`);
     const context = { orderId, orderNumber: formatOrderNumber(orderId), jobId: job.id };
-    const status = toOrderStatus(order.status);
-    if (status === 'pending' || status === 'cancelled') {
-      log.info({ ...context, status }, 'order no longer approved; Shopify invoice not sent');
+    if (!isApprovedOrder(order.status)) {
+      log.info({ ...context, status: order.status }, 'order no longer approved; Shopify invoice not sent');
       return;
     }
     if (order.paymentStatus !== 'unpaid') {
-      log.info({ ...context, paymentStatus: order.paymentStatus }, 'Shopify invoice already sent');
+      // A webhook or the reconciliation recorded the invoice first (one this job sent before losing the
+      // answer, or staff sent it from Shopify): the customer still gets the approval e-mail, once.
+      log.info({ ...context, paymentStatus: order.paymentStatus }, 'Shopify invoice already recorded');
+      await tellCustomer(payload, 'invoiced');
       return;
     }
     const draftGid = order.shopifyDraftOrderGid;
     if (!draftGid) {
-      if (order.shopifySyncStatus === 'pending' && !isLastAttempt(job)) {
+      // Ends the job on its last attempt: the customer then gets the plain approval e-mail (onEnd).
+      if (order.shopifySyncStatus === 'pending') {
         throw new Error(`Order ${orderId} has no Shopify draft order yet; sending its invoice later`);
       }
-      log.error(
-        { ...context, shopifySyncStatus: order.shopifySyncStatus },
-        'approved order has no Shopify draft order; invoice not sent, the order needs staff',
-      );
       throw new PermanentJobError(`Order ${orderId} has no Shopify draft order (${order.shopifySyncStatus})`);
     }
 
-    const fail = (what: string, error: Parameters<typeof shopifyJobError>[1]) => {
-      const jobError = shopifyJobError(what, error);
-      if (jobError instanceof PermanentJobError || isLastAttempt(job)) {
-        log.error(
-          { ...context, error: error.message },
-          'Shopify invoice could not be sent; the order needs staff',
-        );
-      }
-      return jobError;
-    };
-
     const current = await shopify.api.getDraftOrder(draftGid);
-    if (!current.ok) throw fail('reading the draft order', current.error);
+    if (!current.ok) throw shopifyJobError('reading the draft order', current.error);
     let draft: ShopifyDraftOrder = current.data;
     if (draft.status === 'COMPLETED') {
       log.warn({ ...context, draft: draft.name }, 'Shopify draft order already completed; no invoice sent');
+      await tellCustomer(payload, 'invoiced');
       return;
     }
     if (draft.status === 'OPEN') {
+      const claim = await claimSending(job, payload, draftGid);
+      if (claim === 'not-approved') {
+        log.info(context, 'order no longer approved; Shopify invoice not sent');
+        return;
+      }
+      if (claim === 'recorded') {
+        await tellCustomer(payload, 'invoiced');
+        return;
+      }
+      if (claim === 'other-job') {
+        // That job sends it; this one comes back to find it recorded (or the claim gone with that job).
+        throw new Error(`Another job is sending the invoice of order ${orderId}; checking again later`);
+      }
       const sent = await shopify.api.sendDraftOrderInvoice(draftGid);
-      if (!sent.ok) throw fail('sending the invoice', sent.error);
+      if (!sent.ok) throw shopifyJobError('sending the invoice', sent.error);
       draft = sent.data;
     } else {
-      log.info({ ...context, draft: draft.name }, 'Shopify invoice was sent by an earlier attempt');
+      log.info({ ...context, draft: draft.name }, 'Shopify invoice was sent already (an earlier attempt)');
     }
-
-    await db.transaction(async (tx) => {
-      const locked = await lockOrder(tx, orderId);
-      // Paid in the meantime (a webhook was faster than us): nothing to record, no e-mail to send.
-      if (!locked || locked.paymentStatus !== 'unpaid') return;
-      const now = new Date();
-      const updated = await updateOrder(tx, orderId, {
-        paymentStatus: 'invoice_sent',
-        invoiceSentAt: draft.invoiceSentAt ? new Date(draft.invoiceSentAt) : now,
-        shopifyCheckoutUrl: draft.invoiceUrl ?? locked.shopifyCheckoutUrl,
-      });
-      const stillApproved = !['pending', 'cancelled'].includes(toOrderStatus(updated.status));
-      if (!stillApproved) return;
-      const account = await findOrderAccount(tx, updated.userId);
-      const message = orderStatusEmail(
-        env,
-        { email: account?.email ?? updated.customerEmail, name: account?.firstName || updated.customerName },
-        { ...updated, orderNumber: formatOrderNumber(updated.id) },
-        'processing',
-      );
-      if (message)
-        await enqueueEmail(tx, message, { dedupeKey: `order-approved-invoice:${orderId}:${draftGid}` });
-    });
+    await record(payload, draft);
     log.info({ ...context, draft: draft.name }, 'Shopify invoice sent');
-  };
+  });
 }

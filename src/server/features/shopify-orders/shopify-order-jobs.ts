@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { toOrderStatus } from '../../../shared/orders';
 import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import type { OrderRow } from '../orders/orders.repository';
+import { hasLiveOrderJob } from './shopify-orders.repository';
 
 /*
  * The Shopify side of an order's life (issue 8 'Orders'), as jobs committed with the change that causes them
@@ -15,17 +18,44 @@ export const orderJobPayloadSchema = z.object({ orderId: z.number().int().positi
 export type OrderJobPayload = z.infer<typeof orderJobPayloadSchema>;
 
 /**
- * Attempts of a Shopify order job: with the queue's backoff (1 s doubling, capped at 10 minutes) 25 attempts
- * keep trying for about three hours, long enough to ride out a Shopify incident.
+ * The create job's payload. `createAttemptedAt` is written on the job row before every draftOrderCreate
+ * call (create-draft-order.job.ts), so a later attempt knows a draft may exist although none was recorded.
+ */
+export const createJobPayloadSchema = orderJobPayloadSchema.extend({
+  createAttemptedAt: z.iso.datetime().optional(),
+});
+export type CreateJobPayload = z.infer<typeof createJobPayloadSchema>;
+
+/**
+ * The invoice job's payload. `approvedAt`: the approval whose e-mail this job owes the customer (absent: the
+ * customer was already told of the approval, the job only adds the invoice). `sendingDraft`: this job has
+ * claimed the sending of that draft's invoice (send-draft-invoice.job.ts), so no other job sends it too.
+ */
+export const invoiceJobPayloadSchema = orderJobPayloadSchema.extend({
+  approvedAt: z.iso.datetime().optional(),
+  sendingDraft: z.string().optional(),
+});
+export type InvoiceJobPayload = z.infer<typeof invoiceJobPayloadSchema>;
+
+/**
+ * Attempts of a Shopify order job. With the queue's backoff (full jitter between 1 s and 1 s doubling,
+ * capped at 10 minutes) 25 attempts span about 80 minutes on average, at most about 2.6 hours. Attempts
+ * refused locally by the open circuit breaker do not count (job-support.ts PostponeJob): only calls that
+ * reached for Shopify and failed use them up. After that the order shows sync 'failed' and staff can ask
+ * for its draft again (requeueDraftOrderCreate).
  */
 export const SHOPIFY_ORDER_JOB_ATTEMPTS = 25;
 
 /** On submission (place-order.ts, in its transaction): create the order's draft, exactly once. */
 export function enqueueDraftOrderCreate(tx: DatabaseOrTransaction, orderId: number) {
+  return enqueueCreate(tx, orderId, `shopify-draft:${orderId}`);
+}
+
+function enqueueCreate(tx: DatabaseOrTransaction, orderId: number, dedupeKey: string) {
   return enqueueJob(tx, {
     type: CREATE_DRAFT_ORDER_JOB,
-    payload: { orderId } satisfies OrderJobPayload,
-    dedupeKey: `shopify-draft:${orderId}`,
+    payload: { orderId } satisfies CreateJobPayload,
+    dedupeKey,
     maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   });
 }
@@ -33,12 +63,12 @@ export function enqueueDraftOrderCreate(tx: DatabaseOrTransaction, orderId: numb
 /**
  * On approval: send the draft's invoice. One job per approval (`approvedAt` names it), so approving again
  * after a move back to pending is not swallowed by an earlier job; the handler sends at most one invoice per
- * draft whatever the number of jobs.
+ * draft whatever the number of jobs, and owes the customer the approval e-mail.
  */
 export function enqueueDraftInvoice(tx: DatabaseOrTransaction, orderId: number, approvedAt: Date) {
   return enqueueJob(tx, {
     type: SEND_DRAFT_INVOICE_JOB,
-    payload: { orderId } satisfies OrderJobPayload,
+    payload: { orderId, approvedAt: approvedAt.toISOString() } satisfies InvoiceJobPayload,
     dedupeKey: `shopify-invoice:${orderId}:${approvedAt.getTime()}`,
     maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   });
@@ -49,10 +79,14 @@ export function enqueueDraftInvoice(tx: DatabaseOrTransaction, orderId: number, 
  * the handler decides). One job per cancellation, as for the invoice.
  */
 export function enqueueDraftOrderDelete(tx: DatabaseOrTransaction, orderId: number, cancelledAt: Date) {
+  return enqueueDelete(tx, orderId, `shopify-draft-delete:${orderId}:${cancelledAt.getTime()}`);
+}
+
+function enqueueDelete(tx: DatabaseOrTransaction, orderId: number, dedupeKey: string) {
   return enqueueJob(tx, {
     type: DELETE_DRAFT_ORDER_JOB,
     payload: { orderId } satisfies OrderJobPayload,
-    dedupeKey: `shopify-draft-delete:${orderId}:${cancelledAt.getTime()}`,
+    dedupeKey,
     maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   });
 }
@@ -89,4 +123,54 @@ export async function onOrderStatusChanged(
   }
   if (change.status === 'cancelled') await enqueueDraftOrderDelete(tx, order.id, change.changedAt);
   return { approvalEmailDeferred: false };
+}
+
+/**
+ * A draft was just recorded on the order (create job, order locked, same transaction). What staff did
+ * while it was being made still applies to it: an order cancelled meanwhile gets its draft deleted, and an
+ * order approved meanwhile (its approval e-mail already told the customer, plainly: the draft was 'failed'
+ * or its job gave up) gets its invoice, unless a job is already on it.
+ */
+export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow, draftGid: string) {
+  const status = toOrderStatus(order.status);
+  if (status === 'cancelled' && !(await hasLiveOrderJob(tx, DELETE_DRAFT_ORDER_JOB, order.id))) {
+    await enqueueDelete(tx, order.id, `shopify-draft-delete:${order.id}:${draftGid}`);
+  }
+  if (
+    status === 'processing' &&
+    order.paymentStatus === 'unpaid' &&
+    !(await hasLiveOrderJob(tx, SEND_DRAFT_INVOICE_JOB, order.id))
+  ) {
+    await enqueueJob(tx, {
+      type: SEND_DRAFT_INVOICE_JOB,
+      payload: { orderId: order.id } satisfies InvoiceJobPayload,
+      dedupeKey: `shopify-invoice:${order.id}:${draftGid}`,
+      maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
+    });
+  }
+}
+
+export type DraftRequeue =
+  { queued: true } | { queued: false; reason: 'test-mode' | 'cancelled' | 'has-draft' | 'in-progress' };
+
+/**
+ * Staff ask for the order's draft again (POST /api/admin/orders/{id}/shopify-sync), in their transaction with
+ * the order locked: an order without a draft whose sync 'failed', or is 'pending' with no job left to make
+ * it, or was 'not_required' because it was cancelled before (and is not any more), gets a new create job.
+ * The new job needs a new dedupe key (`now` names it): the first one is spent. The job looks the draft up by
+ * its tag before creating one, so a draft an earlier job did make is adopted, not duplicated.
+ */
+export async function requeueDraftOrderCreate(
+  tx: DatabaseOrTransaction,
+  order: OrderRow,
+  now: Date,
+): Promise<DraftRequeue> {
+  if (order.testMode) return { queued: false, reason: 'test-mode' };
+  if (order.shopifyDraftOrderGid !== null) return { queued: false, reason: 'has-draft' };
+  if (toOrderStatus(order.status) === 'cancelled') return { queued: false, reason: 'cancelled' };
+  if (await hasLiveOrderJob(tx, CREATE_DRAFT_ORDER_JOB, order.id, now)) {
+    return { queued: false, reason: 'in-progress' };
+  }
+  await enqueueCreate(tx, order.id, `shopify-draft:${order.id}:retry:${now.getTime()}`);
+  return { queued: true };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, like } from 'drizzle-orm';
+import { asc, eq, like, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { updateOrderStatusResponseSchema } from '../../../shared/schemas/admin-orders';
@@ -82,3 +82,33 @@ export async function customerOrder(app: App, cookie: string, id: number) {
   expect(response.statusCode, response.body).toBe(200);
   return orderDetailResponseSchema.parse(response.json());
 }
+
+/** The jobs of one kind for one order, oldest first. */
+export const jobsOfOrder = async (db: Database, type: string, orderId: number) =>
+  (await jobsOfType(db, type)).filter((job) => (job.payload as { orderId?: unknown }).orderId === orderId);
+
+/**
+ * Makes recording a draft on an order fail in the database (a trigger), as a database that fails right
+ * after Shopify made the draft would; returns the undo.
+ */
+export async function failDraftRecording(db: Database): Promise<() => Promise<void>> {
+  await db.execute(
+    sql.raw(`create or replace function test_fail_draft_record() returns trigger language plpgsql as $$
+      begin raise exception 'database unavailable (test)'; end $$`),
+  );
+  await db.execute(
+    sql.raw(`create trigger test_fail_draft_record before update of shopify_draft_order_gid on orders
+      for each row when (new.shopify_draft_order_gid is not null) execute function test_fail_draft_record()`),
+  );
+  return async () => {
+    await db.execute(sql.raw('drop trigger if exists test_fail_draft_record on orders'));
+  };
+}
+
+/** POST /api/admin/orders/{id}/shopify-sync as `cookie`. */
+export const retryShopifySync = (app: App, cookie: string, id: number) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/admin/orders/${id}/shopify-sync`,
+    headers: { ...sameOrigin, cookie },
+  });

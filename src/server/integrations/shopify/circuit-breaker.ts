@@ -1,5 +1,5 @@
 export interface CircuitBreakerOptions {
-  /** Consecutive store failures (5xx, network, timeout, 429) that open the circuit. */
+  /** Consecutive store failures (5xx, network, timeout; not 429 or THROTTLED) that open the circuit. */
   failureThreshold: number;
   /** How long an open circuit refuses requests before letting one trial request through. */
   cooldownMs: number;

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createShopifyClient, type ShopifyClientOptions, THROTTLE_JITTER_MS } from './client';
 import type { ShopifyConfig } from './config';
@@ -53,6 +53,20 @@ const status = (code: number, headers: Record<string, string> = {}, body: unknow
   status: code,
   headers,
   body,
+});
+
+/** HTTP 200 with a top-level error saying Shopify failed on its side (the message as Shopify words it). */
+const shopifyFailedInside = (code: 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE') => ({
+  body: {
+    errors: [
+      {
+        message:
+          'Internal error. Looks like something went wrong on our end.\nRequest ID: 1f2e (include this in support requests).',
+        extensions: { code, requestId: '1f2e' },
+      },
+    ],
+    extensions: cost(1990),
+  },
 });
 
 type Reply =
@@ -191,8 +205,38 @@ describe('createShopifyClient: retries', () => {
       error: expect.objectContaining({ kind: 'server', status: 500, retryable: true }),
     });
     expect(calls).toHaveLength(3);
-    expect(delays).toEqual([500, 1_000]); // full jitter at 0.5 of 1 s, 2 s
+    expect(delays).toEqual([750, 1_500]); // equal jitter at 0.5: half the step plus half of the other half
     expect(warnings).toHaveLength(2);
+  });
+
+  it('never retries at 0 ms: with random() = 0 each wait is still half its step', async () => {
+    const { client, delays } = setup([status(500), status(500), status(500), status(500), ok()], {
+      random: () => 0,
+    });
+    expect((await client.request(GET_SHOP, {})).ok).toBe(true);
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000]);
+  });
+
+  it('treats INTERNAL_SERVER_ERROR and SERVICE_UNAVAILABLE with HTTP 200 like a 5xx: a query is retried', async () => {
+    const { client, calls, delays } = setup([
+      shopifyFailedInside('INTERNAL_SERVER_ERROR'),
+      shopifyFailedInside('SERVICE_UNAVAILABLE'),
+      ok(),
+    ]);
+    expect((await client.request(GET_SHOP, {})).ok).toBe(true);
+    expect(calls).toHaveLength(3);
+    expect(delays).toEqual([750, 1_500]);
+
+    const exhausted = setup([shopifyFailedInside('INTERNAL_SERVER_ERROR')], { maxAttempts: 1 });
+    expect(await exhausted.client.request(GET_SHOP, {})).toEqual({
+      ok: false,
+      error: {
+        kind: 'server',
+        status: 200,
+        retryable: true,
+        message: expect.stringContaining('GetShop: INTERNAL_SERVER_ERROR: Internal error'),
+      },
+    });
   });
 
   it('retries a network error on a query', async () => {
@@ -216,12 +260,13 @@ describe('createShopifyClient: retries', () => {
     });
   });
 
-  it('keeps every wait bounded: backoff within [0, ceiling], THROTTLED within [base, base + 1 s]', async () => {
+  it('keeps every wait bounded: backoff within [step / 2, step], THROTTLED within [base, base + 1 s]', async () => {
     for (const random of [() => 0, () => 0.999_999, Math.random]) {
       const backoff = setup([status(500), status(500), status(500), status(500), status(500)], { random });
       await backoff.client.request(GET_SHOP, {});
+      expect(backoff.delays).toHaveLength(4);
       backoff.delays.forEach((delay, index) => {
-        expect(delay).toBeGreaterThanOrEqual(0);
+        expect(delay).toBeGreaterThanOrEqual(500 * 2 ** index);
         expect(delay).toBeLessThanOrEqual(1_000 * 2 ** index);
       });
 
@@ -230,12 +275,24 @@ describe('createShopifyClient: retries', () => {
       expect(throttle.delays[0]).toBeGreaterThanOrEqual(2_000);
       expect(throttle.delays[0]).toBeLessThanOrEqual(2_000 + THROTTLE_JITTER_MS);
     }
+    const longRun = {
+      maxAttempts: 8,
+      maxBackoffMs: 5_000,
+      circuit: { failureThreshold: 100, cooldownMs: 1 },
+    };
     const capped = setup(
       Array.from({ length: 8 }, () => status(500)),
-      { maxAttempts: 8, maxBackoffMs: 5_000, random: () => 0.999_999 },
+      { ...longRun, random: () => 0.999_999 },
     );
     await capped.client.request(GET_SHOP, {});
+    expect(capped.delays).toHaveLength(7);
     expect(Math.max(...capped.delays)).toBeLessThanOrEqual(5_000);
+    const cappedLow = setup(
+      Array.from({ length: 8 }, () => status(500)),
+      { ...longRun, random: () => 0 },
+    );
+    await cappedLow.client.request(GET_SHOP, {});
+    expect(cappedLow.delays).toEqual([500, 1_000, 2_000, 2_500, 2_500, 2_500, 2_500]); // half the capped step
   });
 
   it('waits for the bucket before sending when the estimate exceeds what is left', async () => {
@@ -432,7 +489,42 @@ describe('createShopifyClient: failures that are never retried', () => {
 });
 
 describe('createShopifyClient: timeouts', () => {
-  it('times out when no response headers arrive (connect timeout)', async () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('by default waits 15 s for the headers (Shopify sends them after executing) and 20 s in all', async () => {
+    vi.useFakeTimers();
+    const settled = (promise: Promise<unknown>) => {
+      const state = { done: false };
+      void promise.then(() => (state.done = true));
+      return state;
+    };
+
+    const slow = setup(['no-headers'], { maxAttempts: 1 });
+    const waitingForHeaders = slow.client.request(RENAME_SHOP, {});
+    const headers = settled(waitingForHeaders);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(headers.done).toBe(false); // a slow draftOrderCreate at 3 s, 10 s … is still waited for
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waitingForHeaders).toMatchObject({
+      ok: false,
+      error: { kind: 'timeout', message: expect.stringContaining('no response headers within 15000 ms') },
+    });
+
+    const stalled = setup(['no-body'], { maxAttempts: 1 });
+    const waitingForBody = stalled.client.request(GET_SHOP, {});
+    const body = settled(waitingForBody);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(body.done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await waitingForBody).toMatchObject({
+      ok: false,
+      error: { kind: 'timeout', message: expect.stringContaining('did not finish within 20000 ms') },
+    });
+  });
+
+  it('times out when no response headers arrive (time-to-headers limit)', async () => {
     const { client } = setup(['no-headers'], { connectTimeoutMs: 20, maxAttempts: 1 });
     expect(await client.request(GET_SHOP, {})).toMatchObject({
       ok: false,
@@ -482,6 +574,14 @@ describe('createShopifyClient: mutations are retried only when Shopify certainly
       error: { kind: 'network' },
     });
     expect(reset.calls).toHaveLength(1);
+    for (const code of ['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'] as const) {
+      const failedInside = setup([shopifyFailedInside(code), renamed]);
+      expect(await failedInside.client.request(RENAME_SHOP, {})).toMatchObject({
+        ok: false,
+        error: { kind: 'server', status: 200, retryable: true },
+      });
+      expect(failedInside.calls).toHaveLength(1);
+    }
   });
 
   it('retries a mutation after THROTTLED, 429 and a refused connection', async () => {
@@ -503,10 +603,13 @@ describe('createShopifyClient: circuit breaker', () => {
   const circuit = { failureThreshold: 3, cooldownMs: 10_000 };
 
   it('opens after failureThreshold consecutive store failures and then fails fast without calling Shopify', async () => {
-    const { client, calls } = setup([status(503), connectionReset(), status(429)], {
-      circuit,
-      maxAttempts: 1,
-    });
+    const { client, calls } = setup(
+      [status(503), connectionReset(), shopifyFailedInside('INTERNAL_SERVER_ERROR')],
+      {
+        circuit,
+        maxAttempts: 1,
+      },
+    );
     for (let index = 0; index < 3; index += 1) expect((await client.request(GET_SHOP, {})).ok).toBe(false);
 
     const refused = await client.request(GET_SHOP, {});
@@ -522,6 +625,27 @@ describe('createShopifyClient: circuit breaker', () => {
     });
     for (let index = 0; index < 6; index += 1) await client.request(GET_SHOP, {});
     expect(calls).toHaveLength(6);
+  });
+
+  it('does not count 429 or THROTTLED as failures: the store is up and says when to come back', async () => {
+    const { client, calls } = setup(
+      [
+        status(503),
+        status(503),
+        status(429, { 'Retry-After': '1' }),
+        status(429, { 'Retry-After': '1' }),
+        status(429, { 'Retry-After': '1' }),
+        throttled(100, 0),
+        status(503),
+        status(503),
+        ok(),
+      ],
+      { circuit, maxAttempts: 1 },
+    );
+    for (let index = 0; index < 9; index += 1) {
+      expect(await client.request(GET_SHOP, {})).not.toMatchObject({ error: { kind: 'circuit-open' } });
+    }
+    expect(calls).toHaveLength(9);
   });
 
   it('stops retrying inside a request once the circuit opens, returning the real error', async () => {
@@ -638,10 +762,12 @@ describe('createShopifyClient over real HTTP (node:http, global fetch)', () => {
         circuit: { failureThreshold: 10, cooldownMs: 1 },
       },
     );
+    const started = Date.now();
     expect(await client.request(RENAME_SHOP, {})).toMatchObject({
       ok: false,
       error: { kind: 'network', retryable: true, message: expect.stringContaining('ECONNREFUSED') },
     });
     expect(delays).toHaveLength(2);
+    expect(Date.now() - started).toBeLessThan(2_000); // refused at once, not after the 15 s headers limit
   });
 });

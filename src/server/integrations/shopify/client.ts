@@ -4,16 +4,22 @@ import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-brea
 import { graphqlEndpoint, type ShopifyConfig } from './config';
 
 /*
- * Transport to the Shopify Admin GraphQL API (CONTRACT.md §1, §4): POST JSON with the access token, connect and
- * total timeouts, every answer parsed with zod, cost-aware throttling, bounded retries with backoff and jitter,
- * and a circuit breaker. request() never throws: every failure comes back as a typed ShopifyResult error.
+ * Transport to the Shopify Admin GraphQL API (CONTRACT.md §1, §4): POST JSON with the access token, a
+ * time-to-headers and a total timeout, every answer parsed with zod, cost-aware throttling, bounded retries with
+ * backoff and jitter, and a circuit breaker. request() never throws: every failure comes back as a typed
+ * ShopifyResult error.
  *
  * Retry policy (at most maxAttempts attempts in total):
  *   THROTTLED (HTTP 200)  wait ceil((requested − available) / restoreRate) s + jitter       queries + mutations
  *   HTTP 429              wait Retry-After, in SECONDS ('2.0' = 2000 ms; see CONTRACT §7.9)  queries + mutations
- *   5xx, network, timeout capped exponential backoff, full jitter (1 s, 2 s, 4 s …)         queries only
+ *   5xx, INTERNAL_SERVER_ERROR / SERVICE_UNAVAILABLE (HTTP 200), network, timeout
+ *                         capped exponential backoff, equal jitter (0.5–1 s, 1–2 s, 2–4 s …) queries only
  *   connection refused    as network                                                       queries + mutations
- *   401, other 4xx, GraphQL errors (ACCESS_DENIED, MAX_COST_EXCEEDED …), bad body          never
+ *   401, other 4xx, other GraphQL errors (ACCESS_DENIED, MAX_COST_EXCEEDED …), bad body    never
+ *
+ * Timeouts: Shopify sends the response headers only once it has executed the operation, so the first limit is
+ * time-to-headers (it includes execution), not a TCP connect timeout; it is generous (15 s) because a mutation
+ * that times out becomes a "maybe executed" failure. A refused connection still fails at once.
  *
  * Mutations are not idempotent: after a 5xx, a dropped connection or a timeout Shopify may already have run
  * one (a draft order created twice), so they are retried only when the request certainly never reached
@@ -31,7 +37,7 @@ export interface ShopifyUserError {
 export type ShopifyErrorKind =
   | 'throttled' // THROTTLED (HTTP 200) still after the retries
   | 'rate-limited' // HTTP 429 still after the retries
-  | 'server' // 5xx still after the retries
+  | 'server' // 5xx, or INTERNAL_SERVER_ERROR / SERVICE_UNAVAILABLE with HTTP 200, still after the retries
   | 'network'
   | 'timeout'
   | 'unauthorized' // 401 (string `errors`)
@@ -67,9 +73,12 @@ export interface ShopifyClientOptions {
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
   now?: () => number;
-  /** Time allowed until the response headers arrive, per attempt. Default 3000. */
+  /**
+   * Time allowed until the response headers arrive, per attempt. Default 15000. Shopify answers headers after
+   * executing the operation, so this covers execution too (a slow draftOrderCreate), not just connecting.
+   */
   connectTimeoutMs?: number;
-  /** Time allowed for the whole exchange (headers and body), per attempt. Default 15000. */
+  /** Time allowed for the whole exchange (headers and body), per attempt. Default 20000. */
   totalTimeoutMs?: number;
   /** Attempts in total, the first included. Default 5. */
   maxAttempts?: number;
@@ -96,8 +105,8 @@ export interface ShopifyClient {
 
 export const DEFAULT_ESTIMATED_COST = 50;
 const DEFAULTS = {
-  connectTimeoutMs: 3_000,
-  totalTimeoutMs: 15_000,
+  connectTimeoutMs: 15_000,
+  totalTimeoutMs: 20_000,
   maxAttempts: 5,
   maxBackoffMs: 30_000,
   circuit: { failureThreshold: 5, cooldownMs: 30_000 },
@@ -114,13 +123,16 @@ const RETRYABLE_KINDS: ReadonlySet<ShopifyErrorKind> = new Set([
   'timeout',
   'circuit-open',
 ]);
-/** Failures that say 'the store is unwell' and count towards opening the circuit. */
-const STORE_FAILURE_KINDS: ReadonlySet<ShopifyErrorKind> = new Set([
-  'server',
-  'network',
-  'timeout',
-  'rate-limited',
-]);
+/**
+ * Failures that say 'the store is unwell' and count towards opening the circuit. Not 429 or THROTTLED: the
+ * store is up and says when to come back (Retry-After, the bucket), so they must not make us stop calling it.
+ */
+const STORE_FAILURE_KINDS: ReadonlySet<ShopifyErrorKind> = new Set(['server', 'network', 'timeout']);
+/**
+ * Top-level GraphQL error codes that mean Shopify failed on its side while answering HTTP 200: handled like a
+ * 5xx (retried for queries; for mutations returned retryable, since the operation may have run).
+ */
+const SERVER_ERROR_CODES: ReadonlySet<string> = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE']);
 /** Connection errors raised before a single byte of the request left this machine. */
 const NOT_SENT_CODES = new Set([
   'ECONNREFUSED',
@@ -210,9 +222,14 @@ export function createShopifyClient(
 
   const capped = (ms: number) => Math.max(0, Math.min(Math.round(ms), maxBackoffMs));
 
-  /** Full jitter: uniform in [0, min(cap, 1 s × 2^(attempt−1))]. */
-  const backoffMs = (attempt: number) =>
-    capped(random() * Math.min(maxBackoffMs, BACKOFF_BASE_MS * 2 ** Math.min(attempt - 1, 30)));
+  /**
+   * Equal jitter: step = min(cap, 1 s × 2^(attempt−1)), wait uniform in [step / 2, step]. Never less than half
+   * the step, so an unlucky random() cannot fire every retry at once and open the circuit within a second.
+   */
+  const backoffMs = (attempt: number) => {
+    const step = Math.min(maxBackoffMs, BACKOFF_BASE_MS * 2 ** Math.min(attempt - 1, 30));
+    return capped(step / 2 + random() * (step / 2));
+  };
 
   function projectedAvailable(at: number): number {
     if (!bucket) return Infinity;
@@ -335,6 +352,10 @@ export function createShopifyClient(
           error.extensions?.code ? `${error.extensions.code}: ${error.message}` : error.message,
         )
         .join('; ');
+      if (errors.some((error) => SERVER_ERROR_CODES.has(error.extensions?.code ?? ''))) {
+        const error = shopifyError('server', `${operation.name}: ${message}`, { status });
+        return { ok: false, error, retryInMs: backoffMs(attemptNumber), notExecuted: false };
+      }
       return fail(shopifyError('graphql', `${operation.name}: ${message}`, { status }));
     }
 
@@ -347,16 +368,19 @@ export function createShopifyClient(
     | { ok: true; status: number; headers: Headers; text: string }
     | { ok: false; kind: 'network' | 'timeout'; message: string; notSent: boolean };
 
-  /** One POST, with a timer until the headers arrive and another for the whole exchange. */
+  /**
+   * One POST, with a timer until the headers arrive (Shopify sends them after executing, so this includes
+   * execution time) and another for the whole exchange.
+   */
   async function exchange(body: string): Promise<Exchange> {
     const controller = new AbortController();
-    let timedOut: 'connect' | 'total' | null = null;
-    const abortOn = (which: 'connect' | 'total', ms: number) =>
+    let timedOut: 'headers' | 'total' | null = null;
+    const abortOn = (which: 'headers' | 'total', ms: number) =>
       setTimeout(() => {
         timedOut ??= which;
         controller.abort();
       }, ms);
-    const connectTimer = abortOn('connect', connectTimeoutMs);
+    const headersTimer = abortOn('headers', connectTimeoutMs);
     const totalTimer = abortOn('total', totalTimeoutMs);
     // A fetch that ignores its signal must not hang us: race every step against the abort.
     const aborted = new Promise<never>((_, reject) =>
@@ -377,13 +401,13 @@ export function createShopifyClient(
         }),
         aborted,
       ]);
-      clearTimeout(connectTimer);
+      clearTimeout(headersTimer);
       const text = await Promise.race([response.text(), aborted]);
       return { ok: true, status: response.status, headers: response.headers, text };
     } catch (error) {
       if (timedOut) {
-        const ms = timedOut === 'connect' ? connectTimeoutMs : totalTimeoutMs;
-        const what = timedOut === 'connect' ? 'no response headers' : 'the exchange did not finish';
+        const ms = timedOut === 'headers' ? connectTimeoutMs : totalTimeoutMs;
+        const what = timedOut === 'headers' ? 'no response headers' : 'the exchange did not finish';
         return {
           ok: false,
           kind: 'timeout',
@@ -399,7 +423,7 @@ export function createShopifyClient(
         notSent: code !== undefined && NOT_SENT_CODES.has(code),
       };
     } finally {
-      clearTimeout(connectTimer);
+      clearTimeout(headersTimer);
       clearTimeout(totalTimer);
       if (!controller.signal.aborted) controller.abort(); // releases the listener and any dangling body
     }

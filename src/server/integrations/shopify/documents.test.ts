@@ -155,6 +155,46 @@ describe('Shopify GraphQL documents', () => {
     }
     expect(selectedFields(parse(SHOPIFY_DOCUMENTS.CreateDraftOrder))).toContain('DraftOrder.note2');
   });
+
+  it('keeps the CreateDraftOrder payload to the draft fields the portal reads (no line items)', () => {
+    const draftFields = selectedFields(parse(SHOPIFY_DOCUMENTS.CreateDraftOrder)).filter((field) =>
+      field.startsWith('DraftOrder.'),
+    );
+    expect(draftFields).toEqual(
+      [
+        'id',
+        'legacyResourceId',
+        'name',
+        'status',
+        'invoiceUrl',
+        'email',
+        'note2',
+        'ready',
+        'totalPriceSet',
+      ].map((field) => `DraftOrder.${field}`),
+    );
+  });
+
+  const mutations = entries.filter(([, source]) =>
+    parse(source).definitions.some(
+      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+    ),
+  );
+
+  it.each(mutations)(
+    '%s selects no connection in its payload (a mutation is costed for its payload too)',
+    (_name, source) => {
+      const connections: string[] = [];
+      visit(parse(source), {
+        Field(node) {
+          if (node.arguments?.some((argument) => ['first', 'last'].includes(argument.name.value))) {
+            connections.push(node.name.value);
+          }
+        },
+      });
+      expect(connections).toEqual([]);
+    },
+  );
 });
 
 describe('the validation itself', () => {

@@ -127,6 +127,11 @@ export const UPDATE_VARIANT_PRICES = /* GraphQL */ `
   }
 `;
 
+/**
+ * The payload selects only what toDraftOrder (shopify-api.ts) reads, unlike operations.graphql: a mutation's
+ * payload selection is costed too, and lineItems(first: 250) with nested objects could cost hundreds of points
+ * (even MAX_COST_EXCEEDED) for fields nobody reads; the portal already holds the lines it sent.
+ */
 export const CREATE_DRAFT_ORDER = /* GraphQL */ `
   mutation CreateDraftOrder($input: DraftOrderInput!) {
     draftOrderCreate(input: $input) {
@@ -143,50 +148,6 @@ export const CREATE_DRAFT_ORDER = /* GraphQL */ `
           shopMoney {
             amount
             currencyCode
-          }
-        }
-        lineItems(first: 250) {
-          nodes {
-            id
-            title
-            sku
-            quantity
-            custom
-            variant {
-              id
-            }
-            priceOverride {
-              amount
-              currencyCode
-            }
-            originalUnitPriceSet {
-              shopMoney {
-                amount
-                currencyCode
-              }
-            }
-            approximateDiscountedUnitPriceSet {
-              shopMoney {
-                amount
-                currencyCode
-              }
-            }
-            appliedDiscount {
-              title
-              description
-              value
-              valueType
-              amountSet {
-                shopMoney {
-                  amount
-                  currencyCode
-                }
-              }
-            }
-            customAttributes {
-              key
-              value
-            }
           }
         }
       }
@@ -314,10 +275,12 @@ export const CREATE_WEBHOOK = /* GraphQL */ `
 /**
  * The draft the portal created for an order, found by the idempotency tag it put on it: lets the
  * create-draft job tell 'created, but the answer was lost' from 'never created' before creating again.
+ * Ten, not one: the search is fuzzy (`portal-order-7` may also match `portal-order-70`) and the exact tag
+ * is checked in code (shopify-api.ts findDraftOrderByTag), so the right draft must be among those answered.
  */
 export const FIND_DRAFT_ORDER_BY_TAG = /* GraphQL */ `
   query FindDraftOrderByTag($query: String!) {
-    draftOrders(first: 1, query: $query) {
+    draftOrders(first: 10, query: $query) {
       nodes {
         id
         name

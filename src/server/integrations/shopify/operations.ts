@@ -96,31 +96,6 @@ const createDraftOrderData = z.strictObject({
           note2: z.string().nullable(),
           ready: z.boolean(),
           totalPriceSet: moneyBag,
-          lineItems: z.strictObject({
-            nodes: z.array(
-              z.strictObject({
-                id: z.string(),
-                title: z.string(),
-                sku: z.string().nullable(),
-                quantity: z.number().int(),
-                custom: z.boolean(),
-                variant: z.strictObject({ id: z.string() }).nullable(),
-                priceOverride: moneyV2.nullable(),
-                originalUnitPriceSet: moneyBag,
-                approximateDiscountedUnitPriceSet: moneyBag,
-                appliedDiscount: z
-                  .strictObject({
-                    title: z.string().nullable(),
-                    description: z.string(),
-                    value: z.number(),
-                    valueType: z.string(),
-                    amountSet: moneyBag,
-                  })
-                  .nullable(),
-                customAttributes: z.array(z.strictObject({ key: z.string(), value: z.string().nullable() })),
-              }),
-            ),
-          }),
         })
         .nullable(),
       userErrors: z.array(userError),
@@ -248,6 +223,17 @@ const deleteDraftOrderData = z.strictObject({
     .nullable(),
 });
 
+const createWebhookData = z.strictObject({
+  webhookSubscriptionCreate: z
+    .strictObject({
+      webhookSubscription: z
+        .strictObject({ id: z.string(), topic: z.string(), uri: z.string(), format: z.string() })
+        .nullable(),
+      userErrors: z.array(userError),
+    })
+    .nullable(),
+});
+
 /** Shopify refuses a single query over 1000 points (MAX_COST_EXCEEDED); our estimates are upper bounds. */
 export const MAX_QUERY_COST = 1000;
 /** GetProduct costs ~ 7 + 6 × variantsFirst: 100 per page → ~607 points. */
@@ -322,6 +308,12 @@ export const operations = {
     name: 'DeleteDraftOrder',
     document: documents.DELETE_DRAFT_ORDER,
     data: deleteDraftOrderData,
+    estimatedCost: MUTATION_COST,
+  },
+  createWebhook: {
+    name: 'CreateWebhook',
+    document: documents.CREATE_WEBHOOK,
+    data: createWebhookData,
     estimatedCost: MUTATION_COST,
   },
 } satisfies Record<string, ShopifyOperation<unknown> | ((...args: number[]) => ShopifyOperation<unknown>)>;

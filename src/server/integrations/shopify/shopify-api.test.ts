@@ -244,7 +244,6 @@ const draftNode = {
   note2: 'WO-1042',
   ready: true,
   totalPriceSet: { shopMoney: { amount: '127.80', currencyCode: 'USD' } },
-  lineItems: { nodes: [] },
 };
 
 describe('draft orders', () => {

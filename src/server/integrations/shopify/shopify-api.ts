@@ -148,6 +148,14 @@ export interface ShopifyApi {
   deleteDraftOrder(id: string): Promise<ShopifyResult<{ deletedId: string }>>;
   completeDraftOrder(id: string): Promise<ShopifyResult<ShopifyDraftOrder>>;
   getOrder(id: string): Promise<ShopifyResult<ShopifyOrder>>;
+  /** Subscribes `uri` to a topic such as `ORDERS_PAID` (JSON): a subscription made by the app is signed with its secret. */
+  createWebhookSubscription(topic: string, uri: string): Promise<ShopifyResult<ShopifyWebhookSubscription>>;
+}
+
+export interface ShopifyWebhookSubscription {
+  id: string;
+  topic: string;
+  uri: string;
 }
 
 // ---- ids (CONTRACT.md §7.8) ----
@@ -474,6 +482,26 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
       if (!result.ok) return result;
       const order = result.data.order;
       return order ? { ok: true, data: order } : notFound('order', id);
+    },
+
+    async createWebhookSubscription(topic, uri) {
+      const result = await client.request(operations.createWebhook, { topic, sub: { uri, format: 'JSON' } });
+      if (!result.ok) return result;
+      return fromPayload('webhookSubscriptionCreate', result.data.webhookSubscriptionCreate, (payload) =>
+        payload.webhookSubscription
+          ? {
+              ok: true,
+              data: {
+                id: payload.webhookSubscription.id,
+                topic: payload.webhookSubscription.topic,
+                uri: payload.webhookSubscription.uri,
+              },
+            }
+          : shopifyFailure(
+              'invalid-response',
+              'webhookSubscriptionCreate: no subscription and no user errors',
+            ),
+      );
     },
   };
 }

@@ -261,7 +261,7 @@ describe('real client × fake store: throttling and failures', () => {
     shop.control.failNext(1, { kind: 'server-error', status: 503 });
     shop.control.failNext(1, { kind: 'server-error', status: 502 });
     expect(await api.getProduct(product.id)).toMatchObject({ ok: true });
-    expect(sleeps).toEqual([500, 1000]); // full jitter of 1 s, 2 s
+    expect(sleeps).toEqual([750, 1500]); // equal jitter at 0.5: between half and all of 1 s, 2 s
 
     shop.control.failNext(1, { kind: 'server-error' });
     const draft = await api.createDraftOrder({
@@ -295,6 +295,21 @@ describe('real client × fake store: throttling and failures', () => {
     shop.control.failNext(1, { kind: 'hang' });
     expect(await api.getProduct(product.id)).toMatchObject({ ok: false, error: { kind: 'timeout' } });
     expect(await api.getProduct(product.id)).toMatchObject({ ok: true });
+  });
+
+  it('keeps the circuit closed through a run of 429s: the store is up and says when to come back', async () => {
+    const {
+      fake: shop,
+      api,
+      sleeps,
+    } = await setUp({
+      client: { maxAttempts: 5, circuit: { failureThreshold: 2, cooldownMs: 30_000 } },
+    });
+    const product = seedOne(shop);
+    shop.control.failNext(4, { kind: 'rate-limited', retryAfter: '1.5' });
+    expect(await api.getProduct(product.id)).toMatchObject({ ok: true });
+    expect(sleeps).toEqual([1500, 1500, 1500, 1500]);
+    expect(shop.control.requests.map((request) => request.status)).toEqual([429, 429, 429, 429, 200]);
   });
 
   it('reports a down store as a network error, opens the circuit, and recovers when it is back', async () => {

@@ -307,8 +307,8 @@ export interface CompleteOptions {
 
 /**
  * Turns the draft into an Order (`#1001`, `#1002`, …), marked paid unless payment is pending; the draft
- * becomes COMPLETED with `order` set (CONTRACT.md §2.3, §8). Announces orders/create, orders/paid and then
- * draft_orders/update (with `order_id`).
+ * becomes COMPLETED with `order` set (CONTRACT.md §2.3, §8). Announces orders/create, then draft_orders/update
+ * (with `order_id`), then orders/paid when it was paid.
  */
 export function completeDraftOrder(
   store: FakeStore,

@@ -22,7 +22,7 @@ export async function startEmbeddedFakeShopify(
   const webhookSecret = env.SHOPIFY_WEBHOOK_SECRET ?? randomBytes(24).toString('hex');
   const fake = await startFakeShopify({
     port: env.FAKE_SHOPIFY_PORT,
-    token: env.SHOPIFY_ADMIN_TOKEN ?? `shpat_${randomBytes(16).toString('hex')}`,
+    token: `shpat_${randomBytes(16).toString('hex')}`,
     apiVersion: env.SHOPIFY_API_VERSION,
     invoiceBaseUrl: 'self',
     webhookUrl: `http://127.0.0.1:${env.PORT}/api/shopify/webhooks`,

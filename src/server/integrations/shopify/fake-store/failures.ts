@@ -54,7 +54,9 @@ export function serverErrorAnswer(status: number): {
 } {
   const page = HTML_PAGES[status];
   if (page) return { status, headers: { 'content-type': 'text/html; charset=utf-8' }, body: page };
-  const message = status === 503 ? 'Unavailable Shop' : 'Internal Server Error';
+  // Plain texts, `errors` a string as in Shopify's non-GraphQL answers. Not 'Unavailable Shop': that is the
+  // frozen (unpaid) shop's 402 answer on real Shopify, a different failure.
+  const message = status === 503 ? 'Service Unavailable' : 'Internal Server Error';
   return {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -220,16 +220,22 @@ describe('fake Shopify: failure switches', () => {
     const shop = await start();
     shop.control.failNext(1, { kind: 'server-error' });
     shop.control.failNext(1, { kind: 'server-error', status: 502 });
+    shop.control.failNext(1, { kind: 'server-error', status: 503 });
     const first = await fetch(`${shop.url}/admin/api/2026-10/graphql.json`, { method: 'POST', body: '{}' });
     expect(first.status).toBe(500);
     expect(await first.json()).toEqual({ errors: 'Internal Server Error' });
     const second = await fetch(`${shop.url}/admin/api/2026-10/graphql.json`, { method: 'POST', body: '{}' });
     expect(second.status).toBe(502);
     expect(second.headers.get('content-type')).toMatch(/text\/html/);
+    const third = await fetch(`${shop.url}/admin/api/2026-10/graphql.json`, { method: 'POST', body: '{}' });
+    expect(third.status).toBe(503);
+    // A plain string, not 'Unavailable Shop' (real Shopify's 402 for a frozen shop).
+    expect(await third.json()).toEqual({ errors: 'Service Unavailable' });
     expect((await postGraphql(shop, shopQuery)).status).toBe(200);
     expect(shop.control.requests.map((request) => [request.status, request.failure])).toEqual([
       [500, 'server-error'],
       [502, 'server-error'],
+      [503, 'server-error'],
       [200, null],
     ]);
   });
@@ -270,6 +276,14 @@ describe('fake Shopify: failure switches', () => {
       fetch(`${shop.url}/admin/api/2026-10/graphql.json`, { method: 'POST', body: '{}' }),
     ).rejects.toThrow(/fetch failed/);
     expect((await postGraphql(shop, shopQuery)).status).toBe(200);
+  });
+
+  it('keeps only the most recent requests (historyLimit), trimming the same array in place', async () => {
+    const shop = await start({ historyLimit: 3 });
+    const requests = shop.control.requests;
+    for (let index = 1; index <= 5; index += 1) await postGraphql(shop, shopQuery, { index });
+    expect(shop.control.requests).toBe(requests);
+    expect(requests.map((request) => JSON.parse(request.body).variables.index)).toEqual([3, 4, 5]);
   });
 
   it('refuses connections while down and serves again on the same port once up', async () => {

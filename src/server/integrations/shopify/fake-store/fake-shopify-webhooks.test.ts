@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { SHOPIFY_DOCUMENTS } from '../documents';
 import { startFakeShopify, type FakeShopify, type FakeShopifyOptions } from './fake-shopify';
 import { at, queryData, startWebhookReceiver } from './fake-store-test-support';
-import { signWebhookBody } from './webhooks';
+import { HISTORY_LIMIT } from './history';
+import { createWebhookDispatcher, signWebhookBody } from './webhooks';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -259,6 +260,44 @@ describe('delivery: retries, duplicates, out-of-order', () => {
       'orders/paid',
       'draft_orders/update',
     ]);
+  });
+
+  it('keeps only the most recent deliveries (historyLimit), but releases every held one', async () => {
+    const { fake, receiver } = await setUp([], { historyLimit: 2 });
+    fake.control.holdWebhooks();
+    for (let id = 1; id <= 4; id += 1) fake.control.emitWebhook('orders/paid', { id });
+    expect(fake.control.deliveries.map((delivery) => delivery.body)).toEqual(['{"id":3}', '{"id":4}']);
+    await fake.control.releaseWebhooks();
+    await settle(fake);
+    expect(receiver.received.map((webhook) => webhook.rawBody)).toEqual([
+      '{"id":1}',
+      '{"id":2}',
+      '{"id":3}',
+      '{"id":4}',
+    ]);
+  });
+
+  it(`keeps the last ${HISTORY_LIMIT} deliveries by default (a long SHOPIFY_MODE=fake run stays bounded)`, async () => {
+    const dispatcher = createWebhookDispatcher({
+      secret: 'hush',
+      shopDomain: 'fake-store.myshopify.com',
+      apiVersion: '2026-10',
+      url: () => 'http://127.0.0.1:1/api/shopify/webhooks',
+      topics: ['orders/paid'],
+      subscriptions: () => [],
+      maxAttempts: 1,
+      retryDelayMs: 1,
+      timeoutMs: 1_000,
+      now: Date.now,
+      fetch: (async () => new Response(null, { status: 200 })) as typeof fetch,
+    });
+    for (let id = 1; id <= HISTORY_LIMIT + 1; id += 1) dispatcher.emit('orders/paid', { id });
+    await dispatcher.settled();
+    expect(HISTORY_LIMIT).toBe(500);
+    expect(dispatcher.deliveries).toHaveLength(500);
+    expect(dispatcher.deliveries[0]?.body).toBe('{"id":2}');
+    expect(dispatcher.deliveries.every((delivery) => delivery.state === 'delivered')).toBe(true);
+    dispatcher.close();
   });
 
   it('also delivers to subscriptions made with webhookSubscriptionCreate', async () => {

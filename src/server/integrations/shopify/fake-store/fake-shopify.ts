@@ -11,6 +11,7 @@ import { completeDraftOrder } from './draft-orders';
 import { createFailureQueue, rateLimitedAnswer, serverErrorAnswer, type FakeFailure } from './failures';
 import { splitGid, toGid } from './gid';
 import { createGraphqlEndpoint } from './graphql-endpoint';
+import { HISTORY_LIMIT, pushBounded } from './history';
 import { fulfillOrder, updateFulfillment, type FulfillInput } from './orders';
 import type { FakeProduct, ShipmentStatus } from './state';
 import { createFakeStore, type FakeStore } from './store';
@@ -67,6 +68,8 @@ export interface FakeShopifyOptions {
   log?: (line: string) => void;
   /** Called after each Admin API request is answered (or left hanging); the dev script logs them. */
   onRequest?: (request: RecordedRequest) => void;
+  /** How many recent requests and webhook deliveries `control` keeps (default HISTORY_LIMIT, 500). */
+  historyLimit?: number;
 }
 
 export interface RecordedRequest {
@@ -100,6 +103,7 @@ export interface FakeShopifyControl {
   readonly isDown: boolean;
   setThrottle(settings: Partial<BucketSettings & { currentlyAvailable: number }>): void;
   throttleStatus(): ThrottleStatus;
+  /** The most recent Admin API requests, oldest first (at most `historyLimit`). */
   readonly requests: RecordedRequest[];
   seedProducts(seeds: ProductSeed[]): SeededProduct[];
   updateProduct(
@@ -120,6 +124,7 @@ export interface FakeShopifyControl {
   redeliver(deliveryId: string, options?: { newWebhookId?: boolean }): WebhookDelivery;
   holdWebhooks(): void;
   releaseWebhooks(options?: { order?: 'emitted' | 'reverse' }): Promise<void>;
+  /** The most recent webhook deliveries, oldest first (at most `historyLimit`). */
   readonly deliveries: WebhookDelivery[];
   /** Resolves when every delivery (retries included) is done. */
   webhooksSettled(): Promise<void>;
@@ -192,6 +197,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   const webhookSecret = options.webhookSecret ?? 'fake-shopify-webhook-secret';
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => undefined);
+  const historyLimit = options.historyLimit ?? HISTORY_LIMIT;
   const schema = options.schema ?? loadAdminSchema();
   const utcOffsetMinutes = options.utcOffsetMinutes ?? -300;
   let serverUrl = '';
@@ -226,6 +232,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     fetch: options.fetch ?? fetch,
     sleep: options.sleep,
     log,
+    historyLimit,
   });
   store.onEvent((event) => {
     dispatcher.emit(event.topic, payloadForEvent(store, event, { apiVersion, utcOffsetMinutes }));
@@ -273,7 +280,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       failure: null,
       body,
     };
-    requests.push(record);
+    pushBounded(requests, record, historyLimit);
     const failure = failures.next();
     record.failure = failure?.kind ?? null;
     response.on('close', () => options.onRequest?.(record));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginate } from './connection';
+import { paginate } from './pagination';
 import { idOf, splitGid } from './gid';
 import { compileSearch, type SearchSchema, type SearchWarning } from './search-query';
 import { draftOrderSearch, orderSearch, productSearch } from './search-fields';

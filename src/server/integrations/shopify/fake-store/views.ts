@@ -1,6 +1,6 @@
 import type { Cents } from '../../../../shared/money';
 import { variantsOf } from './catalogue';
-import { paginate } from './connection';
+import { paginate } from './pagination';
 import { draftTotals } from './draft-totals';
 import { toGid } from './gid';
 import { formatDecimal, formatMoney } from './money';

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { HISTORY_LIMIT, pushBounded } from './history';
 
 /**
  * Webhook deliveries as Shopify makes them (CONTRACT.md §3): a POST with the raw JSON body and the §3.2
@@ -70,6 +71,8 @@ export interface WebhookDispatcherOptions {
   fetch: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
   log?: (line: string) => void;
+  /** How many recent deliveries `deliveries` keeps (default HISTORY_LIMIT); held ones are released anyway. */
+  historyLimit?: number;
 }
 
 export interface EmitOptions {
@@ -79,6 +82,7 @@ export interface EmitOptions {
 }
 
 export interface WebhookDispatcher {
+  /** The most recent deliveries, oldest first (at most historyLimit). */
   readonly deliveries: WebhookDelivery[];
   /** Queues one delivery per destination for `topic`; returns them (empty when nobody subscribed). */
   emit(topic: string, payload: unknown, options?: EmitOptions): WebhookDelivery[];
@@ -95,6 +99,9 @@ export interface WebhookDispatcher {
 
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
   const deliveries: WebhookDelivery[] = [];
+  const historyLimit = options.historyLimit ?? HISTORY_LIMIT;
+  // Held deliveries wait here, not in the bounded history, so none is lost however many pile up.
+  const held: WebhookDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
   const timers = new Set<{ timer: NodeJS.Timeout; resolve: () => void }>();
   let holding = false;
@@ -188,6 +195,13 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     return track(first);
   }
 
+  /** Records a new delivery (state `held`) and sends it, or keeps it back while holding. */
+  function queue(delivery: WebhookDelivery): void {
+    pushBounded(deliveries, delivery, historyLimit);
+    if (holding) held.push(delivery);
+    else void send(delivery);
+  }
+
   function destinations(topic: string): string[] {
     const urls = new Set<string>();
     const appUrl = options.url();
@@ -234,8 +248,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           attempts: [],
           redeliveryOf: null,
         };
-        deliveries.push(delivery);
-        if (!holding) void send(delivery);
+        queue(delivery);
         return delivery;
       });
     },
@@ -252,8 +265,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         attempts: [],
         redeliveryOf: original.id,
       };
-      deliveries.push(copy);
-      if (!holding) void send(copy);
+      queue(copy);
       return copy;
     },
     hold() {
@@ -261,9 +273,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     },
     async release(releaseOptions = {}) {
       holding = false;
-      const held = deliveries.filter((delivery) => delivery.state === 'held');
-      if (releaseOptions.order === 'reverse') held.reverse();
-      await Promise.all(held.map((delivery) => send(delivery)));
+      const released = held.splice(0);
+      if (releaseOptions.order === 'reverse') released.reverse();
+      await Promise.all(released.map((delivery) => send(delivery)));
     },
     async settled() {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
