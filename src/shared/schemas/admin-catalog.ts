@@ -172,6 +172,13 @@ export type AdminProduct = z.infer<typeof adminProductSchema>;
 /** GET /api/admin/products-with-variants */
 export const adminProductListSchema = z.array(adminProductSchema);
 
+/**
+ * What became of the Shopify side of a price or visibility edit: 'not-connected' (test mode: only the
+ * portal changed), 'not-linked' (the row is no Shopify variant) or 'queued' (a job pushes it to the variant).
+ */
+export const SHOPIFY_PUSH_OUTCOMES = ['not-connected', 'not-linked', 'queued'] as const;
+export type ShopifyPushOutcome = (typeof SHOPIFY_PUSH_OUTCOMES)[number];
+
 /** POST /api/admin/update-variant-visibility */
 export const updateVariantVisibilityRequestSchema = z.object({
   sku: z
@@ -187,6 +194,7 @@ export const updateVariantVisibilityResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   variant: adminVariantSchema,
+  shopify: z.enum(SHOPIFY_PUSH_OUTCOMES),
 });
 export type UpdateVariantVisibilityResponse = z.infer<typeof updateVariantVisibilityResponseSchema>;
 
@@ -231,17 +239,10 @@ export const updateVariantPriceRequestSchema = z.object({
 /** What the portal's own form sends once its fields are judged: numbers. */
 export type UpdateVariantPriceRequest = z.output<typeof updateVariantPriceRequestSchema>;
 
-/**
- * What became of the Shopify side of a price edit: 'not-connected' (test mode: only the portal's price
- * changed), 'not-linked' (the row is no Shopify variant) or 'queued' (a job pushes it to the variant).
- */
-export const SHOPIFY_PRICE_OUTCOMES = ['not-connected', 'not-linked', 'queued'] as const;
-export type ShopifyPriceOutcome = (typeof SHOPIFY_PRICE_OUTCOMES)[number];
-
 export const updateVariantPriceResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   variant: adminVariantSchema,
-  shopify: z.enum(SHOPIFY_PRICE_OUTCOMES),
+  shopify: z.enum(SHOPIFY_PUSH_OUTCOMES),
 });
 export type UpdateVariantPriceResponse = z.infer<typeof updateVariantPriceResponseSchema>;

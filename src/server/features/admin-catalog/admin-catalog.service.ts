@@ -8,7 +8,7 @@ import {
   type AllowedSku,
   type ImportProductResponse,
   type ProductCountResponse,
-  type ShopifyPriceOutcome,
+  type ShopifyPushOutcome,
   type UpdateVariantPriceResponse,
   type UpdateVariantVisibilityRequest,
   type UpdateVariantVisibilityResponse,
@@ -85,7 +85,7 @@ export function groupIntoProducts(rows: ProductWithAllowance[]): AdminProduct[] 
 }
 
 /** The price edit's answer, saying plainly what happened on the Shopify side. */
-function priceMessage(outcome: ShopifyPriceOutcome): string {
+function priceMessage(outcome: ShopifyPushOutcome): string {
   switch (outcome) {
     case 'queued':
       return 'Price updated. Shopify will be updated in a moment.';
@@ -174,8 +174,9 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
     },
 
     /**
-     * Portal-only on purpose: it decides what wholesale customers see, not what the retail store sells, and
-     * Shopify's ProductVariantsBulkInput.published only applies to new variants (Admin 2026-10 schema).
+     * Decides what wholesale customers see, not what the retail store sells: with a store connected the
+     * variant's `wholesale_portal.visible` metafield follows (PORTAL_VISIBILITY_METAFIELD), its publication
+     * does not.
      */
     setVariantVisibility(
       actor: AuditActor,
@@ -185,18 +186,21 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
         const before = await findProductForUpdate(tx, { sku });
         if (!before) throw notFound(PRODUCT_NOT_FOUND);
         const row = await updateProduct(tx, before.id, { isActive });
+        const outcome = await shopify.queueVariantPush(tx, row, ['visibility']);
         await recordAudit(tx, actor, {
           action: 'product.visibility',
           entityType: 'product',
           entityId: row.id,
           before: { sku: before.sku, isActive: before.isActive },
-          after: { sku: row.sku, isActive: row.isActive },
+          after: { sku: row.sku, isActive: row.isActive, shopify: outcome },
         });
         const variant = toAdminVariant({ product: row, isAllowed: await findAllowance(tx, row.sku) });
+        const message = isActive ? `${row.name} is visible again` : `${row.name} is now hidden`;
         return {
           success: true,
-          message: isActive ? `${row.name} is visible again` : `${row.name} is now hidden`,
+          message: outcome === 'queued' ? `${message}. Shopify will be updated in a moment.` : message,
           variant,
+          shopify: outcome,
         };
       });
     },
@@ -225,7 +229,7 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
           price: dollarsToCents(basePrice),
           wholesalePrice: dollarsToCents(wholesalePrice),
         });
-        const outcome = await shopify.queueVariantPrice(tx, row);
+        const outcome = await shopify.queueVariantPush(tx, row, ['price']);
         await recordAudit(tx, actor, {
           action: 'product.price',
           entityType: 'product',

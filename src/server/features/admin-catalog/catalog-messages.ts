@@ -65,7 +65,7 @@ export function syncMessage(result: { pushed: number; refused: string[]; missing
 } {
   const sentences = [
     result.pushed === 0 && result.refused.length === 0
-      ? 'Synced 0 products with Shopify: every price already matches.'
+      ? 'Synced 0 products with Shopify: every price and visibility already matches.'
       : `Synced ${plural(result.pushed, 'product')} with Shopify.`,
   ];
   if (result.refused.length > 0) sentences.push(`Shopify refused ${result.refused.join('; ')}.`);

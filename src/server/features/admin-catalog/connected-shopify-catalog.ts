@@ -3,7 +3,13 @@ import { ADMIN_CATALOG_MESSAGES, type ImportProductResponse } from '../../../sha
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import { toGid, type ShopifyApi, type ShopifyProduct } from '../../integrations/shopify/shopify-api';
+import {
+  toGid,
+  type ShopifyApi,
+  type ShopifyProduct,
+  type ShopifyVariant,
+  type VariantUpdate,
+} from '../../integrations/shopify/shopify-api';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
 import type { ProductRow } from './admin-catalog.repository';
@@ -18,7 +24,8 @@ import {
   findProductRow,
   findRowsWithPendingPricePush,
   lockProductRows,
-  SHOPIFY_VARIANT_PRICE_JOB,
+  SHOPIFY_VARIANT_PUSH_JOB,
+  type VariantPushField,
 } from './shopify-rows.repository';
 
 /**
@@ -27,12 +34,23 @@ import {
  */
 export const ALL_PRODUCT_STATUSES = 'status:active,draft,archived,unlisted';
 
-/** Only the bundle and the tester are never priced from their row (DECISIONS §2): nothing to push. */
+/** Only the bundle and the tester are never priced from their row (DECISIONS §2): no price to push. */
 const hasOwnPrice = (row: ProductRow) => !row.isVirtual && !row.isTester;
 
+/**
+ * What Sync changes on one linked variant so Shopify matches the portal: the retail price (rows priced from
+ * their own row) and the portal's visibility metafield. Null when both already match.
+ */
+function syncUpdate(row: ProductRow, variant: ShopifyVariant): VariantUpdate | null {
+  const update: VariantUpdate = { id: variant.id };
+  if (hasOwnPrice(row) && toCents(variant.price) !== row.price) update.price = centsToDecimal(row.price);
+  if (variant.portalVisible !== row.isActive) update.portalVisible = row.isActive;
+  return Object.keys(update).length > 1 ? update : null;
+}
+
 export interface ConnectedShopifyCatalog extends ShopifyCatalog {
-  /** Job `shopify.variant-price`: pushes the row's current retail price to its Shopify variant. */
-  pushVariantPrice(productId: number): Promise<void>;
+  /** Job `shopify.variant-push`: pushes the row's current retail price and/or visibility to its variant. */
+  pushVariant(job: { productId: number; push: VariantPushField[] }): Promise<void>;
   /** Job `shopify.product.refresh` (products/update webhook): re-reads one product into the portal. */
   refreshProduct(productGid: string): Promise<void>;
 }
@@ -101,7 +119,7 @@ export function createConnectedShopifyCatalog({
     },
 
     async syncProducts(actor) {
-      const linked = (await findLinkedRows(db)).filter(hasOwnPrice);
+      const linked = await findLinkedRows(db);
       const byProduct = new Map<string, ProductRow[]>();
       for (const row of linked) {
         const productGid = row.shopifyProductId ?? '';
@@ -121,29 +139,33 @@ export function createConnectedShopifyCatalog({
           log.warn({ productGid, pushedSkus, shopifyError: current.error }, 'sync: reading a product failed');
           throw stoppedPartWay(current.error, pushed);
         }
-        const shopifyPrices = new Map(current.data.variants.map((v) => [v.id, toCents(v.price)]));
-        const changes: ProductRow[] = [];
+        const variants = new Map(current.data.variants.map((variant) => [variant.id, variant]));
+        const changes: { row: ProductRow; update: VariantUpdate }[] = [];
         for (const row of rows) {
-          const variantId = row.shopifyVariantId ?? '';
-          if (!shopifyPrices.has(variantId)) missing.push(row.sku);
-          else if (shopifyPrices.get(variantId) !== row.price) changes.push(row);
+          const variant = variants.get(row.shopifyVariantId ?? '');
+          if (!variant) {
+            missing.push(row.sku);
+            continue;
+          }
+          const update = syncUpdate(row, variant);
+          if (update) changes.push({ row, update });
         }
         if (changes.length === 0) continue;
-        const result = await api.updateVariantPrices(
+        const result = await api.updateVariants(
           productGid,
-          changes.map((row) => ({ id: row.shopifyVariantId ?? '', price: centsToDecimal(row.price) })),
+          changes.map(({ update }) => update),
         );
         if (!result.ok && result.error.kind === 'user-errors') {
-          log.warn({ productGid, shopifyError: result.error }, 'sync: Shopify refused a price update');
-          refused.push(`${changes.map((row) => row.sku).join(', ')} (${result.error.message})`);
+          log.warn({ productGid, shopifyError: result.error }, 'sync: Shopify refused an update');
+          refused.push(`${changes.map(({ row }) => row.sku).join(', ')} (${result.error.message})`);
           continue;
         }
         if (!result.ok) {
-          log.warn({ productGid, pushedSkus, shopifyError: result.error }, 'sync: a price update failed');
+          log.warn({ productGid, pushedSkus, shopifyError: result.error }, 'sync: an update failed');
           throw stoppedPartWay(result.error, pushed);
         }
         pushed += changes.length;
-        pushedSkus.push(...changes.map((row) => row.sku));
+        pushedSkus.push(...changes.map(({ row }) => row.sku));
       }
       await recordAudit(db, actor, {
         action: 'shopify.sync',
@@ -176,33 +198,37 @@ export function createConnectedShopifyCatalog({
       return importAnswer(db, product, plan, created);
     },
 
-    async queueVariantPrice(tx, product) {
+    async queueVariantPush(tx, product, push) {
       if (!product.shopifyVariantId || !product.shopifyProductId) return 'not-linked';
-      // Only the id: the handler reads the row's price when it runs, so edits made in quick succession
-      // can never reach Shopify out of order.
-      await enqueueJob(tx, { type: SHOPIFY_VARIANT_PRICE_JOB, payload: { productId: product.id } });
+      // Only the id and what changed: the handler reads the row when it runs, so edits made in quick
+      // succession can never reach Shopify out of order.
+      await enqueueJob(tx, { type: SHOPIFY_VARIANT_PUSH_JOB, payload: { productId: product.id, push } });
       return 'queued';
     },
 
-    async pushVariantPrice(productId) {
+    async pushVariant({ productId, push }) {
       const row = await findProductRow(db, productId);
-      if (!row?.shopifyVariantId || !row.shopifyProductId || !hasOwnPrice(row)) {
-        log.info({ productId }, 'variant price: the product is gone or no longer linked; nothing to push');
+      if (!row?.shopifyVariantId || !row.shopifyProductId) {
+        log.info({ productId }, 'variant push: the product is gone or no longer linked; nothing to push');
         return;
       }
-      const price = centsToDecimal(row.price);
-      const result = await api.updateVariantPrices(row.shopifyProductId, [
-        { id: row.shopifyVariantId, price },
-      ]);
+      const update: VariantUpdate = { id: row.shopifyVariantId };
+      if (push.includes('price') && hasOwnPrice(row)) update.price = centsToDecimal(row.price);
+      if (push.includes('visibility')) update.portalVisible = row.isActive;
+      const what = [update.price !== undefined && 'price', update.portalVisible !== undefined && 'visibility']
+        .filter(Boolean)
+        .join(' and ');
+      if (!what) return;
+      const result = await api.updateVariants(row.shopifyProductId, [update]);
       if (!result.ok) {
         const context = { productId, sku: row.sku, shopifyError: result.error };
         if (result.error.kind === 'user-errors') {
-          log.error(context, 'variant price: Shopify refused the price; not retrying');
-          throw new PermanentJobError(`Shopify refused the price of ${row.sku}: ${result.error.message}`);
+          log.error(context, 'variant push: Shopify refused the change; not retrying');
+          throw new PermanentJobError(`Shopify refused the ${what} of ${row.sku}: ${result.error.message}`);
         }
-        throw shopifyJobError(result.error, `pushing the price of ${row.sku}`);
+        throw shopifyJobError(result.error, `pushing the ${what} of ${row.sku}`);
       }
-      log.info({ productId, sku: row.sku, price }, 'variant price pushed to Shopify');
+      log.info({ productId, sku: row.sku, ...update }, `variant ${what} pushed to Shopify`);
     },
 
     async refreshProduct(productGid) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { JobHandler, JobLogger } from '../../jobs/worker';
 import { createConnectedShopifyCatalog } from './connected-shopify-catalog';
-import { SHOPIFY_VARIANT_PRICE_JOB, variantPriceJobPayloadSchema } from './shopify-rows.repository';
+import { SHOPIFY_VARIANT_PUSH_JOB, variantPushJobPayloadSchema } from './shopify-rows.repository';
 
 /** Enqueued by the products/update webhook: re-read one product into the portal. */
 export const SHOPIFY_PRODUCT_REFRESH_JOB = 'shopify.product.refresh';
@@ -24,8 +24,8 @@ export function createCatalogJobHandlers(deps: {
 }): Record<string, JobHandler> {
   const catalog = createConnectedShopifyCatalog({ db: deps.db, api: deps.shopify.api, log: deps.log });
   return {
-    [SHOPIFY_VARIANT_PRICE_JOB]: async (payload) => {
-      await catalog.pushVariantPrice(variantPriceJobPayloadSchema.parse(payload).productId);
+    [SHOPIFY_VARIANT_PUSH_JOB]: async (payload) => {
+      await catalog.pushVariant(variantPushJobPayloadSchema.parse(payload));
     },
     [SHOPIFY_PRODUCT_REFRESH_JOB]: async (payload) => {
       await catalog.refreshProduct(productRefreshJobPayloadSchema.parse(payload).productGid);

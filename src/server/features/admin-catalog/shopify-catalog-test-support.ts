@@ -26,6 +26,22 @@ export async function storePriceOf(db: Database, fake: FakeShopify, sku: string)
   return centsToDecimal(fakeVariant(fake, (await rowBySku(db, sku)).shopifyVariantId).price);
 }
 
+/**
+ * The portal visibility recorded on the store's variant linked to `sku` (the `wholesale_portal.visible`
+ * metafield): 'true', 'false', or null when the portal never wrote it.
+ */
+export async function storeVisibilityOf(
+  db: Database,
+  fake: FakeShopify,
+  sku: string,
+): Promise<string | null> {
+  const variant = fakeVariant(fake, (await rowBySku(db, sku)).shopifyVariantId);
+  const metafield = variant.metafields.find(
+    (candidate) => candidate.namespace === 'wholesale_portal' && candidate.key === 'visible',
+  );
+  return metafield?.value ?? null;
+}
+
 /** Jobs of one type, oldest first, with what the worker left in them. */
 export function jobsOfType(db: Database, type: string) {
   return sqlRows<{ state: string; attempts: number; payload: unknown; last_error: string | null }>(

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   adminProductListSchema,
@@ -10,8 +10,14 @@ import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { auditEntries, send, signInAdmin, storefrontProducts } from './admin-catalog-test-support';
 import { SHOPIFY_PRODUCT_REFRESH_JOB } from './shopify-catalog-jobs';
-import { SHOPIFY_VARIANT_PRICE_JOB } from './shopify-catalog';
-import { jobsOfType, rowBySku, storePriceOf } from './shopify-catalog-test-support';
+import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-catalog';
+import {
+  fakeVariant,
+  jobsOfType,
+  rowBySku,
+  storePriceOf,
+  storeVisibilityOf,
+} from './shopify-catalog-test-support';
 
 /*
  * The admin catalogue against the fake Shopify store (issue 8 'Catalogue'): the portal's seeded rows start
@@ -155,6 +161,26 @@ describe('POST /api/admin/refresh-products', () => {
 });
 
 describe('POST /api/admin/sync-products', () => {
+  it("records every linked variant's portal visibility in Shopify, then pushes only what changes", async () => {
+    const linked = await t.db.select().from(products).where(isNotNull(products.shopifyVariantId));
+    expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBeNull();
+
+    const first = await countAnswer(await sync());
+    expect(first.count).toBe(linked.length);
+    expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('true');
+    expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('10.00');
+
+    await t.db.update(products).set({ isActive: false }).where(eq(products.sku, '800-0002'));
+    expect(await countAnswer(await sync())).toEqual({
+      success: true,
+      count: 1,
+      message: 'Synced 1 product with Shopify.',
+    });
+    expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('false');
+    await t.db.update(products).set({ isActive: true }).where(eq(products.sku, '800-0002'));
+    expect((await countAnswer(await sync())).count).toBe(1);
+  });
+
   it("pushes the portal's changed retail prices to Shopify, grouped per product, and reports the count", async () => {
     await t.db.update(products).set({ price: 1100 }).where(eq(products.sku, '800-0002'));
     await t.db.update(products).set({ price: 2999 }).where(eq(products.sku, '800-0001'));
@@ -166,7 +192,7 @@ describe('POST /api/admin/sync-products', () => {
     expect(await storePriceOf(t.db, t.fake, '800-0001')).toBe('29.99');
     const mutations = t.fake.control.requests
       .slice(before)
-      .filter((request) => request.operationName === 'UpdateVariantPrices');
+      .filter((request) => request.operationName === 'UpdateVariants');
     expect(mutations).toHaveLength(2);
 
     const [entry] = await auditOf('shopify.sync');
@@ -175,7 +201,7 @@ describe('POST /api/admin/sync-products', () => {
     expect(await countAnswer(await sync())).toEqual({
       success: true,
       count: 0,
-      message: 'Synced 0 products with Shopify: every price already matches.',
+      message: 'Synced 0 products with Shopify: every price and visibility already matches.',
     });
   });
 
@@ -287,7 +313,7 @@ describe('GET /api/admin/shopify-product/{id}', () => {
   );
 });
 
-describe('price edits reach Shopify through the shopify.variant-price job', () => {
+describe('price and visibility edits reach Shopify through the shopify.variant-push job', () => {
   const editPrice = (productId: number, basePrice: number) =>
     send(t.app, 'POST', '/api/admin/update-variant-price', {
       cookie: admin,
@@ -296,7 +322,7 @@ describe('price edits reach Shopify through the shopify.variant-price job', () =
 
   it("queues the push in the edit's own transaction, and only for rows linked to Shopify", async () => {
     const tester = await rowBySku(t.db, '800-0003');
-    const before = (await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).length;
+    const before = (await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).length;
     const [unlinked] = await t.db
       .insert(products)
       .values({ name: 'Portal Only', sku: 'PORTAL-01', price: 1000, wholesalePrice: 500 })
@@ -306,7 +332,7 @@ describe('price edits reach Shopify through the shopify.variant-price job', () =
       message: 'Price updated in the portal. This product is not linked to a Shopify variant.',
     });
     expect((await editPrice(tester.id, 1)).statusCode).toBe(422);
-    expect(await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).toHaveLength(before);
+    expect(await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).toHaveLength(before);
     await t.db.delete(products).where(eq(products.sku, 'PORTAL-01'));
   });
 
@@ -317,8 +343,8 @@ describe('price edits reach Shopify through the shopify.variant-price job', () =
       message: 'Price updated. Shopify will be updated in a moment.',
     });
     expect(await storePriceOf(t.db, t.fake, '800-0001')).not.toBe('31.00');
-    expect((await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).slice(-1)).toEqual([
-      { state: 'pending', attempts: 0, payload: { productId: fourOz.id }, last_error: null },
+    expect((await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).slice(-1)).toEqual([
+      { state: 'pending', attempts: 0, payload: { productId: fourOz.id, push: ['price'] }, last_error: null },
     ]);
     await t.runJobs();
     expect(await storePriceOf(t.db, t.fake, '800-0001')).toBe('31.00');
@@ -330,14 +356,14 @@ describe('price edits reach Shopify through the shopify.variant-price job', () =
     await editPrice(oneOz.id, 12);
     await editPrice(oneOz.id, 12.5);
     await t.runJobs();
-    const jobs = (await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).filter(
+    const jobs = (await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).filter(
       (job) => (job.payload as { productId: number }).productId === oneOz.id,
     );
     expect(jobs.map((job) => job.state).sort()).toEqual(['done', 'pending']);
     expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('12.50');
     await t.runJobs({ laterMs: 60_000 });
     expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('12.50');
-    expect((await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).every((job) => job.state === 'done')).toBe(
+    expect((await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).every((job) => job.state === 'done')).toBe(
       true,
     );
   });
@@ -350,13 +376,48 @@ describe('price edits reach Shopify through the shopify.variant-price job', () =
       .where(eq(products.id, splitPack.id));
     await editPrice(splitPack.id, 20);
     await t.runJobs();
-    const [last] = (await jobsOfType(t.db, SHOPIFY_VARIANT_PRICE_JOB)).slice(-1);
+    const [last] = (await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).slice(-1);
     expect(last).toMatchObject({ state: 'failed', attempts: 1 });
     expect(last?.last_error).toContain('Shopify refused the price of SPLIT-PACK-01');
     await t.db
       .update(products)
       .set({ shopifyProductId: splitPack.shopifyProductId })
       .where(eq(products.id, splitPack.id));
+  });
+
+  it("records a visibility switch in the variant's metafield and leaves a price changed in Shopify alone", async () => {
+    const oneOz = await rowBySku(t.db, '800-0002');
+    const variant = fakeVariant(t.fake, oneOz.shopifyVariantId);
+    const storePrice = variant.price;
+    variant.price = 1450; // changed in the Shopify admin meanwhile
+
+    const hidden = await send(t.app, 'POST', '/api/admin/update-variant-visibility', {
+      cookie: admin,
+      payload: { sku: '800-0002', isActive: false },
+    });
+    expect(hidden.json()).toMatchObject({
+      shopify: 'queued',
+      message: `${oneOz.name} is now hidden. Shopify will be updated in a moment.`,
+    });
+    expect((await jobsOfType(t.db, SHOPIFY_VARIANT_PUSH_JOB)).slice(-1)).toEqual([
+      {
+        state: 'pending',
+        attempts: 0,
+        payload: { productId: oneOz.id, push: ['visibility'] },
+        last_error: null,
+      },
+    ]);
+    await t.runJobs();
+    expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('false');
+    expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('14.50');
+
+    await send(t.app, 'POST', '/api/admin/update-variant-visibility', {
+      cookie: admin,
+      payload: { sku: '800-0002', isActive: true },
+    });
+    await t.runJobs();
+    expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('true');
+    variant.price = storePrice;
   });
 });
 

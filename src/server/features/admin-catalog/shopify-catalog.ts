@@ -2,7 +2,7 @@ import {
   ADMIN_CATALOG_MESSAGES,
   type ImportProductResponse,
   type ProductCountResponse,
-  type ShopifyPriceOutcome,
+  type ShopifyPushOutcome,
 } from '../../../shared/schemas/admin-catalog';
 import type { AuditActor } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
@@ -11,9 +11,10 @@ import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/worker';
 import type { ProductRow } from './admin-catalog.repository';
+import type { VariantPushField } from './shopify-rows.repository';
 import { createConnectedShopifyCatalog } from './connected-shopify-catalog';
 
-export { SHOPIFY_VARIANT_PRICE_JOB } from './shopify-rows.repository';
+export { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 
 /**
  * THE SEAM to Shopify for the admin catalogue. Everything the admin Products and Variants sections need
@@ -28,17 +29,21 @@ export interface ShopifyCatalog {
    */
   refreshProducts(actor: AuditActor): Promise<ProductCountResponse>;
   /**
-   * POST /api/admin/sync-products: pushes the portal's retail prices to the linked Shopify variants that
-   * differ (productVariantsBulkUpdate per product); the count is the variants updated in Shopify.
+   * POST /api/admin/sync-products: pushes the portal's retail prices and visibility to the linked Shopify
+   * variants that differ (productVariantsBulkUpdate per product); the count is the variants updated.
    */
   syncProducts(actor: AuditActor): Promise<ProductCountResponse>;
   /** GET /api/admin/shopify-product/{id}: imports one Shopify product's variants into the portal. */
   importProduct(actor: AuditActor, shopifyProductId: string): Promise<ImportProductResponse>;
   /**
-   * Called inside the price edit's transaction, after the portal's row changed: arranges for Shopify's
-   * variant price to follow (a durable job, so a slow or failing store never fails the edit).
+   * Called inside a price or visibility edit's transaction, after the portal's row changed: arranges for
+   * the Shopify variant to follow (a durable job, so a slow or failing store never fails the edit).
    */
-  queueVariantPrice(tx: DatabaseOrTransaction, product: ProductRow): Promise<ShopifyPriceOutcome>;
+  queueVariantPush(
+    tx: DatabaseOrTransaction,
+    product: ProductRow,
+    push: VariantPushField[],
+  ): Promise<ShopifyPushOutcome>;
 }
 
 const notConnected = () => new AppError('SHOPIFY_NOT_CONNECTED', ADMIN_CATALOG_MESSAGES.shopifyNotConnected);
@@ -48,7 +53,7 @@ export const notConnectedShopifyCatalog: ShopifyCatalog = {
   refreshProducts: () => Promise.reject(notConnected()),
   syncProducts: () => Promise.reject(notConnected()),
   importProduct: () => Promise.reject(notConnected()),
-  queueVariantPrice: () => Promise.resolve('not-connected'),
+  queueVariantPush: () => Promise.resolve('not-connected'),
 };
 
 export function createShopifyCatalog(deps: {

@@ -5,10 +5,20 @@ import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { ProductRow } from './admin-catalog.repository';
 import type { CatalogPlan, NewRow } from './shopify-product-plan';
 
-/** The job that pushes a portal price edit to its Shopify variant (payload: the portal row's id). */
-export const SHOPIFY_VARIANT_PRICE_JOB = 'shopify.variant-price';
+/**
+ * The job that pushes a portal edit to its Shopify variant: the row's id and what changed. Only what changed
+ * is pushed, read from the row when the job runs, so a visibility switch never sends back a price that was
+ * since changed in Shopify.
+ */
+export const SHOPIFY_VARIANT_PUSH_JOB = 'shopify.variant-push';
 
-export const variantPriceJobPayloadSchema = z.object({ productId: z.number().int().positive() });
+export const VARIANT_PUSH_FIELDS = ['price', 'visibility'] as const;
+export type VariantPushField = (typeof VARIANT_PUSH_FIELDS)[number];
+
+export const variantPushJobPayloadSchema = z.object({
+  productId: z.number().int().positive(),
+  push: z.array(z.enum(VARIANT_PUSH_FIELDS)).min(1),
+});
 
 /**
  * Every product row, locked for the caller's transaction: a Shopify read is written under the same locks a
@@ -31,11 +41,11 @@ export async function findRowsWithPendingPricePush(db: DatabaseOrTransaction): P
   const rows = await db
     .select({ payload: jobs.payload })
     .from(jobs)
-    .where(and(eq(jobs.type, SHOPIFY_VARIANT_PRICE_JOB), inArray(jobs.state, ['pending', 'running'])));
+    .where(and(eq(jobs.type, SHOPIFY_VARIANT_PUSH_JOB), inArray(jobs.state, ['pending', 'running'])));
   const ids = new Set<number>();
   for (const { payload } of rows) {
-    const parsed = variantPriceJobPayloadSchema.safeParse(payload);
-    if (parsed.success) ids.add(parsed.data.productId);
+    const parsed = variantPushJobPayloadSchema.safeParse(payload);
+    if (parsed.success && parsed.data.push.includes('price')) ids.add(parsed.data.productId);
   }
   return ids;
 }

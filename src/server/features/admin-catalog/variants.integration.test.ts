@@ -16,7 +16,7 @@ import {
   storefrontProducts,
   storefrontSkus,
 } from './admin-catalog-test-support';
-import { SHOPIFY_VARIANT_PRICE_JOB } from './shopify-catalog';
+import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-catalog';
 
 let t: TestApp;
 let admin: string;
@@ -150,8 +150,16 @@ describe('POST /api/admin/update-variant-visibility', () => {
 
     const entries = await auditEntries(t.db, 'product', 1);
     expect(entries.slice(0, 2).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      ['product.visibility', { sku: '800-0001', isActive: false }, { sku: '800-0001', isActive: true }],
-      ['product.visibility', { sku: '800-0001', isActive: true }, { sku: '800-0001', isActive: false }],
+      [
+        'product.visibility',
+        { sku: '800-0001', isActive: false },
+        { sku: '800-0001', isActive: true, shopify: 'not-connected' },
+      ],
+      [
+        'product.visibility',
+        { sku: '800-0001', isActive: true },
+        { sku: '800-0001', isActive: false, shopify: 'not-connected' },
+      ],
     ]);
   });
 
@@ -197,7 +205,7 @@ describe('POST /api/admin/update-variant-price', () => {
       after: { price: 1150, wholesalePrice: 525, shopify: 'not-connected' },
     });
     // Nothing queued for Shopify in test mode.
-    expect(await sqlRows(t.db, sql`select id from jobs where type = ${SHOPIFY_VARIANT_PRICE_JOB}`)).toEqual(
+    expect(await sqlRows(t.db, sql`select id from jobs where type = ${SHOPIFY_VARIANT_PUSH_JOB}`)).toEqual(
       [],
     );
   });

@@ -454,7 +454,7 @@ describe('createShopifyClient: failures that are never retried', () => {
         },
       },
     ]);
-    const result = await createShopifyApi(client).updateVariantPrices('1', [{ id: '2', price: '-1.00' }]);
+    const result = await createShopifyApi(client).updateVariants('1', [{ id: '2', price: '-1.00' }]);
     expect(result).toEqual({
       ok: false,
       error: {

@@ -32,7 +32,7 @@ const EXAMPLE_VARIABLES: Record<ShopifyOperationName, Record<string, unknown>> =
     variantsFirst: 100,
     variantsAfter: 'eyJsYXN0X2lkIjo0fQ==',
   },
-  UpdateVariantPrices: {
+  UpdateVariants: {
     productId: 'gid://shopify/Product/8123456789',
     variants: [
       { id: 'gid://shopify/ProductVariant/44567890123', price: '10.00', compareAtPrice: '12.00' },
@@ -218,7 +218,7 @@ describe('the validation itself', () => {
   });
 
   it('rejects variables of the wrong shape', () => {
-    const operation = onlyOperation(parse(SHOPIFY_DOCUMENTS.UpdateVariantPrices));
+    const operation = onlyOperation(parse(SHOPIFY_DOCUMENTS.UpdateVariants));
     const result = getVariableValues(schema, operation.variableDefinitions ?? [], {
       productId: 'gid://shopify/Product/1',
       variants: [{ id: 'gid://shopify/ProductVariant/1', prize: '1.00' }],

@@ -90,6 +90,9 @@ export const GET_PRODUCT = /* GraphQL */ `
           price
           compareAtPrice
           inventoryQuantity
+          portalVisible: metafield(namespace: "wholesale_portal", key: "visible") {
+            value
+          }
           media(first: 1) {
             nodes {
               preview {
@@ -107,8 +110,8 @@ export const GET_PRODUCT = /* GraphQL */ `
 `;
 
 /** Without allowPartialUpdates one bad variant blocks them all (CONTRACT.md §2.2). */
-export const UPDATE_VARIANT_PRICES = /* GraphQL */ `
-  mutation UpdateVariantPrices($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
+export const UPDATE_VARIANTS = /* GraphQL */ `
+  mutation UpdateVariants($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
     productVariantsBulkUpdate(productId: $productId, variants: $variants) {
       product {
         id
@@ -334,7 +337,7 @@ export const DELETE_DRAFT_ORDER = /* GraphQL */ `
 export const SHOPIFY_DOCUMENTS = {
   ListProducts: LIST_PRODUCTS,
   GetProduct: GET_PRODUCT,
-  UpdateVariantPrices: UPDATE_VARIANT_PRICES,
+  UpdateVariants: UPDATE_VARIANTS,
   CreateDraftOrder: CREATE_DRAFT_ORDER,
   GetDraftOrder: GET_DRAFT_ORDER,
   SendDraftOrderInvoice: SEND_DRAFT_ORDER_INVOICE,

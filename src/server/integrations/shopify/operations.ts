@@ -63,14 +63,18 @@ const getProductData = z.strictObject({
       variants: z.strictObject({
         pageInfo,
         nodes: z.array(
-          z.strictObject({ ...variantFields, media: z.strictObject({ nodes: z.array(media) }) }),
+          z.strictObject({
+            ...variantFields,
+            portalVisible: z.strictObject({ value: z.string() }).nullable(),
+            media: z.strictObject({ nodes: z.array(media) }),
+          }),
         ),
       }),
     })
     .nullable(),
 });
 
-const updateVariantPricesData = z.strictObject({
+const updateVariantsData = z.strictObject({
   productVariantsBulkUpdate: z
     .strictObject({
       product: z.strictObject({ id: z.string() }).nullable(),
@@ -236,7 +240,7 @@ const createWebhookData = z.strictObject({
 
 /** Shopify refuses a single query over 1000 points (MAX_COST_EXCEEDED); our estimates are upper bounds. */
 export const MAX_QUERY_COST = 1000;
-/** GetProduct costs ~ 7 + 6 × variantsFirst: 100 per page → ~607 points. */
+/** GetProduct costs ~ 7 + 7 × variantsFirst: 100 per page → ~707 points. */
 export const PRODUCT_VARIANT_PAGE = 100;
 const MUTATION_COST = 10;
 const SMALL_QUERY_COST = 10;
@@ -254,12 +258,12 @@ export const operations = {
     name: 'GetProduct',
     document: documents.GET_PRODUCT,
     data: getProductData,
-    estimatedCost: 7 + 6 * variantsFirst,
+    estimatedCost: 7 + 7 * variantsFirst,
   }),
-  updateVariantPrices: {
-    name: 'UpdateVariantPrices',
-    document: documents.UPDATE_VARIANT_PRICES,
-    data: updateVariantPricesData,
+  updateVariants: {
+    name: 'UpdateVariants',
+    document: documents.UPDATE_VARIANTS,
+    data: updateVariantsData,
     estimatedCost: MUTATION_COST,
   },
   createDraftOrder: {

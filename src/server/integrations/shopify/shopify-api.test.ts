@@ -65,8 +65,10 @@ const listed = (id: number, variants: ReturnType<typeof page>) => ({ ...productF
 const fetched = (id: number, variants: ReturnType<typeof page>) => ({
   product: { ...productFields(id), variants },
 });
-const withMedia = (node: ReturnType<typeof variant>, url?: string) => ({
+/** A variant as GetProduct selects it: with its first image and the portal-visibility metafield. */
+const withMedia = (node: ReturnType<typeof variant>, url?: string, visible: string | null = null) => ({
   ...node,
+  portalVisible: visible === null ? null : { value: visible },
   media: { nodes: url ? [image(url)] : [] },
 });
 
@@ -200,7 +202,7 @@ describe('getProduct', () => {
   it('accepts a numeric id, follows variant pages and keeps variant images', async () => {
     const { api, calls } = scriptedClient({
       GetProduct: [
-        () => fetched(8, page([withMedia(variant(1), 'https://cdn.example.com/1.jpg')], 'c1')),
+        () => fetched(8, page([withMedia(variant(1), 'https://cdn.example.com/1.jpg', 'false')], 'c1')),
         () => fetched(8, page([withMedia(variant(2))], null)),
       ],
     });
@@ -210,9 +212,9 @@ describe('getProduct', () => {
       data: { id: 'gid://shopify/Product/8', imageUrl: 'https://cdn.example.com/8.jpg' },
     });
     if (result.ok)
-      expect(result.data.variants.map((v) => [v.id, v.imageUrl])).toEqual([
-        ['gid://shopify/ProductVariant/1', 'https://cdn.example.com/1.jpg'],
-        ['gid://shopify/ProductVariant/2', null],
+      expect(result.data.variants.map((v) => [v.id, v.imageUrl, v.portalVisible])).toEqual([
+        ['gid://shopify/ProductVariant/1', 'https://cdn.example.com/1.jpg', false],
+        ['gid://shopify/ProductVariant/2', null, null],
       ]);
     expect(calls.map((call) => call.variables)).toEqual([
       { id: 'gid://shopify/Product/8', variantsFirst: 100, variantsAfter: null },
@@ -444,10 +446,10 @@ describe('draft orders', () => {
   });
 });
 
-describe('updateVariantPrices', () => {
-  it('sends GIDs, omits an absent compareAtPrice and sends null to clear one', async () => {
+describe('updateVariants', () => {
+  it('sends GIDs, omits an absent compareAtPrice, sends null to clear one and visibility as a boolean metafield', async () => {
     const { api, calls } = scriptedClient({
-      UpdateVariantPrices: () => ({
+      UpdateVariants: () => ({
         productVariantsBulkUpdate: {
           product: { id: 'gid://shopify/Product/1' },
           productVariants: [
@@ -458,9 +460,9 @@ describe('updateVariantPrices', () => {
         },
       }),
     });
-    const result = await api.updateVariantPrices('1', [
+    const result = await api.updateVariants('1', [
       { id: '2', price: '10.00', compareAtPrice: null },
-      { id: 'gid://shopify/ProductVariant/3', price: '12.50' },
+      { id: 'gid://shopify/ProductVariant/3', price: '12.50', portalVisible: false },
     ]);
     expect(result).toEqual({
       ok: true,
@@ -473,7 +475,11 @@ describe('updateVariantPrices', () => {
       productId: 'gid://shopify/Product/1',
       variants: [
         { id: 'gid://shopify/ProductVariant/2', price: '10.00', compareAtPrice: null },
-        { id: 'gid://shopify/ProductVariant/3', price: '12.50' },
+        {
+          id: 'gid://shopify/ProductVariant/3',
+          price: '12.50',
+          metafields: [{ namespace: 'wholesale_portal', key: 'visible', type: 'boolean', value: 'false' }],
+        },
       ],
     });
   });

@@ -30,6 +30,32 @@ export interface ShopifyVariant {
   inventoryQuantity: number | null;
   /** The variant's first image; listProducts does not select variant media (cost), so null there. */
   imageUrl: string | null;
+  /**
+   * The portal's visibility as recorded on the variant (PORTAL_VISIBILITY_METAFIELD): null when never set.
+   * Only getProduct reads it (sync compares it); absent from listProducts' first variant page (cost).
+   */
+  portalVisible?: boolean | null;
+}
+
+/**
+ * Where the portal records a variant's visibility to wholesale customers in Shopify (issue 8: visibility edits
+ * are pushed with productVariantsBulkUpdate). A metafield, not `published`: hiding a variant from wholesale
+ * buyers must not take it off the retail store, and ProductVariantsBulkInput.published only applies to new
+ * variants (Admin 2026-10). The namespace is the one GET_PRODUCT reads.
+ */
+export const PORTAL_VISIBILITY_METAFIELD = {
+  namespace: 'wholesale_portal',
+  key: 'visible',
+  type: 'boolean',
+} as const;
+
+/** What updateVariants changes on one variant: absent fields stay as they are in Shopify. */
+export interface VariantUpdate {
+  id: string;
+  price?: string;
+  /** null clears it (CONTRACT.md §2.2). */
+  compareAtPrice?: string | null;
+  portalVisible?: boolean;
 }
 
 export interface ShopifyProduct {
@@ -133,9 +159,9 @@ export interface ShopifyApi {
     variantsPerPage?: number;
   }): Promise<ShopifyResult<ShopifyProduct[]>>;
   getProduct(id: string): Promise<ShopifyResult<ShopifyProduct>>;
-  updateVariantPrices(
+  updateVariants(
     productId: string,
-    variants: { id: string; price: string; compareAtPrice?: string | null }[],
+    variants: VariantUpdate[],
   ): Promise<ShopifyResult<{ id: string; price: string; compareAtPrice: string | null }[]>>;
   findDraftOrderByTag(tag: string): Promise<ShopifyResult<ShopifyDraftOrder | null>>;
   createDraftOrder(input: DraftOrderInput): Promise<ShopifyResult<ShopifyDraftOrder>>;
@@ -186,7 +212,15 @@ function toVariant(node: ListedVariant | FetchedVariant): ShopifyVariant {
     compareAtPrice: node.compareAtPrice,
     inventoryQuantity: node.inventoryQuantity,
     imageUrl: 'media' in node ? imageUrlOf(node.media.nodes[0]) : null,
+    ...('portalVisible' in node ? { portalVisible: portalVisibleOf(node.portalVisible) } : {}),
   };
+}
+
+/** A boolean metafield's value is the string 'true' or 'false'; anything else (edited by hand) reads as unset. */
+function portalVisibleOf(metafield: { value: string } | null): boolean | null {
+  if (metafield?.value === 'true') return true;
+  if (metafield?.value === 'false') return false;
+  return null;
 }
 
 function toProduct(node: ListedProduct | FetchedProduct, variants: ShopifyVariant[]): ShopifyProduct {
@@ -372,7 +406,7 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
 
     getProduct,
 
-    async updateVariantPrices(productId, variants) {
+    async updateVariants(productId, variants) {
       const productGid = toGid('Product', productId);
       if (!productGid) return invalidArgument(`'${productId}' is not a product id`);
       const inputs: Record<string, unknown>[] = [];
@@ -382,11 +416,14 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
         // compareAtPrice: absent = leave as is, null = clear it (CONTRACT.md §2.2).
         inputs.push({
           id,
-          price: variant.price,
+          ...(variant.price !== undefined ? { price: variant.price } : {}),
           ...(variant.compareAtPrice !== undefined ? { compareAtPrice: variant.compareAtPrice } : {}),
+          ...(variant.portalVisible !== undefined
+            ? { metafields: [{ ...PORTAL_VISIBILITY_METAFIELD, value: String(variant.portalVisible) }] }
+            : {}),
         });
       }
-      const result = await client.request(operations.updateVariantPrices, {
+      const result = await client.request(operations.updateVariants, {
         productId: productGid,
         variants: inputs,
       });

@@ -138,6 +138,7 @@ describe('VariantsSection', () => {
         success: true,
         message: 'Lavender 1 oz is visible again',
         variant: { ...lavender1, isActive: true, displayStatus: 'Active' },
+        shopify: 'not-connected',
       }),
     );
     await waitFor(() =>

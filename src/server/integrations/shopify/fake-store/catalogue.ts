@@ -1,4 +1,5 @@
 import type { Cents } from '../../../../shared/money';
+import { applyMetafieldInputs, metafieldInputErrors, type MetafieldInput } from './metafields';
 import { parseAmount } from './money';
 import type { FakeImage, FakeProduct, FakeVariant, ProductStatus } from './state';
 import type { FakeStore } from './store';
@@ -111,6 +112,7 @@ export function addProduct(store: FakeStore, seed: ProductSeed): FakeProduct {
       taxable: variantSeed.taxable ?? true,
       barcode: variantSeed.barcode ?? null,
       published: true,
+      metafields: [],
       image: variantSeed.imageUrl ? makeImage(store, variantSeed.imageUrl, null) : null,
       createdAt,
       updatedAt,
@@ -190,6 +192,7 @@ export interface VariantBulkInput {
   compareAtPrice?: Cents | null;
   published?: boolean | null;
   sku?: string | null;
+  metafields?: MetafieldInput[] | null;
 }
 
 /**
@@ -257,6 +260,11 @@ export function bulkUpdateVariants(
         code: 'GREATER_THAN_OR_EQUAL_TO',
       });
     }
+    if (input.metafields) {
+      userErrors.push(
+        ...metafieldInputErrors(variant.metafields, input.metafields, ['variants', String(index)]),
+      );
+    }
     if (userErrors.length === before) valid.push({ input, variant });
   });
   if (userErrors.length > 0 && !allowPartialUpdates) {
@@ -268,6 +276,7 @@ export function bulkUpdateVariants(
     if (input.compareAtPrice !== undefined) variant.compareAtPrice = input.compareAtPrice;
     if (input.published != null) variant.published = input.published;
     if (input.sku !== undefined) variant.sku = input.sku;
+    if (input.metafields) applyMetafieldInputs(store, variant.metafields, input.metafields);
     variant.updatedAt = now;
   }
   if (valid.length > 0) {

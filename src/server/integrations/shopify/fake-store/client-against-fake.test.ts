@@ -105,14 +105,12 @@ describe('real client × fake store: catalogue', () => {
     ]);
     const variantId = product!.variants[0]!.id;
     expect(
-      await api.updateVariantPrices(product!.id, [
-        { id: variantId, price: '24.50', compareAtPrice: '26.00' },
-      ]),
+      await api.updateVariants(product!.id, [{ id: variantId, price: '24.50', compareAtPrice: '26.00' }]),
     ).toEqual({
       ok: true,
       data: [{ id: variantId, price: '24.50', compareAtPrice: '26.00' }],
     });
-    const negative = await api.updateVariantPrices(product!.id, [{ id: variantId, price: '-1.00' }]);
+    const negative = await api.updateVariants(product!.id, [{ id: variantId, price: '-1.00' }]);
     expect(negative).toMatchObject({
       ok: false,
       error: {
@@ -121,6 +119,35 @@ describe('real client × fake store: catalogue', () => {
         userErrors: [{ field: ['variants', '0', 'price'], code: 'NEGATIVE_PRICE_VALUE' }],
       },
     });
+  });
+
+  it('records the portal visibility in a variant metafield that getProduct reads back', async () => {
+    const { fake: shop, api } = await setUp();
+    const [product] = shop.control.seedProducts([
+      {
+        title: 'Mist',
+        variants: [
+          { sku: 'M-1', price: '26.00' },
+          { sku: 'M-2', price: '10.00' },
+        ],
+      },
+    ]);
+    const [first, second] = product!.variants;
+    const before = await api.getProduct(product!.id);
+    expect(before.ok && before.data.variants.map((variant) => variant.portalVisible)).toEqual([null, null]);
+
+    // Visibility alone leaves the price as it is.
+    expect(await api.updateVariants(product!.id, [{ id: first!.id, portalVisible: false }])).toEqual({
+      ok: true,
+      data: [{ id: first!.id, price: '26.00', compareAtPrice: null }],
+    });
+    await api.updateVariants(product!.id, [{ id: second!.id, price: '9.00', portalVisible: true }]);
+
+    const after = await api.getProduct(product!.id);
+    expect(after.ok && after.data.variants.map((v) => [v.sku, v.price, v.portalVisible])).toEqual([
+      ['M-1', '26.00', false],
+      ['M-2', '9.00', true],
+    ]);
   });
 });
 

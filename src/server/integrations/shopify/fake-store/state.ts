@@ -1,4 +1,5 @@
 import type { Cents } from '../../../../shared/money';
+import type { FakeMetafield } from './metafields';
 
 /**
  * The fake store's records: what a Shopify shop holds for the operations the portal uses (CONTRACT.md §2,
@@ -50,6 +51,8 @@ export interface FakeVariant {
   barcode: string | null;
   /** ProductVariantsBulkInput.published (2026-07+): variant visibility on the online store. */
   published: boolean;
+  /** Written by ProductVariantsBulkInput.metafields (the portal records its visibility there). */
+  metafields: FakeMetafield[];
   image: FakeImage | null;
   createdAt: number;
   updatedAt: number;

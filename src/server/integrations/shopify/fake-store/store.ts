@@ -60,7 +60,8 @@ type IdKind =
   | 'order'
   | 'orderLine'
   | 'fulfillment'
-  | 'webhookSubscription';
+  | 'webhookSubscription'
+  | 'metafield';
 
 /** Bases that look like real Shopify ids of each kind (CONTRACT.md examples) and stay below 2^53. */
 const ID_BASES: Record<IdKind, number> = {
@@ -74,8 +75,16 @@ const ID_BASES: Record<IdKind, number> = {
   orderLine: 14_250_000_000,
   fulfillment: 4_800_123_000,
   webhookSubscription: 1_402_000_000,
+  metafield: 21_474_836_000,
 };
-const STABLE_KINDS = new Set<IdKind>(['product', 'variant', 'media', 'image', 'webhookSubscription']);
+const STABLE_KINDS = new Set<IdKind>([
+  'product',
+  'variant',
+  'media',
+  'image',
+  'webhookSubscription',
+  'metafield',
+]);
 
 export interface FakeStore {
   readonly shop: ShopInfo;

@@ -3,6 +3,7 @@ import { variantsOf } from './catalogue';
 import { paginate } from './pagination';
 import { draftTotals } from './draft-totals';
 import { toGid } from './gid';
+import { findMetafield, type FakeMetafield } from './metafields';
 import { formatDecimal, formatMoney } from './money';
 import { fulfillmentsOf } from './orders';
 import type {
@@ -165,6 +166,26 @@ export function variantView(store: FakeStore, variant: FakeVariant): View {
       return owner ? productView(store, owner) : null;
     },
     media: mediaConnection(variant.image, variant.createdAt),
+    metafield: (args: { namespace?: string | null; key: string }) => {
+      const metafield = findMetafield(variant.metafields, args);
+      return metafield ? metafieldView(metafield, variant.id) : null;
+    },
+  };
+}
+
+function metafieldView(metafield: FakeMetafield, ownerId: number): View {
+  return {
+    __typename: 'Metafield',
+    id: toGid('Metafield', metafield.id),
+    legacyResourceId: String(metafield.id),
+    namespace: metafield.namespace,
+    key: metafield.key,
+    type: metafield.type,
+    value: metafield.value,
+    ownerType: 'PRODUCTVARIANT',
+    createdAt: iso(metafield.createdAt),
+    updatedAt: iso(metafield.updatedAt),
+    owner: () => ({ __typename: 'ProductVariant', id: toGid('ProductVariant', ownerId) }),
   };
 }
 
