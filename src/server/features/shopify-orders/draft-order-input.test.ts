@@ -227,6 +227,10 @@ describe('buildDraftOrderInput', () => {
       ],
       shippingAddress: expect.objectContaining({ countryCode: 'US' }),
       lineItems: lines,
+      shippingLine: {
+        title: 'Free wholesale shipping',
+        priceWithCurrency: { amount: '0.00', currencyCode: 'USD' },
+      },
     });
     expect(buildDraftOrderInput({ ...order, notes: null }, lines).note).toBe(
       'Wholesale order WO-1005 (portal)',

@@ -21,6 +21,7 @@ import { toCountryCode, toProvinceCode } from './address-codes';
 
 /** Money goes to Shopify in the shop's currency: the portal prices in US dollars. */
 export const DRAFT_CURRENCY = 'USD';
+export const FREE_SHIPPING_TITLE = 'Free wholesale shipping';
 
 /** The tag that finds an order's draft again (the idempotency key of draft creation). */
 export function draftOrderTag(orderId: number): string {
@@ -210,5 +211,8 @@ export function buildDraftOrderInput(order: DraftSourceOrder, lines: DraftLine[]
     ],
     ...(shippingAddress ? { shippingAddress } : {}),
     lineItems: lines,
+    // Wholesale shipping is free (DECISIONS §3): fixed at 0.00 so the invoice's checkout cannot add the
+    // store's shipping rates to what the buyer was shown.
+    shippingLine: { title: FREE_SHIPPING_TITLE, priceWithCurrency: money(0) },
   };
 }

@@ -150,6 +150,8 @@ export interface DraftOrderInput {
     phone?: string;
   };
   lineItems: (DraftOrderLineInput | DraftOrderCustomLineInput)[];
+  /** A fixed shipping charge; without one the checkout may add the store's own shipping rates. */
+  shippingLine?: { title: string; priceWithCurrency: { amount: string; currencyCode: string } };
 }
 
 export interface ShopifyApi {
