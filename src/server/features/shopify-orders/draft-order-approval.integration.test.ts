@@ -179,6 +179,12 @@ describe('approving an order', () => {
     expect(invoiceJob).toMatchObject({ state: 'pending' });
     expect(await approvalMails(user.email)).toEqual([]);
 
+    // A long outage: the invoice job waits for the draft without using up its attempts.
+    for (const minutes of [1, 2, 3]) await t.runJobs({ laterMs: minutes * 60_000 });
+    const [waiting] = await jobsOfOrder(t.db, SEND_DRAFT_INVOICE_JOB, orderId);
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 0 });
+    expect(await approvalMails(user.email)).toEqual([]);
+
     await t.fake.control.goUp();
     for (const minutes of [1, 5, 15]) await t.runJobs({ laterMs: minutes * 60_000 });
     expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');

@@ -27,8 +27,9 @@ export function isLastAttempt(job: Job): boolean {
 }
 
 /**
- * Thrown by an attempt that did not reach Shopify because the client's circuit breaker is open: the job is
- * put back without using up an attempt, so an incident seen by other calls does not eat this job's attempts.
+ * Thrown by an attempt that did not reach Shopify because the client's circuit breaker is open, or that waits
+ * for another job (the invoice job for its draft): the job is put back without using up an attempt, so an
+ * incident seen by other calls does not eat this job's attempts.
  */
 export class PostponeJob extends Error {
   constructor(message: string) {
@@ -86,7 +87,7 @@ export function shopifyOrderJob(
         // Lost the job (its lock went stale and another worker took it): the worker's own bookkeeping
         // finds nothing to update either.
         if (!(await postponeJob(db, job, runAt, `${error.name}: ${error.message}`))) throw error;
-        log.warn({ ...context, runAt, reason: error.message }, 'Shopify job put back: circuit open');
+        log.warn({ ...context, runAt, reason: error.message }, 'Shopify job put back');
         await options.onPostponed?.(payload, job);
         return;
       }

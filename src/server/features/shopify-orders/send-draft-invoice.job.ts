@@ -7,7 +7,7 @@ import { orderStatusEmailKey } from '../admin-orders/order-status-emails';
 import { isApprovedOrder } from '../orders/order-view';
 import type { OrderRow } from '../orders/orders.repository';
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
-import { shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
+import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { findOtherClaim, writeJobPayload } from './shopify-orders.repository';
 import {
   invoiceJobPayloadSchema,
@@ -129,9 +129,10 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     }
     const draftGid = order.shopifyDraftOrderGid;
     if (!draftGid) {
-      // Ends the job on its last attempt: the customer then gets the plain approval e-mail (onEnd).
+      // Waiting for the create job uses up none of this job's attempts: during an outage that job's own
+      // attempts are given back, and this one must not run out first and send the plain e-mail (onEnd).
       if (order.shopifySyncStatus === 'pending') {
-        throw new Error(`Order ${orderId} has no Shopify draft order yet; sending its invoice later`);
+        throw new PostponeJob(`Order ${orderId} has no Shopify draft order yet; sending its invoice later`);
       }
       throw new PermanentJobError(`Order ${orderId} has no Shopify draft order (${order.shopifySyncStatus})`);
     }
