@@ -127,7 +127,7 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
 
         const now = new Date();
         const timestampColumn = status === 'pending' ? null : STATUS_TIMESTAMP[status];
-        const updated = await updateOrder(tx, order.id, {
+        const changed = await updateOrder(tx, order.id, {
           status,
           updatedAt: now,
           ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
@@ -137,13 +137,14 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
           entityType: 'order',
           entityId: order.id,
           before: statusSnapshot(order),
-          after: statusSnapshot(updated),
+          after: statusSnapshot(changed),
         });
 
         // With a store: approval sends the draft's invoice and that job e-mails the customer, with the link.
-        const { approvalEmailDeferred } = await onOrderStatusChanged(tx, {
+        const { order: updated, approvalEmailDeferred } = await onOrderStatusChanged(tx, {
           connected: shopify !== null,
-          order: updated,
+          order: changed,
+          previousStatus: order.status,
           status,
           changedAt: now,
         });

@@ -1,8 +1,8 @@
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { findOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
+import { findOrderById, lockOrderById } from '../admin-orders/admin-orders.repository';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
-import { orderJobPayloadSchema } from './shopify-order-jobs';
+import { forgetDeletedDraft, orderJobPayloadSchema } from './shopify-order-jobs';
 
 /*
  * 'shopify.draft-order.delete': a cancelled order's draft is deleted (draftOrderDelete), so its invoice link
@@ -63,8 +63,11 @@ export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       if (!deleted.ok && deleted.error.kind !== 'not-found')
         throw shopifyJobError('deleting the draft order', deleted.error);
     }
-    // Gone either way: its invoice link is dead, so staff are not offered it any more.
-    await updateOrder(db, orderId, { shopifyCheckoutUrl: null, updatedAt: new Date() });
+    // Gone either way: the order forgets it (its link is dead), and gets a new one if brought back.
+    await db.transaction(async (tx) => {
+      const locked = await lockOrderById(tx, orderId);
+      if (locked?.shopifyDraftOrderGid === draftGid) await forgetDeletedDraft(tx, locked, new Date());
+    });
     log.info(context, 'Shopify draft order of the cancelled order deleted');
   });
 }

@@ -192,6 +192,17 @@ describe('approving an order', () => {
     expect(await approvalMails(user.email)).toHaveLength(1);
   });
 
+  it("sends the invoice when staff move a pending order straight to shipped, with the 'Pay now' e-mail", async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'shipped');
+    await t.runJobs();
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    const subjects = (await mailsTo(t.db, user.email)).map((mail) => mail.subject);
+    expect(subjects.filter((subject) => subject.includes('shipped'))).toHaveLength(1);
+    expect(subjects.filter((subject) => subject.includes('payment link inside'))).toHaveLength(1);
+  });
+
   it('retries when Shopify fails, and adopts an invoice an earlier attempt sent without recording it', async () => {
     const { user, orderId } = await placedOrder();
     await setStatus(t.app, admin, orderId, 'processing');
@@ -398,6 +409,54 @@ describe('cancelling an order', () => {
       (row) => (row.payload as { orderId: number }).orderId === orderId,
     );
     expect(job?.state).toBe('done');
+  });
+
+  it('forgets the deleted draft, and a new draft and invoice are made when the order is brought back', async () => {
+    const { user, orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'processing');
+    await t.runJobs();
+    const first = await draftOf(orderId);
+    await setStatus(t.app, admin, orderId, 'cancelled');
+    await t.runJobs();
+    expect(t.fake.store.draftOrders.has(first?.id ?? 0)).toBe(false);
+    expect(await readOrder(t.db, orderId)).toMatchObject({
+      shopifyDraftOrderGid: null,
+      shopifyOrderId: null,
+      shopifyCheckoutUrl: null,
+      shopifySyncStatus: 'not_required',
+      paymentStatus: 'unpaid',
+      invoiceSentAt: null,
+    });
+
+    const answer = await setStatus(t.app, admin, orderId, 'processing');
+    expect(answer.order).toMatchObject({ shopifySyncStatus: 'pending' });
+    await t.runJobs();
+    await t.runJobs({ laterMs: 60_000 });
+    const second = await draftOf(orderId);
+    expect(second?.id).not.toBe(first?.id);
+    expect(second?.status).toBe('INVOICE_SENT');
+    const order = await readOrder(t.db, orderId);
+    expect(order).toMatchObject({ shopifySyncStatus: 'synced', paymentStatus: 'invoice_sent' });
+    const links = (await approvalMails(user.email)).filter((mail) => mail.text.includes('Pay now:'));
+    expect(links.at(-1)?.text).toContain(`Pay now: ${order.shopifyCheckoutUrl}`);
+  });
+
+  it('makes the draft of an order cancelled before it had one, once the order is brought back', async () => {
+    await t.fake.control.goDown();
+    const { orderId } = await placedOrder();
+    await setStatus(t.app, admin, orderId, 'cancelled');
+    await t.runJobs();
+    await t.fake.control.goUp();
+    for (const minutes of [1, 5, 15]) await t.runJobs({ laterMs: minutes * 60_000 });
+    expect((await readOrder(t.db, orderId)).shopifySyncStatus).toBe('not_required');
+
+    await setStatus(t.app, admin, orderId, 'pending');
+    await t.runJobs();
+    expect(await readOrder(t.db, orderId)).toMatchObject({
+      shopifySyncStatus: 'synced',
+      shopifyOrderId: expect.stringMatching(/^#D\d+$/),
+    });
+    expect(await draftOf(orderId)).toBeDefined();
   });
 
   it('creates no draft at all when cancelled while Shopify was down', async () => {

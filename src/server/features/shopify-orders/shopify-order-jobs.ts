@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { toOrderStatus } from '../../../shared/orders';
 import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
 import type { OrderRow } from '../orders/orders.repository';
+import { updateOrder } from '../admin-orders/admin-orders.repository';
+import { isApprovedOrder } from '../orders/order-view';
 import { hasLiveOrderJob } from './shopify-orders.repository';
 
 /*
@@ -65,10 +67,18 @@ function enqueueCreate(tx: DatabaseOrTransaction, orderId: number, dedupeKey: st
  * after a move back to pending is not swallowed by an earlier job; the handler sends at most one invoice per
  * draft whatever the number of jobs, and owes the customer the approval e-mail.
  */
-export function enqueueDraftInvoice(tx: DatabaseOrTransaction, orderId: number, approvedAt: Date) {
+export function enqueueDraftInvoice(
+  tx: DatabaseOrTransaction,
+  orderId: number,
+  approvedAt: Date,
+  { owesApprovalEmail }: { owesApprovalEmail: boolean },
+) {
+  const payload: InvoiceJobPayload = owesApprovalEmail
+    ? { orderId, approvedAt: approvedAt.toISOString() }
+    : { orderId };
   return enqueueJob(tx, {
     type: SEND_DRAFT_INVOICE_JOB,
-    payload: { orderId, approvedAt: approvedAt.toISOString() } satisfies InvoiceJobPayload,
+    payload,
     dedupeKey: `shopify-invoice:${orderId}:${approvedAt.getTime()}`,
     maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   });
@@ -93,36 +103,75 @@ function enqueueDelete(tx: DatabaseOrTransaction, orderId: number, dedupeKey: st
 
 /**
  * What a status change by staff means for the order's draft, in the change's transaction
- * (admin-orders.service.ts): approving an order that has, or will have, a draft and no invoice yet sends the
- * invoice, and the approval e-mail is then sent by that job so it carries the 'Pay now' link (DECISIONS §1
- * step 4, §6); cancelling deletes the draft. Orders placed in test mode, orders whose draft could not be
- * made (sync 'failed': staff see it) and a portal without a store keep today's behaviour. Returns whether
- * the approval e-mail is left to the invoice job.
+ * (admin-orders.service.ts):
+ * - approving an order that has, or will have, a draft and no invoice yet sends the invoice. Approval is
+ *   moving into processing, shipped or delivered from pending or cancelled (spec 001 lets staff set any
+ *   status). For processing the approval e-mail is then sent by that job so it carries the 'Pay now' link
+ *   (DECISIONS §1 step 4, §6); for a straight move to shipped or delivered the customer gets that status's
+ *   e-mail now and the job adds the 'Pay now' e-mail once the invoice is out;
+ * - cancelling deletes the draft;
+ * - bringing a cancelled order back whose draft was deleted (or never made) makes a new one.
+ * Orders placed in test mode, orders whose draft could not be made (sync 'failed': staff see it) and a
+ * portal without a store keep today's behaviour. Returns the order as it now stands and whether the approval
+ * e-mail is left to the job.
  */
 export async function onOrderStatusChanged(
   tx: DatabaseOrTransaction,
   change: {
     connected: boolean;
-    order: {
-      id: number;
-      testMode: boolean;
-      paymentStatus: string;
-      shopifyDraftOrderGid: string | null;
-      shopifySyncStatus: string;
-    };
+    order: OrderRow;
+    previousStatus: string;
     status: string;
     changedAt: Date;
   },
-): Promise<{ approvalEmailDeferred: boolean }> {
-  const { order } = change;
+): Promise<{ order: OrderRow; approvalEmailDeferred: boolean }> {
+  if (!change.connected || change.order.testMode) {
+    return { order: change.order, approvalEmailDeferred: false };
+  }
+  const previous = toOrderStatus(change.previousStatus);
+  const order =
+    previous === 'cancelled' && change.status !== 'cancelled'
+      ? await restoreDraft(tx, change.order, change.changedAt)
+      : change.order;
   const hasDraft = order.shopifyDraftOrderGid !== null || order.shopifySyncStatus === 'pending';
-  if (!change.connected || order.testMode || !hasDraft) return { approvalEmailDeferred: false };
-  if (change.status === 'processing' && order.paymentStatus === 'unpaid') {
-    await enqueueDraftInvoice(tx, order.id, change.changedAt);
-    return { approvalEmailDeferred: true };
+  if (!hasDraft) return { order, approvalEmailDeferred: false };
+  const approving = isApprovedOrder(change.status) && !isApprovedOrder(previous);
+  if (approving && order.paymentStatus === 'unpaid') {
+    const owesApprovalEmail = change.status === 'processing';
+    await enqueueDraftInvoice(tx, order.id, change.changedAt, { owesApprovalEmail });
+    return { order, approvalEmailDeferred: owesApprovalEmail };
   }
   if (change.status === 'cancelled') await enqueueDraftOrderDelete(tx, order.id, change.changedAt);
-  return { approvalEmailDeferred: false };
+  return { order, approvalEmailDeferred: false };
+}
+
+/**
+ * A cancelled order brought back: its draft was deleted (delete-draft-order.job.ts forgets it) or never made
+ * (the create job saw the cancellation), so a new create job makes one, and staff see 'Awaiting Shopify
+ * sync' meanwhile. A draft the delete job has not reached yet is kept (that job sees the order is no longer
+ * cancelled), and so is one being made.
+ */
+async function restoreDraft(tx: DatabaseOrTransaction, order: OrderRow, now: Date): Promise<OrderRow> {
+  if (order.shopifyDraftOrderGid !== null || order.shopifySyncStatus === 'pending') return order;
+  await enqueueCreate(tx, order.id, `shopify-draft:${order.id}:restored:${now.getTime()}`);
+  return updateOrder(tx, order.id, { shopifySyncStatus: 'pending', updatedAt: now });
+}
+
+/**
+ * The cancelled order's draft is gone from Shopify (deleted, or found missing): the order forgets it, and an
+ * invoice recorded for it, so nothing points at a dead link. Brought back meanwhile (no longer cancelled), it
+ * gets a new draft at once. In the delete job's transaction, with the order locked.
+ */
+export async function forgetDeletedDraft(tx: DatabaseOrTransaction, order: OrderRow, now: Date) {
+  const forgotten = await updateOrder(tx, order.id, {
+    shopifyDraftOrderGid: null,
+    shopifyOrderId: null,
+    shopifyCheckoutUrl: null,
+    shopifySyncStatus: 'not_required',
+    ...(order.paymentStatus === 'invoice_sent' ? { paymentStatus: 'unpaid', invoiceSentAt: null } : {}),
+    updatedAt: now,
+  });
+  if (toOrderStatus(forgotten.status) !== 'cancelled') await restoreDraft(tx, forgotten, now);
 }
 
 /**
