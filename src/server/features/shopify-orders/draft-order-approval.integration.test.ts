@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders } from '../../db/schema';
 import { toGid } from '../../integrations/shopify/fake-store/gid';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
+import { findSeededSpecialIds } from '../../test/test-app';
 import { mailsTo } from '../accounts/accounts-test-support';
 import { signInAdmin } from '../admin-orders/admin-orders-test-support';
 import {
@@ -201,6 +202,24 @@ describe('approving an order', () => {
     const subjects = (await mailsTo(t.db, user.email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.includes('shipped'))).toHaveLength(1);
     expect(subjects.filter((subject) => subject.includes('payment link inside'))).toHaveLength(1);
+  });
+
+  it('completes a free order (the tester alone) in Shopify instead of asking the customer to pay 0.00', async () => {
+    const { testerId } = await findSeededSpecialIds(t.app);
+    const customer = await newCustomer(t.app, t.db);
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: testerId, quantity: 1 }]);
+    await t.runJobs();
+    await setStatus(t.app, admin, placed.orderId, 'processing');
+    await t.runJobs();
+
+    expect((await draftOf(placed.orderId))?.status).toBe('COMPLETED');
+    expect(await invoicesOf(placed.orderId)).toEqual([]);
+    const [mail, ...more] = await approvalMails(customer.user.email);
+    expect(more).toEqual([]);
+    expect(mail?.text).toContain('has been approved and is being prepared');
+    expect(mail?.text).not.toContain('Pay now');
+    const seen = await customerOrder(t.app, customer.cookie, placed.orderId);
+    expect(seen.order).toMatchObject({ invoiceUrl: null });
   });
 
   it('retries when Shopify fails, and adopts an invoice an earlier attempt sent without recording it', async () => {

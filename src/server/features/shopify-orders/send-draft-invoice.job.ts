@@ -32,7 +32,8 @@ import {
  * the approval's own key, when the job ends without an invoice (no draft, Shopify refused, attempts used).
  */
 
-type Outcome = 'invoiced' | 'failed';
+/** 'completed': a free order (the tester alone) is completed in Shopify instead of invoiced. */
+type Outcome = 'invoiced' | 'completed' | 'failed';
 
 /**
  * The key of the approval e-mail: the one that goes with the draft's invoice once the invoice is out
@@ -103,6 +104,17 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     });
   }
 
+  /**
+   * Nothing to pay (the free tester alone): a 'Pay now' link for 0.00 would only confuse, so the draft is
+   * completed (Shopify marks it paid; its webhooks link the order and record the payment) and the customer
+   * gets the plain approval e-mail.
+   */
+  async function completeFreeOrder(payload: InvoiceJobPayload, draftGid: string): Promise<void> {
+    const completed = await shopify.api.completeDraftOrder(draftGid);
+    if (!completed.ok) throw shopifyJobError('completing the free order', completed.error);
+    await tellCustomer(payload, 'completed');
+  }
+
   const onEnd = async (payload: unknown) => {
     const parsed = invoiceJobPayloadSchema.safeParse(payload);
     if (parsed.success) await tellCustomer(parsed.data, 'failed');
@@ -158,6 +170,11 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
       if (claim === 'other-job') {
         // That job sends it; this one comes back to find it recorded (or the claim gone with that job).
         throw new Error(`Another job is sending the invoice of order ${orderId}; checking again later`);
+      }
+      if (order.orderTotal === 0) {
+        await completeFreeOrder(payload, draftGid);
+        log.info({ ...context, draft: draft.name }, 'free order completed in Shopify; no invoice to pay');
+        return;
       }
       const sent = await shopify.api.sendDraftOrderInvoice(draftGid);
       if (!sent.ok) throw shopifyJobError('sending the invoice', sent.error);
