@@ -1,6 +1,12 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { toast } from 'sonner';
 import {
   ADMIN_ORDERS_EXPORT_PATH,
@@ -9,6 +15,7 @@ import {
   adminOrderListResponseSchema,
   adminOrdersQueryString,
   updateOrderStatusResponseSchema,
+  type AdminOrder,
   type AdminOrderListResponse,
   type AdminOrderStatusFilter,
 } from '../../../shared/schemas/admin-orders';
@@ -19,6 +26,7 @@ import { showError } from '../../lib/show-error';
 /** Spec 001 §8's texts: the status change's fallback and the order details' failure. */
 export const UPDATE_STATUS_FALLBACK = 'Failed to update order status';
 export const LOAD_DETAILS_FAILED = 'Failed to load order details';
+export const RETRY_SYNC_FALLBACK = 'Failed to send the order to Shopify';
 
 export const ADMIN_ORDERS_QUERY_KEY = ['admin', 'orders'] as const;
 
@@ -71,18 +79,42 @@ export function useUpdateOrderStatus() {
         body: { status },
       }),
     onSuccess: (answer) => {
-      // The row shows its new status at once; the refetch below then decides whether it still matches.
-      queryClient.setQueriesData<AdminOrderListResponse>(
-        { queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] },
-        (list) =>
-          list && {
-            ...list,
-            orders: list.orders.map((order) => (order.id === answer.order.id ? answer.order : order)),
-          },
-      );
+      showChangedOrder(queryClient, answer.order);
       toast.success('Order status updated', { description: answer.message });
     },
     onError: (error) => showError(error, UPDATE_STATUS_FALLBACK),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
   });
+}
+
+/**
+ * POST /api/admin/orders/{id}/shopify-sync: staff send an order whose draft could not be made to Shopify
+ * again (issue 8 'awaiting sync'); the row shows 'Awaiting Shopify sync' at once.
+ */
+export function useRetryShopifySync() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      requestJson(`/api/admin/orders/${orderId}/shopify-sync`, updateOrderStatusResponseSchema, {
+        method: 'POST',
+      }),
+    onSuccess: (answer) => {
+      showChangedOrder(queryClient, answer.order);
+      toast.success('Sent to Shopify', { description: answer.message });
+    },
+    onError: (error) => showError(error, RETRY_SYNC_FALLBACK),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
+  });
+}
+
+/** The row shows the server's answer at once; the refetch that follows decides whether it still matches. */
+function showChangedOrder(queryClient: QueryClient, changed: AdminOrder) {
+  queryClient.setQueriesData<AdminOrderListResponse>(
+    { queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] },
+    (list) =>
+      list && {
+        ...list,
+        orders: list.orders.map((order) => (order.id === changed.id ? changed : order)),
+      },
+  );
 }

@@ -58,7 +58,8 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
         {orders.map((order) => (
           <TableRow key={order.id}>
             <TableCell className="font-medium whitespace-nowrap">{order.orderNumber}</TableCell>
-            <TableCell className="whitespace-nowrap">{formatOrderDate(order.createdAt)}</TableCell>
+            {/* Wraps between date and time: with a Shopify badge the row must still fit beside the sidebar. */}
+            <TableCell className="min-w-28">{formatOrderDate(order.createdAt)}</TableCell>
             <TableCell className="max-w-60 min-w-40">
               <span className="block wrap-anywhere">{order.customerName}</span>
               <span className="block text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</span>
@@ -70,7 +71,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <AdminOrderStatusBadge status={order.status} />
-                <ShopifySyncBadge status={order.shopifySyncStatus} />
+                <ShopifySyncBadge order={order} />
               </div>
             </TableCell>
             <TableCell>
@@ -100,7 +101,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             </div>
             <div className="flex flex-col items-end gap-1">
               <AdminOrderStatusBadge status={order.status} />
-              <ShopifySyncBadge status={order.shopifySyncStatus} />
+              <ShopifySyncBadge order={order} />
             </div>
           </div>
           <div className="min-w-0">

@@ -62,6 +62,53 @@ describe("the Orders section's Shopify sync badges", () => {
   });
 });
 
+describe("'Send to Shopify again'", () => {
+  it('is offered only for a failed sync, posts it, and the row shows the order on its way', async () => {
+    const requeued = buildAdminOrder({ id: 2, shopifySyncStatus: 'pending' });
+    let list = orders;
+    const fetchMock = stubFetch({
+      '/api/admin/orders': () => jsonResponse(list),
+      '/api/admin/orders/2/shopify-sync': () => {
+        list = { ...orders, orders: orders.orders.map((order) => (order.id === 2 ? requeued : order)) };
+        return jsonResponse({
+          message: 'Order WO-1002 is being sent to Shopify again',
+          changed: true,
+          order: requeued,
+        });
+      },
+    });
+    renderWithProviders(<OrdersSection />);
+    const failed = await findRow('WO-1002');
+    expect(
+      within(await findRow('WO-1001')).queryByRole('button', { name: /Send to Shopify again/ }),
+    ).toBeNull();
+
+    fireEvent.click(within(failed).getByRole('button', { name: 'Send to Shopify again: order WO-1002' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Sent to Shopify', {
+        description: 'Order WO-1002 is being sent to Shopify again',
+      }),
+    );
+    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('/shopify-sync'))!;
+    expect(init?.method).toBe('POST');
+    expect(within(await findRow('WO-1002')).getByText('Awaiting Shopify sync')).toBeTruthy();
+  });
+
+  it("toasts the server's reason when it cannot be sent", async () => {
+    stubFetch({
+      '/api/admin/orders': () => jsonResponse(orders),
+      '/api/admin/orders/2/shopify-sync': () => errorResponse(409, 'Order WO-1002 is cancelled'),
+    });
+    renderWithProviders(<OrdersSection />);
+    fireEvent.click(
+      within(await findRow('WO-1002')).getByRole('button', { name: 'Send to Shopify again: order WO-1002' }),
+    );
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Order WO-1002 is cancelled' }),
+    );
+  });
+});
+
 describe("'Check Shopify now'", () => {
   it('shows its progress, toasts the counts and reloads the orders', async () => {
     let answer: (response: Response) => void = () => undefined;
