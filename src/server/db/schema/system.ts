@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
@@ -36,7 +46,8 @@ export const jobs = pgTable(
 );
 
 /**
- * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id and
+ * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id with
+ * its topic (one change in Shopify can fire several topics, and nothing says they get different event ids) and
  * on a SHA-256 of topic and body (a captured delivery replayed under a new event id), so a duplicate delivery
  * does nothing; processed by a job. `order_id` is the payload's top-level order id as exact digits (jsonb
  * numbers are exact, JSON.parse would round them, CONTRACT.md §7.8), kept as an indexed column so events about
@@ -46,7 +57,7 @@ export const shopifyWebhookEvents = pgTable(
   'shopify_webhook_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    eventId: text('event_id').notNull().unique(),
+    eventId: text('event_id').notNull(),
     webhookId: text('webhook_id'),
     topic: text('topic').notNull(),
     shopDomain: text('shop_domain'),
@@ -63,6 +74,7 @@ export const shopifyWebhookEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (table) => [
+    unique('shopify_webhook_events_event_id_topic_unique').on(table.eventId, table.topic),
     check(
       'shopify_webhook_events_state_check',
       sql`${table.state} in ('received', 'processed', 'ignored', 'failed')`,

@@ -117,3 +117,37 @@ export function orderStatusEmail(
       return null;
   }
 }
+
+/**
+ * Once per order: the tracking e-mail is sent the first time tracking reaches an order already shipped,
+ * whichever of a webhook and the reconciliation writes it (shopify-events/apply-facts.ts).
+ */
+export function orderTrackingEmailKey(orderId: number): string {
+  return `order-tracking:${orderId}`;
+}
+
+/**
+ * The tracking of an order that shipped without it: Shopify lets a merchant fulfil first and add tracking
+ * later, after the 'shipped' e-mail went out. Null when there is no number or link to follow.
+ */
+export function orderTrackingEmail(
+  env: MailEnv,
+  to: StatusMailRecipient,
+  order: StatusMailOrder,
+): MailMessage | null {
+  const trackingUrl = safeExternalUrl(order.trackingUrl, env.APP_ORIGIN);
+  if (!order.trackingNumber && !trackingUrl) return null;
+  const number = order.orderNumber;
+  const lines = [
+    `Your order ${number} is on its way, and you can now follow it.`,
+    order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
+    order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
+    trackingUrl ? `Track your package: ${trackingUrl}` : null,
+    `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+  ].filter((line): line is string => line !== null);
+  return composeEmail(env, to.email, `Order ${number}: tracking details`, {
+    greeting: to.name,
+    lines,
+    link: { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' },
+  });
+}

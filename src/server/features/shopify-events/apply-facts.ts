@@ -3,7 +3,13 @@ import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { MailEnv } from '../../mail/compose';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { findOrderAccount, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
-import { orderStatusEmail, orderStatusEmailKey } from '../admin-orders/order-status-emails';
+import {
+  orderRecipient,
+  orderStatusEmail,
+  orderStatusEmailKey,
+  orderTrackingEmail,
+  orderTrackingEmailKey,
+} from '../admin-orders/order-status-emails';
 import type { OrderRow } from '../orders/orders.repository';
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from '../shopify-orders/approval-email';
 import { planOrderChanges, type ShopifyOrderFacts } from './order-state';
@@ -15,6 +21,13 @@ export interface AppliedFacts {
   conflictingOrderGid: string | null;
 }
 
+/** Who hears about the order: the same recipient as a staff change's e-mails (orderRecipient). */
+async function recipientOf(tx: DatabaseOrTransaction, order: OrderRow) {
+  return orderRecipient(await findOrderAccount(tx, order.userId), order);
+}
+
+const mailOrder = (order: OrderRow) => ({ ...order, orderNumber: formatOrderNumber(order.id) });
+
 async function queueStatusEmail(
   tx: DatabaseOrTransaction,
   env: MailEnv,
@@ -22,14 +35,13 @@ async function queueStatusEmail(
   status: 'shipped' | 'delivered',
   dedupeKey: string,
 ): Promise<void> {
-  const account = await findOrderAccount(tx, order.userId);
-  const message = orderStatusEmail(
-    env,
-    { email: account?.email ?? order.customerEmail, name: account?.firstName || order.customerName },
-    { ...order, orderNumber: formatOrderNumber(order.id) },
-    status,
-  );
+  const message = orderStatusEmail(env, await recipientOf(tx, order), mailOrder(order), status);
   if (message) await enqueueEmail(tx, message, { dedupeKey });
+}
+
+async function queueTrackingEmail(tx: DatabaseOrTransaction, env: MailEnv, order: OrderRow): Promise<void> {
+  const message = orderTrackingEmail(env, await recipientOf(tx, order), mailOrder(order));
+  if (message) await enqueueEmail(tx, message, { dedupeKey: orderTrackingEmailKey(order.id) });
 }
 
 /**
@@ -38,6 +50,8 @@ async function queueStatusEmail(
  * rules of order-state.ts decide, and the customer's e-mail is queued with the change:
  * - moved to shipped or delivered: the same e-mail and key a staff change sends (a status already reached
  *   sends nothing);
+ * - a shipped order's first tracking number or link (it shipped without): the tracking, once per order
+ *   (`order-tracking:{id}`), whichever of a webhook and the reconciliation writes it first;
  * - an approved order whose invoice Shopify reports before the invoice job recorded it: the approval e-mail
  *   with 'Pay now', under the invoice job's own key (shopify-orders/approval-email.ts), so the customer gets
  *   it once whichever of them learns first that the invoice went out.
@@ -69,6 +83,7 @@ export async function applyShopifyFacts(
     const key = orderStatusEmailKey(order.id, plan.movedTo, now);
     await queueStatusEmail(tx, env, updated, plan.movedTo, key);
   }
+  if (plan.trackingAdded) await queueTrackingEmail(tx, env, updated);
   return {
     changed: true,
     linkedOrderGid: plan.changes.shopifyOrderGid ?? null,

@@ -63,7 +63,12 @@ describe('planOrderChanges', () => {
       }),
       NOW,
     );
-    expect(plan).toEqual({ changes: {}, movedTo: null, conflictingOrderGid: 'gid://shopify/Order/1' });
+    expect(plan).toEqual({
+      changes: {},
+      movedTo: null,
+      trackingAdded: false,
+      conflictingOrderGid: 'gid://shopify/Order/1',
+    });
   });
 
   it('records payment once: paid with paidAt, and a later paid changes nothing', () => {
@@ -131,7 +136,7 @@ describe('planOrderChanges', () => {
       facts('15:30:00', { shipped: { at: at('15:30:00'), tracking } }),
       NOW,
     );
-    expect(plan).toEqual({ changes: {}, movedTo: null, conflictingOrderGid: null });
+    expect(plan).toEqual({ changes: {}, movedTo: null, trackingAdded: false, conflictingOrderGid: null });
   });
 
   it('delivers a shipped order, and a delivery seen first also dates the shipment', () => {
@@ -187,6 +192,35 @@ describe('planOrderChanges', () => {
       NOW,
     );
     expect(newer.changes.trackingNumber).toBe('1Z999');
+  });
+
+  it('tells the customer about tracking that reaches an order shipped without it, and only then', () => {
+    const shippedBare = order({
+      status: 'shipped',
+      shippedAt: at('15:30:00'),
+      shopifyUpdatedAt: at('15:30:00'),
+    });
+    const later = facts('15:45:00', { shipped: { at: at('15:30:00'), tracking } });
+    const added = planOrderChanges(shippedBare, later, NOW);
+    expect(added).toMatchObject({ movedTo: null, trackingAdded: true, changes: { trackingNumber: '1Z999' } });
+    // A carrier's name alone gives nothing to follow; the number that comes after it does.
+    const carrierOnly = { number: null, url: null, company: 'UPS' };
+    const named = facts('15:40:00', { shipped: { at: at('15:30:00'), tracking: carrierOnly } });
+    expect(planOrderChanges(shippedBare, named, NOW).trackingAdded).toBe(false);
+    expect(planOrderChanges({ ...shippedBare, trackingCompany: 'UPS' }, later, NOW).trackingAdded).toBe(true);
+
+    // Shipped with this event: the 'shipped' e-mail carries it. Already tracked, or delivered: nothing new.
+    expect(planOrderChanges(order({ paymentStatus: 'paid' }), later, NOW)).toMatchObject({
+      movedTo: 'shipped',
+      trackingAdded: false,
+    });
+    const tracked = { ...shippedBare, trackingNumber: 'OLD', trackingCompany: 'UPS' };
+    expect(planOrderChanges(tracked, later, NOW)).toMatchObject({
+      trackingAdded: false,
+      changes: { trackingNumber: '1Z999' },
+    });
+    const delivered = order({ status: 'delivered', shippedAt: at('15:30:00'), deliveredAt: at('15:35:00') });
+    expect(planOrderChanges(delivered, later, NOW).trackingAdded).toBe(false);
   });
 
   it('dates nothing in the future when the store clock runs ahead', () => {

@@ -17,6 +17,7 @@ import type { OrderRow } from '../orders/orders.repository';
  *   Shopify's present state (reconciliation) is never older than what was delivered before it.
  * - `shopifyUpdatedAt` only ever holds Shopify's own times, never the portal's clock.
  * - The timeline's dates are set once, the first time the order reaches that step.
+ * - Tracking that reaches an order already shipped without any is news for the customer (trackingAdded).
  */
 
 export interface Tracking {
@@ -43,7 +44,7 @@ export interface ShopifyOrderFacts {
   fulfillment?: FulfillmentProgress;
   /** At least one fulfilment left the warehouse; tracking of the newest one that has any. */
   shipped?: { at: Date; tracking: Tracking | null };
-  /** The carrier reports the shipment delivered. */
+  /** Every shipment arrived (a fulfilment event's word is checked with Shopify first). */
   delivered?: { at: Date };
 }
 
@@ -73,6 +74,12 @@ export interface OrderPlan {
   changes: OrderChanges;
   /** The status the order moved to (the customer is told), or null. */
   movedTo: Extract<OrderStatus, 'shipped' | 'delivered'> | null;
+  /**
+   * The order was already shipped with nothing to follow and now gets a tracking number or link: the
+   * customer is told, as the 'shipped' e-mail went out without it (Shopify lets a merchant fulfil first and
+   * add tracking later).
+   */
+  trackingAdded: boolean;
   /** The facts name a Shopify order other than the one this portal order is linked to: not applied. */
   conflictingOrderGid: string | null;
 }
@@ -108,6 +115,9 @@ function fulfillmentRank(stored: string): number {
 const hasTracking = (tracking: Tracking | null | undefined): tracking is Tracking =>
   Boolean(tracking && (tracking.number || tracking.url || tracking.company));
 
+/** Something the customer can follow a parcel with: a carrier's name alone is not. */
+const canFollow = (tracking: Pick<Tracking, 'number' | 'url'>) => Boolean(tracking.number || tracking.url);
+
 /** A date no later than `now`: a store clock ahead of ours must not put the timeline in the future. */
 const notAfter = (date: Date, now: Date) => (date.getTime() > now.getTime() ? now : date);
 
@@ -121,7 +131,7 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
       if (facts.order.name) changes.shopifyOrderId = facts.order.name;
     } else if (order.shopifyOrderGid !== facts.order.gid) {
       // Another Shopify order already owns this portal order: never apply facts about a different one.
-      return { changes: {}, movedTo: null, conflictingOrderGid: facts.order.gid };
+      return { changes: {}, movedTo: null, trackingAdded: false, conflictingOrderGid: facts.order.gid };
     } else if (facts.order.name && order.shopifyOrderId !== facts.order.name) {
       // Linked earlier without a name (a fulfilment event): the order name replaces the draft name.
       changes.shopifyOrderId = facts.order.name;
@@ -165,12 +175,10 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
   }
 
   const tracking = facts.shipped?.tracking;
+  const stored = { number: order.trackingNumber, url: order.trackingUrl, company: order.trackingCompany };
+  let trackingAdded = false;
   if (hasTracking(tracking)) {
-    const known = hasTracking({
-      number: order.trackingNumber,
-      url: order.trackingUrl,
-      company: order.trackingCompany,
-    });
+    const known = hasTracking(stored);
     const differs =
       tracking.number !== order.trackingNumber ||
       tracking.url !== order.trackingUrl ||
@@ -179,14 +187,19 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
       changes.trackingNumber = tracking.number;
       changes.trackingUrl = tracking.url;
       changes.trackingCompany = tracking.company;
+      // Only while shipped: moving to shipped now sends the 'shipped' e-mail with it, and after delivery
+      // there is nothing left to follow.
+      trackingAdded = status === 'shipped' && movedTo === null && !canFollow(stored) && canFollow(tracking);
     }
   }
 
-  if (Object.keys(changes).length === 0) return { changes, movedTo, conflictingOrderGid: null };
+  if (Object.keys(changes).length === 0) {
+    return { changes, movedTo, trackingAdded, conflictingOrderGid: null };
+  }
   const observedAt = facts.observedAt;
   if (observedAt && (order.shopifyUpdatedAt === null || observedAt > order.shopifyUpdatedAt)) {
     changes.shopifyUpdatedAt = observedAt;
   }
   changes.updatedAt = now;
-  return { changes, movedTo, conflictingOrderGid: null };
+  return { changes, movedTo, trackingAdded, conflictingOrderGid: null };
 }

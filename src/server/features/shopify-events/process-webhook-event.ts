@@ -8,7 +8,9 @@ import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/w
 import type { MailEnv } from '../../mail/compose';
 import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
 import { applyShopifyFacts } from './apply-facts';
+import { confirmOrderDelivered } from './confirm-delivery';
 import { confirmPortalOrderHint, findPortalOrderId } from './find-portal-order';
+import type { ShopifyOrderFacts } from './order-state';
 import {
   findWebhookEvent,
   markWebhookEvent,
@@ -38,7 +40,11 @@ export interface ShopifyEventsDeps {
   now?: () => Date;
 }
 
-const processWebhookPayloadSchema = z.object({ eventId: z.string().min(1) });
+/** A job queued before events were keyed by topic carries only the event id (webhook-inbox.ts). */
+const processWebhookPayloadSchema = z.object({
+  eventId: z.string().min(1),
+  topic: z.string().min(1).optional(),
+});
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -106,6 +112,28 @@ async function confirmedRef(
   return { ref, orderName: null };
 }
 
+/**
+ * The facts of a fulfilment event that says its parcel arrived, with `delivered` only once Shopify confirms
+ * that the whole order has (confirm-delivery.ts). Asked only about orders the portal has: a retail order's
+ * parcels cost no call. Runs before the transaction, as it calls Shopify.
+ */
+async function withConfirmedDelivery(
+  deps: ShopifyEventsDeps,
+  event: NonNullable<StoredWebhookEvent>,
+  ref: OrderRef,
+  facts: ShopifyOrderFacts,
+  parcelDelivered: { at: Date } | undefined,
+): Promise<ShopifyOrderFacts> {
+  if (!parcelDelivered || !ref.orderGid || (await findPortalOrderId(deps.db, ref)) === null) return facts;
+  const check = await confirmOrderDelivered(deps.shopify.api, ref.orderGid, parcelDelivered.at);
+  if (check.delivered) return { ...facts, delivered: check.delivered };
+  deps.log.info(
+    { eventId: event.eventId, shopifyOrderGid: ref.orderGid, reason: check.reason },
+    'Shopify parcel delivered, the order not yet: applied as shipped',
+  );
+  return facts;
+}
+
 async function applyMeaning(
   deps: ShopifyEventsDeps,
   event: NonNullable<StoredWebhookEvent>,
@@ -131,8 +159,8 @@ async function applyMeaning(
     return;
   }
 
-  const { facts } = meaning;
   const { ref, orderName } = await confirmedRef(deps, event, meaning.ref);
+  const facts = await withConfirmedDelivery(deps, event, ref, meaning.facts, meaning.parcelDelivered);
   if (facts.order && !facts.order.name && orderName) facts.order = { ...facts.order, name: orderName };
   // The draft payload names the order only by id; its name (#1001) replaces the draft's (issue 8).
   if (meaning.draftCompleted && facts.order && !facts.order.name && ref.draftOrderGid) {
@@ -173,10 +201,14 @@ async function applyMeaning(
  */
 export function createProcessWebhookHandler(deps: ShopifyEventsDeps): JobHandler {
   return async (payload, job) => {
-    const { eventId } = processWebhookPayloadSchema.parse(payload);
+    const key = processWebhookPayloadSchema.parse(payload);
     const now = deps.now?.() ?? new Date();
-    const event = await findWebhookEvent(deps.db, eventId);
-    if (!event) throw new PermanentJobError(`No stored Shopify webhook event ${eventId}`);
+    const event = await findWebhookEvent(deps.db, key);
+    if (!event) {
+      throw new PermanentJobError(
+        `No stored Shopify webhook event ${key.eventId} (${key.topic ?? 'any topic'})`,
+      );
+    }
     if (event.state === 'processed' || event.state === 'failed') return;
 
     let meaning: WebhookMeaning;

@@ -2,19 +2,19 @@ import { and, asc, count, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizz
 import { z } from 'zod';
 import { orders } from '../../db/schema';
 import type { ShopifyError } from '../../integrations/shopify/client';
-import type { ShopifyDraftOrder, ShopifyOrder } from '../../integrations/shopify/shopify-api';
+import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
 import type { JobHandler } from '../../jobs/worker';
 import type { OrderRow } from '../orders/orders.repository';
 import { applyShopifyFacts } from './apply-facts';
-import type { ShopifyOrderFacts, Tracking } from './order-state';
+import type { ShopifyOrderFacts } from './order-state';
 import type { ShopifyEventsDeps } from './process-webhook-event';
-import { parseShopifyTime } from './shopify-time';
+import { factsOfDraft, factsOfOrder } from './read-back-facts';
 
 /*
  * Reconciliation (issue 8; CONTRACT.md §3.4 "reconcile periodically"): webhooks can be lost or arrive out of
  * order, so the portal asks Shopify for the state of every order that is not final and applies it with the
  * same rules as a webhook (order-state.ts). It repairs the draft → order link, the invoice, payment and
- * shipment with tracking, and delivery once every shipment is DELIVERED (ADR 0012).
+ * shipment with tracking, and delivery once every shipment is DELIVERED (ADR 0012; read-back-facts.ts).
  *
  * A run takes the orders checked least recently (`shopify_checked_at`, never checked first) and stops at its
  * time budget, so a long list is paged through over successive runs and no open order is starved.
@@ -79,67 +79,6 @@ export function findOrdersToReconcile(deps: Pick<ShopifyEventsDeps, 'db'>, now: 
 async function countOrdersToReconcile(deps: Pick<ShopifyEventsDeps, 'db'>, now: Date): Promise<number> {
   const [row] = await deps.db.select({ count: count() }).from(orders).where(openOrders(now));
   return row?.count ?? 0;
-}
-
-const newest = (times: (Date | null)[]): Date | null =>
-  times.reduce<Date | null>((latest, time) => (time && (!latest || time > latest) ? time : latest), null);
-
-/**
- * What an Order read through GetOrder says (CONTRACT.md §2.4), with Shopify's own times where it gives
- * them: fulfilments' createdAt and deliveredAt, and the draft's completion as the payment time. GetOrder has
- * no payment time; the portal's clock (`now`) stands in for it only when the draft's is not known.
- */
-export function factsOfOrder(
-  order: ShopifyOrder,
-  now: Date,
-  draft: Pick<ShopifyDraftOrder, 'completedAt'> | null = null,
-): ShopifyOrderFacts {
-  const completedAt = parseShopifyTime(draft?.completedAt);
-  const facts: ShopifyOrderFacts = {
-    observedAt: null,
-    current: true,
-    order: { gid: order.id, name: order.name },
-  };
-  if (order.fullyPaid || order.displayFinancialStatus === 'PAID') facts.paid = { at: completedAt ?? now };
-  if (order.displayFulfillmentStatus === 'FULFILLED') facts.fulfillment = 'fulfilled';
-  if (order.displayFulfillmentStatus === 'PARTIALLY_FULFILLED') facts.fulfillment = 'partial';
-  const shipped = order.fulfillments
-    .filter((fulfillment) => fulfillment.status === 'SUCCESS')
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const times: (Date | null)[] = [completedAt];
-  if (shipped.length > 0) {
-    const tracked = shipped
-      .flatMap((fulfillment) =>
-        fulfillment.trackingInfo.filter((info) => info.number || info.url || info.company),
-      )
-      .at(-1);
-    const tracking: Tracking | null = tracked
-      ? { number: tracked.number, url: tracked.url, company: tracked.company }
-      : null;
-    const createdAt = shipped.map((fulfillment) => parseShopifyTime(fulfillment.createdAt));
-    facts.shipped = { at: createdAt[0] ?? now, tracking };
-    times.push(...createdAt);
-    const allShipped = order.displayFulfillmentStatus === 'FULFILLED';
-    if (allShipped && shipped.every((fulfillment) => fulfillment.displayStatus === 'DELIVERED')) {
-      const deliveredAt = shipped.map((fulfillment) => parseShopifyTime(fulfillment.deliveredAt));
-      times.push(...deliveredAt);
-      facts.delivered = { at: newest(deliveredAt.map((at) => at ?? now)) ?? now };
-    }
-  }
-  facts.observedAt = newest(times);
-  return facts;
-}
-
-/** What a draft read through GetDraftOrder says while the portal order is not linked to its order yet. */
-function factsOfDraft(draft: ShopifyDraftOrder): ShopifyOrderFacts {
-  const invoiceSentAt = parseShopifyTime(draft.invoiceSentAt);
-  const completedAt = parseShopifyTime(draft.completedAt);
-  const facts: ShopifyOrderFacts = { observedAt: newest([invoiceSentAt, completedAt]), current: true };
-  if (draft.status === 'INVOICE_SENT') facts.invoice = { url: draft.invoiceUrl, sentAt: invoiceSentAt };
-  if (draft.status === 'COMPLETED' && draft.order) {
-    facts.order = { gid: draft.order.id, name: draft.order.name };
-  }
-  return facts;
 }
 
 type Outcome = { facts: ShopifyOrderFacts | null; error: ShopifyError | null };

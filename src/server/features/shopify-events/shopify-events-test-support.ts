@@ -1,6 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs, orders, products, shopifyWebhookEvents } from '../../db/schema';
+import { splitGid } from '../../integrations/shopify/fake-store/gid';
+import { updateFulfillment } from '../../integrations/shopify/fake-store/orders';
+import type { FakeTracking } from '../../integrations/shopify/fake-store/state';
 import type { ShopifyTestApp } from '../../test/shopify-test-app';
 import { storeOrder } from '../admin-orders/admin-orders-test-support';
 
@@ -67,6 +70,21 @@ export async function createSyncedOrder(
   return { orderId: order.id, draftGid: draft.id, draftName: draft.name };
 }
 
+/** The merchant adds or edits a shipment's tracking in the store (fulfillments/update). */
+export function editTracking(t: ShopifyTestApp, fulfillmentGid: string, tracking: Partial<FakeTracking>) {
+  const id = splitGid(fulfillmentGid)?.id;
+  if (id === undefined) throw new Error(`not a GID: ${fulfillmentGid}`);
+  updateFulfillment(t.fake.store, id, { tracking });
+}
+
+/** The store's numeric id of the order line of a one-line order (to fulfil part of it). */
+export function onlyLineOf(t: ShopifyTestApp, orderGid: string) {
+  const order = t.fake.store.orders.get(splitGid(orderGid)?.id ?? -1);
+  const [line] = order?.lineItems ?? [];
+  if (!line) throw new Error(`no order line in ${orderGid}`);
+  return line;
+}
+
 /** Waits until the store has delivered every webhook, then runs the jobs they queued. */
 export async function processWebhooks(t: ShopifyTestApp): Promise<void> {
   await t.fake.control.webhooksSettled();
@@ -92,10 +110,14 @@ export function jobsOfType(db: Database, type: string) {
   return db.select().from(jobs).where(eq(jobs.type, type)).orderBy(asc(jobs.id));
 }
 
-/** The 'shopify.webhook' jobs that processed the event with this X-Shopify-Event-Id. */
+/** The 'shopify.webhook' jobs that processed the event with this X-Shopify-Event-Id (of any topic). */
 export function jobsOfEvent(db: Database, eventId: string) {
   return db
     .select()
     .from(jobs)
     .where(and(eq(jobs.type, 'shopify.webhook'), sql`${jobs.payload}->>'eventId' = ${eventId}`));
 }
+
+/** The customer's e-mails whose subject names the order's tracking (orderTrackingEmail). */
+export const trackingMails = (t: ShopifyTestApp, to: string) =>
+  t.sentMail.filter((mail) => mail.includes(`To: ${to}`) && mail.includes(': tracking details'));

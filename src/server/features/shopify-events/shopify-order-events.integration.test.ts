@@ -7,14 +7,20 @@ import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-te
 import { createUser, get, signIn } from '../accounts/accounts-test-support';
 import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
 import { PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
+import { reconcileOrders } from './reconcile-orders';
 import {
   createSyncedOrder,
+  editTracking,
   jobsOfEvent,
   jobsOfType,
+  onlyLineOf,
   processWebhooks,
   readOrderRow,
   storedEvents,
+  trackingMails,
 } from './shopify-events-test-support';
+
+const quiet = { info() {}, warn() {}, error() {} };
 
 /*
  * The fake store's real, signed deliveries (CONTRACT.md §8) reach the listening portal; each test drives the
@@ -295,6 +301,134 @@ describe('Shopify order events', () => {
       (mail) => mail.includes('To: twice@example.com') && mail.includes('shipped'),
     );
     expect(mails).toHaveLength(1);
+  });
+
+  it('fulfilled first and tracked later: the shipped e-mail, then one e-mail with the tracking', async () => {
+    const email = 'track-later@example.com';
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, email });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    t.sentMail.length = 0;
+    const shipment = t.fake.control.fulfillOrder(paid.orderId);
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
+    const shippedMail = t.sentMail.filter(
+      (mail) => mail.includes(`To: ${email}`) && mail.includes('shipped'),
+    );
+    expect(shippedMail).toHaveLength(1);
+    expect(shippedMail[0]).not.toContain('Tracking number');
+
+    editTracking(t, shipment.fulfillmentId, {
+      company: 'UPS',
+      number: '1ZLATER',
+      url: 'https://ups.example/1ZLATER',
+    });
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: '1ZLATER' });
+    const [mail, ...more] = trackingMails(t, email);
+    expect(more).toHaveLength(0);
+    expect(mail).toContain('Tracking number: 1ZLATER');
+    expect(mail).toContain('Track your package: https://ups.example/1ZLATER');
+    expect(mail).toContain(`/orders/${orderId}`);
+
+    // The reconciliation reads the same tracking back, and a corrected number is not news: still one.
+    await reconcileOrders({ db: t.db, env: t.env, shopify: t.shopify, log: quiet });
+    editTracking(t, shipment.fulfillmentId, { number: '1ZFIXED' });
+    await processWebhooks(t);
+    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('1ZFIXED');
+    expect(trackingMails(t, email)).toHaveLength(1);
+  });
+
+  it('keeps an order shipped while only some of its parcels are delivered, and delivers it with the last', async () => {
+    const email = 'two-parcels@example.com';
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, email });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    const line = onlyLineOf(t, paid.orderId);
+    const first = t.fake.control.fulfillOrder(
+      paid.orderId,
+      { company: 'UPS', number: 'PART1' },
+      { lineItems: [{ id: line.id, quantity: 6 }] },
+    );
+    await processWebhooks(t);
+    t.fake.control.updateFulfillment(first.fulfillmentId, 'delivered');
+    await processWebhooks(t);
+    // Shopify: the order is only partly fulfilled. One parcel arrived, the order did not.
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', deliveredAt: null });
+
+    const second = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'PART2' });
+    t.fake.control.updateFulfillment(second.fulfillmentId, 'in_transit');
+    await processWebhooks(t);
+    // Every line has shipped now, and the carrier reports the first parcel again: the second is on its way.
+    t.fake.control.updateFulfillment(first.fulfillmentId, 'delivered');
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+      status: 'shipped',
+      fulfillmentStatus: 'fulfilled',
+      deliveredAt: null,
+    });
+
+    t.fake.control.updateFulfillment(second.fulfillmentId, 'delivered');
+    await processWebhooks(t);
+    const order = await readOrderRow(t.db, orderId);
+    expect(order.status).toBe('delivered');
+    expect(order.deliveredAt).not.toBeNull();
+    const delivered = t.sentMail.filter(
+      (mail) => mail.includes(`To: ${email}`) && mail.includes('delivered'),
+    );
+    expect(delivered).toHaveLength(1);
+  });
+
+  it('retries a delivered parcel whose order Shopify cannot be asked about now', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = pay(draftGid);
+    const shipment = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'BUSY1' });
+    await processWebhooks(t);
+    // Throttled answers are retryable and do not open the client's circuit.
+    t.fake.control.failNext(10, { kind: 'throttled' });
+    t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
+    await processWebhooks(t);
+    t.fake.control.clearFailures();
+    const delivery = deliveriesOf('fulfillments/update').at(-1)!;
+    const [job] = await jobsOfEvent(t.db, delivery.eventId);
+    expect(job).toMatchObject({ state: 'pending', attempts: 1 });
+    expect(job?.lastError).toContain('could not confirm the delivery');
+    expect((await readOrderRow(t.db, orderId)).status).toBe('shipped');
+
+    await t.runJobs({ laterMs: 60_000 });
+    expect((await readOrderRow(t.db, orderId)).status).toBe('delivered');
+    expect((await storedEvents(t.db)).find((event) => event.eventId === delivery.eventId)?.state).toBe(
+      'processed',
+    );
+  });
+
+  it('stores and processes the same event id under two topics, each once', async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = pay(draftGid);
+    await processWebhooks(t);
+    t.fake.control.holdWebhooks();
+    t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'SAMEID' });
+    const held = [deliveriesOf('fulfillments/create').at(-1)!, deliveriesOf('orders/fulfilled').at(-1)!];
+    // One change in Shopify, two topics: delivered here under one event id, each of them twice.
+    const eventId = `shared-${orderId}`;
+    for (const delivery of [...held, ...held]) {
+      const response = await fetch(`${t.portalUrl}/api/shopify/webhooks`, {
+        method: 'POST',
+        headers: { ...delivery.headers, 'x-shopify-event-id': eventId },
+        body: delivery.body,
+      });
+      expect(response.status).toBe(200);
+    }
+    await t.fake.control.releaseWebhooks();
+    await processWebhooks(t);
+
+    const events = (await storedEvents(t.db)).filter((event) => event.eventId === eventId);
+    expect(events.map((event) => [event.topic, event.state])).toEqual([
+      ['fulfillments/create', 'processed'],
+      ['orders/fulfilled', 'processed'],
+    ]);
+    expect(await jobsOfEvent(t.db, eventId)).toHaveLength(2);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: 'SAMEID' });
   });
 
   it('keeps a delivered order delivered when the shipping events arrive after the delivery', async () => {

@@ -8,7 +8,14 @@ import { createUser, signIn } from '../accounts/accounts-test-support';
 import { auditRowsOf, signInAdmin } from '../admin-orders/admin-orders-test-support';
 import { RECONCILE_JOB, reconcileOrders } from './reconcile-orders';
 import { startShopifyReconciliation } from './reconcile-schedule';
-import { createSyncedOrder, jobsOfType, readOrderRow } from './shopify-events-test-support';
+import {
+  createSyncedOrder,
+  editTracking,
+  jobsOfType,
+  processWebhooks,
+  readOrderRow,
+  trackingMails,
+} from './shopify-events-test-support';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -110,6 +117,31 @@ describe('reconciliation with the store', () => {
     const order = await readOrderRow(t.db, orderId);
     expect(order.status).toBe('delivered');
     expect(order.deliveredAt).not.toBeNull();
+  });
+
+  it('e-mails tracking added after the shipment once, when it reads it before the webhook arrives', async () => {
+    const email = 'track-reconciled@example.com';
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true, email });
+    const paid = t.fake.control.payDraftOrder(draftGid);
+    const shipment = t.fake.control.fulfillOrder(paid.orderId);
+    await processWebhooks(t);
+    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
+
+    t.fake.control.holdWebhooks();
+    editTracking(t, shipment.fulfillmentId, { company: 'DHL', number: 'JD014600', url: null });
+    expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ updated: 1 });
+    await t.fake.control.releaseWebhooks();
+    await processWebhooks(t);
+
+    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('JD014600');
+    const mails = trackingMails(t, email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Carrier: DHL');
+    expect(mails[0]).toContain('Tracking number: JD014600');
+    const [job] = (await jobsOfType(t.db, 'email.send')).filter(
+      (candidate) => candidate.dedupeKey === `order-tracking:${orderId}`,
+    );
+    expect(job?.state).toBe('done');
   });
 
   it('reads back only orders that are not final', async () => {
@@ -232,6 +264,44 @@ describe('reconciliation with the store', () => {
     expect(result).toMatchObject({ checked: 0, updated: 0, failed: 1 });
     expect(result.message).toBe('Checked 0 orders with Shopify: 0 updated. 1 order could not be checked.');
     expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+  });
+});
+
+describe('reconciliation and webhooks that arrive after it', () => {
+  let t: ShopifyTestApp;
+  /** How far the store's clock runs ahead of the real one: the test moves the store through the morning. */
+  let storeClockAheadMs = 0;
+
+  beforeAll(async () => {
+    t = await createShopifyTestApp({ listen: true, fake: { now: () => Date.now() + storeClockAheadMs } });
+  });
+  afterAll(() => t.close());
+
+  it("stamps the order's own updatedAt, so a late retry of older tracking cannot overwrite newer", async () => {
+    const { orderId, draftGid } = await createSyncedOrder(t, { invoice: true });
+    const paid = t.fake.control.payDraftOrder(draftGid);
+    await processWebhooks(t);
+
+    // 10:30: shipped with tracking A; the portal does not answer those deliveries (Shopify will retry).
+    storeClockAheadMs = 30 * 60_000;
+    t.fake.control.holdWebhooks();
+    const shipment = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'A-1030' });
+    // 11:00: the merchant corrects it to B; that webhook is lost.
+    storeClockAheadMs = 60 * 60_000;
+    t.fake.control.setWebhookUrl(null);
+    editTracking(t, shipment.fulfillmentId, { number: 'B-1100' });
+
+    await reconcileOrders({ db: t.db, env: t.env, shopify: t.shopify, log: quiet });
+    const reconciled = await readOrderRow(t.db, orderId);
+    expect(reconciled).toMatchObject({ status: 'shipped', trackingNumber: 'B-1100' });
+    const order = await t.shopify.api.getOrder(paid.orderId);
+    if (!order.ok) throw new Error(order.error.message);
+    expect(reconciled.shopifyUpdatedAt).toEqual(new Date(order.data.updatedAt));
+
+    // Shopify's retries of the 10:30 deliveries finally get through.
+    await t.fake.control.releaseWebhooks();
+    await processWebhooks(t);
+    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('B-1100');
   });
 });
 

@@ -212,11 +212,54 @@ describe('POST /api/shopify/webhooks (store connected, secret being rotated)', (
     expect(await eventCount(request.headers['x-shopify-webhook-id']!)).toBe(1);
   });
 
-  it('answers 400 to a signed body that is not a JSON object, and stores nothing', async () => {
-    const before = (await storedEvents(t.db)).length;
-    expect((await t.app.inject(delivery('not json'))).statusCode).toBe(400);
-    expect((await t.app.inject(delivery('[1,2]'))).statusCode).toBe(400);
-    expect(await storedEvents(t.db)).toHaveLength(before);
+  it('keeps a signed body that is not a JSON object as a failed event with its raw text, answers 200, queues nothing', async () => {
+    for (const body of ['not json', '[1,2]', '', 'nul \u0000 byte']) {
+      const request = delivery(body);
+      const eventId = request.headers['x-shopify-event-id']!;
+      const response = await t.app.inject(request);
+      expect(response.statusCode, response.body).toBe(200);
+      const [event] = await t.db
+        .select()
+        .from(shopifyWebhookEvents)
+        .where(eq(shopifyWebhookEvents.eventId, eventId));
+      expect(event).toMatchObject({
+        state: 'failed',
+        payload: { raw_body: body.replace('\u0000', '\ufffd') },
+        resourceGid: null,
+      });
+      expect(event?.error).toMatch(/^The body is not (JSON|a JSON object)/);
+      expect(event?.processedAt).not.toBeNull();
+      expect(await jobsOfEvent(t.db, eventId)).toHaveLength(0);
+      // Shopify's retry of it is a duplicate like any other.
+      expect((await t.app.inject(delivery(body, { eventId }))).statusCode).toBe(200);
+      expect(await eventCount(eventId)).toBe(1);
+    }
+  });
+
+  it('refuses a body that is not JSON with 401 when its signature is wrong, and stores nothing', async () => {
+    const request = delivery('not json', { secret: 'someone-else' });
+    expect((await t.app.inject(request)).statusCode).toBe(401);
+    expect(await eventCount(request.headers['x-shopify-event-id']!)).toBe(0);
+  });
+
+  it('stores the same event id under another topic as another event with its own job', async () => {
+    const eventId = randomUUID();
+    const paid = delivery(orderBody(), { eventId });
+    const updated = delivery(orderBody(), { eventId });
+    updated.headers['x-shopify-topic'] = 'orders/updated';
+    for (const request of [paid, updated, paid, updated]) {
+      expect((await t.app.inject(request)).statusCode).toBe(200);
+    }
+    const rows = await t.db
+      .select()
+      .from(shopifyWebhookEvents)
+      .where(eq(shopifyWebhookEvents.eventId, eventId));
+    expect(rows.map((row) => row.topic).sort()).toEqual(['orders/paid', 'orders/updated']);
+    const jobs = await jobsOfEvent(t.db, eventId);
+    expect(jobs.map((job) => job.payload)).toEqual([
+      { eventId, topic: 'orders/paid' },
+      { eventId, topic: 'orders/updated' },
+    ]);
   });
 
   it('accepts order-sized bodies above the API limit, and refuses bodies above its own', async () => {

@@ -31,6 +31,20 @@ const webhookHeadersSchema = z.object({
   'x-shopify-triggered-at': z.string().optional(),
 });
 
+/** The body as a JSON object, or why it is not one. */
+function parseJsonObject(text: string): { ok: true; value: object } | { ok: false; reason: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'The body is not JSON' };
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { ok: false, reason: 'The body is not a JSON object' };
+  }
+  return { ok: true, value: json };
+}
+
 /** The object's `admin_graphql_api_id`, kept beside the event so events about one object can be found. */
 function resourceGidOf(json: unknown): string | null {
   if (typeof json !== 'object' || json === null || !('admin_graphql_api_id' in json)) return null;
@@ -47,7 +61,7 @@ const refuse = (request: FastifyRequest, reply: FastifyReply) =>
  * that keeps the raw bytes, so the HMAC is computed over exactly what Shopify signed (§3.3, pitfall 12) and
  * the JSON parser of the rest of the API never sees it. A verified delivery from the connected shop is stored
  * with its processing job and answered 200 at once (Shopify allows about 5 s, §3.4); a duplicate or a replay
- * is answered 200 and does nothing.
+ * is answered 200 and does nothing, and so is a signed body that cannot be read (kept as a failed event).
  * The origin check exempts this path (plugins/origin-check.ts): the HMAC authenticates the caller.
  */
 export const shopifyWebhookRoutes =
@@ -87,17 +101,10 @@ export const shopifyWebhookRoutes =
         return refuse(request, reply);
       }
 
+      // A signed body that is not a JSON object is still answered 200 (kept as text, marked failed):
+      // Shopify retries anything else for hours and may then delete the subscription.
       const text = rawBody.toString('utf8');
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return sendError(request, reply, 'INVALID_JSON', 'The request body is not valid JSON.');
-      }
-      if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-        return sendError(request, reply, 'INVALID_JSON', 'The request body is not a JSON object.');
-      }
-
+      const json = parseJsonObject(text);
       const values = headers.data;
       const { stored, failed } = await storeWebhookEvent(db, {
         eventId: values['x-shopify-event-id'] ?? values['x-shopify-webhook-id'],
@@ -105,11 +112,12 @@ export const shopifyWebhookRoutes =
         topic: values['x-shopify-topic'],
         shopDomain,
         triggeredAt: parseShopifyTime(values['x-shopify-triggered-at']),
-        resourceGid: resourceGidOf(json),
+        resourceGid: json.ok ? resourceGidOf(json.value) : null,
         rawBody: text,
+        ...(json.ok ? {} : { unreadable: json.reason }),
       });
       const context = { topic: values['x-shopify-topic'], eventId: values['x-shopify-event-id'] };
-      if (failed) request.log.error(context, 'Shopify webhook stored as failed: PostgreSQL refused its JSON');
+      if (failed) request.log.error(context, 'Shopify webhook stored as failed: its body cannot be read');
       else request.log.info({ ...context, duplicate: !stored }, 'Shopify webhook received');
       return reply.code(200).send();
     });

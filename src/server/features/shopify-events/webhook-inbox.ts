@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { shopifyWebhookEvents } from '../../db/schema';
 import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
 import { postgresErrorCode } from '../orders/idempotency';
 
 /*
  * The webhook inbox (CONTRACT.md §3.4): every verified delivery is stored once, together with the job that
- * processes it. Once means unique on X-Shopify-Event-Id, and also on a SHA-256 of topic and body: the HMAC
- * covers only the body, so a captured delivery replayed with a new event id is the same delivery. The JSON is
- * stored as it arrived, cast to jsonb by PostgreSQL, whose numbers are exact decimals: the generated column
- * `order_id` (payload->>'order_id') keeps the digits of an id above 2^53 that JSON.parse would round (§7.8).
+ * processes it. Once means unique on X-Shopify-Event-Id with the topic (one change in Shopify can fire several
+ * topics, and nothing documents that they get different event ids), and also on a SHA-256 of topic and body:
+ * the HMAC covers only the body, so a captured delivery replayed with a new event id is the same delivery. The
+ * JSON is stored as it arrived, cast to jsonb by PostgreSQL, whose numbers are exact decimals: the generated
+ * column `order_id` (payload->>'order_id') keeps the digits of an id above 2^53 that JSON.parse would round
+ * (§7.8).
  */
 
 export const PROCESS_WEBHOOK_JOB = 'shopify.webhook';
@@ -24,8 +26,19 @@ export interface IncomingWebhook {
   shopDomain: string;
   triggeredAt: Date | null;
   resourceGid: string | null;
-  /** The body exactly as received (valid JSON). */
+  /** The body exactly as received. */
   rawBody: string;
+  /**
+   * Why the body is not a JSON object, when it is not ('The body is not JSON'): it is then kept as text and
+   * marked failed, without a job.
+   */
+  unreadable?: string;
+}
+
+/** What the 'shopify.webhook' job is given: the stored event is found by its event id and topic. */
+export interface WebhookEventKey {
+  eventId: string;
+  topic: string;
 }
 
 export type WebhookEventState = (typeof shopifyWebhookEvents.$inferSelect)['state'];
@@ -54,19 +67,48 @@ export function jsonbSafeText(json: string): string {
 /** PostgreSQL refused the value itself (class 22 data exception, class 54 limits such as nesting depth). */
 const isRefusedValue = (error: unknown) => /^(22|54)/.test(postgresErrorCode(error) ?? '');
 
+type EventRow = Omit<typeof shopifyWebhookEvents.$inferInsert, 'payload'>;
+
+/**
+ * Keeps a body that cannot be stored as it came as text (`{"raw_body": "…"}`), marked failed, without a job.
+ * NUL, which neither text nor jsonb can hold, becomes U+FFFD.
+ */
+async function storeUnreadable(
+  db: DatabaseOrTransaction,
+  row: EventRow,
+  rawBody: string,
+  error: string,
+  now: Date,
+): Promise<{ stored: boolean; failed: boolean }> {
+  const text = rawBody.replaceAll('\0', '\ufffd');
+  const rows = await db
+    .insert(shopifyWebhookEvents)
+    .values({
+      ...row,
+      payload: sql`jsonb_build_object('raw_body', ${text}::text)`,
+      resourceGid: null,
+      state: 'failed',
+      error,
+      processedAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: shopifyWebhookEvents.id });
+  return { stored: rows.length > 0, failed: true };
+}
+
 /**
  * Stores the event and queues its processing in one transaction. A second delivery of the same event
  * (Shopify's retry, a redelivery, a second subscription, a replay under a new event id) stores nothing and
- * queues nothing. A body PostgreSQL still refuses as jsonb (a number beyond numeric's range, absurd nesting) is
- * kept as text (`{"raw_body": "…"}`) and marked failed, without a job: Shopify gets its 200 instead of
- * retrying for hours (and maybe deleting the subscription) a delivery that can never be stored.
+ * queues nothing. A body that is not a JSON object, or that PostgreSQL still refuses as jsonb (a number beyond
+ * numeric's range, absurd nesting), is kept as text and marked failed, without a job: Shopify gets its 200
+ * instead of retrying for hours (and maybe deleting the subscription) a delivery that can never be read.
  */
 export async function storeWebhookEvent(
   db: DatabaseOrTransaction,
   webhook: IncomingWebhook,
   now: Date = new Date(),
 ): Promise<{ stored: boolean; failed: boolean }> {
-  const row = {
+  const row: EventRow = {
     eventId: webhook.eventId,
     webhookId: webhook.webhookId,
     topic: webhook.topic,
@@ -75,6 +117,10 @@ export async function storeWebhookEvent(
     triggeredAt: webhook.triggeredAt,
     bodySha256: deliveryDigest(webhook.topic, webhook.rawBody),
   };
+  if (webhook.unreadable !== undefined) {
+    const error = `${webhook.unreadable}: the body is kept as text in raw_body`;
+    return storeUnreadable(db, row, webhook.rawBody, error, now);
+  }
   try {
     return await db.transaction(async (tx) => {
       const rows = await tx
@@ -83,24 +129,14 @@ export async function storeWebhookEvent(
         .onConflictDoNothing()
         .returning({ id: shopifyWebhookEvents.id });
       if (rows.length === 0) return { stored: false, failed: false };
-      await enqueueJob(tx, { type: PROCESS_WEBHOOK_JOB, payload: { eventId: webhook.eventId } });
+      const key: WebhookEventKey = { eventId: webhook.eventId, topic: webhook.topic };
+      await enqueueJob(tx, { type: PROCESS_WEBHOOK_JOB, payload: key });
       return { stored: true, failed: false };
     });
   } catch (error) {
     if (!isRefusedValue(error)) throw error;
-    const rows = await db
-      .insert(shopifyWebhookEvents)
-      .values({
-        ...row,
-        payload: sql`jsonb_build_object('raw_body', ${webhook.rawBody}::text)`,
-        resourceGid: null,
-        state: 'failed',
-        error: `PostgreSQL refused the JSON (${postgresErrorCode(error)}): the body is kept as text in raw_body`,
-        processedAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: shopifyWebhookEvents.id });
-    return { stored: rows.length > 0, failed: true };
+    const reason = `PostgreSQL refused the JSON (${postgresErrorCode(error)}): the body is kept as text in raw_body`;
+    return storeUnreadable(db, row, webhook.rawBody, reason, now);
   }
 }
 
@@ -117,11 +153,24 @@ const eventColumns = {
 
 export type StoredWebhookEvent = Awaited<ReturnType<typeof findWebhookEvent>>;
 
-export async function findWebhookEvent(db: DatabaseOrTransaction, eventId: string) {
+/**
+ * The stored event of a 'shopify.webhook' job. A job queued before events were keyed by topic names only the
+ * event id, which was unique then: the first event of that id is its event.
+ */
+export async function findWebhookEvent(
+  db: DatabaseOrTransaction,
+  key: { eventId: string; topic?: string | undefined },
+) {
   const [row] = await db
     .select(eventColumns)
     .from(shopifyWebhookEvents)
-    .where(eq(shopifyWebhookEvents.eventId, eventId))
+    .where(
+      and(
+        eq(shopifyWebhookEvents.eventId, key.eventId),
+        key.topic === undefined ? undefined : eq(shopifyWebhookEvents.topic, key.topic),
+      ),
+    )
+    .orderBy(asc(shopifyWebhookEvents.id))
     .limit(1);
   return row ?? null;
 }
@@ -171,8 +220,8 @@ export async function requeueIgnoredEventsOfOrder(
   orderGid: string,
   orderIdText: string,
 ): Promise<number> {
-  const ignored = await db
-    .select({ eventId: shopifyWebhookEvents.eventId })
+  const ignored: WebhookEventKey[] = await db
+    .select({ eventId: shopifyWebhookEvents.eventId, topic: shopifyWebhookEvents.topic })
     .from(shopifyWebhookEvents)
     .where(
       and(
@@ -186,11 +235,11 @@ export async function requeueIgnoredEventsOfOrder(
         ),
       ),
     );
-  for (const { eventId } of ignored) {
+  for (const key of ignored) {
     await enqueueJob(db, {
       type: PROCESS_WEBHOOK_JOB,
-      payload: { eventId },
-      dedupeKey: `${PROCESS_WEBHOOK_JOB}:relinked:${eventId}:${orderGid}`,
+      payload: key,
+      dedupeKey: `${PROCESS_WEBHOOK_JOB}:relinked:${key.topic}:${key.eventId}:${orderGid}`,
     });
   }
   return ignored.length;

@@ -34,7 +34,17 @@ export interface OrderRef {
 }
 
 export type WebhookMeaning =
-  | { kind: 'order'; ref: OrderRef; facts: ShopifyOrderFacts; draftCompleted: boolean }
+  | {
+      kind: 'order';
+      ref: OrderRef;
+      facts: ShopifyOrderFacts;
+      draftCompleted: boolean;
+      /**
+       * A fulfilment event says its parcel arrived. That parcel may be one of several, so the order is
+       * delivered only if Shopify confirms that every shipment arrived (process-webhook-event.ts).
+       */
+      parcelDelivered?: { at: Date };
+    }
   | { kind: 'product'; productGid: string; skus: string[] }
   | { kind: 'ignore'; reason: string };
 
@@ -233,14 +243,17 @@ function fulfillmentMeaning(stored: StoredWebhook): WebhookMeaning {
   if (!orderGid) throw new MalformedWebhookError(`${stored.topic} without a readable order_id`);
   const at = observedAt(stored, fulfillment.updated_at);
   const facts: ShopifyOrderFacts = { observedAt: at, order: { gid: orderGid, name: null } };
-  if (hasShipped(fulfillment)) {
-    facts.shipped = { at: fulfillment.created_at ?? at, tracking: trackingOf(fulfillment) };
-    if (isDelivered(fulfillment)) facts.delivered = { at };
-  }
-  if (!facts.shipped) {
+  if (!hasShipped(fulfillment)) {
     return { kind: 'ignore', reason: `fulfilment ${fulfillment.status ?? 'without status'}` };
   }
-  return { kind: 'order', ref: { orderGid }, facts, draftCompleted: false };
+  facts.shipped = { at: fulfillment.created_at ?? at, tracking: trackingOf(fulfillment) };
+  return {
+    kind: 'order',
+    ref: { orderGid },
+    facts,
+    draftCompleted: false,
+    ...(isDelivered(fulfillment) ? { parcelDelivered: { at } } : {}),
+  };
 }
 
 function productMeaning(stored: StoredWebhook): WebhookMeaning {

@@ -241,6 +241,7 @@ export const GET_ORDER = /* GraphQL */ `
       displayFulfillmentStatus
       fullyPaid
       cancelledAt
+      updatedAt
       fulfillments(first: 10) {
         id
         status

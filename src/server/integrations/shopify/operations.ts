@@ -168,6 +168,7 @@ const getOrderData = z.strictObject({
       displayFulfillmentStatus: z.string(),
       fullyPaid: z.boolean(),
       cancelledAt: z.string().nullable(),
+      updatedAt: z.string(),
       fulfillments: z.array(
         z.strictObject({
           id: z.string(),

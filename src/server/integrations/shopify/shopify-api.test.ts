@@ -496,6 +496,7 @@ describe('getOrder', () => {
       displayFulfillmentStatus: 'FULFILLED',
       fullyPaid: true,
       cancelledAt: null,
+      updatedAt: '2026-11-23T16:00:05Z',
       fulfillments: [
         {
           id: 'gid://shopify/Fulfillment/1',

@@ -96,6 +96,8 @@ export interface ShopifyOrder {
   displayFulfillmentStatus: string;
   fullyPaid: boolean;
   cancelledAt: string | null;
+  /** When anything about the order last changed: the time of the state this answer describes. */
+  updatedAt: string;
   fulfillments: {
     id: string;
     status: string;

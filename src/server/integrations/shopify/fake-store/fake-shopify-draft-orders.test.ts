@@ -272,6 +272,7 @@ describe('draft order lifecycle: find, update, invoice, complete, delete', () =>
       displayFulfillmentStatus: 'FULFILLED',
       fullyPaid: true,
       cancelledAt: null,
+      updatedAt: '2026-11-22T15:30:00Z',
       fulfillments: [
         {
           id: expect.stringMatching(/^gid:\/\/shopify\/Fulfillment\/\d+$/),

@@ -1,0 +1,2 @@
+ALTER TABLE "shopify_webhook_events" DROP CONSTRAINT "shopify_webhook_events_event_id_unique";--> statement-breakpoint
+ALTER TABLE "shopify_webhook_events" ADD CONSTRAINT "shopify_webhook_events_event_id_topic_unique" UNIQUE("event_id","topic");
