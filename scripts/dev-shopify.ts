@@ -54,6 +54,7 @@ Control (JSON, loopback only):
   POST ${fake.url}/__fake/orders/fulfill        {"id":"gid://shopify/Order/…","company":"UPS","number":"1Z999","url":"https://…"}
   POST ${fake.url}/__fake/fulfillments/update   {"id":"gid://shopify/Fulfillment/…","shipmentStatus":"delivered"}
   POST ${fake.url}/__fake/failures              {"count":3,"failure":{"kind":"server-error"}}
+  POST ${fake.url}/__fake/failures              {"failure":{"kind":"server-error","after":"execute","operation":"CreateDraftOrder"}}
   POST ${fake.url}/__fake/down                  {"forMs":30000}
 `);
 

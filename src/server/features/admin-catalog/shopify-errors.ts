@@ -34,9 +34,10 @@ export function shopifyAppError(error: ShopifyError, action: string): AppError {
         `Shopify refused the request, so ${action} did not run: ${error.message}`,
       );
     case 'invalid-response':
+      // After a change was sent, Shopify may have made it although its answer was unreadable.
       return new AppError(
         'UNAVAILABLE',
-        `Shopify sent an answer the portal could not read, so ${action} did not run. Please try again later.`,
+        `Shopify sent an answer the portal could not read, so ${action} may not have finished. Please try again later.`,
       );
   }
 }

@@ -2,129 +2,21 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createShopifyClient, type ShopifyClientOptions, THROTTLE_JITTER_MS } from './client';
-import type { ShopifyConfig } from './config';
+import { createShopifyClient, THROTTLE_JITTER_MS } from './client';
+import {
+  CONFIG,
+  ENDPOINT,
+  GET_SHOP,
+  RENAME_SHOP,
+  cost,
+  ok,
+  throttled,
+  status,
+  shopifyFailedInside,
+  setup,
+  connectionReset,
+} from './client-test-support';
 import { createShopifyApi } from './shopify-api';
-
-const CONFIG: ShopifyConfig = {
-  storeDomain: 'wholesale.myshopify.com',
-  adminToken: 'shpat_test',
-  apiVersion: '2026-10',
-};
-const ENDPOINT = 'https://wholesale.myshopify.com/admin/api/2026-10/graphql.json';
-
-const GET_SHOP = {
-  name: 'GetShop',
-  document: 'query GetShop { shop { name } }',
-  data: z.object({ shop: z.object({ name: z.string() }) }),
-};
-const RENAME_SHOP = {
-  name: 'RenameShop',
-  document: '# a comment first\nmutation RenameShop($name: String!) { shopUpdate(name: $name) { id } }',
-  data: z.object({ shopUpdate: z.object({ id: z.string() }) }),
-};
-
-const cost = (currentlyAvailable: number, requestedQueryCost = 10, restoreRate = 100) => ({
-  cost: {
-    requestedQueryCost,
-    actualQueryCost: requestedQueryCost,
-    throttleStatus: { maximumAvailable: 2000, currentlyAvailable, restoreRate },
-  },
-});
-const ok = (available = 1990) => ({
-  body: { data: { shop: { name: 'Dew Mist' } }, extensions: cost(available) },
-});
-const renamed = { body: { data: { shopUpdate: { id: 'gid://shopify/Shop/1' } }, extensions: cost(1990) } };
-const throttled = (requested: number, available: number, restoreRate = 100) => ({
-  body: {
-    errors: [
-      { message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev' } },
-    ],
-    extensions: {
-      cost: {
-        requestedQueryCost: requested,
-        actualQueryCost: null,
-        throttleStatus: { maximumAvailable: 2000, currentlyAvailable: available, restoreRate },
-      },
-    },
-  },
-});
-const status = (code: number, headers: Record<string, string> = {}, body: unknown = { errors: 'nope' }) => ({
-  status: code,
-  headers,
-  body,
-});
-
-/** HTTP 200 with a top-level error saying Shopify failed on its side (the message as Shopify words it). */
-const shopifyFailedInside = (code: 'INTERNAL_SERVER_ERROR' | 'SERVICE_UNAVAILABLE') => ({
-  body: {
-    errors: [
-      {
-        message:
-          'Internal error. Looks like something went wrong on our end.\nRequest ID: 1f2e (include this in support requests).',
-        extensions: { code, requestId: '1f2e' },
-      },
-    ],
-    extensions: cost(1990),
-  },
-});
-
-type Reply =
-  | { status?: number; headers?: Record<string, string>; body: unknown }
-  | { raw: string; status?: number }
-  | { throws: unknown }
-  | 'no-headers' // never answers
-  | 'no-body'; // headers, then a body that never ends
-
-/** A fetch that answers from a script and records what it was asked. */
-function scriptedFetch(replies: Reply[]) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetchStub = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    calls.push({ url: String(input), init: init ?? {} });
-    const reply = replies.shift();
-    if (reply === undefined) throw new Error('unexpected extra request');
-    if (reply === 'no-headers') return new Promise<Response>(() => {});
-    if (reply === 'no-body') return new Response(new ReadableStream({ start() {} }), { status: 200 });
-    if ('throws' in reply) throw reply.throws;
-    if ('raw' in reply) return new Response(reply.raw, { status: reply.status ?? 200 });
-    return new Response(JSON.stringify(reply.body), {
-      status: reply.status ?? 200,
-      headers: { 'Content-Type': 'application/json', ...reply.headers },
-    });
-  };
-  return { calls, fetch: fetchStub as typeof fetch };
-}
-
-/** A client on a scripted fetch, a fake clock that the recorded sleeps advance, and captured warnings. */
-function setup(replies: Reply[], options: ShopifyClientOptions = {}) {
-  const clock = { now: 1_000_000 };
-  const delays: number[] = [];
-  const warnings: Record<string, unknown>[] = [];
-  const scripted = scriptedFetch(replies);
-  const client = createShopifyClient(CONFIG, {
-    fetch: scripted.fetch,
-    sleep: async (ms) => {
-      delays.push(ms);
-      clock.now += ms;
-    },
-    now: () => clock.now,
-    random: () => 0.5,
-    log: { warn: (obj) => warnings.push(obj as Record<string, unknown>) },
-    ...options,
-  });
-  return { client, delays, warnings, clock, calls: scripted.calls };
-}
-
-const connectionRefused = () => ({
-  throws: Object.assign(new TypeError('fetch failed'), {
-    cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
-  }),
-});
-const connectionReset = () => ({
-  throws: Object.assign(new TypeError('fetch failed'), {
-    cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
-  }),
-});
 
 describe('createShopifyClient: transport', () => {
   it('POSTs the document as JSON with the access token and keeps the throttle status', async () => {
@@ -548,54 +440,6 @@ describe('createShopifyClient: timeouts', () => {
     const { client, calls } = setup(['no-headers', ok()], { connectTimeoutMs: 20 });
     expect((await client.request(GET_SHOP, {})).ok).toBe(true);
     expect(calls).toHaveLength(2);
-  });
-});
-
-describe('createShopifyClient: mutations are retried only when Shopify certainly did not run them', () => {
-  it('does not retry a mutation after a timeout, and says the job may retry', async () => {
-    const { client, calls } = setup(['no-headers', renamed], { connectTimeoutMs: 20 });
-    expect(await client.request(RENAME_SHOP, { name: 'x' })).toMatchObject({
-      ok: false,
-      error: { kind: 'timeout', retryable: true },
-    });
-    expect(calls).toHaveLength(1);
-  });
-
-  it('does not retry a mutation after a 5xx or a dropped connection', async () => {
-    const server = setup([status(502), renamed]);
-    expect(await server.client.request(RENAME_SHOP, {})).toMatchObject({
-      ok: false,
-      error: { kind: 'server' },
-    });
-    expect(server.calls).toHaveLength(1);
-    const reset = setup([connectionReset(), renamed]);
-    expect(await reset.client.request(RENAME_SHOP, {})).toMatchObject({
-      ok: false,
-      error: { kind: 'network' },
-    });
-    expect(reset.calls).toHaveLength(1);
-    for (const code of ['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE'] as const) {
-      const failedInside = setup([shopifyFailedInside(code), renamed]);
-      expect(await failedInside.client.request(RENAME_SHOP, {})).toMatchObject({
-        ok: false,
-        error: { kind: 'server', status: 200, retryable: true },
-      });
-      expect(failedInside.calls).toHaveLength(1);
-    }
-  });
-
-  it('retries a mutation after THROTTLED, 429 and a refused connection', async () => {
-    const { client, calls } = setup([
-      throttled(10, 0),
-      status(429, { 'Retry-After': '1' }),
-      connectionRefused(),
-      renamed,
-    ]);
-    expect(await client.request(RENAME_SHOP, {})).toEqual({
-      ok: true,
-      data: { shopUpdate: { id: 'gid://shopify/Shop/1' } },
-    });
-    expect(calls).toHaveLength(4);
   });
 });
 

@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { getOperationAST, OperationTypeNode, parse } from 'graphql';
 import { z } from 'zod';
 import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
 import { graphqlEndpoint, type ShopifyConfig } from './config';
@@ -25,7 +26,11 @@ import { graphqlEndpoint, type ShopifyConfig } from './config';
  * one (a draft order created twice), so they are retried only when the request certainly never reached
  * execution (THROTTLED and 429 are refused before execution; a refused connection never sent a byte).
  * Otherwise the error is returned with `retryable: true` and the job layer decides, e.g. by first looking
- * the draft up by its idempotency tag (FindDraftOrderByTag) before creating it again.
+ * the draft up by its idempotency tag (FindDraftOrderByTag) before creating it again. The same holds for a
+ * mutation's HTTP 200 answer the client cannot use (not JSON, not its schema, errors next to `data`, a null
+ * payload): Shopify got as far as answering, so it may have run the mutation; `invalid-response` comes back
+ * retryable, and is still never resent here. `retryable` is only advice to the caller: this client's own
+ * retries follow `retryInMs` and `notExecuted` (AttemptResult), never `retryable`.
  */
 
 export interface ShopifyUserError {
@@ -142,7 +147,27 @@ const NOT_SENT_CODES = new Set([
   'ENETUNREACH',
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
-const MUTATION = /^\s*(?:#[^\n]*\n\s*)*mutation\b/;
+
+/** Per document string: documents are constants, so each is parsed once. */
+const mutationDocuments = new Map<string, boolean>();
+
+/**
+ * Whether sending `document` again could repeat a change. Read from the parsed document, not its text: a
+ * fragment definition or a comment may come first. Anything not certainly a query counts as a mutation (a
+ * document that does not parse, or holds several operations and so names none), so it is never resent.
+ */
+function isMutationDocument(document: string): boolean {
+  let mutation = mutationDocuments.get(document);
+  if (mutation === undefined) {
+    try {
+      mutation = getOperationAST(parse(document))?.operation !== OperationTypeNode.QUERY;
+    } catch {
+      mutation = true;
+    }
+    mutationDocuments.set(document, mutation);
+  }
+  return mutation;
+}
 
 /** A ShopifyError whose `retryable` follows from its kind unless given. */
 export function shopifyError(
@@ -188,7 +213,10 @@ const stringErrorsSchema = z.object({ errors: z.string() });
 
 type Cost = z.infer<typeof costSchema>;
 
-/** What one HTTP exchange came to. `retryInMs` null means: do not retry. */
+/**
+ * What one HTTP exchange came to. `retryInMs` null means: do not retry; `notExecuted`: Shopify certainly did
+ * not run the operation, so even a mutation may be resent.
+ */
 type AttemptResult<T> =
   { ok: true; data: T } | { ok: false; error: ShopifyError; retryInMs: number | null; notExecuted: boolean };
 
@@ -288,6 +316,7 @@ export function createShopifyClient(
 
   async function attempt<T>(
     operation: ShopifyOperation<T>,
+    isMutation: boolean,
     body: string,
     estimatedCost: number,
     attemptNumber: number,
@@ -330,10 +359,12 @@ export function createShopifyClient(
       );
     }
 
+    // Shopify answered HTTP 200 from here on: a mutation may have run (unusableAnswer).
+    const unusable = (detail: string) => fail<T>(unusableAnswer(operation.name, detail, status, isMutation));
     const json = parseJson(text);
-    if (json === undefined) return fail(invalid(operation.name, 'the body is not JSON', status));
+    if (json === undefined) return unusable('the body is not JSON');
     const envelope = envelopeSchema.safeParse(json);
-    if (!envelope.success) return fail(invalid(operation.name, z.prettifyError(envelope.error), status));
+    if (!envelope.success) return unusable(z.prettifyError(envelope.error));
     const { data, errors, extensions } = envelope.data;
     recordCost(extensions?.cost);
 
@@ -356,11 +387,17 @@ export function createShopifyClient(
         const error = shopifyError('server', `${operation.name}: ${message}`, { status });
         return { ok: false, error, retryInMs: backoffMs(attemptNumber), notExecuted: false };
       }
+      // `data` is absent only when the request failed before execution began (GraphQL spec, Response); with
+      // it, a mutation may have run, unless Shopify refused its root field outright.
+      if (isMutation && data !== undefined && !refusedBeforeRunning(errors)) {
+        return unusable(`errors next to data: ${message}`);
+      }
       return fail(shopifyError('graphql', `${operation.name}: ${message}`, { status }));
     }
 
     const parsed = operation.data.safeParse(data);
-    if (!parsed.success) return fail(invalid(operation.name, z.prettifyError(parsed.error), status));
+    if (!parsed.success) return unusable(z.prettifyError(parsed.error));
+    if (isMutation && hasNullPayload(parsed.data)) return unusable('a null payload and no errors');
     return { ok: true, data: parsed.data };
   }
 
@@ -433,7 +470,7 @@ export function createShopifyClient(
     operation: ShopifyOperation<T>,
     variables: Record<string, unknown>,
   ): Promise<ShopifyResult<T>> {
-    const isMutation = MUTATION.test(operation.document);
+    const isMutation = isMutationDocument(operation.document);
     const estimatedCost = operation.estimatedCost ?? DEFAULT_ESTIMATED_COST;
     const body = JSON.stringify({ query: operation.document, variables });
     let lastError: ShopifyError | null = null;
@@ -450,7 +487,7 @@ export function createShopifyClient(
         );
       }
       await waitForBucket(operation.name, estimatedCost);
-      const result = await attempt(operation, body, estimatedCost, attemptNumber);
+      const result = await attempt(operation, isMutation, body, estimatedCost, attemptNumber);
       if (result.ok) {
         breaker.recordSuccess();
         return result;
@@ -494,10 +531,35 @@ function fail<T>(error: ShopifyError): AttemptResult<T> {
   return { ok: false, error, retryInMs: null, notExecuted: false };
 }
 
-function invalid(operation: string, detail: string, status: number): ShopifyError {
-  return shopifyError('invalid-response', `${operation}: unexpected answer from Shopify: ${detail}`, {
-    status,
-  });
+/**
+ * An HTTP 200 answer the client cannot use. A query's stays unretryable (the same question gets the same
+ * answer); a mutation's is retryable, since Shopify may have run it: the job decides, after looking for what
+ * it made. Either way `fail` gives no retryInMs, so this client does not send it again.
+ */
+function unusableAnswer(
+  operation: string,
+  detail: string,
+  status: number,
+  isMutation: boolean,
+): ShopifyError {
+  const mayHaveRun = isMutation ? ' (the mutation may have run)' : '';
+  return shopifyError(
+    'invalid-response',
+    `${operation}: unexpected answer from Shopify${mayHaveRun}: ${detail}`,
+    { status, retryable: isMutation },
+  );
+}
+
+/** Errors that say Shopify refused a mutation's root field before running it: a missing access scope. */
+function refusedBeforeRunning(errors: z.infer<typeof graphqlErrorSchema>[]): boolean {
+  return errors.every(
+    (error) => error.extensions?.code === 'ACCESS_DENIED' && (error.path?.length ?? 0) <= 1,
+  );
+}
+
+/** A mutation's root field (its payload) answered null: Shopify failed somewhere after being asked. */
+function hasNullPayload(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && Object.values(data).some((value) => value === null);
 }
 
 function parseJson(text: string): unknown {

@@ -55,7 +55,7 @@ export const LIST_PRODUCTS = /* GraphQL */ `
   }
 `;
 
-/** One product and one page of its variants (with their first image); ~ 7 + variantsFirst × 6 points. */
+/** One product and one page of its variants (first image, portal visibility); ~ 7 + variantsFirst × 7 points. */
 export const GET_PRODUCT = /* GraphQL */ `
   query GetProduct($id: ID!, $variantsFirst: Int!, $variantsAfter: String) {
     product(id: $id) {

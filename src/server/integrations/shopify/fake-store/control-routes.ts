@@ -42,15 +42,20 @@ const productSeed = z.object({
   variants: z.array(variantSeed).optional(),
 });
 
+// FakeFailure (failures.ts), strict: `after` on 'throttled' is refused, not silently dropped.
+const operation = { operation: z.string().min(1).optional() };
+const after = { after: z.literal('execute').optional() };
 const failure = z.discriminatedUnion('kind', [
-  z.object({
+  z.strictObject({
     kind: z.literal('server-error'),
     status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(504)]).optional(),
+    ...after,
+    ...operation,
   }),
-  z.object({ kind: z.literal('rate-limited'), retryAfter: z.string().optional() }),
-  z.object({ kind: z.literal('throttled') }),
-  z.object({ kind: z.literal('hang') }),
-  z.object({ kind: z.literal('reset') }),
+  z.strictObject({ kind: z.literal('rate-limited'), retryAfter: z.string().optional(), ...operation }),
+  z.strictObject({ kind: z.literal('throttled'), ...operation }),
+  z.strictObject({ kind: z.literal('hang'), ...after, ...operation }),
+  z.strictObject({ kind: z.literal('reset'), ...after, ...operation }),
 ]);
 
 class BadRequestError extends Error {}
@@ -172,10 +177,12 @@ const routes: Record<string, Handler> = {
       maximumAvailable: z.number().positive().optional(),
       restoreRate: z.number().positive().optional(),
       currentlyAvailable: z.number().min(0).optional(),
+      /** Whose bucket: by default the store's own token. */
+      token: z.string().optional(),
     }),
-    (control, body) => {
-      control.setThrottle(body);
-      return control.throttleStatus();
+    (control, { token, ...settings }) => {
+      control.setThrottle(settings, token);
+      return control.throttleStatus(token);
     },
   ),
   'POST /__fake/down': route(z.object({ forMs: z.number().int().min(1).max(600_000) }), (control, body) => {

@@ -19,7 +19,7 @@ describe('query cost estimate (estimate-cost.mjs rules)', () => {
   it('prices the portal documents as the shared estimator does', () => {
     // 2 + first × (7 + variantsFirst), documents.ts
     expect(costOf(SHOPIFY_DOCUMENTS.ListProducts, { first: 10, variantsFirst: 50 })).toBe(572);
-    // 7 + variantsFirst × 6
+    // 7 + 7 × variantsFirst: 6 per variant, and 1 more for the portal-visibility metafield each selects
     expect(costOf(SHOPIFY_DOCUMENTS.GetProduct, { variantsFirst: 100 })).toBe(707);
     expect(costOf(SHOPIFY_DOCUMENTS.CreateDraftOrder)).toBe(10);
     expect(costOf(SHOPIFY_DOCUMENTS.GetDraftOrder)).toBe(2);

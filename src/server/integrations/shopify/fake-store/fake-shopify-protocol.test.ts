@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHOPIFY_DOCUMENTS } from '../documents';
+import { SHOPIFY_DOCUMENTS, type ShopifyOperationName } from '../documents';
+import { EXAMPLE_VARIABLES } from '../documents-test-support';
 import { startFakeShopify, type FakeShopify, type FakeShopifyOptions } from './fake-shopify';
 import { at, postGraphql } from './fake-store-test-support';
 
@@ -90,16 +91,13 @@ describe('fake Shopify: validation against the real schema', () => {
     expect(answer.headers.get('x-shopify-api-deprecated-reason')).toMatch(/deprecation/);
   });
 
-  it('passes every portal document (documents.ts) without a validation error', async () => {
+  it('runs every portal document (documents.ts) with realistic variables, without an error', async () => {
     const shop = await start();
-    for (const [name, document] of Object.entries(SHOPIFY_DOCUMENTS)) {
-      const answer = await postGraphql(shop, document, {});
-      const codes = (answer.body.errors ?? []).map((error) => error.extensions?.code);
-      expect(codes, name).not.toContain('undefinedField');
-      expect(
-        answer.body.errors?.every((error) => /Variable|must be provided/.test(error.message)) ?? true,
-        name,
-      ).toBe(true);
+    for (const [name, document] of Object.entries(SHOPIFY_DOCUMENTS) as [ShopifyOperationName, string][]) {
+      const answer = await postGraphql(shop, document, EXAMPLE_VARIABLES[name]);
+      expect(answer.status, name).toBe(200);
+      expect(answer.body.errors, name).toBeUndefined();
+      expect(answer.body.data, name).toBeDefined();
     }
   });
 
@@ -201,15 +199,37 @@ describe('fake Shopify: cost and throttling (CONTRACT.md §4)', () => {
     );
   });
 
-  it('keeps one bucket per access token as configured by setThrottle', async () => {
-    const shop = await start();
+  it('keeps one bucket per access token: one app spending its points does not throttle another', async () => {
+    const otherApp = 'shpat_other_app';
+    const shop = await start({ otherAppTokens: [otherApp], now: () => Date.parse('2026-11-22T10:00:00Z') });
     shop.control.setThrottle({ maximumAvailable: 50, restoreRate: 5, currentlyAvailable: 9 });
-    const answer = await postGraphql(shop, DELETE, MISSING_DRAFT);
-    expect(answer.body.errors?.[0]?.extensions?.code).toBe('THROTTLED');
-    expect(answer.body.extensions?.cost.throttleStatus).toMatchObject({
+
+    const ours = await postGraphql(shop, DELETE, MISSING_DRAFT);
+    expect(ours.body.errors?.[0]?.extensions?.code).toBe('THROTTLED');
+    expect(ours.body.extensions?.cost.throttleStatus).toEqual({
       maximumAvailable: 50,
+      currentlyAvailable: 9,
       restoreRate: 5,
     });
+
+    const theirs = await postGraphql(shop, DELETE, MISSING_DRAFT, { token: otherApp });
+    expect(theirs.body.errors).toBeUndefined();
+    expect(theirs.body.extensions?.cost.throttleStatus).toEqual({
+      maximumAvailable: 2000,
+      currentlyAvailable: 1990,
+      restoreRate: 100,
+    });
+    // Each bucket kept only its own spending.
+    expect(shop.control.throttleStatus().currentlyAvailable).toBe(9);
+    expect(shop.control.throttleStatus(otherApp).currentlyAvailable).toBe(1990);
+
+    shop.control.setThrottle({ currentlyAvailable: 0 }, otherApp);
+    expect(
+      (await postGraphql(shop, DELETE, MISSING_DRAFT, { token: otherApp })).body.errors?.[0]?.extensions
+        ?.code,
+    ).toBe('THROTTLED');
+    expect(shop.control.throttleStatus().currentlyAvailable).toBe(9);
+    expect(() => shop.control.setThrottle({ currentlyAvailable: 0 }, 'shpat_unknown')).toThrow(/token/);
   });
 });
 

@@ -8,9 +8,9 @@ import { renderCheckoutPage } from './checkout-page';
 import { handleControlRequest } from './control-routes';
 import { createLeakyBucket, type BucketSettings, type LeakyBucket, type ThrottleStatus } from './cost';
 import { completeDraftOrder } from './draft-orders';
-import { createFailureQueue, rateLimitedAnswer, serverErrorAnswer, type FakeFailure } from './failures';
+import { createFailureQueue, failureAnswer, strikesAfterExecute, type FakeFailure } from './failures';
 import { splitGid, toGid } from './gid';
-import { createGraphqlEndpoint } from './graphql-endpoint';
+import { createGraphqlEndpoint, requestedOperationName } from './graphql-endpoint';
 import { HISTORY_LIMIT, pushBounded } from './history';
 import { fulfillOrder, updateFulfillment, type FulfillInput } from './orders';
 import type { FakeProduct, ShipmentStatus } from './state';
@@ -38,6 +38,11 @@ export interface FakeShopifyOptions {
   currencyCode?: string;
   /** The Admin API access token the store accepts (X-Shopify-Access-Token). */
   token?: string;
+  /**
+   * Tokens of other apps installed on the same shop, accepted too. Shopify keeps one leaky bucket per app and
+   * shop, so each has a bucket of its own: one app spending its points does not throttle another.
+   */
+  otherAppTokens?: string[];
   /** The version webhooks are sent with (X-Shopify-API-Version). API requests echo the URL's version. */
   apiVersion?: string;
   /**
@@ -101,8 +106,9 @@ export interface FakeShopifyControl {
   goDown(): Promise<void>;
   goUp(): Promise<void>;
   readonly isDown: boolean;
-  setThrottle(settings: Partial<BucketSettings & { currentlyAvailable: number }>): void;
-  throttleStatus(): ThrottleStatus;
+  /** Sets the bucket of `token` (by default the store's own token); other tokens' buckets stay as they are. */
+  setThrottle(settings: Partial<BucketSettings & { currentlyAvailable: number }>, token?: string): void;
+  throttleStatus(token?: string): ThrottleStatus;
   /** The most recent Admin API requests, oldest first (at most `historyLimit`). */
   readonly requests: RecordedRequest[];
   seedProducts(seeds: ProductSeed[]): SeededProduct[];
@@ -238,12 +244,14 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     dispatcher.emit(event.topic, payloadForEvent(store, event, { apiVersion, utcOffsetMinutes }));
   });
 
+  const tokens = new Set([token, ...(options.otherAppTokens ?? [])]);
   const bucketSettings: BucketSettings = {
     maximumAvailable: options.bucket?.maximumAvailable ?? 2000,
     restoreRate: options.bucket?.restoreRate ?? 100,
   };
   const buckets = new Map<string, LeakyBucket>();
   const bucketFor = (key: string) => {
+    if (!tokens.has(key)) throw new Error(`'${key}' is not an access token of this store`);
     let bucket = buckets.get(key);
     if (!bucket) {
       bucket = createLeakyBucket(bucketSettings, now);
@@ -254,7 +262,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   const endpoint = createGraphqlEndpoint({
     schema,
     store,
-    isValidToken: (candidate) => candidate === token,
+    isValidToken: (candidate) => tokens.has(candidate),
     bucketFor,
   });
   const failures = createFailureQueue();
@@ -281,24 +289,26 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       body,
     };
     pushBounded(requests, record, historyLimit);
-    const failure = failures.next();
+    const failure = failures.next(() => requestedOperationName(body));
     record.failure = failure?.kind ?? null;
     response.on('close', () => options.onRequest?.(record));
-    if (failure?.kind === 'hang') return; // the socket stays open until the client or close() ends it
-    if (failure?.kind === 'reset') {
-      request.socket.destroy();
-      return;
-    }
-    if (failure?.kind === 'server-error') {
-      const answer = serverErrorAnswer(failure.status ?? 500);
-      record.status = answer.status;
-      return send(response, answer);
-    }
-    if (failure?.kind === 'rate-limited') {
-      const answer = rateLimitedAnswer(failure.retryAfter ?? '2.0');
-      record.status = answer.status;
-      return send(response, answer);
-    }
+
+    /** Answers with the failure (or hangs, or drops the connection); false when the endpoint answers. */
+    const strike = (chosen: FakeFailure): boolean => {
+      const action = failureAnswer(chosen);
+      if (action === null) return false;
+      record.status = typeof action === 'string' ? null : action.status;
+      if (action === 'hang') return true; // the socket stays open until the client or close() ends it
+      if (action === 'reset') {
+        request.socket.destroy();
+        return true;
+      }
+      send(response, action);
+      return true;
+    };
+    const afterExecute = failure !== undefined && strikesAfterExecute(failure);
+    if (failure && !afterExecute && strike(failure)) return;
+
     const tokenHeader = request.headers['x-shopify-access-token'];
     const answer = endpoint({
       apiVersion: version,
@@ -310,6 +320,8 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     record.status = answer.status;
     record.operationName = answer.operationName;
     record.requestedQueryCost = answer.requestedQueryCost;
+    // The store has run the operation; its answer is lost on the way back.
+    if (failure && afterExecute && strike(failure)) return;
     send(response, answer);
   }
 
@@ -459,13 +471,10 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     get isDown() {
       return down;
     },
-    setThrottle(settings) {
-      if (settings.maximumAvailable !== undefined)
-        bucketSettings.maximumAvailable = settings.maximumAvailable;
-      if (settings.restoreRate !== undefined) bucketSettings.restoreRate = settings.restoreRate;
-      bucketFor(token).configure(settings);
+    setThrottle(settings, bucketToken = token) {
+      bucketFor(bucketToken).configure(settings);
     },
-    throttleStatus: () => bucketFor(token).status(),
+    throttleStatus: (bucketToken = token) => bucketFor(bucketToken).status(),
     requests,
     seedProducts: (seeds) => seeds.map((seed) => summary(addProduct(store, seed))),
     updateProduct(productGid, changes) {

@@ -62,6 +62,19 @@ const requestBodySchema = z.object({
   operationName: z.string().nullish(),
 });
 
+/**
+ * The name of the operation a request body asks for, before anything runs (failure switches aimed at one
+ * operation); null when the body is no GraphQL request the endpoint would run.
+ */
+export function requestedOperationName(rawBody: string): string | null {
+  try {
+    const body = requestBodySchema.parse(JSON.parse(rawBody));
+    return getOperationAST(parse(body.query), body.operationName ?? undefined)?.name?.value ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** The root value: query and mutation fields share one object, graphql-js picks by the operation type. */
 const rootValue = { ...queryResolvers, ...mutationResolvers };
 

@@ -45,6 +45,7 @@ export function createOrderFromDraft(
     subtotal: totals.subtotal,
     totalDiscounts: totals.totalDiscounts,
     shipping: totals.shipping,
+    shippingTitle: draft.shippingLine?.title ?? null,
     total: totals.total,
     financialStatus: options.paid ? 'PAID' : 'PENDING',
     fulfillmentStatus: 'UNFULFILLED',

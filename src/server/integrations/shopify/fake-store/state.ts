@@ -206,6 +206,8 @@ export interface FakeOrder {
   subtotal: Cents;
   totalDiscounts: Cents;
   shipping: Cents;
+  /** The draft's shipping line title, null when it had none (then `shipping_lines` is empty). */
+  shippingTitle: string | null;
   total: Cents;
   financialStatus: FinancialStatus;
   fulfillmentStatus: FulfillmentStatus;

@@ -151,6 +151,11 @@ export function draftOrderPayload(store: FakeStore, draft: FakeDraftOrder, optio
   };
 }
 
+/** An opaque id like Shopify's (base64 without padding, 'MTU0ODM4MDAwOQ'), stable per shop. */
+function merchantBusinessEntityId(store: FakeStore): string {
+  return Buffer.from(String(store.shop.id)).toString('base64url');
+}
+
 function orderLinePayload(order: FakeOrder, line: FakeOrderLine, quantity = line.quantity): Payload {
   const fulfillmentStatus =
     line.fulfilledQuantity >= line.quantity ? 'fulfilled' : line.fulfilledQuantity > 0 ? 'partial' : null;
@@ -252,25 +257,39 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     contact_email: order.email,
     created_at: time(order.createdAt),
     currency,
+    // current_* are the amounts after edits and refunds, which the fake does not model: equal to the originals.
+    current_shipping_price_set: moneySet(order.shipping, currency),
     current_subtotal_price: formatMoney(order.subtotal),
     current_subtotal_price_set: moneySet(order.subtotal, currency),
+    current_total_additional_fees_set: null,
     current_total_discounts: formatMoney(order.totalDiscounts),
+    current_total_discounts_set: moneySet(order.totalDiscounts, currency),
+    current_total_duties_set: null,
     current_total_price: formatMoney(order.total),
     current_total_price_set: moneySet(order.total, currency),
     current_total_tax: '0.00',
+    current_total_tax_set: moneySet(0, currency),
     customer_locale: 'en',
+    device_id: null,
     discount_codes: [],
+    duties_included: false,
     email: order.email,
     estimated_taxes: false,
     financial_status: order.financialStatus.toLowerCase(),
     fulfillment_status: fulfillmentStatus,
     landing_site: null,
+    landing_site_ref: null,
+    location_id: null,
+    merchant_business_entity_id: merchantBusinessEntityId(store),
+    merchant_of_record_app_id: null,
     name: `#${order.number}`,
     note: order.note,
     note_attributes: noteAttributes(order.customAttributes),
     number: order.number - 1000,
     order_number: order.number,
     order_status_url: `https://${store.shop.domain}/${store.shop.id}/orders/${order.id.toString(16)}/authenticate`,
+    original_total_additional_fees_set: null,
+    original_total_duties_set: null,
     payment_gateway_names: order.paymentGatewayNames,
     phone: order.phone,
     po_number: order.poNumber,
@@ -280,6 +299,7 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     referring_site: null,
     source_identifier: null,
     source_name: order.sourceName,
+    source_url: null,
     subtotal_price: formatMoney(order.subtotal),
     subtotal_price_set: moneySet(order.subtotal, currency),
     tags: order.tags.join(', '),
@@ -288,6 +308,9 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     taxes_included: false,
     test: false,
     token: order.id.toString(16),
+    // No cash payments in the fake, so nothing is ever rounded.
+    total_cash_rounding_payment_adjustment_set: moneySet(0, currency),
+    total_cash_rounding_refund_adjustment_set: moneySet(0, currency),
     total_discounts: formatMoney(order.totalDiscounts),
     total_discounts_set: moneySet(order.totalDiscounts, currency),
     total_line_items_price: formatMoney(lineItemsTotal),
@@ -308,12 +331,46 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     fulfillments: fulfillmentsOf(store, order).map((fulfillment) =>
       fulfillmentPayload(store, fulfillment, options),
     ),
-    line_items: order.lineItems.map((line) => orderLinePayload(order, line)),
+    line_item_groups: [],
+    line_items: order.lineItems.map((line) => ({
+      ...orderLinePayload(order, line),
+      // Only in orders/* bodies, not in a fulfillment's lines (as in Shopify's examples). No staff sells
+      // through the portal, no bundles group lines, and no edit or refund changes a quantity.
+      attributed_staffs: [],
+      current_quantity: line.quantity,
+      sales_line_item_group_id: null,
+    })),
     payment_terms: null,
     refunds: [],
+    returns: [],
     shipping_address: addressPayload(order.shippingAddress),
-    shipping_lines: [],
+    shipping_lines: shippingLinesPayload(order),
   };
+}
+
+/** The order's one shipping line, as Shopify's order examples show it (a fixed line: no carrier). */
+function shippingLinesPayload(order: FakeOrder) {
+  if (order.shippingTitle === null) return [];
+  const price = moneySet(order.shipping, order.currencyCode);
+  return [
+    {
+      id: order.id,
+      carrier_identifier: null,
+      code: order.shippingTitle,
+      current_discounted_price_set: price,
+      discounted_price: formatMoney(order.shipping),
+      discounted_price_set: price,
+      is_removed: false,
+      phone: null,
+      price: formatMoney(order.shipping),
+      price_set: price,
+      requested_fulfillment_service_id: null,
+      source: 'shopify',
+      title: order.shippingTitle,
+      tax_lines: [],
+      discount_allocations: [],
+    },
+  ];
 }
 
 /** products/update sends full details for the first 100 variants only (CONTRACT.md §3.1, §7.15). */
