@@ -48,6 +48,14 @@ describe('job queue', () => {
     expect(await claimNextJob(handle.db, 'c')).toBeNull();
   });
 
+  it('counts a job queued within the clock millisecond of an explicit worker clock as due', async () => {
+    // PostgreSQL keeps microseconds, a JS Date only milliseconds: 12:00:00.000500 is due at 12:00:00.000.
+    const id = await enqueueJob(handle.db, { type: 't', payload: {} });
+    await handle.db.execute(sql`update jobs set run_at = '2026-11-24T12:00:00.000500Z' where id = ${id}`);
+    expect(await claimNextJob(handle.db, 'w', new Date('2026-11-24T11:59:59.999Z'))).toBeNull();
+    expect((await claimNextJob(handle.db, 'w', new Date('2026-11-24T12:00:00.000Z')))?.id).toBe(id);
+  });
+
   it('reclaims a job whose worker died mid-run, and fails it once its attempts are used up', async () => {
     await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 2 });
     const claimed = await claimNextJob(handle.db, 'dead-worker');

@@ -45,6 +45,12 @@ export async function enqueueJob(db: DatabaseOrTransaction, input: EnqueueJobInp
 const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 
 /**
+ * The end of the millisecond `value` names: a JS clock counts whole milliseconds while PostgreSQL's now() has
+ * microseconds, so a job queued at 12:00:00.123456 is due by a worker clock reading 12:00:00.123.
+ */
+const endOfMillisecond = (value: Date) => sql`(${timestamp(value)} + interval '999 microseconds')`;
+
+/**
  * Claims the next due job for `workerId` (FOR UPDATE SKIP LOCKED, so several workers and instances never
  * take the same job): a pending job whose run_at has come, or a 'running' job whose worker has been silent
  * for STALE_LOCK_MS. Stale jobs that have used up their attempts are marked failed instead.
@@ -52,6 +58,7 @@ const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 export async function claimNextJob(db: Database, workerId: string, now?: Date): Promise<Job | null> {
   // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
   const at = now ? timestamp(now) : sql`now()`;
+  const dueBy = now ? endOfMillisecond(now) : sql`now()`;
   const staleBefore = sql`(${at} - make_interval(secs => ${STALE_LOCK_MS / 1000}))`;
   await db
     .update(jobs)
@@ -84,7 +91,7 @@ export async function claimNextJob(db: Database, workerId: string, now?: Date): 
         jobs.id,
         sql`(
           select ${jobs.id} from ${jobs}
-          where (${jobs.state} = 'pending' and ${jobs.runAt} <= ${at})
+          where (${jobs.state} = 'pending' and ${jobs.runAt} <= ${dueBy})
              or (${jobs.state} = 'running' and ${jobs.lockedAt} < ${staleBefore}
                  and ${jobs.attempts} < ${jobs.maxAttempts})
           order by ${jobs.runAt}, ${jobs.id}
