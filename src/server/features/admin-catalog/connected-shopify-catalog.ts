@@ -48,6 +48,20 @@ function syncUpdate(row: ProductRow, variant: ShopifyVariant): VariantUpdate | n
   return Object.keys(update).length > 1 ? update : null;
 }
 
+/** Rounds of one push job: a row edited again while it pushes is pushed again, a few times at most. */
+const MAX_PUSH_ROUNDS = 3;
+
+/** The fields of `push` as the row now holds them; null when there is nothing to send (the tester's price). */
+function variantPushOf(row: ProductRow, push: VariantPushField[]): VariantUpdate | null {
+  const update: VariantUpdate = { id: row.shopifyVariantId ?? '' };
+  if (push.includes('price') && hasOwnPrice(row)) update.price = centsToDecimal(row.price);
+  if (push.includes('visibility')) update.portalVisible = row.isActive;
+  return update.price !== undefined || update.portalVisible !== undefined ? update : null;
+}
+
+const sameUpdate = (a: VariantUpdate, b: VariantUpdate) =>
+  a.id === b.id && a.price === b.price && a.portalVisible === b.portalVisible;
+
 export interface ConnectedShopifyCatalog extends ShopifyCatalog {
   /** Job `shopify.variant-push`: pushes the row's current retail price and/or visibility to its variant. */
   pushVariant(job: { productId: number; push: VariantPushField[] }): Promise<void>;
@@ -92,6 +106,23 @@ export function createConnectedShopifyCatalog({
       }
       return { rows, plan, created };
     });
+  }
+
+  /** One productVariantsBulkUpdate for a push job: a refusal fails the job, an outage retries it. */
+  async function pushUpdate(row: ProductRow, update: VariantUpdate): Promise<void> {
+    const what = [update.price !== undefined && 'price', update.portalVisible !== undefined && 'visibility']
+      .filter(Boolean)
+      .join(' and ');
+    const result = await api.updateVariants(row.shopifyProductId ?? '', [update]);
+    if (!result.ok) {
+      const context = { productId: row.id, sku: row.sku, shopifyError: result.error };
+      if (result.error.kind === 'user-errors') {
+        log.error(context, 'variant push: Shopify refused the change; not retrying');
+        throw new PermanentJobError(`Shopify refused the ${what} of ${row.sku}: ${result.error.message}`);
+      }
+      throw shopifyJobError(result.error, `pushing the ${what} of ${row.sku}`);
+    }
+    log.info({ productId: row.id, sku: row.sku, ...update }, `variant ${what} pushed to Shopify`);
   }
 
   return {
@@ -207,28 +238,20 @@ export function createConnectedShopifyCatalog({
     },
 
     async pushVariant({ productId, push }) {
-      const row = await findProductRow(db, productId);
-      if (!row?.shopifyVariantId || !row.shopifyProductId) {
-        log.info({ productId }, 'variant push: the product is gone or no longer linked; nothing to push');
-        return;
-      }
-      const update: VariantUpdate = { id: row.shopifyVariantId };
-      if (push.includes('price') && hasOwnPrice(row)) update.price = centsToDecimal(row.price);
-      if (push.includes('visibility')) update.portalVisible = row.isActive;
-      const what = [update.price !== undefined && 'price', update.portalVisible !== undefined && 'visibility']
-        .filter(Boolean)
-        .join(' and ');
-      if (!what) return;
-      const result = await api.updateVariants(row.shopifyProductId, [update]);
-      if (!result.ok) {
-        const context = { productId, sku: row.sku, shopifyError: result.error };
-        if (result.error.kind === 'user-errors') {
-          log.error(context, 'variant push: Shopify refused the change; not retrying');
-          throw new PermanentJobError(`Shopify refused the ${what} of ${row.sku}: ${result.error.message}`);
+      // Two jobs for one row may run at once (several workers): whichever pushes last re-reads the row
+      // afterwards and pushes again if it changed meanwhile, so Shopify ends with the latest values.
+      let pushed: VariantUpdate | null = null;
+      for (let round = 0; round < MAX_PUSH_ROUNDS; round += 1) {
+        const row = await findProductRow(db, productId);
+        if (!row?.shopifyVariantId || !row.shopifyProductId) {
+          log.info({ productId }, 'variant push: the product is gone or no longer linked; nothing to push');
+          return;
         }
-        throw shopifyJobError(result.error, `pushing the ${what} of ${row.sku}`);
+        const update = variantPushOf(row, push);
+        if (!update || (pushed && sameUpdate(update, pushed))) return;
+        await pushUpdate(row, update);
+        pushed = update;
       }
-      log.info({ productId, sku: row.sku, ...update }, `variant ${what} pushed to Shopify`);
     },
 
     async refreshProduct(productGid) {

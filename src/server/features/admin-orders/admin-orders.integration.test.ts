@@ -447,9 +447,9 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     expect(mail?.subject).toContain('shipped');
     expect(mail?.text).toContain('is on its way');
     expect(mail?.text).not.toContain('Tracking number');
-    // Straight to shipped: the approval time stays empty, the shipping time is set.
+    // Straight to shipped approves it too: both times are set (the timeline's steps all get a date).
     const stored = await readOrder(t.db, order.id);
-    expect(stored.approvedAt).toBeNull();
+    expect(stored.approvedAt).toEqual(stored.shippedAt);
     expect(stored.shippedAt).not.toBeNull();
   });
 

@@ -14,7 +14,7 @@ import { recordAudit } from '../../audit/audit-log';
 import { AppError, notFound } from '../../errors';
 import { enqueueEmail } from '../../mail/send-email-job';
 import type { AdminDeps } from '../admin/admin-deps';
-import { toOrderItemView } from '../orders/order-view';
+import { isApprovedOrder, toOrderItemView } from '../orders/order-view';
 import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
 import { onOrderStatusChanged, requeueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import {
@@ -131,6 +131,8 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
           status,
           updatedAt: now,
           ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
+          // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date.
+          ...(isApprovedOrder(status) && order.approvedAt === null ? { approvedAt: now } : {}),
         });
         await recordAudit(tx, request, {
           action: 'order.status',

@@ -89,7 +89,17 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       if (mayExist && searchMayLag) {
         throw notCreatedYet('waiting for Shopify search before giving up the draft');
       }
-      await updateOrder(db, orderId, { shopifySyncStatus: 'not_required', updatedAt: new Date() });
+      // Under the row lock: staff may have brought the order back since it was read (restoreDraft then
+      // left it to this job), and then it needs its draft after all.
+      const settled = await db.transaction(async (tx) => {
+        const locked = await lockOrderById(tx, orderId);
+        if (!locked || toOrderStatus(locked.status) !== 'cancelled') return false;
+        if (locked.shopifyDraftOrderGid === null) {
+          await updateOrder(tx, orderId, { shopifySyncStatus: 'not_required', updatedAt: new Date() });
+        }
+        return true;
+      });
+      if (!settled) throw notCreatedYet('the order is no longer cancelled; creating its draft next');
       log.info(context, 'order cancelled before its Shopify draft was created; none created');
       return;
     }

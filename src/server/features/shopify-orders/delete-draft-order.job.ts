@@ -59,6 +59,12 @@ export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       return;
     }
     if (current.ok) {
+      // Brought back while the draft was read: it keeps its draft (the window left is this one call).
+      const now = await findOrderById(db, orderId);
+      if (!now || toOrderStatus(now.status) !== 'cancelled') {
+        log.info(context, 'order no longer cancelled; Shopify draft order kept');
+        return;
+      }
       const deleted = await shopify.api.deleteDraftOrder(draftGid);
       if (!deleted.ok && deleted.error.kind !== 'not-found')
         throw shopifyJobError('deleting the draft order', deleted.error);

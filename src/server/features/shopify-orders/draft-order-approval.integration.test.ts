@@ -198,7 +198,9 @@ describe('approving an order', () => {
     await setStatus(t.app, admin, orderId, 'shipped');
     await t.runJobs();
     expect(await invoicesOf(orderId)).toHaveLength(1);
-    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    const order = await readOrder(t.db, orderId);
+    expect(order.paymentStatus).toBe('invoice_sent');
+    expect(order.approvedAt).toBeInstanceOf(Date);
     const subjects = (await mailsTo(t.db, user.email)).map((mail) => mail.subject);
     expect(subjects.filter((subject) => subject.includes('shipped'))).toHaveLength(1);
     expect(subjects.filter((subject) => subject.includes('payment link inside'))).toHaveLength(1);

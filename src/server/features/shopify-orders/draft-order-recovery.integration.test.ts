@@ -194,6 +194,35 @@ describe('POST /api/admin/orders/{id}/shopify-sync', () => {
     expect(await jobsOfOrder(t.db, SEND_DRAFT_INVOICE_JOB, orderId)).toMatchObject([{ state: 'done' }]);
   });
 
+  it('invoices an order moved straight to shipped once its draft is made again', async () => {
+    const { user, orderId } = await failedOrder();
+    await setStatus(t.app, admin, orderId, 'shipped');
+    await t.runJobs();
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('unpaid');
+
+    await retried(orderId);
+    await t.runJobs();
+    const order = await readOrder(t.db, orderId);
+    expect(order).toMatchObject({ shopifySyncStatus: 'synced', paymentStatus: 'invoice_sent' });
+    const links = (await mailsTo(t.db, user.email)).filter((mail) => mail.text.includes('Pay now:'));
+    expect(links.map((mail) => mail.text.includes(`Pay now: ${order.shopifyCheckoutUrl}`))).toEqual([true]);
+  });
+
+  it('makes a new draft when the one on an approved order was deleted in Shopify, and invoices that one', async () => {
+    const customer = await newCustomer(t.app, t.db);
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    await t.runJobs();
+    const first = (await readOrder(t.db, placed.orderId)).shopifyDraftOrderGid;
+    t.fake.store.draftOrders.delete(Number(first?.split('/').pop()));
+
+    await setStatus(t.app, admin, placed.orderId, 'processing');
+    for (const seconds of [0, 60, 120]) await t.runJobs({ laterMs: seconds * 1000 });
+    const order = await readOrder(t.db, placed.orderId);
+    expect(order.shopifyDraftOrderGid).not.toBe(first);
+    expect(order).toMatchObject({ shopifySyncStatus: 'synced', paymentStatus: 'invoice_sent' });
+    expect(draftsOf(t, placed.orderId)).toHaveLength(1);
+  });
+
   it('recovers an order left pending without a job (its job died), and answers unchanged while one runs', async () => {
     const customer = await newCustomer(t.app, t.db);
     const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);

@@ -8,8 +8,10 @@ import { isApprovedOrder } from '../orders/order-view';
 import type { OrderRow } from '../orders/orders.repository';
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
-import { findOtherClaim, writeJobPayload } from './shopify-orders.repository';
+import { findOtherClaim, hasLiveOrderJob, writeJobPayload } from './shopify-orders.repository';
 import {
+  CREATE_DRAFT_ORDER_JOB,
+  forgetDeletedDraft,
   invoiceJobPayloadSchema,
   SEND_DRAFT_INVOICE_JOB,
   type InvoiceJobPayload,
@@ -141,15 +143,28 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     }
     const draftGid = order.shopifyDraftOrderGid;
     if (!draftGid) {
-      // Waiting for the create job uses up none of this job's attempts: during an outage that job's own
-      // attempts are given back, and this one must not run out first and send the plain e-mail (onEnd).
+      // Waiting for a live create job uses up none of this job's attempts: during an outage that job's
+      // own attempts are given back, and this one must not run out first and send the plain e-mail
+      // (onEnd). 'pending' with no create job left (its worker died) waits counting attempts instead.
       if (order.shopifySyncStatus === 'pending') {
-        throw new PostponeJob(`Order ${orderId} has no Shopify draft order yet; sending its invoice later`);
+        const why = `Order ${orderId} has no Shopify draft order yet; sending its invoice later`;
+        const now = job.lockedAt ?? new Date();
+        if (await hasLiveOrderJob(db, CREATE_DRAFT_ORDER_JOB, orderId, now)) throw new PostponeJob(why);
+        throw new Error(why);
       }
       throw new PermanentJobError(`Order ${orderId} has no Shopify draft order (${order.shopifySyncStatus})`);
     }
 
     const current = await shopify.api.getDraftOrder(draftGid);
+    if (!current.ok && current.error.kind === 'not-found') {
+      // Deleted in Shopify (a cancellation's delete job, or by hand): the order forgets it and gets a new
+      // one, and this job sends that one's invoice.
+      await db.transaction(async (tx) => {
+        const locked = await lockOrderById(tx, orderId);
+        if (locked?.shopifyDraftOrderGid === draftGid) await forgetDeletedDraft(tx, locked, new Date());
+      });
+      throw new PostponeJob(`Order ${orderId}: its Shopify draft order is gone; a new one is being made`);
+    }
     if (!current.ok) throw shopifyJobError('reading the draft order', current.error);
     let draft: ShopifyDraftOrder = current.data;
     if (draft.status === 'COMPLETED') {

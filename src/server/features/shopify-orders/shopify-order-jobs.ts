@@ -177,8 +177,8 @@ export async function forgetDeletedDraft(tx: DatabaseOrTransaction, order: Order
 /**
  * A draft was just recorded on the order (create job, order locked, same transaction). What staff did
  * while it was being made still applies to it: an order cancelled meanwhile gets its draft deleted, and an
- * order approved meanwhile (its approval e-mail already told the customer, plainly: the draft was 'failed'
- * or its job gave up) gets its invoice, unless a job is already on it.
+ * order approved meanwhile (processing, shipped or delivered; the customer was already told, plainly: the
+ * draft was 'failed' or its job gave up) gets its invoice, unless a job is already on it.
  */
 export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow, draftGid: string) {
   const status = toOrderStatus(order.status);
@@ -186,7 +186,7 @@ export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow
     await enqueueDelete(tx, order.id, `shopify-draft-delete:${order.id}:${draftGid}`);
   }
   if (
-    status === 'processing' &&
+    isApprovedOrder(status) &&
     order.paymentStatus === 'unpaid' &&
     !(await hasLiveOrderJob(tx, SEND_DRAFT_INVOICE_JOB, order.id))
   ) {
