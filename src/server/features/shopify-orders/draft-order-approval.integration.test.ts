@@ -7,6 +7,7 @@ import { findSeededSpecialIds } from '../../test/test-app';
 import { mailsTo } from '../accounts/accounts-test-support';
 import { signInAdmin } from '../admin-orders/admin-orders-test-support';
 import {
+  limitAttempts,
   customerOrder,
   FOUR_OZ,
   jobsOfOrder,
@@ -105,6 +106,17 @@ const invoicesOf = async (orderId: number) => {
   const gid = (await readOrder(t.db, orderId)).shopifyDraftOrderGid;
   return t.fake.store.sentInvoices.filter((invoice) => toGid('DraftOrder', invoice.draftOrderId) === gid);
 };
+
+/** An order cancelled while Shopify was down, after the store came back and the jobs settled. */
+async function cancelledWhileDown(): Promise<number> {
+  await t.fake.control.goDown();
+  const { orderId } = await placedOrder();
+  await setStatus(t.app, admin, orderId, 'cancelled');
+  await t.runJobs();
+  await t.fake.control.goUp();
+  for (const minutes of [1, 5, 15]) await t.runJobs({ laterMs: minutes * 60_000 });
+  return orderId;
+}
 
 const approvalMails = async (email: string) =>
   (await mailsTo(t.db, email)).filter((mail) => mail.subject.includes('approved'));
@@ -342,10 +354,7 @@ describe('the approval e-mail, once on every path (DECISIONS §6)', () => {
     const { user, orderId } = await placedOrder();
     await setStatus(t.app, admin, orderId, 'processing');
     const [job] = await invoiceJobsOf(orderId);
-    await t.db
-      .update(jobs)
-      .set({ maxAttempts: 1 })
-      .where(eq(jobs.id, job?.id ?? 0));
+    await limitAttempts(t.db, job?.id, 1);
     faults.invoiceLost = 'before';
     await t.runJobs();
     await t.runJobs({ laterMs: 20 * 60_000 });
@@ -463,12 +472,7 @@ describe('cancelling an order', () => {
   });
 
   it('makes the draft of an order cancelled before it had one, once the order is brought back', async () => {
-    await t.fake.control.goDown();
-    const { orderId } = await placedOrder();
-    await setStatus(t.app, admin, orderId, 'cancelled');
-    await t.runJobs();
-    await t.fake.control.goUp();
-    for (const minutes of [1, 5, 15]) await t.runJobs({ laterMs: minutes * 60_000 });
+    const orderId = await cancelledWhileDown();
     expect((await readOrder(t.db, orderId)).shopifySyncStatus).toBe('not_required');
 
     await setStatus(t.app, admin, orderId, 'pending');
@@ -481,12 +485,7 @@ describe('cancelling an order', () => {
   });
 
   it('creates no draft at all when cancelled while Shopify was down', async () => {
-    await t.fake.control.goDown();
-    const { orderId } = await placedOrder();
-    await setStatus(t.app, admin, orderId, 'cancelled');
-    await t.runJobs();
-    await t.fake.control.goUp();
-    for (const minutes of [1, 5, 15]) await t.runJobs({ laterMs: minutes * 60_000 });
+    const orderId = await cancelledWhileDown();
     const tagged = [...t.fake.store.draftOrders.values()].filter((draft) =>
       draft.tags.includes(`portal-order-${orderId}`),
     );

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, orders, products } from '../../db/schema';
+import { orders, products } from '../../db/schema';
 import { draftTotals } from '../../integrations/shopify/fake-store/draft-totals';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createTestApp, findSeededSpecialIds } from '../../test/test-app';
 import {
+  limitAttempts,
   customerOrder,
   failDraftRecording,
   FOUR_OZ,
@@ -307,10 +308,7 @@ describe('creating the draft order on submission', () => {
   it("says 'failed' during the last attempt, so an attempt that dies (worker killed) leaves no order pending", async () => {
     const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
     const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
-    await t.db
-      .update(jobs)
-      .set({ maxAttempts: 1 })
-      .where(eq(jobs.id, job?.id ?? 0));
+    await limitAttempts(t.db, job?.id, 1);
     let duringCreate: string | null = null;
     faults.onCreate = async () => {
       duringCreate = (await readOrder(t.db, placed.orderId)).shopifySyncStatus;
@@ -323,10 +321,7 @@ describe('creating the draft order on submission', () => {
   it("marks the order 'failed' when its last attempt fails outside Shopify (the database)", async () => {
     const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
     const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
-    await t.db
-      .update(jobs)
-      .set({ maxAttempts: 2 })
-      .where(eq(jobs.id, job?.id ?? 0));
+    await limitAttempts(t.db, job?.id, 2);
     const restore = await failDraftRecording(t.db);
     try {
       await t.runJobs();

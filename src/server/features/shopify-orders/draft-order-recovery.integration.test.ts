@@ -8,6 +8,7 @@ import { createTestApp } from '../../test/test-app';
 import { mailsTo } from '../accounts/accounts-test-support';
 import { auditRowsOf, signInAdmin } from '../admin-orders/admin-orders-test-support';
 import {
+  limitAttempts,
   failDraftRecording,
   FOUR_OZ,
   jobsOfOrder,
@@ -61,10 +62,7 @@ describe('a store that keeps failing (circuit breaker open)', () => {
     expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('pending');
 
     // Even on what would be its last attempt: put back, and the order still 'pending', not 'failed'.
-    await t.db
-      .update(jobs)
-      .set({ maxAttempts: 2 })
-      .where(eq(jobs.id, (await job())?.id ?? 0));
+    await limitAttempts(t.db, (await job())?.id, 2);
     await t.runJobs({ laterMs: 10 * 60_000 });
     expect(await job()).toMatchObject({ state: 'pending', attempts: 1 });
     expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('pending');
@@ -153,10 +151,7 @@ describe('POST /api/admin/orders/{id}/shopify-sync', () => {
     const customer = await newCustomer(t.app, t.db);
     const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
     const [job] = await jobsOfOrder(t.db, CREATE_DRAFT_ORDER_JOB, placed.orderId);
-    await t.db
-      .update(jobs)
-      .set({ maxAttempts: 1 })
-      .where(eq(jobs.id, job?.id ?? 0));
+    await limitAttempts(t.db, job?.id, 1);
     const restore = await failDraftRecording(t.db);
     try {
       await t.runJobs();

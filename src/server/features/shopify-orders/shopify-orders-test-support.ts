@@ -83,6 +83,13 @@ export async function customerOrder(app: App, cookie: string, id: number) {
   return orderDetailResponseSchema.parse(response.json());
 }
 
+/** Gives a job (by id) `maxAttempts` in all, so a test reaches its last attempt at once. */
+export const limitAttempts = (db: Database, jobId: number | undefined, maxAttempts: number) =>
+  db
+    .update(jobs)
+    .set({ maxAttempts })
+    .where(eq(jobs.id, jobId ?? 0));
+
 /** The jobs of one kind for one order, oldest first. */
 export const jobsOfOrder = async (db: Database, type: string, orderId: number) =>
   (await jobsOfType(db, type)).filter((job) => (job.payload as { orderId?: unknown }).orderId === orderId);
