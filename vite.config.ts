@@ -38,6 +38,8 @@ export default defineConfig({
   envDir: projectRoot,
   plugins: [removeSonnerStyleInjection(), react(), tailwindcss()],
   build: {
+    // Every browser the portal supports preloads modules natively; the polyfill would only add bytes.
+    modulePreload: { polyfill: false },
     outDir: '../../dist/client',
     emptyOutDir: true,
     rolldownOptions: {

@@ -3,13 +3,13 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig, testUser } from './test-support/api-fixtures';
 import { renderApp } from './test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from './test-support/stub-fetch';
+import { jsonResponse, stubFetch } from './test-support/stub-fetch';
 
 function stubApi(signedIn: boolean) {
   stubFetch({
     '/api/config': () => jsonResponse(testConfig),
     '/api/products': () => jsonResponse([]),
-    '/api/user': () => (signedIn ? jsonResponse(testUser) : errorResponse(401, 'Not signed in')),
+    '/api/session': () => jsonResponse({ user: signedIn ? testUser : null }),
     // The reorder page waits for its answer, so its heading stays on screen.
     '/api/orders/7/reorder': () => new Promise<Response>(() => undefined),
   });
@@ -76,7 +76,7 @@ describe('route table', () => {
   it('shows a spinner while the session loads', async () => {
     stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/user': () => new Promise<Response>(() => undefined),
+      '/api/session': () => new Promise<Response>(() => undefined),
     });
     renderApp('/account');
 

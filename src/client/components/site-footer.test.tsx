@@ -33,7 +33,10 @@ describe('SiteFooter', () => {
   });
 
   it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {
-    stubFetch({ '/api/config': () => jsonResponse(testConfig), '/api/user': () => jsonResponse(testUser) });
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/session': () => jsonResponse({ user: testUser }),
+    });
 
     renderWithProviders(<SiteFooter />);
 

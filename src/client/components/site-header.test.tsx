@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { cartStore, setCartItemQuantity } from '../features/cart/cart-store';
 import { testConfig, testUser } from '../test-support/api-fixtures';
@@ -16,7 +16,7 @@ function stubApi(signedIn: boolean, overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
     '/api/products': () => jsonResponse([]),
-    '/api/user': () => (signedIn ? jsonResponse(testUser) : errorResponse(401, 'Not signed in')),
+    '/api/session': () => jsonResponse({ user: signedIn ? testUser : null }),
     ...overrides,
   });
 }

@@ -1,7 +1,7 @@
 import { Droplets } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../lib/cn';
-import { useCurrentUser } from '../lib/session';
+import { useCurrentUser, useLooksSignedOut } from '../lib/session';
 import { AccountMenu } from './account-menu';
 import { StoreName } from './store-name';
 import { Button } from './ui/button';
@@ -18,7 +18,8 @@ const CUSTOMER_NAV = [
  * Account, Orders, Support and the avatar menu; for a visitor a 'Sign In / Register' button.
  */
 export function SiteHeader() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user } = useCurrentUser();
+  const looksSignedOut = useLooksSignedOut();
   return (
     <header className="border-b border-border bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -56,13 +57,13 @@ export function SiteHeader() {
         <div className="ml-auto md:ml-0">
           {user ? (
             <AccountMenu user={user} />
-          ) : isPending ? (
-            // Keeps the header's layout while the session loads, without flashing 'Sign In'.
-            <span aria-hidden="true" className="block size-9" />
-          ) : (
+          ) : looksSignedOut ? (
             <Button asChild size="sm">
               <Link to="/auth">Sign In / Register</Link>
             </Button>
+          ) : (
+            // Keeps the avatar's place while a signed-in customer's session loads, without flashing 'Sign In'.
+            <span aria-hidden="true" className="block size-9" />
           )}
         </div>
       </div>

@@ -1,6 +1,18 @@
-import { Toaster as SonnerToaster } from 'sonner';
+import { lazy, Suspense } from 'react';
+import { loadSonner, useToastHostWanted } from '../lib/toast';
 
-/** Toast host. Spec 000 §9: one toast visible at a time, shown for 5000 ms unless a toast sets its own. */
+const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
+
+/**
+ * Toast host. Spec 000 §9: one toast visible at a time, shown for 5000 ms unless a toast sets its own.
+ * Mounted with the first toast, so sonner loads only when a toast is shown (lib/toast.ts).
+ */
 export function Toaster() {
-  return <SonnerToaster visibleToasts={1} duration={5000} position="top-center" closeButton richColors />;
+  const wanted = useToastHostWanted();
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster visibleToasts={1} duration={5000} position="top-center" closeButton richColors />
+    </Suspense>
+  );
 }

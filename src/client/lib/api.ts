@@ -1,7 +1,5 @@
-// Before any schema is built: zod must not probe for eval under the CSP (see the file).
-import './zod-config';
-import type { z } from 'zod';
-import { errorBodySchema } from '../../shared/schemas/errors';
+import type { $ZodType, output } from 'zod/v4/core';
+import type * as ReplySchemaModule from './reply-schemas';
 
 /** A non-OK API response. `message` is `${status}: ${body message or status text}` (spec 000 §8). */
 export class ApiError extends Error {
@@ -15,6 +13,28 @@ export class ApiError extends Error {
     readonly requestId: string | undefined,
   ) {
     super(`${status}: ${detail}`);
+  }
+}
+
+/**
+ * What a reply is checked against: a zod schema (any zod schema is a Standard Schema), or a function that loads
+ * one. The storefront's first page passes loaders, so zod arrives after the first paint, while the request is
+ * on its way (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+ */
+export type ResponseSchema<S extends $ZodType = $ZodType> = S | (() => Promise<S>);
+/** The value a reply schema gives. */
+export type ReplyOf<S extends $ZodType> = output<S>;
+
+/** A reply that does not have the shape its schema promises (`issues` say where). */
+export class UnexpectedReplyError extends Error {
+  override readonly name = 'UnexpectedReplyError';
+
+  constructor(
+    method: string,
+    path: string,
+    readonly issues: ReadonlyArray<{ message: string }>,
+  ) {
+    super(`Unexpected response from ${method} ${path}`);
   }
 }
 
@@ -34,21 +54,21 @@ export interface RequestOptions {
  * With `nullOn401`, a 401 resolves to null instead of throwing: "no session" is an answer, not an error
  * (spec 000 §7, GET /api/user).
  */
-export async function requestJson<T>(
+export async function requestJson<S extends $ZodType>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<S>,
   options: RequestOptions & { nullOn401: true },
-): Promise<T | null>;
-export async function requestJson<T>(
+): Promise<ReplyOf<S> | null>;
+export async function requestJson<S extends $ZodType>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<S>,
   options?: RequestOptions & { nullOn401?: false },
-): Promise<T>;
-export async function requestJson<T>(
+): Promise<ReplyOf<S>>;
+export async function requestJson<S extends $ZodType>(
   path: string,
-  schema: z.ZodType<T>,
+  schema: ResponseSchema<S>,
   options: RequestOptions & { nullOn401?: boolean } = {},
-): Promise<T | null> {
+): Promise<ReplyOf<S> | null> {
   const { method = 'GET', body, signal, nullOn401 = false } = options;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -64,17 +84,44 @@ export async function requestJson<T>(
   // Always read the body, even when it is not needed: an unread response keeps its connection busy.
   const text = await response.text();
   if (response.status === 401 && nullOn401) return null;
-  if (!response.ok) throw createApiError(response, text);
+  if (!response.ok) throw await createApiError(response, text);
 
-  const parsed = schema.safeParse(parseJson(text));
+  const parsed = await checkReply(schema, parseJson(text));
   if (!parsed.success) {
-    throw new Error(`Unexpected response from ${method} ${path}`, { cause: parsed.error });
+    throw new UnexpectedReplyError(method, path, parsed.issues);
   }
   return parsed.data;
 }
 
-function createApiError(response: Response, text: string): ApiError {
-  const errorBody = errorBodySchema.safeParse(parseJson(text));
+type ReplyCheck<T> =
+  { success: true; data: T } | { success: false; issues: ReadonlyArray<{ message: string }> };
+
+/** Checks a parsed reply against `schema`, loading the schema first when it is a loader. */
+export async function checkReply<S extends $ZodType>(
+  schema: ResponseSchema<S>,
+  value: unknown,
+): Promise<ReplyCheck<ReplyOf<S>>> {
+  const loaded = typeof schema === 'function' ? await schema() : schema;
+  const result = await loaded['~standard'].validate(value);
+  return result.issues
+    ? { success: false, issues: result.issues }
+    : { success: true, data: result.value as ReplyOf<S> };
+}
+
+/**
+ * A reply schema of the storefront's first page, loaded on first use with the others (lib/reply-schemas.ts):
+ * `requestJson('/api/products', replySchema((s) => s.productListSchema))`.
+ */
+export function replySchema<S extends $ZodType>(pick: (schemas: ReplySchemas) => S): ResponseSchema<S> {
+  return () => import('./reply-schemas').then(pick);
+}
+type ReplySchemas = typeof ReplySchemaModule;
+
+async function createApiError(response: Response, text: string): Promise<ApiError> {
+  const errorBody = await checkReply(
+    replySchema((s) => s.errorBodySchema),
+    parseJson(text),
+  );
   if (errorBody.success) {
     return new ApiError(
       response.status,

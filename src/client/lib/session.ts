@@ -1,24 +1,29 @@
-// Before any schema is built: zod must not probe for eval under the CSP (see the file).
-import './zod-config';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { z } from 'zod';
-import { currentUserSchema, type CurrentUser } from '../../shared/schemas/auth';
+import { toast } from './toast';
+import type { CurrentUser } from '../../shared/schemas/current-user';
+import { hasSessionHint } from '../../shared/session-hint';
 import { cartStore } from '../features/cart/cart-store';
-import { ApiError, requestJson } from './api';
+import { ApiError, replySchema, requestJson } from './api';
 
 export const CURRENT_USER_QUERY_KEY = ['user'] as const;
 
 /**
- * GET /api/user (spec 000 §7): the signed-in user, or null without a session (401). Any other non-OK answer
- * (e.g. a server without the accounts API yet) also counts as signed out, so public pages never break on it.
+ * The signed-in user, or null without a session, from GET /api/session: it answers 200 either way, so a
+ * visitor's console shows no failed request (GET /api/user keeps its 401 for API clients, spec 000 §7).
+ * Any non-OK answer (e.g. a server without the accounts API yet) also counts as signed out, so public pages
+ * never break on it.
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     try {
-      return await requestJson('/api/user', currentUserSchema, { signal, nullOn401: true });
+      const session = await requestJson(
+        '/api/session',
+        replySchema((s) => s.sessionResponseSchema),
+        { signal },
+      );
+      return session.user;
     } catch (error) {
       if (error instanceof ApiError) return null;
       throw error;
@@ -31,6 +36,16 @@ export const currentUserQueryOptions = queryOptions({
 /** The signed-in user: `data` is the user, null when signed out, undefined while the session loads. */
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
+}
+
+/**
+ * Whether to lay the page out for a visitor: signed out, or still loading without the cookie that says a
+ * session was started in this browser (shared/session-hint.ts). The first paint then matches the page after
+ * the session check, so nothing shifts.
+ */
+export function useLooksSignedOut(): boolean {
+  const { data } = useCurrentUser();
+  return data === null || (data === undefined && !hasSessionHint(document.cookie));
 }
 
 /** Whether a customer is signed in (false while the session loads). */
@@ -51,7 +66,12 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => requestJson('/api/logout', z.unknown(), { method: 'POST' }),
+    mutationFn: () =>
+      requestJson(
+        '/api/logout',
+        replySchema((s) => s.anyReplySchema),
+        { method: 'POST' },
+      ),
     onSuccess: () => {
       cartStore.clear();
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from './toast';
 import { serverMessage } from './api';
 
 /** An 'Error' toast with the server's message, or `fallback` (the spec's text) when it sent none. */

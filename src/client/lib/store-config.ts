@@ -1,13 +1,15 @@
-// Before any schema is built: zod must not probe for eval under the CSP (see the file).
-import './zod-config';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { publicConfigSchema } from '../../shared/schemas/config';
-import { requestJson } from './api';
+import { replySchema, requestJson } from './api';
 
 /** GET /api/config: store name and footer links. It only changes with a deploy, so it never goes stale. */
 export const storeConfigQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) => requestJson('/api/config', publicConfigSchema, { signal }),
+  queryFn: ({ signal }) =>
+    requestJson(
+      '/api/config',
+      replySchema((s) => s.publicConfigSchema),
+      { signal },
+    ),
   staleTime: Infinity,
 });
 

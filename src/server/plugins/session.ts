@@ -10,6 +10,7 @@ import {
   SESSION_LIFETIME_MS,
   type UserRow,
 } from '../features/sessions/sessions.repository';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { generateToken, hashToken } from '../security/tokens';
 
 declare module 'fastify' {
@@ -49,6 +50,11 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
     }
   });
 
+  /** Clears the page-readable hint that a session exists (shared/session-hint.ts). */
+  const clearHint = (reply: FastifyReply) => {
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
+  };
+
   return {
     /** Starts a new session for `user` (rotating away any session the request carried) and sets the cookie. */
     async signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
@@ -62,19 +68,24 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
       });
       // An administrator's cookie is Strict and lives no longer than the session may (security.md S4, S5).
       const isAdmin = user.role === 'admin';
+      const maxAge = (isAdmin ? ADMIN_ABSOLUTE_TIMEOUT_MS : SESSION_LIFETIME_MS) / 1000;
       reply.setCookie(cookieName, token, {
         path: '/',
         httpOnly: true,
         sameSite: isAdmin ? 'strict' : 'lax',
         secure,
-        maxAge: (isAdmin ? ADMIN_ABSOLUTE_TIMEOUT_MS : SESSION_LIFETIME_MS) / 1000,
+        maxAge,
       });
+      // Readable by the page, and worth nothing to anyone: see shared/session-hint.ts.
+      reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure, maxAge });
     },
     /** Ends the request's session and clears the cookie. */
     async signOut(request: FastifyRequest, reply: FastifyReply) {
       if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
       reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      clearHint(reply);
     },
+    clearHint,
   };
 }
 

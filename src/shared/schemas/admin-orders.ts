@@ -48,9 +48,12 @@ export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 /** GET /api/admin/orders?search=&status=&page=&limit= (newest first, 20 a page, at most 100). */
 export const adminOrderListQuerySchema = adminOrderFilterSchema
   .extend({
-    page: idSchema.optional().default(1),
-    limit: idSchema
-      .pipe(z.number().max(MAX_ADMIN_ORDERS_PAGE_SIZE, `must be at most ${MAX_ADMIN_ORDERS_PAGE_SIZE}`))
+    page: z.optional(idSchema).default(1),
+    limit: z
+      .pipe(
+        idSchema,
+        z.number().max(MAX_ADMIN_ORDERS_PAGE_SIZE, `must be at most ${MAX_ADMIN_ORDERS_PAGE_SIZE}`),
+      )
       .optional()
       .default(ADMIN_ORDERS_PAGE_SIZE),
   })

@@ -32,10 +32,13 @@ export const adminSupportListQuerySchema = z
       .optional()
       .default('all'),
     /** Only the messages about this order (the admin Orders section links here). */
-    orderId: idSchema.optional(),
-    page: idSchema.optional().default(1),
-    limit: idSchema
-      .pipe(z.number().max(MAX_ADMIN_SUPPORT_PAGE_SIZE, `must be at most ${MAX_ADMIN_SUPPORT_PAGE_SIZE}`))
+    orderId: z.optional(idSchema),
+    page: z.optional(idSchema).default(1),
+    limit: z
+      .pipe(
+        idSchema,
+        z.number().max(MAX_ADMIN_SUPPORT_PAGE_SIZE, `must be at most ${MAX_ADMIN_SUPPORT_PAGE_SIZE}`),
+      )
       .optional()
       .default(ADMIN_SUPPORT_PAGE_SIZE),
   })

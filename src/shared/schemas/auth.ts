@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentUserSchema } from './current-user';
 import { sentence } from './messages';
 
 /**
@@ -22,34 +23,7 @@ export const emailSchema = z
 const singleLine = (max: number) =>
   trimmed(max).refine((value) => !/[\r\n]/.test(value), 'must be on one line');
 
-/** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
-export const currentUserSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  businessName: z.string().nullable(),
-  phone: z.string().nullable(),
-  role: z.enum(['customer', 'admin']),
-  shippingAddress: z.string().nullable(),
-  shippingAddressLine1: z.string().nullable(),
-  shippingAddressLine2: z.string().nullable(),
-  shippingCity: z.string().nullable(),
-  shippingState: z.string().nullable(),
-  shippingZip: z.string().nullable(),
-  shippingCountry: z.string().nullable(),
-  billingAddress: z.string().nullable(),
-  billingAddressLine1: z.string().nullable(),
-  billingAddressLine2: z.string().nullable(),
-  billingCity: z.string().nullable(),
-  billingState: z.string().nullable(),
-  billingZip: z.string().nullable(),
-  billingCountry: z.string().nullable(),
-  hasPassword: z.boolean(),
-  createdAt: z.string(),
-});
-export type CurrentUser = z.infer<typeof currentUserSchema>;
+export { currentUserSchema, type CurrentUser } from './current-user';
 
 /** The registration fields of spec 000 §2 '/auth' (Register); role, status and username are never taken. */
 export const REGISTRATION_REQUIRED_FIELDS = {

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: read on the storefront's first page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+import { z } from 'zod/mini';
 
 /** Public, non-secret settings the browser needs (GET /api/config). */
 export const publicConfigSchema = z.object({

@@ -1,10 +1,11 @@
-import { z } from 'zod';
+// zod/mini: read on the storefront's first page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+import { z } from 'zod/mini';
 
 /** Every error body the API sends (ARCHITECTURE.md convention 4). */
 export const errorBodySchema = z.object({
   code: z.string(),
   message: z.string(),
   requestId: z.string(),
-  details: z.unknown().optional(),
+  details: z.optional(z.unknown()),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

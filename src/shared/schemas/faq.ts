@@ -114,7 +114,7 @@ const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
 /** GET /api/admin/faq/items?categoryId= (spec 001 §7): all items, or one category's. */
 export const faqItemsQuerySchema = z.object({
-  categoryId: z.preprocess(blankAsMissing, idSchema.optional()),
+  categoryId: z.preprocess(blankAsMissing, z.optional(idSchema)),
 });
 
 /** DELETE /api/admin/faq/categories/{id}?deleteItems=true: the category's items go with it. */

@@ -174,9 +174,9 @@ export const ORDERS_PAGE_SIZE = 5;
 export const MAX_ORDERS_PAGE_SIZE = 50;
 export const orderListQuerySchema = z
   .object({
-    page: idSchema.optional().default(1),
-    limit: idSchema
-      .pipe(z.number().max(MAX_ORDERS_PAGE_SIZE, `must be at most ${MAX_ORDERS_PAGE_SIZE}`))
+    page: z.optional(idSchema).default(1),
+    limit: z
+      .pipe(idSchema, z.number().max(MAX_ORDERS_PAGE_SIZE, `must be at most ${MAX_ORDERS_PAGE_SIZE}`))
       .optional()
       .default(ORDERS_PAGE_SIZE),
   })

@@ -1,4 +1,6 @@
-import { z } from 'zod';
+// zod/mini, not zod: the storefront's first page reads these replies, and the mini build keeps its initial
+// JavaScript small (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+import { z } from 'zod/mini';
 
 /**
  * Path and query values arrive as text: plain decimal numbers become numbers (then range-checked), anything
@@ -7,27 +9,25 @@ import { z } from 'zod';
 const digitsToNumber = (value: unknown) =>
   typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value;
 
+const wholeNumber = () =>
+  z.number({ error: 'must be a number' }).check(z.int({ error: 'must be a whole number' }));
+
 /** Whole-number ids and quantities as the API accepts them: no fractions, no negatives, no absurd sizes. */
-export const idSchema = z.preprocess(
-  digitsToNumber,
-  z
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .positive('must be a positive id')
-    .max(2_147_483_647, 'is too large'),
+export const idSchema = z.pipe(
+  z.transform(digitsToNumber),
+  wholeNumber().check(z.positive('must be a positive id'), z.maximum(2_147_483_647, 'is too large')),
 );
-export const quantitySchema = z
-  .number({ message: 'must be a number' })
-  .int('must be a whole number')
-  .min(0, 'must be at least 0')
-  .max(100_000, 'is too large');
+export const quantitySchema = wholeNumber().check(
+  z.minimum(0, 'must be at least 0'),
+  z.maximum(100_000, 'is too large'),
+);
 
 /** A volume tier as the API sends it (GET /api/pricing-tiers): discount in percent, e.g. 7.5. */
 export const pricingTierSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
-  description: z.string().nullable(),
-  minimumCases: z.number().int(),
+  description: z.nullable(z.string()),
+  minimumCases: z.int(),
   discountPercentage: z.number(),
 });
 export type PricingTierDto = z.infer<typeof pricingTierSchema>;
@@ -38,39 +38,30 @@ export type PricingTierDto = z.infer<typeof pricingTierSchema>;
  */
 export const pricingCatalogSchema = z.object({
   tiers: z.array(pricingTierSchema),
-  customPrices: z.array(
-    z.object({ productId: z.number().int(), tierId: z.number().int(), price: z.number() }),
-  ),
+  customPrices: z.array(z.object({ productId: z.int(), tierId: z.int(), price: z.number() })),
   components: z.array(
-    z.object({
-      virtualProductId: z.number().int(),
-      componentProductId: z.number().int(),
-      quantity: z.number().int(),
-    }),
+    z.object({ virtualProductId: z.int(), componentProductId: z.int(), quantity: z.int() }),
   ),
 });
 export type PricingCatalogDto = z.infer<typeof pricingCatalogSchema>;
 
 /** GET /api/products/{id}/price?quantity=&totalCases= */
-const countQuery = z.preprocess(
-  digitsToNumber,
-  z
-    .number({ message: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be at least 0')
-    .max(100_000, 'is too large')
-    .optional(),
+const countQuery = z.pipe(
+  z.transform(digitsToNumber),
+  z.optional(wholeNumber().check(z.minimum(0, 'must be at least 0'), z.maximum(100_000, 'is too large'))),
 );
 export const priceQuerySchema = z.object({ quantity: countQuery, totalCases: countQuery });
-export const priceResponseSchema = z.object({ productId: z.number().int(), price: z.number() });
+export const priceResponseSchema = z.object({ productId: z.int(), price: z.number() });
 
 /** POST /api/calculate-prices */
 export const calculatePricesRequestSchema = z.object({
-  items: z.array(z.object({ productId: idSchema, quantity: quantitySchema })).max(100, 'has too many items'),
-  totalCases: quantitySchema.optional(),
+  items: z
+    .array(z.object({ productId: idSchema, quantity: quantitySchema }))
+    .check(z.maxLength(100, 'has too many items')),
+  totalCases: z.optional(quantitySchema),
 });
 export const calculatePricesResponseSchema = z.object({
-  prices: z.array(z.object({ productId: z.number().int(), price: z.number() })),
+  prices: z.array(z.object({ productId: z.int(), price: z.number() })),
 });
 
 /**
@@ -83,12 +74,12 @@ export const validateCartRequestSchema = z.object({
       z.object({
         productId: idSchema,
         quantity: quantitySchema,
-        price: z.number().optional(),
-        name: z.string().max(500).optional(),
-        sku: z.string().max(100).optional(),
+        price: z.optional(z.number()),
+        name: z.optional(z.string().check(z.maxLength(500))),
+        sku: z.optional(z.string().check(z.maxLength(100))),
       }),
     )
-    .max(100, 'has too many items'),
+    .check(z.maxLength(100, 'has too many items')),
 });
 export const validateCartResponseSchema = z.object({
   success: z.boolean(),
@@ -98,10 +89,12 @@ export const validateCartResponseSchema = z.object({
 
 /** POST /api/check-inventory */
 export const checkInventoryRequestSchema = z.object({
-  skus: z.array(z.string().trim().min(1).max(100)).min(1, 'must name at least one SKU').max(100),
+  skus: z
+    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .check(z.minLength(1, 'must name at least one SKU'), z.maxLength(100)),
 });
 export const checkInventoryResponseSchema = z.object({
   inventory: z.array(
-    z.object({ sku: z.string(), available: z.boolean(), inventoryQuantity: z.number().int().nullable() }),
+    z.object({ sku: z.string(), available: z.boolean(), inventoryQuantity: z.nullable(z.int()) }),
   ),
 });

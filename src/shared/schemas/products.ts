@@ -1,20 +1,21 @@
-import { z } from 'zod';
+// zod/mini: read on the storefront's first page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+import { z } from 'zod/mini';
 
 /**
  * A product as the storefront sees it (spec 000 §3 client shape plus caseSize and isTester).
  * Money fields are dollars per bottle as JSON numbers with two decimals; `null` where the catalogue has none.
  */
 export const productSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   sku: z.string(),
   price: z.number(),
-  wholesalePrice: z.number().nullable(),
-  msrp: z.number().nullable(),
-  imageUrl: z.string().nullable(),
-  shopifyVariantId: z.string().nullable(),
+  wholesalePrice: z.nullable(z.number()),
+  msrp: z.nullable(z.number()),
+  imageUrl: z.nullable(z.string()),
+  shopifyVariantId: z.nullable(z.string()),
   isVirtual: z.boolean(),
-  caseSize: z.number().int(),
+  caseSize: z.int(),
   isTester: z.boolean(),
 });
 export type Product = z.infer<typeof productSchema>;

@@ -125,7 +125,7 @@ export const supportContactRequestSchema = z.object({
   subject: supportSubjectSchema,
   priority: supportPrioritySchema,
   message: supportMessageTextSchema,
-  specificOrderId: idSchema.nullable().optional(),
+  specificOrderId: z.nullable(idSchema).optional(),
   userInfo: z.unknown().optional(),
   recentOrders: z.unknown().optional(),
   orderDetails: z.unknown().optional(),

@@ -5,24 +5,24 @@ import { cn } from '../../lib/cn';
 
 const buttonVariants = cva(
   [
-    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium',
+    'inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium',
     'transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
   ],
   {
     variants: {
       variant: {
-        default: 'bg-primary text-primary-foreground shadow-sm hover:bg-primary-hover',
-        outline: 'border border-border bg-card text-foreground shadow-sm hover:bg-accent',
-        ghost: 'text-foreground hover:bg-accent',
-        link: 'text-primary underline-offset-4 hover:underline',
-        destructive: 'bg-destructive text-white shadow-sm hover:bg-destructive/90',
+        default: 'bg-primary weak:text-primary-foreground shadow-sm hover:bg-primary-hover',
+        outline: 'border border-border bg-card weak:text-foreground shadow-sm hover:bg-accent',
+        ghost: 'weak:text-foreground hover:bg-accent',
+        link: 'weak:text-primary underline-offset-4 hover:underline',
+        destructive: 'bg-destructive weak:text-white shadow-sm hover:bg-destructive/90',
       },
       size: {
-        default: 'h-10 px-4',
-        sm: 'h-9 px-3',
-        lg: 'h-11 px-6 text-base',
-        icon: 'size-10',
+        default: 'weak:h-10 weak:px-4 text-sm',
+        sm: 'weak:h-9 weak:px-3 text-sm',
+        lg: 'weak:h-11 weak:px-6 text-base',
+        icon: 'weak:size-10 text-sm',
       },
     },
     defaultVariants: { variant: 'default', size: 'default' },

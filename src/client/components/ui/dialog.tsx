@@ -57,7 +57,7 @@ export function Dialog({ open, onClose, title, description, children, footer, cl
         if (event.target === ref.current) onClose();
       }}
       className={cn(
-        'm-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl border border-border bg-card p-0 text-foreground shadow-xl backdrop:bg-black/40',
+        'm-auto w-[calc(100%-2rem)] weak:max-w-lg rounded-2xl border border-border bg-card p-0 text-foreground shadow-xl backdrop:bg-black/40',
         className,
       )}
     >

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { cn } from '../../lib/cn';
 
 export const inputClassName = cn(
-  'h-10 w-full rounded-md border border-border bg-card px-3 text-sm shadow-sm',
+  'w-full rounded-md border border-border bg-card px-3 text-sm shadow-sm weak:h-10',
   'placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring',
   'disabled:cursor-not-allowed disabled:opacity-60 read-only:bg-muted/40',
 );

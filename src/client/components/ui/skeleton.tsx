@@ -6,7 +6,7 @@ export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
   return (
     <div
       aria-hidden="true"
-      className={cn('animate-pulse rounded-md bg-foreground/8', className)}
+      className={cn('animate-pulse bg-foreground/8 weak:rounded-md', className)}
       {...props}
     />
   );

@@ -2,5 +2,10 @@ import { LoaderCircle } from 'lucide-react';
 import { cn } from '../../lib/cn';
 
 export function Spinner({ className }: { className?: string }) {
-  return <LoaderCircle aria-hidden="true" className={cn('size-5 animate-spin text-primary', className)} />;
+  return (
+    <LoaderCircle
+      aria-hidden="true"
+      className={cn('animate-spin weak:size-5 weak:text-primary', className)}
+    />
+  );
 }

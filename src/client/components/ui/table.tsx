@@ -24,14 +24,17 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
 export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
-      className={cn('h-11 px-4 text-left align-middle font-semibold text-muted-foreground', className)}
+      className={cn(
+        'h-11 align-middle font-semibold weak:px-4 weak:text-left weak:text-muted-foreground',
+        className,
+      )}
       {...props}
     />
   );
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-4 py-3 align-middle', className)} {...props} />;
+  return <td className={cn('align-middle weak:px-4 weak:py-3', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

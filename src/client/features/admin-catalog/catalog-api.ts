@@ -1,8 +1,7 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
-import { ZodError } from 'zod';
+import { toast } from '../../lib/toast';
 import {
   adminCatalogMessageSchema,
   adminProductListSchema,
@@ -17,7 +16,7 @@ import {
   type UpdateVariantPriceRequest,
   type UpdateVariantVisibilityRequest,
 } from '../../../shared/schemas/admin-catalog';
-import { ApiError, requestJson, serverMessage } from '../../lib/api';
+import { requestJson, serverMessage, UnexpectedReplyError } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
 /** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
@@ -129,7 +128,7 @@ export function useShopifyCountAction(action: 'refresh' | 'sync') {
 
 /** An answer that is not the import's shape gets the spec's own words (spec 001 §8). */
 function importFailureText(error: unknown): string {
-  if (!(error instanceof ApiError) && error instanceof Error && error.cause instanceof ZodError) {
+  if (error instanceof UnexpectedReplyError) {
     return CATALOG_FALLBACKS.importInvalidResponse;
   }
   return serverMessage(error, CATALOG_FALLBACKS.import);

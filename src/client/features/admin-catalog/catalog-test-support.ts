@@ -1,5 +1,5 @@
 import { cleanup } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AdminProduct, AdminVariant, AllowedSku } from '../../../shared/schemas/admin-catalog';
 import type { stubFetch } from '../../test-support/stub-fetch';

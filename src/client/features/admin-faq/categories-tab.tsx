@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { FaqCategory, FaqCategoryValues } from '../../../shared/schemas/faq';
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 import { categoryHasItemsMessage, FAQ_MESSAGES } from '../../../shared/schemas/faq';

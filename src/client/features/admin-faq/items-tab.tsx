@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { FaqCategory, FaqItem, FaqItemValues } from '../../../shared/schemas/faq';
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';

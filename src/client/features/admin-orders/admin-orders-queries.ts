@@ -7,7 +7,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   ADMIN_ORDERS_EXPORT_PATH,
   ADMIN_ORDERS_PAGE_SIZE,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { AdminOrder, AdminOrderItem } from '../../../shared/schemas/admin-orders';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';

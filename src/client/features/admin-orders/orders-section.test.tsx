@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminOrderItem, AdminOrderListResponse } from '../../../shared/schemas/admin-orders';
 import { OrdersSection } from '../../routes/admin/sections/orders-section';

@@ -1,7 +1,7 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   SHOPIFY_RECONCILE_PATH,
   shopifyReconcileResponseSchema,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { ShopifyReconcileResponse } from '../../../shared/schemas/shopify-reconcile';
 import { OrdersSection } from '../../routes/admin/sections/orders-section';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPricingTier, ProductPricing } from '../../../shared/schemas/admin-pricing';
 import { PricingSection } from '../../routes/admin/sections/pricing-section';

@@ -3,9 +3,10 @@ import '../../lib/zod-config';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
+import { sessionResponseSchema } from '../../../shared/schemas/current-user';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 
@@ -14,8 +15,9 @@ export const ADMIN_QUERY_KEY = ['admin'] as const;
 export const ADMIN_SESSION_QUERY_KEY = ['admin', 'session'] as const;
 
 /**
- * GET /api/admin/user (spec 001 §7 'Admin session'): the signed-in administrator, or null. A 401 is "no
- * administrator" (the spec's rule), and so is any other client error (e.g. a server without the admin API);
+ * The signed-in administrator, or null (spec 001 §7 'Admin session'), from GET /api/session, which answers
+ * 200 with or without a session, so /admin/login logs no failed request (GET /api/admin/user keeps its 401
+ * for API clients). Any client error also counts as "no administrator" (e.g. a server without the API);
  * a network or server failure stays an error, so a flaky connection never sends an administrator to the
  * login page. Only role 'admin' counts (spec 001 §3 'Admin session user').
  */
@@ -23,7 +25,7 @@ export const adminSessionQueryOptions = queryOptions({
   queryKey: ADMIN_SESSION_QUERY_KEY,
   queryFn: async ({ signal }): Promise<CurrentUser | null> => {
     try {
-      const user = await requestJson('/api/admin/user', currentUserSchema, { signal, nullOn401: true });
+      const { user } = await requestJson('/api/session', sessionResponseSchema, { signal });
       return user?.role === 'admin' ? user : null;
     } catch (error) {
       if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;

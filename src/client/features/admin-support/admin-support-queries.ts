@@ -7,7 +7,7 @@ import {
   useMutationState,
   useQueryClient,
 } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   ADMIN_SUPPORT_PAGE_SIZE,
   adminSupportListResponseSchema,

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_USERS_QUERY } from './use-compact-layout';
 import { PendingUsersSection } from '../../routes/admin/sections/pending-users-section';
@@ -46,7 +46,7 @@ function stubPending(overrides: Handlers = {}) {
   return stubUsersApi({
     '/api/admin/pending-users': () => jsonResponse([grace, linus]),
     '/api/admin/users': () => jsonResponse([buildAdminUser()]),
-    '/api/admin/user': () => jsonResponse(testAdmin),
+    '/api/session': () => jsonResponse({ user: testAdmin }),
     ...overrides,
   });
 }

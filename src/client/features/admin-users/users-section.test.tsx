@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_USERS_QUERY } from './use-compact-layout';
 import { UsersSection } from '../../routes/admin/sections/users-section';
@@ -61,7 +61,7 @@ const pending = buildAdminUser({
 function stubUsers(overrides: Handlers = {}) {
   return stubUsersApi({
     '/api/admin/users': () => jsonResponse([jane, pending, admin]),
-    '/api/admin/user': () => jsonResponse(testAdmin),
+    '/api/session': () => jsonResponse({ user: testAdmin }),
     ...overrides,
   });
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
+import { MAX_ITEM_QUANTITY, readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
  * The cart, kept in ONE durable browser store (DECISIONS.md §7): localStorage, with a version number.
@@ -45,31 +45,6 @@ export interface CartContent {
   items: readonly CartItem[];
   testerAdded: boolean;
 }
-
-/** Large enough for any real order, small enough to stay inside the API's quantity limit. */
-const MAX_ITEM_QUANTITY = 100_000;
-
-const cartItemSchema = z.object({
-  productId: z.number().int().positive(),
-  quantity: z.number().int().min(0).max(MAX_ITEM_QUANTITY),
-});
-
-const storedCartSchema = z.object({
-  version: z.number().int().min(0),
-  items: z.array(cartItemSchema).max(200),
-  testerAdded: z.boolean(),
-  updatedAt: z.string(),
-});
-
-const legacyCartSchema = z.object({
-  items: z.array(z.unknown()),
-  sampleAdded: z.boolean().optional(),
-});
-
-const legacyItemSchema = z.object({
-  productId: z.coerce.number().int().positive(),
-  quantity: z.coerce.number().int().min(0).max(MAX_ITEM_QUANTITY),
-});
 
 export interface CartStore {
   subscribe: (listener: () => void) => () => void;
@@ -258,20 +233,13 @@ function parseJson(raw: string): unknown {
 }
 
 function parseStoredCart(raw: string): Cart | null {
-  const parsed = storedCartSchema.safeParse(parseJson(raw));
-  if (!parsed.success) return null;
-  return { ...parsed.data, items: normalizeItems(parsed.data.items) };
+  const stored = readStoredCart(parseJson(raw));
+  return stored && { ...stored, items: normalizeItems(stored.items) };
 }
 
 function parseLegacyCart(raw: string): CartContent | null {
-  const parsed = legacyCartSchema.safeParse(parseJson(raw));
-  if (!parsed.success) return null;
-  // One unreadable line should not cost the buyer the rest of the cart.
-  const items = parsed.data.items.flatMap((item) => {
-    const line = legacyItemSchema.safeParse(item);
-    return line.success ? [line.data] : [];
-  });
-  return { items: normalizeItems(items), testerAdded: parsed.data.sampleAdded === true };
+  const content = readLegacyCart(parseJson(raw));
+  return content && { ...content, items: normalizeItems(content.items) };
 }
 
 /** One line per product (the last one wins), no empty lines. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
-import { z } from 'zod';
-import { validateCartResponseSchema } from '../../../shared/schemas/pricing';
+import { toast } from '../../lib/toast';
+import { checkReply, replySchema } from '../../lib/api';
 
 /** One line as POST /api/validate-cart takes it; price in dollars per unit (informational, DECISIONS §3). */
 export interface ValidationItem {
@@ -27,12 +26,6 @@ export const VALIDATION_DEBOUNCE_MS = 1000;
 
 const INVALID_ITEMS_MESSAGE = 'Your cart contains invalid items';
 
-const errorBodySchema = z.object({
-  error: z.string().optional(),
-  errors: z.array(z.unknown()).optional(),
-  message: z.string().optional(),
-});
-
 /** POST /api/validate-cart, read into what the status line and the toasts say (spec 000 §8). */
 export async function validateCart(
   items: readonly ValidationItem[],
@@ -53,7 +46,10 @@ export async function validateCart(
   if (!response.ok) {
     // Spec 000 §8: the body's error or first errors entry, else 'Error validating cart: {status}'. Our API's
     // own error bodies carry `message`, used when neither is there.
-    const parsed = errorBodySchema.safeParse(body);
+    const parsed = await checkReply(
+      replySchema((s) => s.cartValidationErrorSchema),
+      body,
+    );
     const firstError = parsed.success
       ? parsed.data.errors?.find((entry) => typeof entry === 'string')
       : undefined;
@@ -63,7 +59,10 @@ export async function validateCart(
     return { kind: 'error', message };
   }
 
-  const result = validateCartResponseSchema.safeParse(body);
+  const result = await checkReply(
+    replySchema((s) => s.validateCartResponseSchema),
+    body,
+  );
   if (!result.success) return { kind: 'error', message: `Error validating cart: ${response.status}` };
   const { success, errors, warnings } = result.data;
   if (!success || errors.length > 0) return { kind: 'invalid', message: errors[0] ?? INVALID_ITEMS_MESSAGE };

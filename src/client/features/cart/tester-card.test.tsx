@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, render, screen } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../../shared/cart-rules';
 import { CART_STORAGE_KEY, cartStore } from './cart-store';

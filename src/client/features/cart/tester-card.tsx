@@ -1,5 +1,5 @@
 import { CircleCheck, Gift } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CART_MESSAGES, MAX_TESTERS_PER_ORDER } from '../../../shared/cart-rules';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { setTesterAdded, useCart } from './cart-store';

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { pricingCatalogSchema } from '../../../shared/schemas/pricing';
-import { ApiError, requestJson } from '../../lib/api';
+import { ApiError, replySchema, requestJson } from '../../lib/api';
 import { PRODUCTS_STALE_TIME_MS } from '../../lib/query-client';
 
 /**
@@ -12,7 +11,12 @@ import { PRODUCTS_STALE_TIME_MS } from '../../lib/query-client';
  */
 export const pricingCatalogQueryOptions = queryOptions({
   queryKey: ['pricing-catalog'],
-  queryFn: ({ signal }) => requestJson('/api/pricing-catalog', pricingCatalogSchema, { signal }),
+  queryFn: ({ signal }) =>
+    requestJson(
+      '/api/pricing-catalog',
+      replySchema((s) => s.pricingCatalogSchema),
+      { signal },
+    ),
   staleTime: PRODUCTS_STALE_TIME_MS,
   retry: (failureCount, error) =>
     failureCount < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { ProductIdentity } from './product-identity';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ProductIdentity, ProductIdentitySkeleton } from './product-identity';
 import type { ProductRowModel } from './product-row-model';
 import { UnitPrice } from './unit-price';
 
@@ -30,6 +31,39 @@ export function ProductCards({ rows, renderQuantity }: ProductCardsProps) {
             <div className="col-span-2 flex items-center justify-between gap-3">
               <dt className="text-sm font-medium">Cases</dt>
               <dd>{renderQuantity(row)}</dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The cards while the catalogue loads: the same labels, line heights and stepper size. */
+export function ProductCardsSkeleton({ rowCount }: { rowCount: number }) {
+  return (
+    <ul aria-hidden="true" className="divide-y divide-border">
+      {Array.from({ length: rowCount }, (_, index) => (
+        <li key={index} className="py-4 first:pt-0 last:pb-0">
+          <ProductIdentitySkeleton gap="gap-3" />
+          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 text-sm">
+            <div>
+              <dt className="text-xs text-muted-foreground">Price per Case</dt>
+              <dd className="flex h-5 items-center">
+                <Skeleton className="h-3.5 w-16" />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs text-muted-foreground">Price per Bottle</dt>
+              <dd className="flex h-5 items-center">
+                <Skeleton className="h-3.5 w-12" />
+              </dd>
+            </div>
+            <div className="col-span-2 flex items-center justify-between gap-3">
+              <dt className="text-sm font-medium">Cases</dt>
+              <dd>
+                <Skeleton className="h-10 w-39" />
+              </dd>
             </div>
           </dl>
         </li>

@@ -1,22 +1,26 @@
 import { PackageOpen } from 'lucide-react';
 import { LoadError } from '../../components/load-error';
-import { Skeleton } from '../../components/ui/skeleton';
+import { useIsMobile } from '../../lib/use-media-query';
+import { ProductCardsSkeleton } from './product-cards';
+import { ProductTableSkeleton } from './product-table';
 
+/**
+ * How many product rows the loading state shows: the catalogue's usual size (the seed's four case-packed
+ * products; the tester has its own card), so the page keeps its height when the list arrives.
+ */
+const PLACEHOLDER_ROWS = 4;
+
+/** The product list while it loads, in the final layout (table or cards), so nothing shifts after. */
 export function ProductListLoading() {
+  const isMobile = useIsMobile();
   return (
-    <div role="status" aria-live="polite" className="space-y-4">
+    <div role="status" aria-live="polite">
       <span className="sr-only">Loading products…</span>
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="flex items-center gap-4">
-          <Skeleton className="size-14 shrink-0 rounded-lg" />
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-3 w-1/5" />
-          </div>
-          <Skeleton className="hidden h-4 w-20 md:block" />
-          <Skeleton className="hidden h-4 w-16 md:block" />
-        </div>
-      ))}
+      {isMobile ? (
+        <ProductCardsSkeleton rowCount={PLACEHOLDER_ROWS} />
+      ) : (
+        <ProductTableSkeleton rowCount={PLACEHOLDER_ROWS} />
+      )}
     </div>
   );
 }

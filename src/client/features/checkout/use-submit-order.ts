@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { CreateDraftOrderRequest } from '../../../shared/schemas/orders';
 import {
   forgetIdempotencyKey,

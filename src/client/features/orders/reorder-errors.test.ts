@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZodError } from 'zod';
-import { ApiError } from '../../lib/api';
+import { ApiError, UnexpectedReplyError } from '../../lib/api';
 import {
   categorizeReorderError,
   MAX_REORDER_RETRIES,
@@ -31,11 +30,9 @@ describe('categorizeReorderError (spec 000 §8)', () => {
     expect(categorizeReorderError(new TypeError('Failed to fetch'))).toBe('network');
     expect(categorizeReorderError(new DOMException('late', 'TimeoutError'))).toBe('timeout');
     expect(categorizeReorderError(new DOMException('aborted', 'AbortError'))).toBe('timeout');
-    expect(
-      categorizeReorderError(
-        new Error('Unexpected response from POST /api/orders/1/reorder', { cause: new ZodError([]) }),
-      ),
-    ).toBe('data_integrity');
+    expect(categorizeReorderError(new UnexpectedReplyError('POST', '/api/orders/1/reorder', []))).toBe(
+      'data_integrity',
+    );
     expect(categorizeReorderError(new Error('something odd'))).toBe('unknown');
     expect(categorizeReorderError('a string')).toBe('unknown');
   });

@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api';
+import { ApiError, UnexpectedReplyError } from '../../lib/api';
 
 /** The reorder error categories of spec 000 §8. */
 export type ReorderErrorCategory =
@@ -45,8 +45,8 @@ export function categorizeReorderError(error: unknown): ReorderErrorCategory {
     if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'timeout';
     // fetch() rejects with a TypeError when the network is down or the connection drops.
     if (error instanceof TypeError) return 'network';
-    // requestJson's "Unexpected response" when the reply does not have the promised shape.
-    if (error.message.startsWith('Unexpected response')) return 'data_integrity';
+    // requestJson's answer to a reply without the promised shape.
+    if (error instanceof UnexpectedReplyError) return 'data_integrity';
   }
   return 'unknown';
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useReorderNotice } from './reorder-notice';
 import { requestReorderNotice } from './reorder-token';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 
 // Part of the order form's initial JavaScript, which is at its size limit: react and sonner only, kept tiny.
 

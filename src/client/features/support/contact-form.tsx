@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import {
   cleanSupportMessage,
   SUPPORT_MESSAGE_MAX,
@@ -191,8 +191,8 @@ function MessageField({ value, onChange, length, error, disabled, ref }: Message
         <p
           id={counterId}
           className={cn(
-            'shrink-0 text-xs tabular-nums text-muted-foreground',
-            length > SUPPORT_MESSAGE_MAX && 'font-medium text-destructive',
+            'shrink-0 text-xs tabular-nums',
+            length > SUPPORT_MESSAGE_MAX ? 'font-medium text-destructive' : 'text-muted-foreground',
           )}
         >
           {length}/{SUPPORT_MESSAGE_MAX}

@@ -29,10 +29,10 @@ export function PriorityChoices({ value, onChange, error, disabled, ref }: Prior
             <label
               key={option.value}
               className={cn(
-                'flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-card p-3 shadow-sm',
+                'flex cursor-pointer items-start gap-3 rounded-lg border bg-card p-3 shadow-sm',
                 'hover:bg-accent has-checked:border-primary has-checked:bg-accent',
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
-                error && 'border-destructive/60',
+                error ? 'border-destructive/60' : 'border-border',
               )}
             >
               <input

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
@@ -24,7 +24,7 @@ const differentBilling: CurrentUser = {
 function stubApi(user: CurrentUser, overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(user),
+    '/api/session': () => jsonResponse({ user: user }),
     ...overrides,
   });
 }
@@ -103,9 +103,9 @@ describe('My Account', () => {
     });
     expect(body).not.toHaveProperty('email');
     expect(body).not.toHaveProperty('role');
-    // The header shows the reply at once, without another GET /api/user.
+    // The header shows the reply at once, without asking for the session again.
     expect(await screen.findByRole('button', { name: 'Account menu for Janet Doe' })).toBeTruthy();
-    expect(countCalls(fetchMock, '/api/user')).toBe(2);
+    expect(countCalls(fetchMock, '/api/session')).toBe(1);
   });
 
   it("toasts 'Update Failed' with the server's message", async () => {

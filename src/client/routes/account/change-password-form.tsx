@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
 import { checkPasswordRules, PASSWORD_TOO_SHORT } from '../../../shared/passwords';

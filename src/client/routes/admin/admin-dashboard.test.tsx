@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { supportMessagesHref } from '../../components/admin/admin-links';
@@ -87,8 +87,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => errorResponse(401, 'Not signed in'),
-    '/api/admin/user': () => jsonResponse(testAdmin),
+    '/api/session': () => jsonResponse({ user: testAdmin }),
     '/api/admin/allowed-skus': () => jsonResponse([]),
     ...overrides,
   });
@@ -112,7 +111,7 @@ function currentSection(): string | null {
 
 describe('/admin access', () => {
   it('shows a spinner while the session loads', async () => {
-    stubApi({ '/api/admin/user': () => new Promise<Response>(() => undefined) });
+    stubApi({ '/api/session': () => new Promise<Response>(() => undefined) });
     renderApp('/admin');
 
     expect(await screen.findByText('Loading admin portal…')).toBeTruthy();
@@ -120,7 +119,7 @@ describe('/admin access', () => {
   });
 
   it('sends a visitor to /admin/login', async () => {
-    stubApi({ '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.') });
+    stubApi({ '/api/session': () => jsonResponse({ user: null }) });
     const { router } = renderApp('/admin');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
@@ -130,8 +129,7 @@ describe('/admin access', () => {
   it("comes back to a link's address (a support e-mail's) after signing in on /admin/login", async () => {
     let signedIn = false;
     stubApi({
-      '/api/admin/user': () =>
-        signedIn ? jsonResponse(testAdmin) : errorResponse(401, 'Please sign in as an administrator.'),
+      '/api/session': () => jsonResponse({ user: signedIn ? testAdmin : null }),
       '/api/admin/login': () => {
         signedIn = true;
         return jsonResponse(testAdmin);
@@ -152,8 +150,7 @@ describe('/admin access', () => {
 
   it("shows 'Access Denied' and 'Return to Home' to a signed-in customer", async () => {
     stubApi({
-      '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.'),
-      '/api/user': () => jsonResponse(testUser),
+      '/api/session': () => jsonResponse({ user: testUser }),
     });
     const { router } = renderApp('/admin');
 
@@ -164,19 +161,19 @@ describe('/admin access', () => {
     expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
   });
 
-  it('does not ask for the customer session when an administrator is signed in', async () => {
+  it('asks for the session once when an administrator is signed in', async () => {
     const fetchMock = stubApi();
     renderApp('/admin');
 
     await screen.findByText('Products section');
-    expect(countCalls(fetchMock, '/api/user')).toBe(0);
+    expect(countCalls(fetchMock, '/api/session')).toBe(1);
   });
 
   it('offers Retry when the session cannot be checked, instead of sending the admin away', async () => {
     let serverUp = false;
     stubApi({
-      '/api/admin/user': () =>
-        serverUp ? jsonResponse(testAdmin) : errorResponse(503, 'Service temporarily unavailable'),
+      '/api/session': () =>
+        serverUp ? jsonResponse({ user: testAdmin }) : errorResponse(503, 'Service temporarily unavailable'),
     });
     const { router } = renderApp('/admin');
 
@@ -302,8 +299,7 @@ describe('/admin dashboard', () => {
   it('logs out: POST /api/admin/logout, admin data forgotten, back to /admin/login', async () => {
     let signedIn = true;
     const fetchMock = stubApi({
-      '/api/admin/user': () =>
-        signedIn ? jsonResponse(testAdmin) : errorResponse(401, 'Please sign in as an administrator.'),
+      '/api/session': () => jsonResponse({ user: signedIn ? testAdmin : null }),
       '/api/admin/logout': () => {
         signedIn = false;
         return jsonResponse({ message: 'Logged out' });
@@ -345,8 +341,7 @@ describe('/admin dashboard', () => {
   it('goes to /admin/login when an admin call is refused because the session has ended', async () => {
     let sessionEnded = false;
     stubApi({
-      '/api/admin/user': () =>
-        sessionEnded ? errorResponse(401, 'Please sign in as an administrator.') : jsonResponse(testAdmin),
+      '/api/session': () => jsonResponse({ user: sessionEnded ? null : testAdmin }),
       '/api/admin/allowed-skus': () =>
         sessionEnded ? errorResponse(401, 'Please sign in to continue.') : jsonResponse([]),
     });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
@@ -35,8 +35,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => errorResponse(401, 'Not signed in'),
-    '/api/admin/user': () => errorResponse(401, 'Please sign in as an administrator.'),
+    '/api/session': () => jsonResponse({ user: null }),
     ...overrides,
   });
 }
@@ -148,7 +147,7 @@ describe('/admin/login', () => {
   });
 
   it('sends an administrator who is already signed in to /admin', async () => {
-    stubApi({ '/api/admin/user': () => jsonResponse(testAdmin) });
+    stubApi({ '/api/session': () => jsonResponse({ user: testAdmin }) });
     const { router } = renderApp('/admin/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
@@ -156,7 +155,7 @@ describe('/admin/login', () => {
   });
 
   it('sends an administrator already signed in on to the dashboard address kept by the redirect', async () => {
-    stubApi({ '/api/admin/user': () => jsonResponse(testAdmin) });
+    stubApi({ '/api/session': () => jsonResponse({ user: testAdmin }) });
     const { router } = renderApp('/admin/login', { state: { from: '/admin?section=orders' } });
 
     expect(await screen.findByText('Orders section')).toBeTruthy();
@@ -180,7 +179,7 @@ describe('/admin/login', () => {
   });
 
   it('shows the form to a signed-in customer, who may sign in as an administrator', async () => {
-    stubApi({ '/api/user': () => jsonResponse(testUser) });
+    stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
     const { router } = renderApp('/admin/login');
 
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();

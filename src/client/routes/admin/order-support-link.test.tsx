@@ -8,7 +8,7 @@ import { buildSupportMessage, supportListOf } from '../../features/admin-support
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
 
 // The real Orders and Support sections in the real dashboard: the link from one to the other (issue 7).
 registerCartTestHooks();
@@ -58,8 +58,7 @@ describe("an order's support messages", () => {
     localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'orders');
     const fetchMock = stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/user': () => errorResponse(401, 'Not signed in'),
-      '/api/admin/user': () => jsonResponse(admin),
+      '/api/session': () => jsonResponse({ user: admin }),
       '/api/admin/orders': () => jsonResponse(adminOrderListOf([order])),
       '/api/admin/support/messages': () =>
         jsonResponse(

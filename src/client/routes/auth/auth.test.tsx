@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { cartStore, setCartItemQuantity } from '../../features/cart/cart-store';
 import { testConfig } from '../../test-support/api-fixtures';
@@ -15,7 +15,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => errorResponse(401, 'Not signed in'),
+    '/api/session': () => jsonResponse({ user: null }),
     ...overrides,
   });
 }

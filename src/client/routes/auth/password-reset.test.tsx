@@ -14,7 +14,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => errorResponse(401, 'Not signed in'),
+    '/api/session': () => jsonResponse({ user: null }),
     ...overrides,
   });
 }

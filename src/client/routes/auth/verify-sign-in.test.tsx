@@ -22,8 +22,7 @@ describe('/auth/verify', () => {
     let signedIn = false;
     const fetchMock = stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/user': () =>
-        signedIn ? jsonResponse(testUser) : jsonResponse({ message: 'no' }, { status: 401 }),
+      '/api/session': () => jsonResponse({ user: signedIn ? testUser : null }),
       '/api/auth/verify': () => {
         signedIn = true;
         return jsonResponse({ user: testUser, redirectTo: '/orders' });
@@ -72,7 +71,7 @@ describe('/auth/verify', () => {
   it('never follows a redirect target on another origin', async () => {
     stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/user': () => jsonResponse(testUser),
+      '/api/session': () => jsonResponse({ user: testUser }),
       '/api/products': () => jsonResponse([]),
       '/api/auth/verify': () => jsonResponse({ user: testUser, redirectTo: '//evil.test/x' }),
     });

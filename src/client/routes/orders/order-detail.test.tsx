@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -16,7 +16,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(handlers: Handlers) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
     ...handlers,
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { PageSpinner } from '../../components/page-spinner';

@@ -15,7 +15,7 @@ type Handlers = Parameters<typeof stubFetch>[0];
 function stubApi(handlers: Handlers) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
     ...handlers,
   });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY, cartStore } from '../../features/cart/cart-store';
 import { forgetReorderRuns } from '../../features/orders/reorder-run';
@@ -47,7 +47,7 @@ const REORDER_PATH = '/api/orders/1/reorder';
 function stubApi(handlers: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
     '/api/products': () => jsonResponse(testProducts),
     '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
     '/api/validate-cart': () => jsonResponse({ success: true, errors: [], warnings: [] }),

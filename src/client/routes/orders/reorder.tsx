@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { isTesterProduct } from '../../../shared/pricing';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/ui/spinner';

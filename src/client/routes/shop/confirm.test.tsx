@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { createDraftOrderRequestSchema } from '../../../shared/schemas/orders';
@@ -34,7 +34,7 @@ const draftOrder = (orderId = 1) => ({
 function stubApi(overrides: Handlers = {}, user: CurrentUser = testUser) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(user),
+    '/api/session': () => jsonResponse({ user: user }),
     '/api/products': () => jsonResponse(testProducts),
     '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
     [ORDER_PATH]: () => jsonResponse(draftOrder()),

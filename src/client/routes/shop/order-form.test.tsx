@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
@@ -311,7 +311,7 @@ describe('order form', () => {
   it('saves the cart, scrolls to the top and opens /confirm 250 ms after Review Your Order', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     // /confirm is in the customer area, so this customer is signed in.
-    stubApi({ '/api/user': () => jsonResponse(testUser) });
+    stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
     const { router } = renderApp('/');
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));

@@ -11,7 +11,7 @@ import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { setCartItemQuantity, useCart } from '../../features/cart/cart-store';
 import { useCartValidation } from '../../features/cart/cart-validation';
 import { CartValidationStatus } from '../../features/cart/cart-validation-status';
-import { OrderSummary } from '../../features/cart/order-summary';
+import { OrderSummary, OrderSummarySkeleton } from '../../features/cart/order-summary';
 import { TesterCard } from '../../features/cart/tester-card';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductList } from '../../features/catalog/product-list';
@@ -19,7 +19,7 @@ import { ProductListError, ProductListLoading } from '../../features/catalog/pro
 import { buildProductRows, type ProductRowModel } from '../../features/catalog/product-row-model';
 import { productsQueryOptions } from '../../features/catalog/products-query';
 import { useReorderNotice } from '../../features/orders/reorder-notice';
-import { useIsSignedIn } from '../../lib/session';
+import { useLooksSignedOut } from '../../lib/session';
 import { useIsMobile } from '../../lib/use-media-query';
 import { buildCartLines, buildRuleLines, buildValidationItems, findTester } from './order-lines';
 import { ReviewOrderButton } from './review-order-button';
@@ -33,7 +33,7 @@ const MAX_CASES = 999;
 /** The storefront's home (spec 000 §2 'Order form'). Bundled eagerly: it is the page most visits start on. */
 export function OrderFormPage() {
   useReorderNotice();
-  const isSignedIn = useIsSignedIn();
+  const looksSignedOut = useLooksSignedOut();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
 
@@ -45,17 +45,11 @@ export function OrderFormPage() {
         <ProductListError error={products.error} onRetry={() => void products.refetch()} />
       </ProductsSection>
     ) : (
-      <ProductsSection>
-        <ProductListLoading />
-      </ProductsSection>
+      <OrderFormLoading />
     );
   } else if (pricing.isPending) {
     // Wait for the tiers, so a restored cart does not flash base prices first; a failure ends the wait.
-    content = (
-      <ProductsSection>
-        <ProductListLoading />
-      </ProductsSection>
-    );
+    content = <OrderFormLoading />;
   } else {
     content = (
       <OrderForm
@@ -76,9 +70,34 @@ export function OrderFormPage() {
           <span>All products come in cases of 12 bottles, with free shipping on every order.</span>
         </p>
       </header>
-      {isSignedIn ? null : <NotSignedInBanner />}
+      {looksSignedOut ? <NotSignedInBanner /> : null}
       {content}
     </div>
+  );
+}
+
+/** The products beside the summary on wide screens, above it on narrow ones. */
+function OrderFormLayout({ products, summary }: { products: ReactNode; summary: ReactNode }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
+      <div className="min-w-0 space-y-6">{products}</div>
+      {/* Sticky beside the products on wide screens; the next step sits right under the totals. */}
+      <div className="lg:sticky lg:top-6">{summary}</div>
+    </div>
+  );
+}
+
+/** The loading state in the final layout (four product rows and the summary column): nothing shifts after. */
+function OrderFormLoading() {
+  return (
+    <OrderFormLayout
+      products={
+        <ProductsSection>
+          <ProductListLoading />
+        </ProductsSection>
+      }
+      summary={<OrderSummarySkeleton />}
+    />
   );
 }
 
@@ -149,15 +168,16 @@ function OrderForm({ products, pricing, onRetryPricing }: OrderFormProps) {
   );
 
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_23rem] lg:items-start">
-      <div className="min-w-0 space-y-6">
-        <ProductsSection>
-          <ProductList rows={rows} renderQuantity={renderQuantity} />
-        </ProductsSection>
-        {tester ? <TesterCard name={tester.name} /> : null}
-      </div>
-      {/* Sticky beside the products on wide screens; the next step sits right under the totals. */}
-      <div className="lg:sticky lg:top-6">
+    <OrderFormLayout
+      products={
+        <>
+          <ProductsSection>
+            <ProductList rows={rows} renderQuantity={renderQuantity} />
+          </ProductsSection>
+          {tester ? <TesterCard name={tester.name} /> : null}
+        </>
+      }
+      summary={
         <OrderSummary
           cart={priced}
           tiers={catalog.tiers}
@@ -170,7 +190,7 @@ function OrderForm({ products, pricing, onRetryPricing }: OrderFormProps) {
             </div>
           }
         />
-      </div>
-    </div>
+      }
+    />
   );
 }

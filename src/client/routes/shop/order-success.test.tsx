@@ -11,7 +11,7 @@ registerCartTestHooks();
 function stubApi() {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
   });
 }
 

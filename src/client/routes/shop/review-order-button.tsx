@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react';
 import { ErrorList } from '../../components/ui/error-list';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { checkCartRules, type RuleLine } from '../../../shared/cart-rules';
 import { Button } from '../../components/ui/button';
 import { saveCart } from '../../features/cart/cart-store';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
@@ -13,7 +13,7 @@ registerCartTestHooks();
 function stubApi() {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
     // Continue Shopping opens the order form, which loads these.
     '/api/products': () => jsonResponse([]),
     '/api/pricing-catalog': () => jsonResponse({ tiers: [], customPrices: [], components: [] }),

@@ -1,7 +1,7 @@
 import { ArrowRight, CircleCheck, Gift, Mail, PackageCheck, TriangleAlert, Truck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatOrderNumber } from '../../../shared/orders';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { PageTitle } from '../../components/page-title';

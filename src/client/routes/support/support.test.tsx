@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 import { SUPPORT_MESSAGES } from '../../../shared/schemas/support';
@@ -50,7 +50,7 @@ const sent = { success: true, message: 'Support message sent' };
 function stubApi(handlers: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
-    '/api/user': () => jsonResponse(testUser),
+    '/api/session': () => jsonResponse({ user: testUser }),
     '/api/faq/categories': () => jsonResponse(categories),
     '/api/faq/items': () => jsonResponse(items),
     '/api/support/contact': () => jsonResponse(sent, { status: 201 }),

@@ -390,6 +390,24 @@ describe('accounts', () => {
       expect((await post(t.app, '/api/logout', {})).statusCode).toBe(200);
     });
 
+    it('answers GET /api/session 200 with the user, or with null and no error for a visitor', async () => {
+      const visitor = await get(t.app, '/api/session');
+      expect(visitor.statusCode).toBe(200);
+      expect(visitor.headers['cache-control']).toBe('no-store');
+      expect(visitor.json()).toEqual({ user: null });
+
+      const user = await createUser(t.db);
+      const cookie = await signIn(t.app, t.db, user.email);
+      const signedIn = await get(t.app, '/api/session', { cookie });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.json()).toEqual({ user: (await get(t.app, '/api/user', { cookie })).json() });
+      expect(signedIn.json().user).toMatchObject({ id: user.id, email: user.email, role: 'customer' });
+      expect(JSON.stringify(signedIn.json())).not.toMatch(/hash|token/i);
+
+      await post(t.app, '/api/logout', {}, { cookie });
+      expect((await get(t.app, '/api/session', { cookie })).json()).toEqual({ user: null });
+    });
+
     it('ends the session of an account that is disabled meanwhile', async () => {
       const user = await createUser(t.db);
       const cookie = await signIn(t.app, t.db, user.email);

@@ -13,6 +13,8 @@ import {
   verifyRequestSchema,
   verifyResponseSchema,
 } from '../../../shared/schemas/auth';
+import { sessionResponseSchema } from '../../../shared/schemas/current-user';
+import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import type { Env } from '../../env';
 import { requireUser, type Sessions } from '../../plugins/session';
 import { safeRedirectPath, toCurrentUser, type AccountsService } from './accounts.service';
@@ -69,6 +71,16 @@ export const accountsRoutes =
 
     app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
       toCurrentUser(requireUser(request)),
+    );
+
+    // For the browser: 200 with or without a session (GET /api/user answers a visitor 401, spec 000 §7).
+    app.get(
+      '/api/session',
+      { schema: { response: { 200: sessionResponseSchema } } },
+      async (request, reply) => {
+        if (!request.user && request.cookies[SESSION_HINT_COOKIE]) sessions.clearHint(reply);
+        return { user: request.user ? toCurrentUser(request.user) : null };
+      },
     );
 
     app.post(

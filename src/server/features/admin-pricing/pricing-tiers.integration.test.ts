@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import {
   ADMIN_PRICING_MESSAGES,
   adminPricingTierListSchema,
@@ -28,7 +29,7 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
     return adminPricingTierSchema.parse(response.json());
   };
   const publicTiers = async () =>
-    pricingTierSchema.array().parse((await t.app.inject({ url: '/api/pricing-tiers' })).json());
+    z.array(pricingTierSchema).parse((await t.app.inject({ url: '/api/pricing-tiers' })).json());
   const expectMessage = async (
     method: 'POST' | 'PATCH',
     url: string,

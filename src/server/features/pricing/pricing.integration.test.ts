@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { pricingCatalogSchema, pricingTierSchema } from '../../../shared/schemas/pricing';
 import { pricingTiers, productPricingTiers } from '../../db/schema';
@@ -176,7 +177,7 @@ describe('pricing endpoints', () => {
     it('lists the seeded tiers by minimum cases with the discount in percent', async () => {
       const response = await t.app.inject({ url: '/api/pricing-tiers' });
       expect(response.statusCode).toBe(200);
-      const tiers = pricingTierSchema.array().parse(response.json());
+      const tiers = z.array(pricingTierSchema).parse(response.json());
       expect(
         tiers.map(({ name, minimumCases, discountPercentage }) => [name, minimumCases, discountPercentage]),
       ).toEqual([
@@ -233,8 +234,8 @@ describe('pricing endpoints', () => {
         .set({ discountPercentage: 750 })
         .where(eq(pricingTiers.minimumCases, 2));
       await vi.waitFor(async () => expect(await priceOf(FOUR_OZ, '?totalCases=2')).toBe(9.85));
-      const tiers = pricingTierSchema
-        .array()
+      const tiers = z
+        .array(pricingTierSchema)
         .parse((await t.app.inject({ url: '/api/pricing-tiers' })).json());
       expect(tiers.find((tier) => tier.minimumCases === 2)?.discountPercentage).toBe(7.5);
     });

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import type { AllowedSku } from '../../../../shared/schemas/admin-catalog';
 import {

@@ -1,0 +1,37 @@
+// zod/mini: the session is read on every page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+import { z } from 'zod/mini';
+
+/** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
+export const currentUserSchema = z.object({
+  id: z.int(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  businessName: z.nullable(z.string()),
+  phone: z.nullable(z.string()),
+  role: z.enum(['customer', 'admin']),
+  shippingAddress: z.nullable(z.string()),
+  shippingAddressLine1: z.nullable(z.string()),
+  shippingAddressLine2: z.nullable(z.string()),
+  shippingCity: z.nullable(z.string()),
+  shippingState: z.nullable(z.string()),
+  shippingZip: z.nullable(z.string()),
+  shippingCountry: z.nullable(z.string()),
+  billingAddress: z.nullable(z.string()),
+  billingAddressLine1: z.nullable(z.string()),
+  billingAddressLine2: z.nullable(z.string()),
+  billingCity: z.nullable(z.string()),
+  billingState: z.nullable(z.string()),
+  billingZip: z.nullable(z.string()),
+  billingCountry: z.nullable(z.string()),
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * GET /api/session: who is signed in, for the browser: always 200, `user` null without a session, so a
+ * visitor's console shows no failed request. GET /api/user keeps its 401 for API clients (spec 000 §7).
+ */
+export const sessionResponseSchema = z.object({ user: z.nullable(currentUserSchema) });
