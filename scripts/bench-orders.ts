@@ -67,7 +67,7 @@ export function readOrderSettings({ warmUp }: { warmUp: boolean }): OrderSetting
 // Customers, created in the database before the portal starts
 // ---------------------------------------------------------------------------------------------------------
 
-interface Customer {
+export interface Customer {
   userId: number;
   email: string;
   /** Raw session cookie values; the database keeps only their SHA-256. */
@@ -294,6 +294,20 @@ function ordersOfBuyers(customers: BenchCustomers, perBuyer: number, phase: stri
       idempotencyKey: `bench-${runId}-${phase}-${buyer}-${index}`,
     })),
   );
+}
+
+/**
+ * `count` orders of one customer, one after another on one connection (bench-web.ts gives a customer signed in
+ * through the magic link an order history this way). Returns the failed answers, grouped; empty when all were
+ * created.
+ */
+export async function submitOrdersOf(portal: Portal, customer: Customer, count: number): Promise<string[]> {
+  const submissions = Array.from({ length: count }, (_, index) => ({
+    customer,
+    sessionToken: customer.sessionTokens[0] ?? '',
+    idempotencyKey: `bench-${runId}-history-${customer.userId}-${index}`,
+  }));
+  return failures('orders', await submitAll(portal, [submissions]));
 }
 
 async function runOrders(

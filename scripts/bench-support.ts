@@ -18,6 +18,8 @@ const SERVER_ENTRY = path.resolve(
   'main.js',
 );
 const PORTAL_START_TIMEOUT_MS = 60_000;
+/** The first administrator's password in every benchmark portal (its username is the default, `admin`). */
+export const BENCH_ADMIN_PASSWORD = 'Bench-Pass-1';
 const CHILD_STOP_TIMEOUT_MS = 10_000;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -155,9 +157,14 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
 
 /**
  * The built portal on a free loopback port with the given database. The environment is built from scratch so
- * a DATABASE_URL, APP_ORIGIN or Shopify setting in the caller's shell cannot leak into the run.
+ * a DATABASE_URL, APP_ORIGIN or Shopify setting in the caller's shell cannot leak into the run; `extraEnv`
+ * adds settings of the caller's choosing (bench-web.ts: SEED_DEMO).
  */
-export async function startPortal(cleanup: CleanupStack, database: PortalDatabase): Promise<Portal> {
+export async function startPortal(
+  cleanup: CleanupStack,
+  database: PortalDatabase,
+  extraEnv: Record<string, string> = {},
+): Promise<Portal> {
   if (cleanup.started) throw new Error('interrupted');
   if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first.`);
   const port = await findFreePort(LOOPBACK);
@@ -173,8 +180,9 @@ export async function startPortal(cleanup: CleanupStack, database: PortalDatabas
       HOST: LOOPBACK,
       APP_ORIGIN: appOrigin,
       LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Bench-Pass-1',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       ...database,
+      ...extraEnv,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

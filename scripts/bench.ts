@@ -10,7 +10,8 @@
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
  * bare, so a noisy neighbour on the machine hurts both sides alike. Exits 1 if any request failed or got a
  * non-2xx answer, or the orders in a database are not exactly the ones answered as created. The same file,
- * started with --bare-server, is the bare server (see runBareServer).
+ * started with --bare-server, is the bare server (see runBareServer). `npm run bench` then runs bench-web.ts
+ * (Lighthouse on the pages) as its own step, after this script succeeded.
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
