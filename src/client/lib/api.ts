@@ -19,7 +19,7 @@ export class ApiError extends Error {
 /**
  * What a reply is checked against: a zod schema (any zod schema is a Standard Schema), or a function that loads
  * one. The storefront's first page passes loaders, so zod arrives after the first paint, while the request is
- * on its way (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+ * on its way (docs/decisions/0015-storefront-first-page.md).
  */
 export type ResponseSchema<S extends $ZodType = $ZodType> = S | (() => Promise<S>);
 /** The value a reply schema gives. */

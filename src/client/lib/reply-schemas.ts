@@ -4,7 +4,7 @@ import { z } from 'zod/mini';
 
 /**
  * The reply schemas the storefront's first page checks, in one module that is loaded on demand: it brings
- * zod, which the first paint does not need (docs/decisions/0015-zod-mini-on-the-storefront-path.md). Use them
+ * zod, which the first paint does not need (docs/decisions/0015-storefront-first-page.md). Use them
  * through `replySchema`, so the module stays out of the initial JavaScript.
  */
 export { errorBodySchema } from '../../shared/schemas/errors';

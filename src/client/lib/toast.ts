@@ -4,7 +4,7 @@ import type { ExternalToast } from 'sonner';
 
 /**
  * Toasts (spec 000 §9), with sonner loaded on the first one: most visits show none, so sonner stays out of
- * the storefront's initial JavaScript (docs/decisions/0015-zod-mini-on-the-storefront-path.md). Call
+ * the storefront's initial JavaScript (docs/decisions/0015-storefront-first-page.md). Call
  * `toast.success(…)` etc. as with sonner; <Toaster> mounts sonner's host once a toast has been asked for,
  * and sonner shows the toasts made before its host subscribed.
  */

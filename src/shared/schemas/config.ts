@@ -1,4 +1,4 @@
-// zod/mini: read on the storefront's first page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+// zod/mini: read on the storefront's first page (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
 
 /** Public, non-secret settings the browser needs (GET /api/config). */

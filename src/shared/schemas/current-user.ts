@@ -1,4 +1,4 @@
-// zod/mini: the session is read on every page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+// zod/mini: the session is read on every page (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
 
 /** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */

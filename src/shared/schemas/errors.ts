@@ -1,4 +1,4 @@
-// zod/mini: read on the storefront's first page (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+// zod/mini: read on the storefront's first page (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
 
 /** Every error body the API sends (ARCHITECTURE.md convention 4). */

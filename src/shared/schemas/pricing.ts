@@ -1,5 +1,5 @@
 // zod/mini, not zod: the storefront's first page reads these replies, and the mini build keeps its initial
-// JavaScript small (docs/decisions/0015-zod-mini-on-the-storefront-path.md).
+// JavaScript small (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
 
 /**

@@ -2,8 +2,9 @@ import type { Cart, CartContent, CartItem } from './cart-store';
 
 /**
  * Reading what localStorage holds for the cart. Plain checks rather than zod: the cart is read on the
- * storefront's first page, whose initial JavaScript carries no schema library (docs/decisions/0015). The
- * data is this app's own, so the checks are few: anything else is treated as unreadable.
+ * storefront's first page, whose initial JavaScript carries no schema library
+ * (docs/decisions/0015-storefront-first-page.md). The data is this app's own, so the checks are few:
+ * anything else is treated as unreadable.
  */
 
 /** Large enough for any real order, small enough to stay inside the API's quantity limit. */

@@ -408,6 +408,25 @@ describe('accounts', () => {
       expect((await get(t.app, '/api/session', { cookie })).json()).toEqual({ user: null });
     });
 
+    it('sets the page-readable signed_in hint at sign-in and clears it at sign-out or without a session', async () => {
+      const user = await createUser(t.db);
+      const token = await insertLinkToken(t.db, 'magic-link', user.id);
+      const signIn = await post(t.app, '/api/auth/verify', { token });
+      const cookies = [signIn.headers['set-cookie']].flat().map(String);
+      const hint = cookies.find((cookie) => cookie.startsWith('signed_in=1'));
+      expect(hint).toBeDefined();
+      expect(hint).not.toMatch(/HttpOnly/i);
+      expect(cookies.find((cookie) => cookie.startsWith('sid='))).toMatch(/HttpOnly/i);
+
+      const logout = await post(t.app, '/api/logout', {}, { cookie: sessionCookie(signIn) });
+      expect(String(logout.headers['set-cookie'])).toMatch(/signed_in=;/);
+
+      // A hint left behind by a session that ended elsewhere is cleared by the next session check.
+      const stale = await get(t.app, '/api/session', { cookie: 'signed_in=1' });
+      expect(String(stale.headers['set-cookie'])).toMatch(/signed_in=;/);
+      expect((await get(t.app, '/api/session')).headers['set-cookie']).toBeUndefined();
+    });
+
     it('ends the session of an account that is disabled meanwhile', async () => {
       const user = await createUser(t.db);
       const cookie = await signIn(t.app, t.db, user.email);
