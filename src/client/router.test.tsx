@@ -122,3 +122,31 @@ describe('route table', () => {
     expect(screen.queryByRole('contentinfo')).toBeNull();
   });
 });
+
+describe('focus after a client-side navigation', () => {
+  it("moves the focus to the new page's main heading, not on the first load", async () => {
+    stubApi(true);
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' });
+    expect(document.activeElement).toBe(document.body);
+
+    await router.navigate('/account');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+  });
+
+  it('leaves the focus alone when only the query changes', async () => {
+    stubApi(true);
+    const { router } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' });
+
+    await router.navigate('/account');
+    await screen.findByRole('heading', { level: 1, name: 'My Account' });
+    const field = screen.getByLabelText('First Name');
+    field.focus();
+    await router.navigate('/account?tab=details');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.activeElement).toBe(field);
+  });
+});

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { cn } from '../lib/cn';
+import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
 import { SkipLink } from './skip-link';
 
@@ -9,6 +10,7 @@ import { SkipLink } from './skip-link';
  * places its own <AdminMain>, because the dashboard puts a sidebar beside it.
  */
 export function AdminLayout() {
+  useFocusHeadingOnNavigate();
   return (
     <div className="min-h-dvh bg-muted">
       <SkipLink />

@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -6,6 +7,7 @@ import { SkipLink } from './skip-link';
 
 /** Layout of every customer page: header, page, footer. */
 export function AppShell() {
+  useFocusHeadingOnNavigate();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -83,27 +83,20 @@ function QuickCardButton({
   card: QuickCard;
   onChoose: (prefill: SupportPrefill) => void;
 }) {
-  const titleId = useId();
-  const descriptionId = useId();
   const Icon = card.icon;
   return (
     <li className="flex">
+      {/* Named by all its text (title and description), so voice control finds it by what it shows. */}
       <button
         type="button"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
         onClick={() => onChoose(card.prefill)}
         className="flex w-full flex-col items-start gap-2 rounded-2xl border border-border bg-card p-4 text-left shadow-sm transition-colors hover:border-primary/50 hover:bg-accent sm:p-5"
       >
         <span className="grid size-10 place-items-center rounded-full bg-accent text-primary">
           <Icon aria-hidden="true" className="size-5" />
         </span>
-        <span id={titleId} className="font-semibold">
-          {card.title}
-        </span>
-        <span id={descriptionId} className="text-sm text-muted-foreground">
-          {card.description}
-        </span>
+        <span className="font-semibold">{card.title}</span>
+        <span className="text-sm text-muted-foreground">{card.description}</span>
       </button>
     </li>
   );
