@@ -18,6 +18,8 @@ const SERVER_ENTRY = path.resolve(
   'main.js',
 );
 const PORTAL_START_TIMEOUT_MS = 60_000;
+/** The password of the portal's first administrator in every benchmark run. */
+export const BENCH_ADMIN_PASSWORD = 'Bench-Pass-1';
 const CHILD_STOP_TIMEOUT_MS = 10_000;
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -173,7 +175,7 @@ export async function startPortal(cleanup: CleanupStack, database: PortalDatabas
       HOST: LOOPBACK,
       APP_ORIGIN: appOrigin,
       LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'Bench-Pass-1',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       ...database,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
