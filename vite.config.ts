@@ -62,6 +62,8 @@ export default defineConfig(({ command }) => ({
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // Client source maps are not published (ADR 0014): none are written, and /assets/*.map is a 404.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
