@@ -17,6 +17,7 @@ describe('compressed API answers', () => {
     t = await createTestApp();
     // Routes that exist only in this test: a JSON list of a chosen length and a CSV file.
     for (const count of [2, 100]) t.app.get(`/api/test/rows/${count}`, () => rows(count));
+    t.app.get('/api/test/by-origin', (_request, reply) => reply.header('vary', 'origin').send(rows(100)));
     t.app.get('/api/test/export.csv', (_request, reply) => reply.type('text/csv; charset=utf-8').send(CSV));
   });
   afterAll(() => t.close());
@@ -50,6 +51,12 @@ describe('compressed API answers', () => {
       expect(response.headers.vary, acceptEncoding).toBe('accept-encoding');
       expect(response.json(), acceptEncoding).toEqual(rows(100));
     }
+  });
+
+  it('adds Accept-Encoding to a Vary the route set', async () => {
+    const response = await get('/api/test/by-origin', BROWSER);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toBe('origin, accept-encoding');
   });
 
   it('compresses the CSV export type too', async () => {

@@ -1,6 +1,6 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { chooseContentCoding, type ContentCoding } from '../http/accept-encoding';
 import { isApiPath, pathnameOf } from '../http/client-paths';
 
@@ -14,17 +14,19 @@ export const API_COMPRESSION_THRESHOLD_BYTES = 1024;
 const COMPRESSIBLE_TYPE = /^(?:application\/json|text\/csv)(?:;|$)/;
 const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
 
+const brotliCompressAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 const compressors: Record<ContentCoding, (input: Buffer) => Promise<Buffer>> = {
   // Quality 4, not Brotli's default 11: per answer, 11 costs many times the CPU for a few % less.
   br: (input) =>
-    promisify(brotliCompress)(input, {
+    brotliCompressAsync(input, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 4,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: input.length,
       },
     }),
-  gzip: (input) => promisify(gzip)(input, { level: 6 }),
+  gzip: (input) => gzipAsync(input, { level: 6 }),
 };
 
 /**
@@ -40,14 +42,24 @@ export function registerApiCompression(app: FastifyInstance) {
     if (!isApiPath(pathnameOf(request.url))) return payload;
     if (!COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? ''))) return payload;
     if (reply.hasHeader('etag') || reply.hasHeader('content-encoding')) return payload;
-    const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-    if (body.length < API_COMPRESSION_THRESHOLD_BYTES) return payload;
+    if (Buffer.byteLength(payload) < API_COMPRESSION_THRESHOLD_BYTES) return payload;
 
-    reply.header('vary', 'accept-encoding');
+    varyOnAcceptEncoding(reply);
     const coding = chooseContentCoding(request.headers['accept-encoding'], CODINGS);
     if (!coding) return payload;
-    const compressed = await compressors[coding](body);
+    const compressed = await compressors[coding](
+      typeof payload === 'string' ? Buffer.from(payload) : payload,
+    );
     reply.header('content-encoding', coding).removeHeader('content-length');
     return compressed;
   });
+}
+
+/** Adds Accept-Encoding to the answer's Vary, keeping whatever a route put there. */
+function varyOnAcceptEncoding(reply: FastifyReply) {
+  const vary = reply.getHeader('vary');
+  if (vary === undefined || vary === '') reply.header('vary', 'accept-encoding');
+  else if (!/(?:^|,)\s*(?:accept-encoding|\*)\s*(?:,|$)/i.test(String(vary))) {
+    reply.header('vary', `${String(vary)}, accept-encoding`);
+  }
 }
