@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { compression } from 'vite-plugin-compression2';
+// With an extension: Vite's coming native config loader does not guess one (it warns today).
+import { COMPRESSIBLE_FILE } from './src/server/http/precompressed-files.js';
 
 const projectRoot = fileURLToPath(new URL('.', import.meta.url));
 const devPort = Number(process.env.VITE_PORT ?? 5000);
@@ -32,16 +35,37 @@ function removeSonnerStyleInjection(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Brotli and gzip copies of every text file of the build (hashed assets, index.html, public files), at the
+ * highest levels since it happens once per build; the server sends the copy a request accepts (ADR 0014,
+ * plugins/client-app.ts). A copy that would not be smaller is not written, and the server then sends the
+ * file itself. Build only: the plugin wraps process.stdout until its build ends, which a dev server never
+ * does.
+ */
+const precompressText = () =>
+  compression({
+    include: COMPRESSIBLE_FILE,
+    algorithms: ['brotliCompress', 'gzip'],
+    skipIfLargerOrEqual: true,
+  });
+
+export default defineConfig(({ command }) => ({
   root: 'src/client',
   // .env files live at the project root, not next to index.html.
   envDir: projectRoot,
-  plugins: [removeSonnerStyleInjection(), react(), tailwindcss()],
+  plugins: [
+    removeSonnerStyleInjection(),
+    react(),
+    tailwindcss(),
+    ...(command === 'build' ? [precompressText()] : []),
+  ],
   build: {
     // Every browser the portal supports preloads modules natively; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     outDir: '../../dist/client',
     emptyOutDir: true,
+    // Client source maps are not published (ADR 0014): none are written, and /assets/*.map is a 404.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -62,4 +86,4 @@ export default defineConfig({
     proxy: { '/api': { target: `http://127.0.0.1:${apiPort}` } },
   },
   preview: { port: devPort, strictPort: true },
-});
+}));

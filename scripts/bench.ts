@@ -1,10 +1,12 @@
 /**
  * Throughput benchmark: the built portal against a bare `node:http` server that answers the very same bytes,
- * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor; and order
- * submission (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL.
+ * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor; the
+ * larger API answers with and without compression (bench-compression.ts); and order submission
+ * (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL.
  *
  *   npm run bench                       # build, then 2 rounds × 8 s per server and endpoint (~3 min)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
+ *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
@@ -28,6 +30,16 @@ import {
   type OrderRun,
   type OrderSettings,
 } from './bench-orders';
+import {
+  adminCases,
+  benchmarkCompression,
+  printCompressionSummary,
+  signInAdmin,
+  type CompressionCase,
+  type CompressionSettings,
+  type CompressionSummary,
+  type LoadRunner,
+} from './bench-compression';
 import {
   CleanupStack,
   integerFormat,
@@ -83,6 +95,23 @@ function orderHistoryEndpoint(portal: Portal, bench: OrderBench): BenchEndpoint 
   };
 }
 
+/** The larger answers whose compression is measured: order history and the admin orders page and export. */
+async function compressionCases(portal: Portal, bench: OrderBench): Promise<CompressionCase[]> {
+  const history = orderHistoryEndpoint(portal, bench);
+  const customerCookie = history.headers?.cookie ?? '';
+  return [
+    { name: 'Order history (5 a page)', path: history.path, cookie: customerCookie },
+    ...adminCases(await signInAdmin(portal)),
+  ];
+}
+
+/**
+ * Fewer connections than the portal/bare runs: an admin page or an export is not asked for by 50 at once,
+ * and 10 keep the single-threaded portal busy. A CSV export of every order takes tens of milliseconds on
+ * PGlite; 50 queued exports would wait seconds each.
+ */
+const COMPRESSION_CONNECTIONS = 10;
+
 const SCRIPT_PATH = fileURLToPath(import.meta.url);
 const BARE_SERVER_FLAG = '--bare-server';
 /** After the orders, wait for the portal's outbox worker to finish printing their e-mails (at most 60 s). */
@@ -95,6 +124,7 @@ interface Settings {
   rounds: number;
   connections: number;
   warmupSeconds: number;
+  compression: CompressionSettings;
 }
 
 /** What the portal answered once, replayed byte for byte by the bare server. */
@@ -164,12 +194,21 @@ function runBareServer() {
 // ---------------------------------------------------------------------------------------------------------
 
 function readSettings(): Settings {
+  const seconds = readPositiveNumber('BENCH_SECONDS', 8);
+  // A short unmeasured run per server lets V8 optimise the hot paths before the first measured round.
+  const warmupSeconds = readPositiveNumber('BENCH_WARMUP_SECONDS', 1, { allowZero: true });
   return {
-    seconds: readPositiveNumber('BENCH_SECONDS', 8),
+    seconds,
     rounds: readPositiveNumber('BENCH_ROUNDS', 2, { integer: true }),
     connections: readPositiveNumber('BENCH_CONNECTIONS', 50, { integer: true }),
-    // A short unmeasured run per server lets V8 optimise the hot paths before the first measured round.
-    warmupSeconds: readPositiveNumber('BENCH_WARMUP_SECONDS', 1, { allowZero: true }),
+    warmupSeconds,
+    compression: {
+      // Several paired rounds: the ratio of each pair is read, and their median is the figure.
+      rounds: readPositiveNumber('BENCH_COMPRESSION_ROUNDS', 3, { integer: true }),
+      connections: COMPRESSION_CONNECTIONS,
+      seconds,
+      warmupRequests: warmupSeconds > 0 ? COMPRESSION_CONNECTIONS * 3 : 0,
+    },
   };
 }
 
@@ -240,6 +279,11 @@ async function captureResponses(
 
 let activeLoad: autocannon.Instance | null = null;
 let interrupted = false;
+
+const loadRunner: LoadRunner = {
+  run: (options) => runLoad(options),
+  problems: (result) => findProblems(result),
+};
 
 function runLoad(options: autocannon.Options): Promise<autocannon.Result> {
   if (interrupted) return Promise.reject(new Error('interrupted'));
@@ -470,14 +514,23 @@ async function main() {
     }
     await stopChild(bare.child);
 
+    const compression: CompressionSummary[] = await benchmarkCompression(
+      portal,
+      await compressionCases(portal, pglite),
+      settings.compression,
+      loadRunner,
+    );
+
     const orderRuns: OrderRun[] = [await pglite.finish()];
     const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
     if (postgres) orderRuns.push(postgres);
 
     printSummary(summaries);
+    printCompressionSummary(compression);
     printOrderSummary(orderRuns, orderSettings);
     const failed =
       summaries.some((summary) => summary.problems.length > 0) ||
+      compression.some((summary) => summary.problems.length > 0) ||
       orderRuns.some((run) => run.problems.length > 0);
     console.log(
       `\n${failed ? 'FAILED: some requests errored or were not 2xx, or an order count is off' : 'OK'} in ${Math.round((Date.now() - startedAt) / 1000)} s`,

@@ -30,6 +30,7 @@ import { supportRoutes } from './features/support/support.routes';
 import { createSupportService } from './features/support/support.service';
 import { clientDistFolder } from './paths';
 import { registerAdminGuard } from './plugins/admin-guard';
+import { registerApiCompression } from './plugins/api-compression';
 import { registerClientApp } from './plugins/client-app';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
@@ -87,6 +88,7 @@ export async function buildApp(deps: AppDeps) {
       reply.header('cache-control', 'no-store');
     }
   });
+  registerApiCompression(app);
 
   await app.register(cookie);
   const sessions = registerSessions(app, { db, env });

@@ -18,12 +18,22 @@ export function createJsonSnapshot(body: unknown): JsonSnapshot {
  */
 export function sendJsonSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: JsonSnapshot) {
   reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === snapshot.etag)) {
-    return reply.code(304).send();
-  }
+  if (ifNoneMatchHits(request, snapshot.etag)) return reply.code(304).send();
   return reply
     .type('application/json; charset=utf-8')
     .serializer((payload) => payload as string)
     .send(snapshot.json);
+}
+
+/**
+ * True when the request's If-None-Match names `etag` (or is `*`): the client's copy is current and a GET
+ * answers 304. If-None-Match compares weakly (RFC 9110 §13.1.2), so a `W/` prefix is ignored.
+ */
+export function ifNoneMatchHits(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header.split(',').some((tag) => {
+    const candidate = tag.trim();
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag;
+  });
 }

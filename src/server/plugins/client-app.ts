@@ -1,47 +1,75 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isApiPath, isFilePath, pathnameOf } from '../http/client-paths';
+import {
+  COMPRESSIBLE_FILE,
+  PRECOMPRESSED_SUFFIX,
+  withoutPrecompressedSuffix,
+} from '../http/precompressed-files';
+import { loadClientShell } from './client-shell';
 import { sendError } from './error-handler';
 
+/** Hashed build files: a new content gets a new name, so a copy never needs checking. */
+const CACHE_FOREVER = 'public, max-age=31536000, immutable';
+/** Everything else: keep a copy, but ask (ETag) before each use, so a deploy shows at once. */
+const CACHE_REVALIDATE = 'no-cache';
+
 /**
- * Serves the built React client from dist/client with an SPA fallback: any GET that is not an API path and
- * not a file answers index.html, so deep links such as /orders/12 load the app, whose router shows the page
- * or its '404 Page Not Found' screen. Unknown /api paths answer a JSON 404.
+ * Serves the built React client from dist/client (ADR 0014):
+ *
+ * - files, through @fastify/static with `preCompressed`: the build's `.br` or `.gz` copy when the request
+ *   accepts it (br first), else the file itself; Content-Type of the file, Content-Length of what is sent.
+ *   Hashed files under /assets/ are cached for a year, other files revalidate (ETag);
+ * - every other GET that is not an API path gets index.html (client-shell.ts), so deep links such as
+ *   /orders/12 load the app, whose router shows the page or its '404 Page Not Found' screen;
+ * - a missing file (anything under /assets/, or a name with an extension such as /robots.txt) and unknown
+ *   /api paths answer a JSON 404.
  */
 export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
-  const indexFile = clientDir ? path.join(clientDir, 'index.html') : null;
-  const indexHtml = indexFile && existsSync(indexFile) ? readFileSync(indexFile) : null;
+  const shell = clientDir ? loadClientShell(clientDir) : null;
 
-  if (clientDir && indexHtml) {
+  if (clientDir && shell) {
     await app.register(fastifyStatic, {
-      root: clientDir,
+      root: path.resolve(clientDir),
+      // One route per file found at start-up; any other path falls through to the not-found handler below.
       wildcard: false,
       index: false,
-      // Hashed asset names never change content: cache them for a year. index.html is served below.
-      setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
-      },
+      preCompressed: true,
+      // Else @fastify/send writes `public, max-age=0` over the Cache-Control set in setHeaders.
+      cacheControl: false,
+      // The copies are found through preCompressed, never asked for by name; index.html is the shell's.
+      globIgnore: [...Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => `**/*${suffix}`), 'index.html'],
+      setHeaders: staticFileHeaders(clientDir),
     });
+    app.get('/index.html', (request, reply) => shell.send(request, reply));
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '';
-    const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    const pathname = pathnameOf(request.url);
+    if (isApiPath(pathname) || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return sendError(request, reply, 'NOT_FOUND', `No such endpoint: ${request.method} ${pathname}`);
     }
-    if (!indexHtml) {
+    if (isFilePath(pathname)) return sendError(request, reply, 'NOT_FOUND', `No such file: ${pathname}`);
+    if (!shell) {
       return reply
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web client is not built yet. Run "npm run build" (npm start does it for you).');
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    return shell.send(request, reply);
   });
+}
+
+/**
+ * Cache-Control and Vary of a static answer, 304s included. `filePath` is the file sent: for a precompressed
+ * answer, the `.br` or `.gz` copy. @fastify/static 8 sets no Vary itself (fastify/fastify-static#230).
+ */
+function staticFileHeaders(clientDir: string) {
+  const assetsDir = path.join(path.resolve(clientDir), 'assets') + path.sep;
+  return (res: SetHeadersResponse, filePath: string) => {
+    res.setHeader('cache-control', filePath.startsWith(assetsDir) ? CACHE_FOREVER : CACHE_REVALIDATE);
+    if (COMPRESSIBLE_FILE.test(withoutPrecompressedSuffix(filePath)))
+      res.setHeader('vary', 'accept-encoding');
+  };
 }
