@@ -1,10 +1,16 @@
 import { Droplets } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../lib/cn';
 import { useCurrentUser, useLooksSignedOut } from '../lib/session';
-import { AccountMenu } from './account-menu';
 import { StoreName } from './store-name';
 import { Button } from './ui/button';
+
+// Only a signed-in customer has the menu (and its sign-out): a visitor's first page does without its code.
+const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
+
+/** Holds the avatar's place (same size) while the session or the menu's code loads. */
+const avatarPlaceholder = <span aria-hidden="true" className="block size-9" />;
 
 const CUSTOMER_NAV = [
   { to: '/', label: 'Shop', end: true },
@@ -56,14 +62,16 @@ export function SiteHeader() {
         {/* Below md the navigation is hidden (the avatar menu holds the same entries). */}
         <div className="ml-auto md:ml-0">
           {user ? (
-            <AccountMenu user={user} />
+            <Suspense fallback={avatarPlaceholder}>
+              <AccountMenu user={user} />
+            </Suspense>
           ) : looksSignedOut ? (
             <Button asChild size="sm">
               <Link to="/auth">Sign In / Register</Link>
             </Button>
           ) : (
-            // Keeps the avatar's place while a signed-in customer's session loads, without flashing 'Sign In'.
-            <span aria-hidden="true" className="block size-9" />
+            // A signed-in customer's session is loading: no flash of 'Sign In'.
+            avatarPlaceholder
           )}
         </div>
       </div>

@@ -1,9 +1,6 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
-import { toast } from './toast';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/schemas/current-user';
 import { hasSessionHint } from '../../shared/session-hint';
-import { cartStore } from '../features/cart/cart-store';
 import { ApiError, replySchema, requestJson } from './api';
 
 export const CURRENT_USER_QUERY_KEY = ['user'] as const;
@@ -56,34 +53,4 @@ export function useIsSignedIn(): boolean {
 /** A user's full name for the header and menus; falls back to the e-mail address. */
 export function fullName(user: CurrentUser): string {
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
-}
-
-/**
- * Sign Out (spec 000 §2, §7, §8): POST /api/logout, clear the cart, forget the user, toast 'Logged out' and go
- * to /auth; a failure toasts 'Logout failed' and keeps the session as it is.
- */
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  return useMutation({
-    mutationFn: () =>
-      requestJson(
-        '/api/logout',
-        replySchema((s) => s.anyReplySchema),
-        { method: 'POST' },
-      ),
-    onSuccess: () => {
-      cartStore.clear();
-      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
-      // Another person may sign in on this browser next: drop everything that belonged to this user.
-      queryClient.removeQueries({
-        predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'user',
-      });
-      toast.success('Logged out');
-      void navigate('/auth', { replace: true });
-    },
-    onError: () => {
-      toast.error('Logout failed');
-    },
-  });
 }

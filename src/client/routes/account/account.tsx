@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
-import { useCurrentUser, useSignOut } from '../../lib/session';
+import { useCurrentUser } from '../../lib/session';
+import { useSignOut } from '../../lib/sign-out';
 import { AccountInformationForm } from './account-information-form';
 import { ChangePasswordForm } from './change-password-form';
 

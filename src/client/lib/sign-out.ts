@@ -1,0 +1,36 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { cartStore } from '../features/cart/cart-store';
+import { replySchema, requestJson } from './api';
+import { CURRENT_USER_QUERY_KEY } from './session';
+import { toast } from './toast';
+
+/**
+ * Sign Out (spec 000 §2, §7, §8): POST /api/logout, clear the cart, forget the user, toast 'Logged out' and go
+ * to /auth; a failure toasts 'Logout failed' and keeps the session as it is.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () =>
+      requestJson(
+        '/api/logout',
+        replySchema((s) => s.anyReplySchema),
+        { method: 'POST' },
+      ),
+    onSuccess: () => {
+      cartStore.clear();
+      queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+      // Another person may sign in on this browser next: drop everything that belonged to this user.
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'user',
+      });
+      toast.success('Logged out');
+      void navigate('/auth', { replace: true });
+    },
+    onError: () => {
+      toast.error('Logout failed');
+    },
+  });
+}
