@@ -70,6 +70,9 @@ export async function requestJson<S extends $ZodType>(
   options: RequestOptions & { nullOn401?: boolean } = {},
 ): Promise<ReplyOf<S> | null> {
   const { method = 'GET', body, signal, nullOn401 = false } = options;
+  // A schema loader starts now, so the schema arrives while the request is on its way.
+  const schemaReady = typeof schema === 'function' ? schema() : Promise.resolve(schema);
+  schemaReady.catch(() => undefined); // a failed load is reported below, when the reply is checked
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
@@ -86,7 +89,7 @@ export async function requestJson<S extends $ZodType>(
   if (response.status === 401 && nullOn401) return null;
   if (!response.ok) throw await createApiError(response, text);
 
-  const parsed = await checkReply(schema, parseJson(text));
+  const parsed = await checkReply(await schemaReady, parseJson(text));
   if (!parsed.success) {
     throw new UnexpectedReplyError(method, path, parsed.issues);
   }
