@@ -65,4 +65,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', boundaries.clientFeatures] },
   },
   { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaries.shared] } },
+  {
+    // Every journey is an accessibility check too: its `test` comes with the axe fixture.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/support/a11y.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test'],
+              message: 'Import test from tests/e2e/support/a11y.ts: it scans every page with axe.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -56,12 +56,17 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list', { printSteps: false }]],
-  timeout: 30_000,
+  // Every page a journey visits is also scanned with axe in two layouts (tests/e2e/support/a11y.ts), which
+  // makes a journey through many pages up to twice as long on this shared 2-core machine.
+  timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,
     screenshot: 'only-on-failure',
     trace: 'off',
+    // The portal honours prefers-reduced-motion (src/client/styles.css), so pages settle at once: the axe
+    // scan of every page (tests/e2e/support/a11y.ts) never meets a half-faded dialog or toast.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

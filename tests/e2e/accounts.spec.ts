@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/a11y';
 import { readMailbox } from './support/mailbox';
 import { MAILBOX, signInByEmail, waitForLink } from './support/sign-in';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/a11y';
 import { readMailbox } from './support/mailbox';
 import { MAILBOX, signInByEmail } from './support/sign-in';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/a11y';
 
 const NOT_FOUND_TITLE = '404 Page Not Found';
 

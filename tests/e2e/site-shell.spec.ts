@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/a11y';
 
 const DEFAULT_STORE_NAME = 'Dew Mist Wholesale';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './a11y';
 import { readMailbox } from './mailbox';
 import { MAILBOX, waitForLink } from './sign-in';
 
