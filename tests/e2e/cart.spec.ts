@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/a11y';
-import { isExpectedConsoleError } from './support/console';
 
 /**
  * The cart on the order form against the real server: prices from the shared engine with the tiers of
@@ -58,7 +57,7 @@ test.describe('cart on a desktop viewport', () => {
       });
     });
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpectedConsoleError(message))
+      if (message.type() === 'error' || message.type() === 'warning')
         problems.push(`console: ${message.text()}`);
     });
     await openOrderForm(page);

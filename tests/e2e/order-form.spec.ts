@@ -1,6 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/a11y';
-import { isExpectedConsoleError } from './support/console';
 
 interface ApiProduct {
   name: string;
@@ -71,7 +70,7 @@ test.describe('order form on a desktop viewport', () => {
   test('loads with no console errors, no uncaught exceptions and no CSP violations', async ({ page }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpectedConsoleError(message))
+      if (message.type() === 'error' || message.type() === 'warning')
         errors.push(`console: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/a11y';
 import { readMailbox } from './support/mailbox';
+import { collectConsoleProblems } from './support/console';
 import { MAILBOX, signInByEmail } from './support/sign-in';
 
 /**
@@ -27,6 +28,19 @@ test.beforeAll(async ({ browser }: { browser: Browser }) => {
 
 test.afterAll(async () => {
   await page.context().close();
+});
+
+test("a customer's pages log no console error or warning, and the session hint cookie is set", async () => {
+  expect(await page.context().cookies()).toContainEqual(
+    expect.objectContaining({ name: 'signed_in', value: '1', httpOnly: false }),
+  );
+  const problems = collectConsoleProblems(page);
+  for (const path of ['/', '/orders', '/account', '/support']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(problems).toEqual([]);
 });
 
 async function setCases(productName: string, cases: number) {

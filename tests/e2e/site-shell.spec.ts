@@ -1,4 +1,5 @@
 import { expect, test } from './support/a11y';
+import { collectConsoleProblems } from './support/console';
 
 const DEFAULT_STORE_NAME = 'Dew Mist Wholesale';
 
@@ -34,4 +35,17 @@ test('the signed-out header shows a Sign In / Register link that opens /auth', a
 
   await signIn.click();
   await expect(page).toHaveURL('/auth');
+});
+
+test("a visitor's pages log no console error or warning (the session check answers 200)", async ({
+  page,
+}) => {
+  const problems = collectConsoleProblems(page);
+  for (const path of ['/', '/auth', '/admin/login']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'signed_in' }));
+  expect(problems).toEqual([]);
 });
