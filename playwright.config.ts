@@ -4,6 +4,7 @@ import path from 'node:path';
 import { defineConfig, devices, type PlaywrightTestConfig } from '@playwright/test';
 
 type WebServer = Extract<NonNullable<PlaywrightTestConfig['webServer']>, { command: string }>;
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 import { startMailbox } from './tests/e2e/support/mailbox';
 
 /**
@@ -68,16 +69,8 @@ export default defineConfig({
     // scan of every page (tests/e2e/support/a11y.ts) never meets a half-faded dialog or toast.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_FLAGS, '--disable-quic'],
     },
   },
   projects: [

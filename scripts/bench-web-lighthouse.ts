@@ -7,19 +7,12 @@ import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { CHROMIUM_FLAGS } from './chromium';
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 export type CategoryId = (typeof CATEGORIES)[number];
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 /** Lighthouse shows an audit scoring at least this as passed. */
 const PASS_SCORE = 0.9;
 const EXAMPLES_PER_AUDIT = 3;

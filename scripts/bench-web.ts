@@ -37,6 +37,7 @@ import {
   type WebPage,
 } from './bench-web-report';
 import { giveOrders, signInAdmin, signInCustomer, type Session } from './bench-web-sign-in';
+import { CHROMIUM_PATH } from './chromium';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CUSTOMER_EMAIL = 'demo@example.com';
@@ -62,7 +63,7 @@ interface Settings {
 }
 
 function readSettings(): Settings {
-  const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+  const chromePath = CHROMIUM_PATH;
   if (!existsSync(chromePath)) {
     throw new Error(`No Chromium at ${chromePath}: apt-get install chromium, or set CHROMIUM_PATH.`);
   }

@@ -47,18 +47,14 @@ export function ProductCardsSkeleton({ rowCount }: { rowCount: number }) {
         <li key={index} className="py-4 first:pt-0 last:pb-0">
           <ProductIdentitySkeleton gap="gap-3" />
           <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-3 text-sm">
-            <div>
-              <dt className="text-xs text-muted-foreground">Price per Case</dt>
-              <dd className="flex h-5 items-center">
-                <Skeleton className="h-3.5 w-16" />
-              </dd>
-            </div>
-            <div>
-              <dt className="text-xs text-muted-foreground">Price per Bottle</dt>
-              <dd className="flex h-5 items-center">
-                <Skeleton className="h-3.5 w-12" />
-              </dd>
-            </div>
+            {['Price per Case', 'Price per Bottle'].map((label) => (
+              <div key={label}>
+                <dt className="text-xs text-muted-foreground">{label}</dt>
+                <dd className="flex h-5 items-center">
+                  <Skeleton className="h-3.5 w-14" />
+                </dd>
+              </div>
+            ))}
             <div className="col-span-2 flex items-center justify-between gap-3">
               <dt className="text-sm font-medium">Cases</dt>
               <dd>
