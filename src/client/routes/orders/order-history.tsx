@@ -6,6 +6,7 @@ import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { ORDERS_PAGE_SIZE } from '../../../shared/schemas/orders';
 import { pluralize } from '../../features/orders/format';
 import { OrderCard } from '../../features/orders/order-card';
 import { orderListQueryOptions, parsePageParam } from '../../features/orders/orders-queries';
@@ -112,19 +113,33 @@ function EmptyOrders() {
   );
 }
 
+/** The list while it loads, in the rows' own layout (a full page of them), so nothing shifts after. */
 function OrdersLoading() {
   return (
-    <div role="status" aria-live="polite" className="space-y-3">
+    <div role="status" aria-live="polite">
       <span className="sr-only">Loading your orders…</span>
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="flex items-center gap-4 rounded-xl border border-border p-4">
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/4" />
-            <Skeleton className="h-3 w-2/5" />
-          </div>
-          <Skeleton className="h-9 w-24" />
-        </div>
-      ))}
+      <ul aria-hidden="true" className="space-y-3">
+        {Array.from({ length: ORDERS_PAGE_SIZE }, (_, index) => (
+          <li key={index} className="rounded-xl border border-border">
+            <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+              <div className="min-w-0 flex-1 space-y-1">
+                <p className="flex h-6 items-center gap-2">
+                  <Skeleton className="h-4 w-24" />
+                  <Skeleton className="h-5 w-16 rounded-full" />
+                </p>
+                <p className="flex h-5 items-center">
+                  <Skeleton className="h-3 w-3/5" />
+                </p>
+              </div>
+              <div className="flex items-center gap-2">
+                <Skeleton className="h-9 w-26" />
+                <Skeleton className="h-9 w-32" />
+                <Skeleton className="size-10" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
