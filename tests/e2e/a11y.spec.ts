@@ -8,10 +8,16 @@ import { DESKTOP, PHONE, expect, formatViolations, test } from './support/a11y';
 
 const MARKER = 'axe-self-test';
 
-/** Waits for the page's main heading without an action or assertion (either would start the scan). */
+/**
+ * Waits for the page's main heading and its final title without an action or assertion (either would start
+ * the scan). The title gets the store name when /api/config answers; a title change during a scan drops that
+ * scan (support/a11y.ts), so the test waits for it.
+ */
 async function waitForHeading(page: Page, text: string) {
   await page.waitForFunction(
-    (expected) => document.querySelector('main h1')?.textContent?.trim() === expected,
+    (expected) =>
+      document.querySelector('main h1')?.textContent?.trim() === expected &&
+      document.title.endsWith(' | Dew Mist Wholesale'),
     text,
   );
 }
