@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
 
-// Part of the order form's initial JavaScript, which is at its size limit: react and sonner only, kept tiny.
+// Part of the order form's initial JavaScript (ceiling 130 KB, ADR 0015): React and lib/toast only, kept tiny.
 
 /** The sessionStorage flag the reorder page sets once the cart holds the reordered items. */
 export const REORDER_NOTICE_KEY = 'wholesale-reorder-notice';
