@@ -13,7 +13,7 @@ const MAGIC_LINK_WAIT_MS = 30_000;
 const ADMIN_USERNAME = 'admin';
 
 export interface Session {
-  /** `name=value`, for a Cookie header. */
+  /** The cookies the sign-in set, for a Cookie header. */
   cookie: string;
   user: CurrentUser;
 }
@@ -31,14 +31,18 @@ async function postJson(portal: Portal, path: string, body: unknown): Promise<Re
   return response;
 }
 
-/** The session cookie the answer sets, as `name=value`. */
-function sessionCookieOf(response: Response, what: string): string {
-  const cookie = response.headers
+/**
+ * Every cookie the answer sets, as a Cookie header (`name=value; name=value`), as a browser would send them
+ * after signing in: the session, and the hint the server picks a page's shell by (ADR 0016).
+ */
+function cookiesOf(response: Response, what: string): string {
+  // Non-empty values only: a cookie set to '' is one the answer clears.
+  const pairs = response.headers
     .getSetCookie()
     .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => /^(__Host-)?sid=./.test(pair));
-  if (!cookie) throw new Error(`${what} set no session cookie`);
-  return cookie;
+    .filter((pair) => /^[^=]+=./.test(pair));
+  if (!pairs.some((pair) => /^(__Host-)?sid=/.test(pair))) throw new Error(`${what} set no session cookie`);
+  return pairs.join('; ');
 }
 
 /** The user behind `cookie` according to `path` (GET /api/user or /api/admin/user); throws unless 200. */
@@ -84,7 +88,7 @@ export async function signInCustomer(portal: Portal, email: string): Promise<Ses
       `No sign-in e-mail for ${email} on the portal's output within ${MAGIC_LINK_WAIT_MS / 1000} s`,
     );
   }
-  const cookie = sessionCookieOf(await postJson(portal, '/api/auth/verify', { token }), 'The magic link');
+  const cookie = cookiesOf(await postJson(portal, '/api/auth/verify', { token }), 'The magic link');
   const user = await whoIs(portal, '/api/user', cookie);
   if (user.role !== 'customer') throw new Error(`${email} signed in as ${user.role}, not as a customer`);
   return { cookie, user };
@@ -96,13 +100,14 @@ export async function signInAdmin(portal: Portal): Promise<Session> {
     username: ADMIN_USERNAME,
     password: BENCH_ADMIN_PASSWORD,
   });
-  const cookie = sessionCookieOf(response, 'The admin login');
+  const cookie = cookiesOf(response, 'The admin login');
   return { cookie, user: await whoIs(portal, '/api/admin/user', cookie) };
 }
 
 /** `count` submitted orders for the customer (bench-orders.ts, the order form's API), so /orders has rows. */
 export async function giveOrders(portal: Portal, session: Session, count: number): Promise<void> {
-  const token = session.cookie.slice(session.cookie.indexOf('=') + 1);
+  const token = /(?:^|; )(?:__Host-)?sid=([^;]+)/.exec(session.cookie)?.[1];
+  if (!token) throw new Error(`No session cookie in ${session.cookie}`);
   const customer = { userId: session.user.id, email: session.user.email, sessionTokens: [token] };
   const problems = await submitOrdersOf(portal, customer, count);
   if (problems.length > 0) throw new Error(`Submitting the customer's orders failed: ${problems.join('; ')}`);

@@ -4,10 +4,11 @@ import './lib/zod-config';
 import 'sonner/dist/styles.css';
 import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/toaster';
+import { shellCanBeReplaced } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -16,12 +17,22 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
 const router = createAppRouter();
+const root = createRoot(rootElement);
+const render = () =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+        <Toaster />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+// A page shell from the server (ADR 0016) stays on screen until the app can draw the same page; React's
+// first render then replaces it, as a transition: rendered in slices that leave the main thread free for
+// the reader's taps and scrolls in between (the shell is on screen meanwhile).
+if (rootElement.hasChildNodes()) {
+  void shellCanBeReplaced(router, queryClient).then(() => startTransition(render));
+} else {
+  render();
+}

@@ -17,7 +17,7 @@ import { createAdminSessionService } from './features/admin-session/admin-sessio
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
-import { configRoutes } from './features/config/config.routes';
+import { configRoutes, toPublicConfig } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { createOrderService } from './features/orders/orders.service';
@@ -130,7 +130,11 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminSupportRoutes(adminDeps));
   await app.register(shopifyEventsRoutes(adminDeps));
 
-  await registerClientApp(app, deps.clientDir === undefined ? clientDistFolder() : deps.clientDir);
+  await registerClientApp(
+    app,
+    deps.clientDir === undefined ? clientDistFolder() : deps.clientDir,
+    toPublicConfig(env),
+  );
   return app;
 }
 

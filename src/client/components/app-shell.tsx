@@ -13,10 +13,12 @@ export function AppShell() {
       <SkipLink />
       <NavigationProgress />
       <SiteHeader />
+      {/* At least the screen's height under the header: the footer starts below the fold, so a page whose
+          content arrives later never pushes it down in view (layout shift). */}
       <main
         id="main-content"
         tabIndex={-1}
-        className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 focus:outline-none"
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 focus:outline-none"
       >
         <Outlet />
       </main>

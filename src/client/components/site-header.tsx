@@ -2,6 +2,7 @@ import { Droplets } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
 import { cn } from '../lib/cn';
+import { useIsPageShell } from '../lib/page-shell';
 import { useCurrentUser, useLooksSignedOut } from '../lib/session';
 import { StoreName } from './store-name';
 import { Button } from './ui/button';
@@ -26,6 +27,8 @@ const CUSTOMER_NAV = [
 export function SiteHeader() {
   const { data: user } = useCurrentUser();
   const looksSignedOut = useLooksSignedOut();
+  // A page shell has a customer of no name: the avatar's place is held until the app knows who.
+  const showMenu = Boolean(user) && !useIsPageShell();
   return (
     <header className="border-b border-border bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -61,7 +64,7 @@ export function SiteHeader() {
         </nav>
         {/* Below md the navigation is hidden (the avatar menu holds the same entries). */}
         <div className="ml-auto md:ml-0">
-          {user ? (
+          {user && showMenu ? (
             <Suspense fallback={avatarPlaceholder}>
               <AccountMenu user={user} />
             </Suspense>

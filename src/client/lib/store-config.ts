@@ -1,15 +1,33 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { replySchema, requestJson } from './api';
+import { STORE_CONFIG_ELEMENT_ID } from '../../shared/embedded-config';
+import { checkReply, replySchema, requestJson } from './api';
 
-/** GET /api/config: store name and footer links. It only changes with a deploy, so it never goes stale. */
+const configSchema = replySchema((s) => s.publicConfigSchema);
+
+/**
+ * The settings the server wrote into the page (server/plugins/client-shell.ts): GET /api/config's answer,
+ * checked like it. null when the page has none or they do not check out; the app then asks the API.
+ */
+async function embeddedConfig() {
+  const text =
+    typeof document === 'undefined' ? null : document.getElementById(STORE_CONFIG_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const checked = await checkReply(configSchema, JSON.parse(text));
+    return checked.success ? checked.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The store name and footer links: from the page itself when the server wrote them in, else from
+ * GET /api/config. They only change with a deploy, so they never go stale.
+ */
 export const storeConfigQueryOptions = queryOptions({
   queryKey: ['config'],
-  queryFn: ({ signal }) =>
-    requestJson(
-      '/api/config',
-      replySchema((s) => s.publicConfigSchema),
-      { signal },
-    ),
+  queryFn: async ({ signal }) =>
+    (await embeddedConfig()) ?? requestJson('/api/config', configSchema, { signal }),
   staleTime: Infinity,
 });
 

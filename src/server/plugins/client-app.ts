@@ -7,7 +7,8 @@ import {
   PRECOMPRESSED_SUFFIX,
   withoutPrecompressedSuffix,
 } from '../http/precompressed-files';
-import { loadClientShell } from './client-shell';
+import type { PublicConfig } from '../../shared/schemas/config';
+import { loadClientShell, SHELL_TEMPLATE } from './client-shell';
 import { sendError } from './error-handler';
 
 /** Hashed build files: a new content gets a new name, so a copy never needs checking. */
@@ -26,8 +27,19 @@ const CACHE_REVALIDATE = 'no-cache';
  * - a missing file (anything under /assets/, or a name with an extension such as /robots.txt) and unknown
  *   /api paths answer a JSON 404.
  */
-export async function registerClientApp(app: FastifyInstance, clientDir: string | null) {
-  const shell = clientDir ? loadClientShell(clientDir) : null;
+export async function registerClientApp(
+  app: FastifyInstance,
+  clientDir: string | null,
+  config: PublicConfig,
+) {
+  const shell = clientDir
+    ? await loadClientShell(clientDir, {
+        config,
+        // The build writes the page shells' renderer beside the client (dist/shells, ADR 0016).
+        shellsDir: path.join(path.dirname(path.resolve(clientDir)), 'shells'),
+        log: app.log,
+      })
+    : null;
 
   if (clientDir && shell) {
     await app.register(fastifyStatic, {
@@ -39,7 +51,11 @@ export async function registerClientApp(app: FastifyInstance, clientDir: string 
       // Else @fastify/send writes `public, max-age=0` over the Cache-Control set in setHeaders.
       cacheControl: false,
       // The copies are found through preCompressed, never asked for by name; index.html is the shell's.
-      globIgnore: [...Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => `**/*${suffix}`), 'index.html'],
+      globIgnore: [
+        ...Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => `**/*${suffix}`),
+        'index.html',
+        SHELL_TEMPLATE,
+      ],
       setHeaders: staticFileHeaders(clientDir),
     });
     app.get('/index.html', (request, reply) => shell.send(request, reply));

@@ -31,7 +31,8 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
 };
 
 interface AdminSidebarProps {
-  current: AdminSectionId;
+  /** The section shown; null while none is (a page shell, ADR 0016). */
+  current: AdminSectionId | null;
   onSelect: (section: AdminSectionId) => void;
   /** The signed-in administrator's name and e-mail (spec 001 §2). */
   name: string;

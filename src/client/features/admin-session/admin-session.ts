@@ -1,39 +1,16 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
-import { sessionResponseSchema } from '../../../shared/schemas/current-user';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
+import { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions } from './admin-session-query';
+
+export { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions };
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
-
-/** Every admin query key starts with 'admin'; the session is ['admin', 'session']. */
-export const ADMIN_QUERY_KEY = ['admin'] as const;
-export const ADMIN_SESSION_QUERY_KEY = ['admin', 'session'] as const;
-
-/**
- * The signed-in administrator, or null (spec 001 §7 'Admin session'), from GET /api/session, which answers
- * 200 with or without a session, so /admin/login logs no failed request (GET /api/admin/user keeps its 401
- * for API clients). Any client error also counts as "no administrator" (e.g. a server without the API);
- * a network or server failure stays an error, so a flaky connection never sends an administrator to the
- * login page. Only role 'admin' counts (spec 001 §3 'Admin session user').
- */
-export const adminSessionQueryOptions = queryOptions({
-  queryKey: ADMIN_SESSION_QUERY_KEY,
-  queryFn: async ({ signal }): Promise<CurrentUser | null> => {
-    try {
-      const { user } = await requestJson('/api/session', sessionResponseSchema, { signal });
-      return user?.role === 'admin' ? user : null;
-    } catch (error) {
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
-      throw error;
-    }
-  },
-  staleTime: 5 * 60_000,
-});
 
 /** The signed-in administrator: `data` is the admin, null when none, undefined while loading. */
 export function useAdminSession() {

@@ -1,6 +1,6 @@
 import { PackageOpen } from 'lucide-react';
 import { LoadError } from '../../components/load-error';
-import { useIsMobile } from '../../lib/use-media-query';
+import { ViewportSwitch } from '../../components/viewport-switch';
 import { ProductCardsSkeleton } from './product-cards';
 import { ProductTableSkeleton } from './product-table';
 
@@ -12,15 +12,13 @@ const PLACEHOLDER_ROWS = 4;
 
 /** The product list while it loads, in the final layout (table or cards), so nothing shifts after. */
 export function ProductListLoading() {
-  const isMobile = useIsMobile();
   return (
     <div role="status" aria-live="polite">
       <span className="sr-only">Loading products…</span>
-      {isMobile ? (
-        <ProductCardsSkeleton rowCount={PLACEHOLDER_ROWS} />
-      ) : (
-        <ProductTableSkeleton rowCount={PLACEHOLDER_ROWS} />
-      )}
+      <ViewportSwitch
+        mobile={<ProductCardsSkeleton rowCount={PLACEHOLDER_ROWS} />}
+        desktop={<ProductTableSkeleton rowCount={PLACEHOLDER_ROWS} />}
+      />
     </div>
   );
 }

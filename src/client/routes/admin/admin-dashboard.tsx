@@ -29,6 +29,7 @@ import {
   useRecheckAdminSessionOnRefusal,
 } from '../../features/admin-session/admin-session';
 import { serverMessage } from '../../lib/api';
+import { useIsPageShell } from '../../lib/page-shell';
 import { currentUserQueryOptions } from '../../lib/session';
 import { FaqSection } from './sections/faq-section';
 import { OrdersSection } from './sections/orders-section';
@@ -107,6 +108,8 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
   // sidebar's choice while its address is open; Back to plain /admin shows the section chosen before.
   const section = readLinkedSection(searchParams) ?? chosen;
   const [signedOut, setSignedOut] = useState(false);
+  // A page shell cannot know the section this browser chose last (localStorage): it shows none yet.
+  const isShell = useIsPageShell();
   const logout = useAdminLogout({ takeDownSections: () => flushSync(() => setSignedOut(true)) });
   useRecheckAdminSessionOnRefusal();
   const Section = SECTION_COMPONENTS[section];
@@ -132,9 +135,9 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
 
   return (
     <div className="md:flex">
-      <PageTitle>{`${adminSectionLabel(section)} · Admin Dashboard`}</PageTitle>
+      <PageTitle>{isShell ? 'Admin Dashboard' : `${adminSectionLabel(section)} · Admin Dashboard`}</PageTitle>
       <AdminSidebar
-        current={section}
+        current={isShell ? null : section}
         onSelect={selectSection}
         name={adminDisplayName(admin)}
         email={admin.email}
@@ -149,9 +152,13 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
             Variants.
           </p>
         </header>
-        <SectionErrorBoundary key={section}>
-          <Section />
-        </SectionErrorBoundary>
+        {isShell ? (
+          <PageSpinner label="Loading…" />
+        ) : (
+          <SectionErrorBoundary key={section}>
+            <Section />
+          </SectionErrorBoundary>
+        )}
       </AdminMain>
     </div>
   );

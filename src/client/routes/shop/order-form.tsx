@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info, Truck } from 'lucide-react';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { catalogFromApi } from '../../../shared/pricing-catalog';
 import { priceCart } from '../../../shared/pricing';
 import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
@@ -36,28 +36,33 @@ export function OrderFormPage() {
   const looksSignedOut = useLooksSignedOut();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
+  // Wait for the tiers too, so a restored cart does not flash base prices first; a failure ends the wait.
+  const catalogue = useMemo(
+    () => (products.data && !pricing.isPending ? { products: products.data, pricing: pricing.data } : null),
+    [products.data, pricing.isPending, pricing.data],
+  );
+  // The form with every price is the page's biggest render: deferred, React draws it as a transition, in
+  // slices, so the answers' arrival never holds the main thread for long (the loading state stays until then).
+  const shown = useDeferredValue(catalogue);
 
   let content: ReactNode;
-  if (!products.data) {
-    // A failed background refresh keeps the list already shown; the error block is for a first load only.
-    content = products.error ? (
-      <ProductsSection>
-        <ProductListError error={products.error} onRetry={() => void products.refetch()} />
-      </ProductsSection>
-    ) : (
-      <OrderFormLoading />
-    );
-  } else if (pricing.isPending) {
-    // Wait for the tiers, so a restored cart does not flash base prices first; a failure ends the wait.
-    content = <OrderFormLoading />;
-  } else {
+  if (shown) {
     content = (
       <OrderForm
-        products={products.data}
-        pricing={pricing.data}
+        products={shown.products}
+        pricing={shown.pricing}
         onRetryPricing={() => void pricing.refetch()}
       />
     );
+  } else if (products.error && !products.data) {
+    // A failed background refresh keeps the list already shown; the error block is for a first load only.
+    content = (
+      <ProductsSection>
+        <ProductListError error={products.error} onRetry={() => void products.refetch()} />
+      </ProductsSection>
+    );
+  } else {
+    content = <OrderFormLoading />;
   }
 
   return (

@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import { QueryClient } from '@tanstack/react-query';
+import { createMemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN_SESSION_QUERY_KEY } from '../features/admin-session/admin-session-query';
+import { testConfig, testUser } from '../test-support/api-fixtures';
+import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
+import { SHELL_WAIT_MS, shellCanBeReplaced } from './first-render';
+import { CURRENT_USER_QUERY_KEY } from './session';
+
+const testAdmin = { ...testUser, id: 1, username: 'admin', role: 'admin' as const };
+
+/** A promise and the function that settles it. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/** A router whose page's code arrives when `code` opens, at `path`. */
+function routerAt(path: string, code: Promise<void>) {
+  return createMemoryRouter(
+    [{ path, lazy: async () => (await code, { Component: () => null }) }],
+    { initialEntries: [path] },
+  );
+}
+
+/** Whether `promise` has settled once pending callbacks have run. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => (done = true));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  return done;
+}
+
+describe('replacing a page shell', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("waits for the page's code and the session, then has the session and the settings in the cache", async () => {
+    const code = gate();
+    const session = gate();
+    stubFetch({
+      '/api/session': async () => (await session.opened, jsonResponse({ user: testUser })),
+      '/api/config': () => jsonResponse(testConfig),
+    });
+    const queryClient = new QueryClient();
+    const ready = shellCanBeReplaced(routerAt('/', code.opened), queryClient);
+
+    expect(await settled(ready)).toBe(false);
+    code.open();
+    expect(await settled(ready)).toBe(false);
+    session.open();
+    expect(await settled(ready)).toBe(true);
+    expect(queryClient.getQueryData(CURRENT_USER_QUERY_KEY)).toEqual(testUser);
+    expect(queryClient.getQueryData(['config'])).toEqual(testConfig);
+  });
+
+  it("asks for the administrator's session on /admin", async () => {
+    stubFetch({
+      '/api/session': () => jsonResponse({ user: testAdmin }),
+      '/api/config': () => jsonResponse(testConfig),
+    });
+    const queryClient = new QueryClient();
+    await shellCanBeReplaced(routerAt('/admin', Promise.resolve()), queryClient);
+    expect(queryClient.getQueryData(ADMIN_SESSION_QUERY_KEY)).toEqual(testAdmin);
+  });
+
+  it('gives up waiting after a while, so a hung request never keeps the app from starting', async () => {
+    vi.useFakeTimers();
+    stubFetch({ '/api/session': () => new Promise<Response>(() => {}), '/api/config': () => jsonResponse(testConfig) });
+    const ready = shellCanBeReplaced(routerAt('/', Promise.resolve()), new QueryClient());
+    let done = false;
+    void ready.then(() => (done = true));
+    await vi.advanceTimersByTimeAsync(SHELL_WAIT_MS - 100);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(done).toBe(true);
+  });
+});
