@@ -12,23 +12,39 @@ const PAINT_WAIT_MS = 1_000;
 const element = document.querySelector<HTMLScriptElement>('script[data-app]');
 let started = false;
 
-function startApp() {
-  if (started || !element?.dataset.app) return;
+async function startApp() {
+  const app = element?.dataset.app;
+  if (started || !app) return;
   started = true;
-  for (const href of element.dataset.preload?.split(' ').filter(Boolean) ?? []) {
+  const chunks = element.dataset.preload?.split(' ').filter(Boolean) ?? [];
+  for (const href of chunks) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.append(link);
   }
-  void import(/* @vite-ignore */ element.dataset.app);
+  // All are fetched at once (the preloads); each chunk then runs in a task of its own, in the build's
+  // order (a chunk after those it imports), so the main thread is never held for all of them together.
+  for (const href of chunks) await import(/* @vite-ignore */ href);
+  await import(/* @vite-ignore */ app);
 }
 
-if (document.visibilityState === 'visible') {
-  // A timer set in a frame callback runs after that frame has been painted.
-  requestAnimationFrame(() => setTimeout(startApp, 0));
-  setTimeout(startApp, PAINT_WAIT_MS);
-} else {
-  startApp();
+/** Calls `then` once the page's first content is on screen (the shell's paint), or after PAINT_WAIT_MS. */
+function afterFirstPaint(then: () => void) {
+  setTimeout(then, PAINT_WAIT_MS);
+  if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    // The entry is reported once the frame has reached the screen, not when it is drawn.
+    new PerformanceObserver((list, observer) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      then();
+    }).observe({ type: 'paint', buffered: true });
+  } else {
+    // A timer set in a frame callback runs after that frame has been drawn.
+    requestAnimationFrame(() => setTimeout(then, 0));
+  }
 }
+
+if (document.visibilityState === 'visible') afterFirstPaint(() => void startApp());
+else void startApp();
