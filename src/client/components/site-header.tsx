@@ -28,7 +28,7 @@ export function SiteHeader() {
   const { data: user } = useCurrentUser();
   const looksSignedOut = useLooksSignedOut();
   // A page shell has a customer of no name: the avatar's place is held until the app knows who.
-  const showMenu = Boolean(user) && !useIsPageShell();
+  const isShell = useIsPageShell();
   return (
     <header className="border-b border-border bg-card/80">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
@@ -64,7 +64,7 @@ export function SiteHeader() {
         </nav>
         {/* Below md the navigation is hidden (the avatar menu holds the same entries). */}
         <div className="ml-auto md:ml-0">
-          {user && showMenu ? (
+          {user && !isShell ? (
             <Suspense fallback={avatarPlaceholder}>
               <AccountMenu user={user} />
             </Suspense>

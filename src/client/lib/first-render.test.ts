@@ -19,10 +19,9 @@ function gate() {
 
 /** A router whose page's code arrives when `code` opens, at `path`. */
 function routerAt(path: string, code: Promise<void>) {
-  return createMemoryRouter(
-    [{ path, lazy: async () => (await code, { Component: () => null }) }],
-    { initialEntries: [path] },
-  );
+  return createMemoryRouter([{ path, lazy: async () => (await code, { Component: () => null }) }], {
+    initialEntries: [path],
+  });
 }
 
 /** Whether `promise` has settled once pending callbacks have run. */
@@ -70,7 +69,10 @@ describe('replacing a page shell', () => {
 
   it('gives up waiting after a while, so a hung request never keeps the app from starting', async () => {
     vi.useFakeTimers();
-    stubFetch({ '/api/session': () => new Promise<Response>(() => {}), '/api/config': () => jsonResponse(testConfig) });
+    stubFetch({
+      '/api/session': () => new Promise<Response>(() => {}),
+      '/api/config': () => jsonResponse(testConfig),
+    });
     const ready = shellCanBeReplaced(routerAt('/', Promise.resolve()), new QueryClient());
     let done = false;
     void ready.then(() => (done = true));

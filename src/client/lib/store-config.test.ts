@@ -24,7 +24,9 @@ describe('the store settings', () => {
   });
 
   it('come from the page when the server wrote them in, without a request', async () => {
-    const fetchMock = stubFetch({ '/api/config': () => jsonResponse({ ...testConfig, storeName: 'From the API' }) });
+    const fetchMock = stubFetch({
+      '/api/config': () => jsonResponse({ ...testConfig, storeName: 'From the API' }),
+    });
     embed(JSON.stringify({ ...testConfig, storeName: 'From the page' }));
     await expect(fetchConfig()).resolves.toEqual({ ...testConfig, storeName: 'From the page' });
     expect(countCalls(fetchMock, '/api/config')).toBe(0);

@@ -20,6 +20,11 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 
 const BROWSER = 'gzip, deflate, br, zstd';
 
+/** The store's public settings the server writes into every page (ADR 0016; client-shell.integration.test.ts). */
+const STORE_CONFIG = /<script type="application\/json" id="store-config">[^<]*<\/script>/;
+/** A page as sent, less those settings: index.html as built. */
+const withoutStoreConfig = (html: string) => html.replace(STORE_CONFIG, '');
+
 function writeClientFolder(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-delivery-'));
   mkdirSync(path.join(dir, 'assets'));
@@ -179,7 +184,7 @@ describe('delivering the built client', () => {
         expect(br.statusCode, page).toBe(200);
         expect(br.headers['content-type'], page).toBe('text/html; charset=utf-8');
         expect(br.headers['content-encoding'], page).toBe('br');
-        expect(brotliDecompressSync(br.rawPayload).toString(), page).toBe(INDEX_HTML);
+        expect(withoutStoreConfig(brotliDecompressSync(br.rawPayload).toString()), page).toBe(INDEX_HTML);
         expect(Number(br.headers['content-length']), page).toBe(br.rawPayload.length);
         expect(br.headers['cache-control'], page).toBe('no-cache');
         expect(br.headers.vary, page).toBe('accept-encoding');
@@ -187,11 +192,12 @@ describe('delivering the built client', () => {
 
         const gzip = await get(page, { 'accept-encoding': 'gzip' });
         expect(gzip.headers['content-encoding'], page).toBe('gzip');
-        expect(gunzipSync(gzip.rawPayload).toString(), page).toBe(INDEX_HTML);
+        expect(withoutStoreConfig(gunzipSync(gzip.rawPayload).toString()), page).toBe(INDEX_HTML);
 
         const plain = await get(page);
         expect(plain.headers['content-encoding'], page).toBeUndefined();
-        expect(plain.body, page).toBe(INDEX_HTML);
+        expect(plain.body, page).toMatch(STORE_CONFIG);
+        expect(withoutStoreConfig(plain.body), page).toBe(INDEX_HTML);
         expect(plain.headers.vary, page).toBe('accept-encoding');
       }
     });

@@ -13,6 +13,7 @@ import {
 } from '../../shared/page-shells';
 import { STORE_CONFIG_ELEMENT_ID } from '../../shared/embedded-config';
 import type { PublicConfig } from '../../shared/schemas/config';
+import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { chooseContentCoding, type ContentCoding } from '../http/accept-encoding';
 import { pathnameOf } from '../http/client-paths';
 import { ifNoneMatchHits } from '../http/etag';
@@ -66,6 +67,11 @@ export async function loadClientShell(
   const plain = encodePage(withStoreConfig(readFileSync(indexFile, 'utf8'), options.config));
   const shells = await loadShells(clientDir, options);
 
+  /** Whether the page sent for this address depends on the session hint cookie (it picks the shell). */
+  const followsHint = (url: string) =>
+    shells.size > 0 &&
+    pickPageShell(pathnameOf(url), `${SESSION_HINT_COOKIE}=1`) !== pickPageShell(pathnameOf(url), undefined);
+
   return {
     send(request, reply) {
       const shellId = pickPageShell(pathnameOf(request.url), request.headers.cookie);
@@ -74,8 +80,7 @@ export async function loadClientShell(
       const body = (coding && page.compressed.get(coding)) || page.identity;
       reply
         .header('cache-control', 'no-cache')
-        // The shell follows the session hint cookie.
-        .header('vary', 'accept-encoding, cookie')
+        .header('vary', followsHint(request.url) ? 'accept-encoding, cookie' : 'accept-encoding')
         .header('etag', body.etag);
       if (ifNoneMatchHits(request, body.etag)) return reply.code(304).send();
       if (coding) reply.header('content-encoding', coding);
@@ -131,7 +136,7 @@ async function renderShells({
 function withStoreConfig(html: string, config: PublicConfig): string {
   const json = JSON.stringify(config).replaceAll('<', '\\u003c');
   const element = `<script type="application/json" id="${STORE_CONFIG_ELEMENT_ID}">${json}</script>`;
-  return html.replace('</head>', () => `    ${element}\n  </head>`);
+  return html.replace('</head>', () => `${element}</head>`);
 }
 
 /** The shell template (shell.html) with a shell in `#root` and the shell's title. */

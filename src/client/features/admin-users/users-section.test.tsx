@@ -88,6 +88,8 @@ describe('UsersSection', () => {
 
     expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
     expect(screen.getByText('Manage wholesale customers and admin users.')).toBeTruthy();
+    // The signed-in administrator's row is marked once the session is known (its reply check loads on demand).
+    await screen.findByText('(you)');
     const rows = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row');
     const cells = rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(cells[0]).toEqual(['User', 'Business', 'Role', 'Status', 'Created', 'Actions']);
