@@ -49,3 +49,33 @@ test("a visitor's pages log no console error or warning (the session check answe
   expect(await page.context().cookies()).not.toContainEqual(expect.objectContaining({ name: 'signed_in' }));
   expect(problems).toEqual([]);
 });
+
+test('the order form is on screen before any script runs, and the app then takes the page over in place', async ({
+  browser,
+  baseURL,
+  page,
+}) => {
+  // The page shell (ADR 0016): what a phone shows while the scripts are still on their way.
+  const withoutScripts = await browser.newContext({
+    javaScriptEnabled: false,
+    baseURL,
+  });
+  try {
+    const shell = await withoutScripts.newPage();
+    await shell.goto('/');
+    await expect(shell).toHaveTitle(`Wholesale Order Form | ${DEFAULT_STORE_NAME}`);
+    await expect(shell.getByRole('heading', { level: 1, name: 'Wholesale Order Form' })).toBeVisible();
+    await expect(shell.getByText('All products come in cases of 12 bottles')).toBeVisible();
+    await expect(shell.getByRole('banner')).toContainText(DEFAULT_STORE_NAME);
+    await expect(shell.getByRole('link', { name: 'Sign In / Register', exact: true })).toBeVisible();
+    await expect(shell.getByText('Loading products…')).toBeAttached();
+  } finally {
+    await withoutScripts.close();
+  }
+
+  await page.goto('/');
+  await expect(page.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle' })).toBeVisible();
+  // Replaced, not added to: one page, one heading, one header.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.getByRole('banner')).toHaveCount(1);
+});

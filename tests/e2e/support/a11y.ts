@@ -19,7 +19,8 @@ import axe, { type AxeResults, type ImpactValue } from 'axe-core';
  * How, and why this way:
  *
  * - Every browser context of the worker is tracked: the `page` fixture's, and the ones specs open with
- *   `browser.newContext()` for two people at once (support/accounts.ts) or in `beforeAll`.
+ *   `browser.newContext()` for two people at once (support/accounts.ts) or in `beforeAll` — all but one
+ *   opened with scripts off (a page shell's first paint, site-shell.spec.ts), where axe cannot run.
  * - A page is scanned at the first action or auto-waiting assertion after its address (path and query) or
  *   its title changed — a load, a client-side navigation, another admin section (they share an address) —
  *   and again at the end of the test, or when the spec closes it. The scan runs in a Playwright locator
@@ -453,7 +454,8 @@ export const test = base.extend<{ a11y: A11yFixture }, { _a11yContexts: void }>(
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const context = await newContext(options);
-        trackContext(context);
+        // axe runs in the page: a context without scripts (a page shell's test) cannot be scanned.
+        if (options?.javaScriptEnabled !== false) trackContext(context);
         return context;
       };
       await use();
