@@ -27,12 +27,17 @@ import { currentUserQueryOptions } from '../lib/session';
 import { storeConfigQueryOptions } from '../lib/store-config';
 import { routes } from '../router';
 
-/** A signed-in user of no name, standing for whoever the hint cookie belongs to. */
+/**
+ * A signed-in user of no name, standing for whoever the hint cookie belongs to. Name and e-mail are a
+ * no-break space: blank, but taking the line the real ones will (the admin sidebar's foot keeps its height).
+ */
+const BLANK_LINE = '\u00a0';
+
 function anonymousUser(role: CurrentUser['role']): CurrentUser {
   return {
     id: 0,
-    username: '',
-    email: '',
+    username: BLANK_LINE,
+    email: BLANK_LINE,
     firstName: null,
     lastName: null,
     businessName: null,
