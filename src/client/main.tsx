@@ -15,8 +15,13 @@ import { createAppRouter } from './router';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
+/** Lets the browser handle input and paint before the next step: each step is a task of its own. */
+const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+await yieldToBrowser();
 const queryClient = createQueryClient();
 const router = createAppRouter();
+await yieldToBrowser();
 const root = createRoot(rootElement);
 const render = () =>
   root.render(

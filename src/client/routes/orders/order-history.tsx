@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { PackageOpen, ShoppingBag } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
@@ -39,9 +39,13 @@ export function OrderHistoryPage() {
       return next;
     });
 
+  // The rows are the page's biggest render: deferred, React draws them as a transition, in slices, so the
+  // answer's arrival never holds the main thread for long (the loading state, or the last page, stays until then).
+  const shown = useDeferredValue(orders.data);
+
   let content;
-  if (orders.data) {
-    const { orders: list, total, totalPages } = orders.data;
+  if (shown) {
+    const { orders: list, total, totalPages } = shown;
     content =
       total === 0 ? (
         <EmptyOrders />
