@@ -12,32 +12,38 @@ import { shellCanBeReplaced } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('index.html has no #root element');
-
 /** Lets the browser handle input and paint before the next step: each step is a task of its own. */
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-await yieldToBrowser();
-const queryClient = createQueryClient();
-const router = createAppRouter();
-await yieldToBrowser();
-const root = createRoot(rootElement);
-const render = () =>
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <Toaster />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+// A function, not top-level await: an entry module that awaits makes the bundler split every chunk it
+// shares with the lazy pages into a file of its own.
+async function start(rootElement: HTMLElement) {
+  await yieldToBrowser();
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  await yieldToBrowser();
+  const root = createRoot(rootElement);
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
 
-// A page shell from the server (ADR 0016) stays on screen until the app can draw the same page; React's
-// first render then replaces it, as a transition: rendered in slices that leave the main thread free for
-// the reader's taps and scrolls in between (the shell is on screen meanwhile).
-if (rootElement.hasChildNodes()) {
-  void shellCanBeReplaced(router, queryClient).then(() => startTransition(render));
-} else {
-  render();
+  // A page shell from the server (ADR 0016) stays on screen until the app can draw the same page; React's
+  // first render then replaces it, as a transition: rendered in slices that leave the main thread free for
+  // the reader's taps and scrolls in between (the shell is on screen meanwhile).
+  if (rootElement.hasChildNodes()) {
+    await shellCanBeReplaced(router, queryClient);
+    startTransition(render);
+  } else {
+    render();
+  }
 }
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+void start(rootElement);
