@@ -19,8 +19,9 @@ const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 // shares with the lazy pages into a file of its own.
 async function start(rootElement: HTMLElement) {
   await yieldToBrowser();
+  const overShell = rootElement.hasChildNodes();
   const queryClient = createQueryClient();
-  const router = createAppRouter();
+  const router = createAppRouter({ overShell });
   await yieldToBrowser();
   const root = createRoot(rootElement);
   const render = () =>
@@ -36,7 +37,7 @@ async function start(rootElement: HTMLElement) {
   // A page shell from the server (ADR 0016) stays on screen until the app can draw the same page; React's
   // first render then replaces it, as a transition: rendered in slices that leave the main thread free for
   // the reader's taps and scrolls in between (the shell is on screen meanwhile).
-  if (rootElement.hasChildNodes()) {
+  if (overShell) {
     await shellCanBeReplaced(router, queryClient);
     startTransition(render);
   } else {

@@ -79,3 +79,25 @@ test('the order form is on screen before any script runs, and the app then takes
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
   await expect(page.getByRole('banner')).toHaveCount(1);
 });
+
+test('a reader who scrolls the page before its scripts arrive keeps the place when the app takes over', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The app's entry script waits until the reader has scrolled the shell.
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/');
+  await expect(page.getByText('Loading products…')).toBeAttached();
+  await page.evaluate(() => window.scrollTo(0, 400));
+  const scrolled = await page.evaluate(() => window.scrollY);
+  expect(scrolled).toBeGreaterThan(300);
+
+  release();
+  await expect(page.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle' })).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+});
