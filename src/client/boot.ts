@@ -17,7 +17,7 @@ async function startApp() {
   if (started || !app) return;
   started = true;
   const chunks = element.dataset.preload?.split(' ').filter(Boolean) ?? [];
-  for (const href of chunks) {
+  for (const href of [app, ...chunks]) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
@@ -26,8 +26,40 @@ async function startApp() {
   }
   // All are fetched at once (the preloads); each chunk then runs in a task of its own, in the build's
   // order (a chunk after those it imports), so the main thread is never held for all of them together.
-  for (const href of chunks) await import(/* @vite-ignore */ href);
-  await import(/* @vite-ignore */ app);
+  try {
+    for (const href of chunks) await import(/* @vite-ignore */ href);
+    await import(/* @vite-ignore */ app);
+    forgetReload();
+  } catch (error) {
+    reloadOnce(error);
+  }
+}
+
+/** Set while a page is loaded again because its scripts failed, so it happens only once in a row. */
+const RELOAD_KEY = `boot-reloaded:${location.pathname}`;
+
+/**
+ * A script that could not be loaded (a dropped connection, or a deploy that replaced the files this page
+ * names) would leave a shell whose buttons never work: the page is loaded again, once.
+ */
+function reloadOnce(error: unknown) {
+  let reloadedBefore = true;
+  try {
+    reloadedBefore = sessionStorage.getItem(RELOAD_KEY) !== null;
+    if (!reloadedBefore) sessionStorage.setItem(RELOAD_KEY, '1');
+  } catch {
+    // No storage: no reload either, which could otherwise repeat for ever.
+  }
+  if (reloadedBefore) console.error('The app could not be loaded', error);
+  else location.reload();
+}
+
+function forgetReload() {
+  try {
+    sessionStorage.removeItem(RELOAD_KEY);
+  } catch {
+    // No storage: nothing was kept.
+  }
 }
 
 /** Calls `then` once the page's first content is on screen (the shell's paint), or after PAINT_WAIT_MS. */

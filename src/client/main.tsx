@@ -8,7 +8,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/toaster';
-import { shellCanBeReplaced } from './lib/first-render';
+import { keepShellScroll, shellCanBeReplaced } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './router';
 
@@ -21,7 +21,7 @@ async function start(rootElement: HTMLElement) {
   await yieldToBrowser();
   const overShell = rootElement.hasChildNodes();
   const queryClient = createQueryClient();
-  const router = createAppRouter({ overShell });
+  const router = createAppRouter();
   await yieldToBrowser();
   const root = createRoot(rootElement);
   const render = () =>
@@ -38,7 +38,8 @@ async function start(rootElement: HTMLElement) {
   // first render then replaces it, as a transition: rendered in slices that leave the main thread free for
   // the reader's taps and scrolls in between (the shell is on screen meanwhile).
   if (overShell) {
-    await shellCanBeReplaced(router, queryClient);
+    keepShellScroll();
+    await shellCanBeReplaced(router, queryClient, rootElement);
     startTransition(render);
   } else {
     render();

@@ -167,11 +167,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/**
- * The app's router. `overShell`: the page came with a shell the reader may already have scrolled (ADR 0016);
- * hydration data (none of these pages has a loader) tells the router the page is already shown, so its
- * scroll restoration does not jump back to the top when the app takes over.
- */
-export function createAppRouter({ overShell = false } = {}) {
-  return createBrowserRouter(routes, overShell ? { hydrationData: { loaderData: {} } } : {});
+export function createAppRouter() {
+  return createBrowserRouter(routes);
 }

@@ -17,7 +17,10 @@ export const PAGE_SHELLS = {
   'home-customer': { path: '/', session: 'customer' },
   orders: { path: '/orders', session: 'customer' },
   admin: { path: '/admin', session: 'admin' },
-} as const satisfies Record<string, { path: string; session: 'visitor' | 'customer' | 'admin' }>;
+} as const satisfies Record<string, { path: string; session: PageShellSession }>;
+
+/** Who a shell is drawn for; the server writes it on the shell's `#root` as `data-session`. */
+export type PageShellSession = 'visitor' | 'customer' | 'admin';
 
 export type PageShellId = keyof typeof PAGE_SHELLS;
 

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { cn } from '../lib/cn';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
+import { RestoreShellScroll } from './restore-shell-scroll';
 import { SkipLink } from './skip-link';
 
 /**
@@ -17,6 +18,7 @@ export function AdminLayout() {
       <NavigationProgress />
       <Outlet />
       <ScrollRestoration />
+      <RestoreShellScroll />
     </div>
   );
 }

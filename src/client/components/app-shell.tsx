@@ -1,6 +1,7 @@
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
+import { RestoreShellScroll } from './restore-shell-scroll';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -24,6 +25,7 @@ export function AppShell() {
       </main>
       <SiteFooter />
       <ScrollRestoration />
+      <RestoreShellScroll />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_QUERY_KEY } from '../features/admin-session/admin-session-query';
 import { testConfig, testUser } from '../test-support/api-fixtures';
 import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
-import { SHELL_WAIT_MS, shellCanBeReplaced } from './first-render';
+import { keepShellScroll, restoreShellScroll, SHELL_WAIT_MS, shellCanBeReplaced } from './first-render';
 import { CURRENT_USER_QUERY_KEY } from './session';
 
 const testAdmin = { ...testUser, id: 1, username: 'admin', role: 'admin' as const };
@@ -22,6 +22,13 @@ function routerAt(path: string, code: Promise<void>) {
   return createMemoryRouter([{ path, lazy: async () => (await code, { Component: () => null }) }], {
     initialEntries: [path],
   });
+}
+
+/** The page's `#root` as the server sends it with a shell drawn for `session`. */
+function shellRoot(session: 'visitor' | 'customer' | 'admin') {
+  const root = document.createElement('div');
+  root.dataset.session = session;
+  return root;
 }
 
 /** Whether `promise` has settled once pending callbacks have run. */
@@ -46,7 +53,7 @@ describe('replacing a page shell', () => {
       '/api/config': () => jsonResponse(testConfig),
     });
     const queryClient = new QueryClient();
-    const ready = shellCanBeReplaced(routerAt('/', code.opened), queryClient);
+    const ready = shellCanBeReplaced(routerAt('/', code.opened), queryClient, shellRoot('customer'));
 
     expect(await settled(ready)).toBe(false);
     code.open();
@@ -57,13 +64,13 @@ describe('replacing a page shell', () => {
     expect(queryClient.getQueryData(['config'])).toEqual(testConfig);
   });
 
-  it("asks for the administrator's session on /admin", async () => {
+  it("asks for the administrator's session when the shell was drawn for one", async () => {
     stubFetch({
       '/api/session': () => jsonResponse({ user: testAdmin }),
       '/api/config': () => jsonResponse(testConfig),
     });
     const queryClient = new QueryClient();
-    await shellCanBeReplaced(routerAt('/admin', Promise.resolve()), queryClient);
+    await shellCanBeReplaced(routerAt('/admin', Promise.resolve()), queryClient, shellRoot('admin'));
     expect(queryClient.getQueryData(ADMIN_SESSION_QUERY_KEY)).toEqual(testAdmin);
   });
 
@@ -73,12 +80,45 @@ describe('replacing a page shell', () => {
       '/api/session': () => new Promise<Response>(() => {}),
       '/api/config': () => jsonResponse(testConfig),
     });
-    const ready = shellCanBeReplaced(routerAt('/', Promise.resolve()), new QueryClient());
+    const ready = shellCanBeReplaced(
+      routerAt('/', Promise.resolve()),
+      new QueryClient(),
+      shellRoot('visitor'),
+    );
     let done = false;
     void ready.then(() => (done = true));
     await vi.advanceTimersByTimeAsync(SHELL_WAIT_MS - 100);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(200);
     expect(done).toBe(true);
+  });
+});
+
+describe("the reader's place in a page shell", () => {
+  const scrollBy = (y: number) => {
+    window.scrollTo(0, y);
+    window.dispatchEvent(new Event('scroll'));
+  };
+
+  it('is where the app puts the page back after its first render, once', () => {
+    scrollBy(0);
+    keepShellScroll();
+    scrollBy(300);
+    scrollBy(420);
+    // What the router's scroll restoration does with a page it has not seen.
+    window.scrollTo(0, 0);
+    restoreShellScroll();
+    expect(window.scrollY).toBe(420);
+
+    // Later renders and scrolling are the router's and the reader's.
+    scrollBy(50);
+    restoreShellScroll();
+    expect(window.scrollY).toBe(50);
+  });
+
+  it('is left alone without a shell', () => {
+    scrollBy(120);
+    restoreShellScroll();
+    expect(window.scrollY).toBe(120);
   });
 });

@@ -5,10 +5,10 @@ import { currentUserQueryOptions } from './session';
 import { storeConfigQueryOptions } from './store-config';
 
 /**
- * The longest the app leaves a page shell (ADR 0016) on screen waiting for the session: on a very slow
- * line the app then starts with its own loading states, as without a shell.
+ * The longest the app leaves a page shell (ADR 0016) on screen waiting for the session: a server that
+ * never answers must not keep the app from starting (it then starts with its own loading states).
  */
-export const SHELL_WAIT_MS = 4_000;
+export const SHELL_WAIT_MS = 10_000;
 
 /** The app's data router (a memory router in tests). */
 type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -28,17 +28,48 @@ function routerStarted(router: AppRouter): Promise<void> {
 /**
  * When the page came with a shell (the server's first paint of it, ADR 0016), the app's first render
  * should show what the shell shows, not a spinner: so it waits for what the shell took as known — the
- * page's code, the session (the administrator's on /admin) and the store's settings. Pages load the data
- * they show themselves, with the loading states the shell already draws.
+ * page's code, the session (the administrator's where the server says so on `#root`, shared/page-shells.ts)
+ * and the store's settings. Pages load the data they show themselves, with the loading states the shell
+ * already draws.
  */
-export async function shellCanBeReplaced(router: AppRouter, queryClient: QueryClient): Promise<void> {
-  const session = router.state.location.pathname.toLowerCase().startsWith('/admin')
-    ? queryClient.prefetchQuery(adminSessionQueryOptions)
-    : queryClient.prefetchQuery(currentUserQueryOptions);
+export async function shellCanBeReplaced(
+  router: AppRouter,
+  queryClient: QueryClient,
+  rootElement: HTMLElement,
+): Promise<void> {
+  const session =
+    rootElement.dataset.session === 'admin'
+      ? queryClient.prefetchQuery(adminSessionQueryOptions)
+      : queryClient.prefetchQuery(currentUserQueryOptions);
   const ready = Promise.all([
     routerStarted(router),
     session,
     queryClient.prefetchQuery(storeConfigQueryOptions),
   ]);
   await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
+}
+
+/** Where the reader has scrolled the shell to, until the app's first render has put it back. */
+let shellScroll: { y: number; stop: () => void } | null = null;
+
+/**
+ * Follows the reader's scrolling of the shell, for RestoreShellScroll: the router's scroll restoration
+ * starts a page it has not seen at the top, which is right for a navigation but not for a page the reader
+ * is already reading.
+ */
+export function keepShellScroll() {
+  const onScroll = () => {
+    if (shellScroll) shellScroll.y = window.scrollY;
+  };
+  window.addEventListener('scroll', onScroll, { passive: true });
+  shellScroll = { y: window.scrollY, stop: () => window.removeEventListener('scroll', onScroll) };
+}
+
+/** Once, after the app's first commit over a shell: back to where the reader had scrolled it. */
+export function restoreShellScroll() {
+  if (!shellScroll) return;
+  const { y, stop } = shellScroll;
+  shellScroll = null;
+  stop();
+  if (y > 0) window.scrollTo(0, y);
 }

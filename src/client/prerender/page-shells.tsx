@@ -1,6 +1,6 @@
 /**
  * Renders the page shells of shared/page-shells.ts to HTML (ADR 0016). Built by `vite build --ssr` into
- * dist/shells/ and run by the server once at start-up (server/plugins/page-shells.ts), with the store's
+ * dist/shells/ and run by the server once at start-up (server/plugins/client-shell.ts), with the store's
  * public settings, so the first paint shows the store name and the page the browser will get.
  *
  * A shell is the real page through the real router, in the state it has before any answer arrives: the

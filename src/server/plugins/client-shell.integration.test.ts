@@ -68,7 +68,9 @@ describe('page shells', () => {
 
   it('puts the shell in #root, under the template with the waiting entry script, and its title in <head>', async () => {
     const body = (await get('/')).body;
-    expect(body).toContain('<div id="root"><p>shell:home-visitor');
+    // With whose session the shell was drawn for, which the app waits for before replacing it.
+    expect(body).toContain('<div id="root" data-session="visitor"><p>shell:home-visitor');
+    expect((await get('/admin', { cookie: HINT })).body).toContain('<div id="root" data-session="admin">');
     expect(body).toContain('/assets/boot-77aa01.js');
     expect(body).not.toContain('/assets/index-4f2a9c.js');
     // `$&` is taken literally, not as a replacement pattern.

@@ -6,7 +6,9 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import {
   PAGE_SHELL_IDS,
+  PAGE_SHELLS,
   pickPageShell,
+  type PageShellSession,
   type PageShellId,
   type RenderedShell,
   type RenderPageShells,
@@ -102,9 +104,23 @@ async function loadShells(
   if (!existsSync(templateFile)) return shells;
   const template = withStoreConfig(readFileSync(templateFile, 'utf8'), options.config);
   for (const [id, shell] of Object.entries(await renderShells(options))) {
-    shells.set(id as PageShellId, encodePage(withShell(template, shell)));
+    shells.set(
+      id as PageShellId,
+      encodePage(withShell(template, shell, PAGE_SHELLS[id as PageShellId].session)),
+    );
   }
   return shells;
+}
+
+/** Rendering takes about 80 ms; a renderer that hangs must not keep the server from starting. */
+const RENDER_TIMEOUT_MS = 10_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`it did not finish within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** The shells of dist/shells/page-shells.js, or none (a warning) when it is missing or fails. */
@@ -118,7 +134,7 @@ async function renderShells({
   try {
     const module = (await import(pathToFileURL(moduleFile).href)) as { renderPageShells?: RenderPageShells };
     if (typeof module.renderPageShells !== 'function') throw new Error('it exports no renderPageShells');
-    const shells = await module.renderPageShells(config);
+    const shells = await withTimeout(module.renderPageShells(config), RENDER_TIMEOUT_MS);
     const missing = PAGE_SHELL_IDS.filter((id) => typeof shells[id]?.html !== 'string');
     if (missing.length > 0) throw new Error(`it rendered no ${missing.join(', ')}`);
     return shells;
@@ -139,9 +155,15 @@ function withStoreConfig(html: string, config: PublicConfig): string {
   return html.replace('</head>', () => `${element}</head>`);
 }
 
-/** The shell template (shell.html) with a shell in `#root` and the shell's title. */
-function withShell(template: string, shell: RenderedShell): string {
-  const page = template.replace(ROOT_ELEMENT, () => `<div id="root">${shell.html}</div>`);
+/**
+ * The shell template (shell.html) with a shell in `#root` and the shell's title. `#root` names whose
+ * session the shell took as known, which the app waits for before replacing it (client/lib/first-render.ts).
+ */
+function withShell(template: string, shell: RenderedShell, session: PageShellSession): string {
+  const page = template.replace(
+    ROOT_ELEMENT,
+    () => `<div id="root" data-session="${session}">${shell.html}</div>`,
+  );
   const title = shell.title;
   return title ? page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`) : page;
 }

@@ -7,10 +7,11 @@ import { toast } from '../../lib/toast';
 import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions } from './admin-session-query';
 
+// The session's query lives in its own small file (the app's start asks for it); the admin code imports it here.
 export { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions };
-import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 
 /** The signed-in administrator: `data` is the admin, null when none, undefined while loading. */
 export function useAdminSession() {

@@ -8,7 +8,7 @@ import type { Product } from '../../../shared/schemas/products';
 import { NotSignedInBanner } from '../../components/not-signed-in-banner';
 import { PageTitle } from '../../components/page-title';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
-import { setCartItemQuantity, useCart } from '../../features/cart/cart-store';
+import { setCartItemQuantity, useCart, type Cart } from '../../features/cart/cart-store';
 import { useCartValidation } from '../../features/cart/cart-validation';
 import { CartValidationStatus } from '../../features/cart/cart-validation-status';
 import { OrderSummary, OrderSummarySkeleton } from '../../features/cart/order-summary';
@@ -32,8 +32,10 @@ const MAX_CASES = 999;
 
 /** The storefront's home (spec 000 §2 'Order form'). Bundled eagerly: it is the page most visits start on. */
 export function OrderFormPage() {
-  useReorderNotice();
   const looksSignedOut = useLooksSignedOut();
+  // Read here, not in the form: the page is there from the first render, so the cart is followed before the
+  // form (drawn later, as a transition) appears, and a quantity changed at once is never missed.
+  const cart = useCart();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
   // Wait for the tiers too, so a restored cart does not flash base prices first; a failure ends the wait.
@@ -49,6 +51,7 @@ export function OrderFormPage() {
   if (shown) {
     content = (
       <OrderForm
+        cart={cart}
         products={shown.products}
         pricing={shown.pricing}
         onRetryPricing={() => void pricing.refetch()}
@@ -115,6 +118,7 @@ function ProductsSection({ children }: { children: ReactNode }) {
 }
 
 interface OrderFormProps {
+  cart: Cart;
   products: Product[];
   /** Undefined when GET /api/pricing-catalog failed: prices at base, with a note. */
   pricing: PricingCatalogDto | undefined;
@@ -125,9 +129,10 @@ interface OrderFormProps {
  * The form once the catalogue is known. Every price is computed here with the shared engine on each change
  * (DECISIONS.md §3), so typing a quantity costs no request; the server re-checks the cart 1 s later.
  */
-function OrderForm({ products, pricing, onRetryPricing }: OrderFormProps) {
+function OrderForm({ cart, products, pricing, onRetryPricing }: OrderFormProps) {
+  // From when the form (with the reordered cart) is on screen, not from when the page started loading.
+  useReorderNotice();
   const isMobile = useIsMobile();
-  const cart = useCart();
   const catalog = useMemo(() => catalogFromApi(products, pricing ?? BASE_PRICING), [products, pricing]);
   const tester = useMemo(() => findTester(products), [products]);
   const lines = useMemo(() => buildCartLines(cart, catalog, tester), [cart, catalog, tester]);
