@@ -18,9 +18,10 @@ const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 // A function, not top-level await: an entry module that awaits makes the bundler split every chunk it
 // shares with the lazy pages into a file of its own.
 async function start(rootElement: HTMLElement) {
-  await yieldToBrowser();
   const overShell = rootElement.hasChildNodes();
   const queryClient = createQueryClient();
+  // At once, in the script's own task: the router's loaders take a sign-in or reset token out of the
+  // address bar before the page has finished loading (lib/url-token.ts).
   const router = createAppRouter();
   await yieldToBrowser();
   const root = createRoot(rootElement);
