@@ -179,7 +179,8 @@ export async function startPortal(
       PORT: String(port),
       HOST: LOOPBACK,
       APP_ORIGIN: appOrigin,
-      LOG_LEVEL: 'warn',
+      // The default level, as deployed: the cost of logging is part of what is measured (issue 15).
+      LOG_LEVEL: 'info',
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       ...database,
       ...extraEnv,

@@ -34,6 +34,7 @@ import { registerApiCompression } from './plugins/api-compression';
 import { registerClientApp } from './plugins/client-app';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
 import { loggerOptions } from './plugins/log-redaction';
+import { registerRequestLog } from './plugins/request-log';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps) {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(env.LOG_LEVEL) }),
     genReqId: () => randomUUID(),
+    // One line per request instead of Fastify's two (plugins/request-log.ts).
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -72,6 +75,7 @@ export async function buildApp(deps: AppDeps) {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
