@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/client';
 import { jobs } from '../db/schema';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
-import { claimNextJob, completeJob, enqueueJob, failJob } from './queue';
+import { claimJobs, claimNextJob, completeJob, enqueueJob, failJob, failStaleJobs } from './queue';
 import { startJobWorker, type JobLogger } from './worker';
 
 const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
@@ -48,6 +48,27 @@ describe('job queue', () => {
     expect(await claimNextJob(handle.db, 'c')).toBeNull();
   });
 
+  it('claims a batch of due jobs in one go, in run_at order, and two claimers never share one', async () => {
+    const base = Date.now() - 60_000;
+    const ids: number[] = [];
+    for (let n = 0; n < 7; n += 1) {
+      ids.push(
+        (await enqueueJob(handle.db, { type: 't', payload: { n }, runAt: new Date(base - n * 1_000) })) ?? 0,
+      );
+    }
+    const byRunAt = [...ids].reverse();
+
+    const [a, b] = await Promise.all([claimJobs(handle.db, 'a', 4), claimJobs(handle.db, 'b', 4)]);
+    const claimed = [...(a ?? []), ...(b ?? [])];
+    expect(claimed.map((job) => job.id).sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    expect(new Set(claimed.map((job) => job.id)).size).toBe(7);
+    for (const batch of [a, b]) {
+      const order = (batch ?? []).map((job) => byRunAt.indexOf(job.id));
+      expect(order).toEqual([...order].sort((x, y) => x - y));
+    }
+    expect(await claimJobs(handle.db, 'c', 4)).toEqual([]);
+  });
+
   it('counts a job queued within the clock millisecond of an explicit worker clock as due', async () => {
     // PostgreSQL keeps microseconds, a JS Date only milliseconds: 12:00:00.000500 is due at 12:00:00.000.
     const id = await enqueueJob(handle.db, { type: 't', payload: {} });
@@ -69,6 +90,9 @@ describe('job queue', () => {
 
     await handle.db.execute(sql`update jobs set locked_at = now() - interval '6 minutes'`);
     expect(await claimNextJob(handle.db, 'third-worker')).toBeNull();
+    // The worker's timer sweeps it: no attempts left, so failed for good.
+    expect(await failStaleJobs(handle.db)).toBe(1);
+    expect(await failStaleJobs(handle.db)).toBe(0);
     const [row] = await jobRows();
     expect(row?.state).toBe('failed');
     expect(row?.last_error).toMatch(/worker stopped/);
@@ -116,5 +140,50 @@ describe('job queue', () => {
     await stopped;
     expect(seen).toEqual([7]);
     expect((await jobRows())[0]?.state).toBe('done');
+  });
+});
+
+describe('job worker batches', () => {
+  let handle: DatabaseHandle;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await handle.close();
+  });
+
+  it('hands the rest of a claimed batch back when it stops, their attempts not counted', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    for (let n = 0; n < 3; n += 1) await enqueueJob(handle.db, { type: 'slow', payload: { n } });
+    const worker = startJobWorker({
+      db: handle.db,
+      log: silentLog,
+      pollIntervalMs: 10,
+      concurrency: 1,
+      batchSize: 3,
+      handlers: {
+        slow: async (payload) => {
+          ran.push(z.object({ n: z.number() }).parse(payload).n);
+          await gate;
+        },
+      },
+    });
+    await expect.poll(() => ran.length, { timeout: 5_000 }).toBe(1);
+    const stopped = worker.stop();
+    release();
+    await stopped;
+
+    const rows = await sqlRows<{ state: string; attempts: number; locked_by: string | null }>(
+      handle.db,
+      sql`select state, attempts, locked_by from jobs order by id`,
+    );
+    expect(rows).toEqual([
+      { state: 'done', attempts: 1, locked_by: null },
+      { state: 'pending', attempts: 0, locked_by: null },
+      { state: 'pending', attempts: 0, locked_by: null },
+    ]);
   });
 });

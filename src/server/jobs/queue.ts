@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 
@@ -51,16 +51,13 @@ const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 const endOfMillisecond = (value: Date) => sql`(${timestamp(value)} + interval '999 microseconds')`;
 
 /**
- * Claims the next due job for `workerId` (FOR UPDATE SKIP LOCKED, so several workers and instances never
- * take the same job): a pending job whose run_at has come, or a 'running' job whose worker has been silent
- * for STALE_LOCK_MS. Stale jobs that have used up their attempts are marked failed instead.
+ * Marks failed the 'running' jobs whose worker has been silent for STALE_LOCK_MS and that have used up their
+ * attempts (the others are claimed again by claimJobs). The worker runs it on a timer, not before every
+ * claim. Returns how many it marked.
  */
-export async function claimNextJob(db: Database, workerId: string, now?: Date): Promise<Job | null> {
-  // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
+export async function failStaleJobs(db: Database, now?: Date): Promise<number> {
   const at = now ? timestamp(now) : sql`now()`;
-  const dueBy = now ? endOfMillisecond(now) : sql`now()`;
-  const staleBefore = sql`(${at} - make_interval(secs => ${STALE_LOCK_MS / 1000}))`;
-  await db
+  const rows = await db
     .update(jobs)
     .set({
       state: 'failed',
@@ -72,11 +69,25 @@ export async function claimNextJob(db: Database, workerId: string, now?: Date): 
     .where(
       and(
         eq(jobs.state, 'running'),
-        sql`${jobs.lockedAt} < ${staleBefore}`,
+        sql`${jobs.lockedAt} < ${staleBefore(at)}`,
         sql`${jobs.attempts} >= ${jobs.maxAttempts}`,
       ),
-    );
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
 
+const staleBefore = (at: SQL) => sql`(${at} - make_interval(secs => ${STALE_LOCK_MS / 1000}))`;
+
+/**
+ * Claims up to `limit` due jobs for `workerId` in one statement (FOR UPDATE SKIP LOCKED, so several workers
+ * and instances never take the same job), in run_at order: pending jobs whose run_at has come, and
+ * 'running' jobs whose worker has been silent for STALE_LOCK_MS and that have attempts left.
+ */
+export async function claimJobs(db: Database, workerId: string, limit: number, now?: Date): Promise<Job[]> {
+  // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
+  const at = now ? timestamp(now) : sql`now()`;
+  const dueBy = now ? endOfMillisecond(now) : sql`now()`;
   const rows = await db
     .update(jobs)
     .set({
@@ -87,21 +98,35 @@ export async function claimNextJob(db: Database, workerId: string, now?: Date): 
       updatedAt: at,
     })
     .where(
-      eq(
-        jobs.id,
-        sql`(
-          select ${jobs.id} from ${jobs}
-          where (${jobs.state} = 'pending' and ${jobs.runAt} <= ${dueBy})
-             or (${jobs.state} = 'running' and ${jobs.lockedAt} < ${staleBefore}
-                 and ${jobs.attempts} < ${jobs.maxAttempts})
-          order by ${jobs.runAt}, ${jobs.id}
-          limit 1
-          for update skip locked
-        )`,
-      ),
+      sql`${jobs.id} in (
+        select ${jobs.id} from ${jobs}
+        where (${jobs.state} = 'pending' and ${jobs.runAt} <= ${dueBy})
+           or (${jobs.state} = 'running' and ${jobs.lockedAt} < ${staleBefore(at)}
+               and ${jobs.attempts} < ${jobs.maxAttempts})
+        order by ${jobs.runAt}, ${jobs.id}
+        limit ${limit}
+        for update skip locked
+      )`,
     )
     .returning();
-  return rows[0] ?? null;
+  // UPDATE … RETURNING keeps no order.
+  return rows.sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+/** Claims the next due job (claimJobs with a limit of one); null when none is due. */
+export async function claimNextJob(db: Database, workerId: string, now?: Date): Promise<Job | null> {
+  return (await claimJobs(db, workerId, 1, now))[0] ?? null;
+}
+
+/**
+ * Hands a claimed job back untouched (its attempt not counted), while this worker still holds it: for the
+ * rest of a batch when the worker stops before reaching them.
+ */
+export async function releaseJob(db: Database, job: Job): Promise<void> {
+  await db
+    .update(jobs)
+    .set({ state: 'pending', attempts: sql`${jobs.attempts} - 1`, lockedAt: null, lockedBy: null })
+    .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), lockedByClause(job)));
 }
 
 /** Marks a claimed job done (only while this worker still holds it). */
