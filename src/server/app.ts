@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
-import Fastify, { type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { invalidateOnCatalogChange } from './db/catalog-changes';
 import type { DatabaseHandle } from './db/client';
@@ -65,8 +65,8 @@ export async function buildApp(deps: AppDeps) {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(env.LOG_LEVEL) }),
     genReqId: () => randomUUID(),
-    // One line per request instead of Fastify's two (plugins/request-log.ts).
-    disableRequestLogging: true,
+    // One line per request instead of Fastify's two (plugins/request-log.ts); errors are logged by ours.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',

@@ -7,7 +7,7 @@
 export function createInvalidatedCache<T>(load: () => Promise<T>) {
   let live = false;
   let generation = 0;
-  let cached: { generation: number; value: Promise<T> } | null = null;
+  let cached: { generation: number; value: Promise<T>; settled?: T } | null = null;
 
   const invalidate = () => {
     generation++;
@@ -18,12 +18,21 @@ export function createInvalidatedCache<T>(load: () => Promise<T>) {
     get(): Promise<T> {
       if (!live) return load();
       if (cached && cached.generation === generation) return cached.value;
-      const entry = { generation, value: load() };
+      const entry: { generation: number; value: Promise<T>; settled?: T } = { generation, value: load() };
       cached = entry;
-      entry.value.catch(() => {
-        if (cached === entry) cached = null;
-      });
+      entry.value.then(
+        (value) => {
+          entry.settled = value;
+        },
+        () => {
+          if (cached === entry) cached = null;
+        },
+      );
       return entry.value;
+    },
+    /** The current value if one is loaded and still valid, without loading (undefined otherwise). */
+    peek(): T | undefined {
+      return live && cached?.generation === generation ? cached.settled : undefined;
     },
     invalidate,
     setLive(isLive: boolean) {

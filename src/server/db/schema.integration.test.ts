@@ -21,6 +21,7 @@ describe('the migrated schema', () => {
       'allowed_skus',
       'app_settings',
       'audit_log',
+      'catalog_version',
       'faq_categories',
       'faq_items',
       'idempotency_keys',

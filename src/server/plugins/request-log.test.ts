@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './log-redaction';
@@ -14,7 +14,10 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
     },
   });
   const log: FastifyBaseLogger = pino(loggerOptions('info'), sink);
-  const app = Fastify({ loggerInstance: log, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: log,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   registerRequestLog(app);
   app.get('/api/thing', async () => ({ ok: true }));
   app.get('/api/broken', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
 
 /**
@@ -107,3 +107,18 @@ export const allowedSkus = pgTable('allowed_skus', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One row: a number every write to the catalogue's tables raises in the writer's own transaction (the
+ * trigger of migration 0001, extended by 0004). Order submission reads it in its transaction and prices
+ * from the in-memory catalogue when that was built at the same number (ADR 0017), instead of reading the
+ * four catalogue tables again.
+ */
+export const catalogVersion = pgTable(
+  'catalog_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('catalog_version_single_row', sql`${table.id}`)],
+);

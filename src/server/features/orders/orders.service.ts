@@ -55,7 +55,7 @@ export function createOrderService({
           parseStoredBody: (body) => createDraftOrderResponseSchema.parse(body),
         },
         async (tx) => {
-          const placed = await placeOrder(tx, env, user, order, shopify !== null);
+          const placed = await placeOrder(tx, env, pricing, user, order, shopify !== null);
           const body: CreateDraftOrderResponse = {
             success: true,
             error: null,

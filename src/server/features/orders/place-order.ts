@@ -7,7 +7,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { enqueueEmail } from '../../mail/send-email-job';
-import { loadPricingCatalogue } from '../pricing/pricing.catalogue';
+import type { PricingService } from '../pricing/pricing.service';
 import type { UserRow } from '../sessions/sessions.repository';
 import { enqueueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
@@ -29,8 +29,8 @@ type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF
 
 /**
  * Places an order inside the caller's transaction (DECISIONS §4): the owner is the signed-in `user`, every
- * price comes from the catalogue read in this same transaction (the tiers and custom prices of this
- * moment), the spec's cart rules apply, and both e-mails join the outbox in the transaction, so they are
+ * price comes from the catalogue as this transaction sees it (the tiers and custom prices of this moment:
+ * the cached catalogue when its version is the transaction's, ADR 0017), the spec's cart rules apply, and both e-mails join the outbox in the transaction, so they are
  * sent exactly when the order exists. Prices sent by the browser are never read. `shopifyConnected`: the
  * app's store connection exists (the one the draft-order jobs use); without it the order is in test mode
  * (DECISIONS §1).
@@ -38,11 +38,12 @@ type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF
 export async function placeOrder(
   tx: DatabaseOrTransaction,
   env: OrderEnv,
+  pricing: Pick<PricingService, 'catalogueAt'>,
   user: UserRow,
   order: OrderToPlace,
   shopifyConnected: boolean,
 ): Promise<PlacedOrder> {
-  const { catalog } = await loadPricingCatalogue(tx);
+  const { catalog } = await pricing.catalogueAt(tx);
   const lines = mergeLines(order.items);
   requireKnownProducts(catalog, lines);
   requireCartRules(catalog, lines);

@@ -4,7 +4,9 @@ import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
 import { findStorefrontProducts, type ProductRow } from '../products/products.repository';
+import type { Database } from '../../db/client';
 import {
+  findCatalogVersion,
   findCustomTierPrices,
   findPricingTiers,
   findVirtualComponents,
@@ -25,6 +27,8 @@ interface ComponentRow {
 
 /** Everything the pricing endpoints read, built once per catalogue change (ADR 0007). */
 export interface PricingCatalogue {
+  /** The catalog_version these rows were read at (ADR 0017). */
+  version: number;
   /** The shared engine's catalogue: storefront products only, so nothing hidden can be priced or sold. */
   catalog: PricingCatalog;
   productsById: ReadonlyMap<number, ProductRow>;
@@ -36,17 +40,28 @@ export interface PricingCatalogue {
 }
 
 /**
- * Reads the catalogue. For the cache the four reads are not one transaction: a write landing between them
- * also sends a catalogue notification, which drops this result before anyone reuses it
- * (createInvalidatedCache). Order submission passes its REPEATABLE READ transaction: one snapshot (ADR 0010).
+ * Reads the catalogue and its version in `tx`, which must be one snapshot (REPEATABLE READ): order
+ * submission's own transaction (ADR 0010), or the read-only one of loadCatalogueSnapshot.
  */
-export async function loadPricingCatalogue(db: DatabaseOrTransaction): Promise<PricingCatalogue> {
+export async function loadPricingCatalogue(tx: DatabaseOrTransaction): Promise<PricingCatalogue> {
   // One after another: inside a transaction they share one connection, which must not run two at once.
-  const products = await findStorefrontProducts(db);
-  const tiers = await findPricingTiers(db);
-  const customPrices = await findCustomTierPrices(db);
-  const components = await findVirtualComponents(db);
-  return buildPricingCatalogue(products, tiers, customPrices, components);
+  const version = await findCatalogVersion(tx);
+  const products = await findStorefrontProducts(tx);
+  const tiers = await findPricingTiers(tx);
+  const customPrices = await findCustomTierPrices(tx);
+  const components = await findVirtualComponents(tx);
+  return buildPricingCatalogue(version, products, tiers, customPrices, components);
+}
+
+/**
+ * The catalogue for the in-memory cache: read in a read-only REPEATABLE READ transaction, so the rows and
+ * the version are of one moment, and order submission may trust the version (ADR 0017).
+ */
+export function loadCatalogueSnapshot(db: Database): Promise<PricingCatalogue> {
+  return db.transaction((tx) => loadPricingCatalogue(tx), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
 }
 
 /**
@@ -55,6 +70,7 @@ export async function loadPricingCatalogue(db: DatabaseOrTransaction): Promise<P
  * is not a storefront product is therefore unknown to both, and both price the bundle at the 93.00 fallback.
  */
 export function buildPricingCatalogue(
+  version: number,
   products: readonly ProductRow[],
   tierRows: readonly PricingTierRow[],
   customPriceRows: readonly CustomPriceRow[],
@@ -65,6 +81,7 @@ export function buildPricingCatalogue(
   const components = componentRows.filter((component) => storefrontIds.has(component.virtualProductId));
   const tiers = tierRows.map(toTierDto);
   return {
+    version,
     catalog: createCatalog(
       products.map((product) => toPricingProduct(product, components)),
       tierRows.map(({ id, name, minimumCases, discountPercentage }) => ({

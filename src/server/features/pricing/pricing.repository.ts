@@ -1,6 +1,6 @@
 import { asc } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { pricingTiers, productPricingTiers, virtualProductComponents } from '../../db/schema';
+import { catalogVersion, pricingTiers, productPricingTiers, virtualProductComponents } from '../../db/schema';
 
 export type PricingTierRow = typeof pricingTiers.$inferSelect;
 
@@ -34,4 +34,11 @@ export function findVirtualComponents(db: DatabaseOrTransaction) {
       asc(virtualProductComponents.virtualProductId),
       asc(virtualProductComponents.componentProductId),
     );
+}
+
+/** The catalogue's version (migration 0004): every write to its tables raises it in the same transaction. */
+export async function findCatalogVersion(db: DatabaseOrTransaction): Promise<number> {
+  const [row] = await db.select({ version: catalogVersion.version }).from(catalogVersion);
+  if (!row) throw new Error('catalog_version has no row: are the migrations applied?');
+  return row.version;
 }

@@ -16,7 +16,9 @@ import { AppError, notFound } from '../../errors';
 import { toClientProduct } from '../products/products.service';
 import { validateCart, type CartItemToValidate } from './cart-validation';
 import { describeInventory } from './inventory';
-import { loadPricingCatalogue } from './pricing.catalogue';
+import type { DatabaseOrTransaction } from '../../jobs/queue';
+import { loadCatalogueSnapshot, loadPricingCatalogue, type PricingCatalogue } from './pricing.catalogue';
+import { findCatalogVersion } from './pricing.repository';
 
 export interface UnitPriceQuote {
   productId: number;
@@ -26,7 +28,7 @@ export interface UnitPriceQuote {
 
 export function createPricingService({ db }: { db: Database }) {
   // Tiers, custom prices and products change only when staff change them: read once per change (ADR 0007).
-  const catalogue = createInvalidatedCache(() => loadPricingCatalogue(db));
+  const catalogue = createInvalidatedCache(() => loadCatalogueSnapshot(db));
   const pricingCatalog = async () => (await catalogue.get()).catalog;
 
   return {
@@ -60,8 +62,17 @@ export function createPricingService({ db }: { db: Database }) {
       const { productsBySku } = await catalogue.get();
       return skus.map((sku) => describeInventory(sku, productsBySku.get(sku)));
     },
-    /** Today's catalogue as the storefront sells it (cached; order submission reads its own in its transaction). */
+    /** Today's catalogue as the storefront sells it (cached). */
     currentCatalogue: () => catalogue.get(),
+    /**
+     * The catalogue as the transaction `tx` sees it (order submission, ADR 0017): the cached one when it was
+     * read at the catalog_version `tx` reads — one statement —, else the catalogue read in `tx` itself.
+     */
+    async catalogueAt(tx: DatabaseOrTransaction): Promise<PricingCatalogue> {
+      const version = await findCatalogVersion(tx);
+      const cached = catalogue.peek();
+      return cached?.version === version ? cached : loadPricingCatalogue(tx);
+    },
     tiersSnapshot: async () => (await catalogue.get()).tiersSnapshot,
     catalogueSnapshot: async () => (await catalogue.get()).catalogueSnapshot,
     caches: [catalogue],
