@@ -38,6 +38,7 @@ import { registerRequestLog } from './plugins/request-log';
 import { registerOriginCheck } from './plugins/origin-check';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
+import { createSessionCache, SESSION_CHANNEL } from './features/sessions/session-cache';
 import { connectShopify, type ShopifyConnection } from './integrations/shopify/shopify';
 
 export interface AppDeps {
@@ -95,7 +96,11 @@ export async function buildApp(deps: AppDeps) {
   registerApiCompression(app);
 
   await app.register(cookie);
-  const sessions = registerSessions(app, { db, env });
+  // Sessions are remembered for a few seconds; the database tells every instance when one ends (ADR 0018).
+  const sessionCache = createSessionCache();
+  const stopWatchingSessions = await database.listen(SESSION_CHANNEL, sessionCache);
+  app.addHook('onClose', stopWatchingSessions);
+  const sessions = registerSessions(app, { db, env, cache: sessionCache });
   await app.register(rateLimit, { global: false });
   await app.register(underPressure, {
     maxEventLoopDelay: 1_000,

@@ -30,6 +30,10 @@ export function createInvalidatedCache<T>(load: () => Promise<T>) {
       );
       return entry.value;
     },
+    /** Starts loading the value for later readers when it can be kept (live) and none is current. */
+    warm(): void {
+      if (live && !(cached && cached.generation === generation)) this.get().catch(() => {});
+    },
     /** The current value if one is loaded and still valid, without loading (undefined otherwise). */
     peek(): T | undefined {
       return live && cached?.generation === generation ? cached.settled : undefined;

@@ -12,6 +12,7 @@ import {
 } from '../features/sessions/sessions.repository';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { generateToken, hashToken } from '../security/tokens';
+import type { SessionCache } from '../features/sessions/session-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,7 +32,10 @@ function mayHoldSession(user: UserRow): boolean {
   return user.status === 'approved';
 }
 
-export function registerSessions(app: FastifyInstance, { db, env }: { db: Database; env: Env }) {
+export function registerSessions(
+  app: FastifyInstance,
+  { db, env, cache }: { db: Database; env: Env; cache: SessionCache },
+) {
   const cookieName = sessionCookieName(env);
   const secure = env.APP_ORIGIN.startsWith('https:');
   app.decorateRequest('user', null);
@@ -43,11 +47,36 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
     const token = request.cookies[cookieName];
     if (!token) return;
     const tokenHash = hashToken(token);
-    const user = await findSessionUser(db, tokenHash);
-    if (user && mayHoldSession(user)) {
+    const user = cache.get(tokenHash) ?? (await lookUpSession(tokenHash));
+    if (user) {
       request.user = user;
       request.sessionTokenHash = tokenHash;
     }
+  });
+
+  /**
+   * The session's user from the database, remembered for a few seconds when the session is good. An
+   * administrator's is not remembered: its idle and absolute limits (ADR 0011) are checked on every request.
+   */
+  async function lookUpSession(tokenHash: string): Promise<UserRow | null> {
+    const lookedUpAt = cache.generation();
+    const user = await findSessionUser(db, tokenHash);
+    if (!user || !mayHoldSession(user)) return null;
+    if (user.role !== 'admin') cache.set(tokenHash, user, lookedUpAt);
+    return user;
+  }
+
+  /** Ends a session here and now: the row, and this instance's memory of it (others hear the database). */
+  async function endSession(tokenHash: string) {
+    cache.forget(tokenHash);
+    await deleteSession(db, tokenHash);
+  }
+
+  // A user who has just changed something (profile, password, an order) reads it back at once: their
+  // remembered session is dropped before the answer goes, without waiting for the database's notification.
+  app.addHook('onSend', async (request) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD')
+      cache.forgetUser(request.user.id);
   });
 
   /** Clears the page-readable hint that a session exists (shared/session-hint.ts). */
@@ -58,7 +87,7 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
   return {
     /** Starts a new session for `user` (rotating away any session the request carried) and sets the cookie. */
     async signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
-      if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
+      if (request.sessionTokenHash) await endSession(request.sessionTokenHash);
       const token = generateToken();
       await insertSession(db, {
         tokenHash: hashToken(token),
@@ -81,7 +110,7 @@ export function registerSessions(app: FastifyInstance, { db, env }: { db: Databa
     },
     /** Ends the request's session and clears the cookie. */
     async signOut(request: FastifyRequest, reply: FastifyReply) {
-      if (request.sessionTokenHash) await deleteSession(db, request.sessionTokenHash);
+      if (request.sessionTokenHash) await endSession(request.sessionTokenHash);
       reply.clearCookie(cookieName, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       clearHint(reply);
     },

@@ -71,7 +71,11 @@ export function createPricingService({ db }: { db: Database }) {
     async catalogueAt(tx: DatabaseOrTransaction): Promise<PricingCatalogue> {
       const version = await findCatalogVersion(tx);
       const cached = catalogue.peek();
-      return cached?.version === version ? cached : loadPricingCatalogue(tx);
+      if (cached?.version === version) return cached;
+      // Not loaded yet, or older: load it for the next orders (not awaited: it runs after this transaction
+      // on PGlite's one connection), and read this one's in `tx`.
+      catalogue.warm();
+      return loadPricingCatalogue(tx);
     },
     tiersSnapshot: async () => (await catalogue.get()).tiersSnapshot,
     catalogueSnapshot: async () => (await catalogue.get()).catalogueSnapshot,
