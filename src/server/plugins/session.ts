@@ -72,19 +72,20 @@ export function registerSessions(
     await deleteSession(db, tokenHash);
   }
 
-  // A user who has just changed something (profile, password, an order) reads it back at once: their
-  // remembered session is dropped before the answer goes, without waiting for the database's notification.
-  app.addHook('onSend', async (request) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD')
-      cache.forgetUser(request.user.id);
-  });
-
   /** Clears the page-readable hint that a session exists (shared/session-hint.ts). */
   const clearHint = (reply: FastifyReply) => {
     reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure });
   };
 
   return {
+    /**
+     * The request's user has just changed their own row (profile, password): this instance forgets their
+     * remembered session before answering, so the next request reads the change back without waiting for
+     * the database's notification (which tells the other instances).
+     */
+    userChanged(request: FastifyRequest) {
+      if (request.user) cache.forgetUser(request.user.id);
+    },
     /** Starts a new session for `user` (rotating away any session the request carried) and sets the cookie. */
     async signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
       if (request.sessionTokenHash) await endSession(request.sessionTokenHash);

@@ -104,7 +104,9 @@ export const accountsRoutes =
       },
       async (request) => {
         const user = requireUser(request);
-        return toCurrentUser(await accounts.updateProfile(user, request.params.id, request.body));
+        const updated = await accounts.updateProfile(user, request.params.id, request.body);
+        sessions.userChanged(request);
+        return toCurrentUser(updated);
       },
     );
 
@@ -114,6 +116,7 @@ export const accountsRoutes =
       async (request) => {
         const user = requireUser(request);
         await accounts.changePassword(user, request.sessionTokenHash, request.body);
+        sessions.userChanged(request);
         return { message: 'Your password has been changed successfully.' };
       },
     );

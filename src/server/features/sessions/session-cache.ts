@@ -18,8 +18,9 @@ interface Entry {
  * request costs no database round trip for its session (issue 15). Anything that can end or change a
  * session — its row deleted (sign-out, rotation, password change), the user's row changed (disabled, role,
  * e-mail) — makes the database notify (migration 0005), and every instance forgets that user's sessions at
- * once; this instance also forgets a session it deletes itself, and the sessions of a user whose request
- * changed something, before answering (plugins/session.ts), so nobody reads back their own change stale. While notifications are
+ * once; this instance also forgets a session it deletes itself, and the sessions of a user who has just
+ * changed their own profile or password, before answering (plugins/session.ts), so nobody reads back their
+ * own change stale. While notifications are
  * not arriving (not yet listening, or the listener's connection is down) nothing is remembered.
  */
 export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, now = Date.now } = {}) {
