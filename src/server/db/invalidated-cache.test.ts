@@ -60,4 +60,33 @@ describe('createInvalidatedCache', () => {
     fail = false;
     expect(await cache.get()).toBe('ok');
   });
+
+  it('peeks at a loaded, current value only, without ever loading', async () => {
+    const source = counter();
+    const cache = createInvalidatedCache(source.load);
+    expect(cache.peek()).toBeUndefined();
+    cache.setLive(true);
+    expect(cache.peek()).toBeUndefined();
+    expect(source.loads()).toBe(0);
+    await cache.get();
+    expect(cache.peek()).toBe(1);
+    cache.invalidate();
+    expect(cache.peek()).toBeUndefined();
+    cache.setLive(false);
+    await cache.get();
+    expect(cache.peek()).toBeUndefined();
+  });
+
+  it('warms: loads for later readers only when the value can be kept and none is current', async () => {
+    const source = counter();
+    const cache = createInvalidatedCache(source.load);
+    cache.warm();
+    expect(source.loads()).toBe(0);
+    cache.setLive(true);
+    cache.warm();
+    cache.warm();
+    await cache.get();
+    expect(source.loads()).toBe(1);
+    expect(cache.peek()).toBe(1);
+  });
 });
