@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../paths';
+import { PgliteThread, type PgliteQueries } from './pglite-thread';
 import * as schema from './schema';
 
 /** The one database type every repository takes: PGlite and node-postgres share Drizzle's PgDatabase. */
@@ -45,18 +46,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openPglite(dataDir: string | null, template?: Blob): Promise<DatabaseHandle> {
-  const client = new PGlite({
-    ...(dataDir ? { dataDir } : {}),
-    ...(template ? { loadDataDir: template } : {}),
-  });
-  await client.waitReady;
-  yieldBeforeEachCall(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
-  // PGlite runs one statement at a time; Drizzle queues them, so transactions stay correct in one process.
+  // On a thread of its own, so the portal's event loop stays free while it works (ADR 0020).
+  const client = await PgliteThread.start({ dataDir, ...(template ? { template } : {}) });
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Database;
+  // PGlite runs one statement at a time; a query outside a transaction waits until the transaction ends.
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() }),
+    migrate: () =>
+      migratePglite(drizzlePglite({ client: client as unknown as PGlite }), {
+        migrationsFolder: migrationsFolder(),
+      }),
     close: () => client.close(),
     listen: async (channel, handlers) => {
       const unlisten = await client.listen(channel, handlers.onNotify);
@@ -66,35 +66,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
         await unlisten();
       };
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: () => client.dumpDataDir(),
   };
-}
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * PGlite runs every statement on this process's own thread, and the calls queued behind its lock resume one
- * another without ever returning to the event loop: under load, requests, timers and I/O would wait until
- * the whole queue has run (a second and more with 50 customers ordering). Each top-level query and
- * transaction therefore first lets the event loop turn once. Statements inside a transaction still run
- * back to back, so a transaction stays short.
- */
-function yieldBeforeEachCall(client: PGlite) {
-  const query = client.query.bind(client);
-  const exec = client.exec.bind(client);
-  const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<typeof query>) => {
-    await yieldToEventLoop();
-    return query(...args);
-  }) as typeof client.query;
-  client.exec = async (...args: Parameters<typeof exec>) => {
-    await yieldToEventLoop();
-    return exec(...args);
-  };
-  client.transaction = (async (...args: Parameters<typeof transaction>) => {
-    await yieldToEventLoop();
-    return transaction(...args);
-  }) as typeof client.transaction;
 }
 
 async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -182,6 +155,34 @@ async function listenOnPostgres(
     handlers.onLive(false);
     await client?.end().catch(() => {});
   };
+}
+
+/**
+ * A hot statement sent by name: PostgreSQL parses and plans it once per pooled connection instead of on
+ * every call. `text` uses $1, $2… placeholders. PGlite runs it as is.
+ */
+export interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+/** Runs `statement` on the database itself (never inside a transaction) and returns its rows. */
+export async function runNamed<Row>(
+  db: Database,
+  statement: NamedStatement,
+  params: readonly unknown[],
+): Promise<Row[]> {
+  const client = (db as unknown as { $client: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const result = await client.query<Row & pg.QueryResultRow>({
+      name: statement.name,
+      text: statement.text,
+      values: [...params],
+    });
+    return result.rows;
+  }
+  const result = await (client as PgliteQueries).query<Row>(statement.text, [...params]);
+  return result.rows;
 }
 
 /** Runs `select 1` through Drizzle; used by the health route. */

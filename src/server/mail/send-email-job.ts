@@ -1,4 +1,4 @@
-import { enqueueJob, type DatabaseOrTransaction } from '../jobs/queue';
+import { enqueueJob, type DatabaseOrTransaction, type EnqueueJobInput } from '../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import {
   InvalidMailMessageError,
@@ -28,8 +28,12 @@ export async function enqueueEmail(
   message: MailMessage,
   options: EnqueueEmailOptions = {},
 ): Promise<number | null> {
-  const payload = parseMailMessage(message);
-  return enqueueJob(db, { type: SEND_EMAIL_JOB, payload, ...options });
+  return enqueueJob(db, emailJob(message, options));
+}
+
+/** The job that sends `message`, for a caller that writes its jobs itself (order submission's statement). */
+export function emailJob(message: MailMessage, options: EnqueueEmailOptions = {}): EnqueueJobInput {
+  return { type: SEND_EMAIL_JOB, payload: parseMailMessage(message), ...options };
 }
 
 /** The 'email.send' handler: validates the payload, then sends it through `mailer`. */

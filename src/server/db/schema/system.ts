@@ -14,6 +14,8 @@ import { createdAt, updatedAt } from './columns';
 import { users } from './users';
 
 export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
+/** Attempts of a job that names none. */
+export const DEFAULT_JOB_ATTEMPTS = 10;
 
 /**
  * The durable job queue and outbox (ARCHITECTURE.md "jobs"): e-mails and Shopify calls are written here in
@@ -28,7 +30,7 @@ export const jobs = pgTable(
     payload: jsonb('payload').notNull(),
     state: text('state', { enum: JOB_STATES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
-    maxAttempts: integer('max_attempts').notNull().default(10),
+    maxAttempts: integer('max_attempts').notNull().default(DEFAULT_JOB_ATTEMPTS),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lockedAt: timestamp('locked_at', { withTimezone: true }),
     lockedBy: text('locked_by'),

@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDraftOrderResponseSchema } from '../../../shared/schemas/orders';
+import { priceCart } from '../../../shared/pricing';
+import { createDraftOrderResponseSchema, orderCustomerSchema } from '../../../shared/schemas/orders';
 import { orderItems, users } from '../../db/schema';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../accounts/accounts-test-support';
 import { createPricingService } from '../pricing/pricing.service';
+import { createOrderIds } from './order-ids';
+import { submitOrder } from './submit-order';
 
 /**
- * Order submission prices from the in-memory catalogue only when it was read at the catalogue version the
- * order's transaction sees (ADR 0017): these tests change prices behind the cache's back and while orders
+ * Order submission prices from the in-memory catalogue and writes the order only while that catalogue's
+ * version is still the database's (ADR 0017, ADR 0019): these tests change prices behind the cache's back and while orders
  * are being placed, and check that no order is ever priced from a catalogue it could not see.
  */
 const FOUR_OZ = 1;
@@ -33,9 +36,6 @@ describe('the catalogue version', () => {
       sql`update products set price = price + ${dollars}, wholesale_price = wholesale_price + ${dollars}
           where id in (${FOUR_OZ}, ${ONE_OZ})`,
     );
-  const inTransaction = <T>(work: Parameters<typeof t.db.transaction<T>>[0]) =>
-    t.db.transaction(work, { isolationLevel: 'repeatable read' });
-
   it('rises with every write to the catalogue, and only then', async () => {
     const start = await version();
     await raisePrices(0);
@@ -50,24 +50,42 @@ describe('the catalogue version', () => {
     expect(await version()).toBe(start + 3);
   });
 
-  it('lets an order use the cached catalogue when it is current, and never when it is not', async () => {
+  it('prices an order from the cached catalogue only while its version is current, and never writes it from a stale one', async () => {
     // A pricing service whose cache hears no notifications: only the version can tell it is stale.
     const pricing = createPricingService({ db: t.db });
     for (const cache of pricing.caches) cache.setLive(true);
+    const deps = { db: t.db, env: t.env, pricing, orderIds: createOrderIds(t.db), shopifyConnected: false };
+    const user = await createUser(t.db);
+    const order = {
+      customer: orderCustomerSchema.parse({
+        customerName: 'Ada Buyer',
+        customerEmail: 'ada@example.com',
+        businessName: 'Mist Shop',
+      }),
+      items: [{ productId: FOUR_OZ, quantity: 12 }],
+      notes: null,
+    };
+    const place = async () => {
+      const answer = await submitOrder(deps, user, randomUUID(), { ...order, request: randomUUID() });
+      const [line] = await t.db
+        .select({ price: orderItems.price })
+        .from(orderItems)
+        .where(inArray(orderItems.orderId, [answer.body.orderId]));
+      return line?.price;
+    };
     const cached = await pricing.currentCatalogue();
-
-    expect(await inTransaction((tx) => pricing.catalogueAt(tx))).toBe(cached);
+    const cachedPrice = await place();
+    expect(await pricing.currentCatalogue()).toBe(cached);
 
     await raisePrices(1);
     try {
-      const seen = await inTransaction((tx) => pricing.catalogueAt(tx));
-      expect(seen).not.toBe(cached);
-      expect(seen.version).toBe(cached.version + 1);
-      expect(seen.catalog.products.get(FOUR_OZ)?.price).toBe(
-        (cached.catalog.products.get(FOUR_OZ)?.price ?? 0) + 100,
-      );
-      // The stale copy is still what the cache holds; the order never saw it.
-      expect(await pricing.currentCatalogue()).toBe(cached);
+      // The cache still holds the old prices; the order must not be written with them.
+      const price = await place();
+      const fresh = await pricing.currentCatalogue();
+      expect(fresh).not.toBe(cached);
+      expect(fresh.version).toBe(cached.version + 1);
+      expect(price).toBeGreaterThan(cachedPrice ?? Infinity);
+      expect(price).toBe(priceCart(fresh.catalog, order.items).lines[0]?.unitPrice);
     } finally {
       await raisePrices(-1);
     }

@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { completeIdempotencyKey, findIdempotencyKey, insertIdempotencyKey } from './orders.repository';
+import { findIdempotencyKey } from './orders.repository';
 
 /** Keys are kept three days (security.md I6: at least 24 h), then housekeeping removes them. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
-const MAX_ATTEMPTS = 3;
 
 export interface IdempotentResponse<T> {
   status: number;
@@ -30,81 +28,52 @@ export function hashRequest(request: unknown): string {
 }
 
 /**
- * Runs `work` at most once per (customer, key) (DECISIONS §4; security.md I1–I6), in ONE transaction with the
- * key: the key, the work and the stored answer commit together or not at all, so a failure leaves nothing
- * half-saved and the same key may simply be sent again.
- *
- * - Same key, same request, already done: the first answer again (`replayed`), no second run.
- * - Same key, different request: 422 IDEMPOTENCY_KEY_REUSED.
- * - Concurrent requests with one key: the unique index makes the later ones wait for the first to commit,
- *   then they replay its answer.
- *
- * REPEATABLE READ gives the work one snapshot of everything it reads (security.md P5: one consistent price
- * list); serialization failures and deadlocks are retried a bounded number of times (F3).
+ * The answer already stored under the scope's key (DECISIONS §4; security.md I2–I5), or null when the
+ * customer never used the key. The same key with a different request is refused (422); a key whose request
+ * is still being written answers 409.
  */
-export async function runIdempotently<T>(
-  db: Database,
-  scope: IdempotencyScope<T>,
-  work: (tx: DatabaseOrTransaction) => Promise<{ status: number; body: T }>,
-): Promise<IdempotentResponse<T>> {
-  const requestHash = hashRequest(scope.request);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await db.transaction(
-        async (tx) => {
-          const keyId = await insertIdempotencyKey(tx, {
-            userId: scope.userId,
-            key: scope.key,
-            requestHash,
-            expiresAt: new Date(Date.now() + IDEMPOTENCY_KEY_LIFETIME_MS),
-          });
-          const response = await work(tx);
-          await completeIdempotencyKey(tx, keyId, response);
-          return { ...response, replayed: false };
-        },
-        { isolationLevel: 'repeatable read' },
-      );
-    } catch (error) {
-      const code = postgresErrorCode(error);
-      if (code === UNIQUE_VIOLATION && violatedConstraint(error) === KEY_CONSTRAINT) {
-        return replay(db, scope, requestHash);
-      }
-      if ((code === SERIALIZATION_FAILURE || code === DEADLOCK) && attempt < MAX_ATTEMPTS) continue;
-      if (code === SERIALIZATION_FAILURE || code === DEADLOCK) {
-        throw new AppError('UNAVAILABLE', 'The portal is busy. Please submit your order again.');
-      }
-      throw error;
-    }
-  }
-}
-
-async function replay<T>(
+export async function findStoredAnswer<T>(
   db: Database,
   scope: IdempotencyScope<T>,
   requestHash: string,
-): Promise<IdempotentResponse<T>> {
+): Promise<IdempotentResponse<T> | null> {
   const stored = await findIdempotencyKey(db, scope.userId, scope.key);
-  if (!stored) {
-    // The holder rolled back between our insert and this read: the key is free again.
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'Your order is still being submitted. Please try again.');
-  }
+  if (!stored) return null;
   if (stored.requestHash !== requestHash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
       'This order was already submitted with different details. Please check your order history.',
     );
   }
-  if (stored.state !== 'completed' || stored.responseStatus === null) {
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'Your order is still being submitted. Please try again.');
-  }
+  if (stored.state !== 'completed' || stored.responseStatus === null) throw stillInProgress();
   return { status: stored.responseStatus, body: scope.parseStoredBody(stored.responseBody), replayed: true };
+}
+
+/**
+ * The answer of the earlier request that holds the key, after a write failed on it (isKeyTaken). Had that
+ * request rolled back in between, the key would be free again: the client is asked to send it again.
+ */
+export async function replayStoredAnswer<T>(
+  db: Database,
+  scope: IdempotencyScope<T>,
+  requestHash: string,
+): Promise<IdempotentResponse<T>> {
+  const answer = await findStoredAnswer(db, scope, requestHash);
+  if (!answer) throw stillInProgress();
+  return answer;
+}
+
+const stillInProgress = () =>
+  new AppError('IDEMPOTENCY_IN_PROGRESS', 'Your order is still being submitted. Please try again.');
+
+/** Whether a write failed because the customer already holds the idempotency key (its unique index). */
+export function isKeyTaken(error: unknown): boolean {
+  return postgresErrorCode(error) === UNIQUE_VIOLATION && violatedConstraint(error) === KEY_CONSTRAINT;
 }
 
 const UNIQUE_VIOLATION = '23505';
 /** The unique index of (user_id, key): only a clash on it means "this key was used before". */
 const KEY_CONSTRAINT = 'idempotency_keys_user_key_unique';
-const SERIALIZATION_FAILURE = '40001';
-const DEADLOCK = '40P01';
 
 /** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it (`cause`). */
 export function postgresErrorCode(error: unknown): string | undefined {

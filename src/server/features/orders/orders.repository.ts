@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { idempotencyKeys, orderItems, orders, products } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import { centsToDecimal, parseDecimalToCents } from '../../../shared/money';
+import { runNamed, type Database, type NamedStatement } from '../../db/client';
+import { DEFAULT_JOB_ATTEMPTS, idempotencyKeys, orderItems, orders, products } from '../../db/schema';
+import type { DatabaseOrTransaction, EnqueueJobInput } from '../../jobs/queue';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -25,6 +27,163 @@ export interface OrderItemRow {
     isTester: boolean;
     isVirtual: boolean;
   } | null;
+}
+
+/** A new order as its one statement writes it: the id is already drawn (nextOrderIds), status and money set. */
+export interface OrderToWrite {
+  id: number;
+  userId: number;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string | null;
+  businessName: string;
+  notes: string | null;
+  shippingAddress: string | null;
+  shippingAddressLine1: string | null;
+  shippingAddressLine2: string | null;
+  shippingCity: string | null;
+  shippingState: string | null;
+  shippingZip: string | null;
+  shippingCountry: string | null;
+  totalCases: number;
+  standardTotal: number;
+  orderTotal: number;
+  tierId: number | null;
+  discountPercentage: number;
+  testMode: boolean;
+  shopifySyncStatus: OrderRow['shopifySyncStatus'];
+}
+
+/** Everything one order submission writes (place-order.ts decides it all before the statement runs). */
+export interface OrderWrite {
+  /** The catalogue version the prices were taken from: nothing is written unless it is still the current one. */
+  catalogVersion: number;
+  key: {
+    userId: number;
+    key: string;
+    requestHash: string;
+    expiresAt: Date;
+    response: { status: number; body: unknown };
+  };
+  order: OrderToWrite;
+  items: ReadonlyArray<Pick<NewOrderItem, 'productId' | 'quantity' | 'price' | 'name' | 'sku'>>;
+  jobs: readonly EnqueueJobInput[];
+}
+
+/**
+ * The whole submission as ONE statement (ADR 0019): the catalogue version check, the idempotency key with
+ * its answer, the order, its lines and its jobs (e-mails, Shopify draft). Each insert reads from the one
+ * before, so a stale version writes nothing; a key the customer already holds fails the statement with a
+ * unique violation (after waiting for a concurrent holder to commit or roll back). Lines and jobs arrive as
+ * one JSON array each, with their position (ids follow it), so the statement's text never changes and
+ * PostgreSQL plans it once per connection.
+ */
+const WRITE_ORDER: NamedStatement = {
+  name: 'write_order_v1',
+  text: `
+with current_catalogue as (
+  select 1 from catalog_version where version = $1::bigint
+), claimed_key as (
+  insert into idempotency_keys (user_id, key, request_hash, state, response_status, response_body, expires_at)
+  select $2::int, $3::text, $4::text, 'completed', $5::int, $6::jsonb, $7::timestamptz from current_catalogue
+  returning id
+), placed_order as (
+  insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
+    shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
+    shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
+    discount_percentage, test_mode, shopify_sync_status)
+  select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
+    $14::text, $15::text, $16::text, $17::text, $18::text,
+    $19::text, $20::text, 'pending', 'unpaid', $21::int, $22::numeric, $23::numeric, $24::int,
+    $25::numeric, $26::boolean, $27::text
+  from claimed_key
+  returning id
+), order_lines as (
+  insert into order_items (order_id, product_id, quantity, price, name, sku)
+  select placed_order.id, line.product_id, line.quantity, line.price, line.name, line.sku
+  from placed_order,
+    json_to_recordset($28::json) as line(position int, product_id int, quantity int, price numeric, name text, sku text)
+  order by line.position
+), queued_jobs as (
+  insert into jobs (type, payload, dedupe_key, max_attempts, run_at)
+  select job.type, job.payload, job.dedupe_key, job.max_attempts, coalesce(job.run_at, now())
+  from placed_order,
+    json_to_recordset($29::json)
+      as job(position int, type text, payload jsonb, dedupe_key text, max_attempts int, run_at timestamptz)
+  order by job.position
+  on conflict (dedupe_key) do nothing
+)
+select exists (select 1 from current_catalogue) as "current"`,
+};
+
+/**
+ * Writes one order submission (see WRITE_ORDER). Returns false, having written nothing, when the catalogue
+ * has changed since `catalogVersion`; throws a unique violation on idempotency_keys_user_key_unique when the
+ * customer already used the key.
+ */
+export async function writeOrder(db: Database, write: OrderWrite): Promise<boolean> {
+  const { order, key } = write;
+  const rows = await runNamed<{ current: boolean }>(db, WRITE_ORDER, [
+    write.catalogVersion,
+    key.userId,
+    key.key,
+    key.requestHash,
+    key.response.status,
+    JSON.stringify(key.response.body),
+    key.expiresAt.toISOString(),
+    order.id,
+    order.customerName,
+    order.customerEmail,
+    order.customerPhone,
+    order.businessName,
+    order.notes,
+    order.shippingAddress,
+    order.shippingAddressLine1,
+    order.shippingAddressLine2,
+    order.shippingCity,
+    order.shippingState,
+    order.shippingZip,
+    order.shippingCountry,
+    order.totalCases,
+    centsToDecimal(order.standardTotal),
+    centsToDecimal(order.orderTotal),
+    order.tierId,
+    centsToDecimal(order.discountPercentage),
+    order.testMode,
+    order.shopifySyncStatus,
+    JSON.stringify(
+      write.items.map((item, position) => ({
+        position,
+        product_id: item.productId,
+        quantity: item.quantity,
+        price: centsToDecimal(item.price),
+        name: item.name ?? null,
+        sku: item.sku ?? null,
+      })),
+    ),
+    JSON.stringify(
+      write.jobs.map((job, position) => ({
+        position,
+        type: job.type,
+        payload: job.payload,
+        dedupe_key: job.dedupeKey ?? null,
+        max_attempts: job.maxAttempts ?? DEFAULT_JOB_ATTEMPTS,
+        run_at: job.runAt?.toISOString() ?? null,
+      })),
+    ),
+  ]);
+  return rows[0]?.current === true;
+}
+
+const ORDER_ID_BLOCK: NamedStatement = {
+  name: 'order_id_block_v1',
+  text: `select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, $1::int)`,
+};
+
+/** `count` new order ids from the orders' own sequence, in one round trip. */
+export async function drawOrderIds(db: Database, count: number): Promise<number[]> {
+  const rows = await runNamed<{ id: number }>(db, ORDER_ID_BLOCK, [count]);
+  return rows.map((row) => row.id);
 }
 
 export async function insertOrder(db: DatabaseOrTransaction, values: NewOrder): Promise<OrderRow> {
@@ -76,6 +235,70 @@ export async function findOrdersOfUser(
   const total = found[0]?.total ?? (page.offset > 0 ? await countOrdersOfUser(db, userId) : 0);
   return { rows: found.map((row) => row.order), total };
 }
+
+/** An order line as the reads below return it, before its price is turned into cents. */
+interface ItemJson extends Omit<OrderItemRow, 'price'> {
+  price: string;
+}
+
+/**
+ * The order's lines with their products, as one JSON array (in the order they were placed), so an order and
+ * its lines come back in one row: one query per page or per order instead of two. `orders.id` is the outer
+ * query's row (Drizzle leaves the columns of a one-table select unqualified, hence the written-out name).
+ */
+const itemsOfOrder = sql<ItemJson[]>`coalesce((
+  select json_agg(json_build_object(
+    'id', item.id, 'orderId', item.order_id, 'productId', item.product_id, 'quantity', item.quantity,
+    'price', item.price::text, 'name', item.name, 'sku', item.sku,
+    'product', case when product.id is null then null else json_build_object(
+      'name', product.name, 'sku', product.sku, 'imageUrl', product.image_url,
+      'shopifyVariantId', product.shopify_variant_id, 'caseSize', product.case_size,
+      'isTester', product.is_tester, 'isVirtual', product.is_virtual) end
+  ) order by item.id)
+  from ${orderItems} item left join ${products} product on product.id = item.product_id
+  where item.order_id = orders.id), '[]'::json)`;
+
+const toItemRows = (items: readonly ItemJson[]): OrderItemRow[] =>
+  items.map((item) => ({ ...item, price: parseDecimalToCents(item.price) }));
+
+/**
+ * The customer's own order reads (GET /api/orders and /api/orders/{id}), each ONE prepared statement that
+ * PostgreSQL plans once per connection: a page of orders with their lines and the customer's order count,
+ * and one order with its lines. Ownership is part of both queries, so another's order is "not found".
+ */
+export function prepareOrderReads(db: Database) {
+  const page = db
+    .select({ order: orders, items: itemsOfOrder, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.userId, sql.placeholder('userId')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('orders_page_of_user_v1');
+  const one = db
+    .select({ order: orders, items: itemsOfOrder })
+    .from(orders)
+    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
+    .prepare('order_of_user_v1');
+  return {
+    /**
+     * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with
+     * their lines and how many orders the customer has in all. A page past the end has no rows to carry the
+     * count, so it is counted apart.
+     */
+    async page(userId: number, { limit, offset }: { limit: number; offset: number }) {
+      const found = await page.execute({ userId, limit, offset });
+      const total = found[0]?.total ?? (offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+      return { orders: found.map((row) => ({ ...row.order, items: toItemRows(row.items) })), total };
+    },
+    async one(userId: number, orderId: number) {
+      const [row] = await one.execute({ userId, orderId });
+      return row ? { ...row.order, items: toItemRows(row.items) } : null;
+    },
+  };
+}
+
+export type OrderReads = ReturnType<typeof prepareOrderReads>;
 
 /** The lines of `orderIds`, in the order they were placed. */
 export async function findItemsOfOrders(

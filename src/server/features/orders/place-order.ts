@@ -2,16 +2,14 @@ import { buildAddressString } from '../../../shared/addresses';
 import { CART_MESSAGES, checkCartRules } from '../../../shared/cart-rules';
 import { formatOrderNumber } from '../../../shared/orders';
 import { priceCart, type CartLine, type PricingCatalog } from '../../../shared/pricing';
-import type { OrderCustomer } from '../../../shared/schemas/orders';
+import type { CreateDraftOrderResponse, OrderCustomer } from '../../../shared/schemas/orders';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { enqueueEmail } from '../../mail/send-email-job';
-import type { PricingService } from '../pricing/pricing.service';
+import { emailJob } from '../../mail/send-email-job';
 import type { UserRow } from '../sessions/sessions.repository';
-import { enqueueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
+import { draftOrderCreateJob } from '../shopify-orders/shopify-order-jobs';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
-import { insertOrder, insertOrderItems, type NewOrder } from './orders.repository';
+import type { OrderToWrite, OrderWrite } from './orders.repository';
 
 export interface OrderToPlace {
   customer: OrderCustomer;
@@ -19,47 +17,41 @@ export interface OrderToPlace {
   notes: string | null;
 }
 
-export interface PlacedOrder {
-  orderId: number;
-  orderNumber: string;
-  testMode: boolean;
-}
+/** What placing an order writes, but its idempotency key and catalogue version (see submit-order.ts). */
+export type OrderPlan = Pick<OrderWrite, 'order' | 'items' | 'jobs'> & { response: CreateDraftOrderResponse };
 
 type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
 
 /**
- * Places an order inside the caller's transaction (DECISIONS §4): the owner is the signed-in `user`, every
- * price comes from the catalogue as this transaction sees it (the tiers and custom prices of this moment:
- * the cached catalogue when its version is the transaction's, ADR 0017), the spec's cart rules apply, and both e-mails join the outbox in the transaction, so they are
- * sent exactly when the order exists. Prices sent by the browser are never read. `shopifyConnected`: the
- * app's store connection exists (the one the draft-order jobs use); without it the order is in test mode
- * (DECISIONS §1).
+ * Decides everything order `orderId` writes (DECISIONS §4), before anything is written: the owner is the
+ * signed-in `user`, every price comes from `catalog` (the caller makes sure it is the catalogue of this
+ * moment, ADR 0019), the spec's cart rules apply, and both e-mails and the Shopify draft job are part of the
+ * plan, so they are queued exactly when the order is written. Prices sent by the browser are never read.
+ * `shopifyConnected`: the app's store connection exists; without it the order is in test mode (DECISIONS §1).
  */
-export async function placeOrder(
-  tx: DatabaseOrTransaction,
+export function planOrder(
   env: OrderEnv,
-  pricing: Pick<PricingService, 'catalogueAt'>,
+  catalog: PricingCatalog,
   user: UserRow,
+  orderId: number,
   order: OrderToPlace,
   shopifyConnected: boolean,
-): Promise<PlacedOrder> {
-  const { catalog } = await pricing.catalogueAt(tx);
+): OrderPlan {
   const lines = mergeLines(order.items);
   requireKnownProducts(catalog, lines);
   requireCartRules(catalog, lines);
   const cart = priceCart(catalog, lines);
 
   const testMode = !shopifyConnected;
-  const row = await insertOrder(tx, {
+  const row: OrderToWrite = {
+    id: orderId,
     userId: user.id,
     customerName: order.customer.customerName,
     customerEmail: order.customer.customerEmail,
-    customerPhone: order.customer.customerPhone,
+    customerPhone: order.customer.customerPhone ?? null,
     businessName: order.customer.businessName,
     notes: order.notes,
     ...shippingFields(order.customer, user),
-    status: 'pending',
-    paymentStatus: 'unpaid',
     totalCases: cart.totalCases,
     standardTotal: cart.standardTotal,
     orderTotal: cart.orderTotal,
@@ -67,30 +59,36 @@ export async function placeOrder(
     discountPercentage: cart.tier?.discountPercentage ?? 0,
     testMode,
     shopifySyncStatus: testMode ? 'not_required' : 'pending',
-  });
-  await insertOrderItems(
-    tx,
-    cart.lines.map((line) => ({
-      orderId: row.id,
+  };
+  const submitted: SubmittedOrder = { ...row, orderNumber: formatOrderNumber(orderId) };
+  const jobs = [
+    // The confirmation goes to the account's own address, never to one typed into the order.
+    emailJob(orderSubmittedEmail(env, user, submitted, cart), { dedupeKey: `order-submitted:${orderId}` }),
+    emailJob(newOrderStaffEmail(env, env.STAFF_EMAIL, submitted, cart), {
+      dedupeKey: `order-submitted-staff:${orderId}`,
+    }),
+    // Its Shopify draft is made by a job after the write, so a store that is down never fails the order.
+    ...(testMode ? [] : [draftOrderCreateJob(orderId)]),
+  ];
+  return {
+    order: row,
+    items: cart.lines.map((line) => ({
       productId: line.productId,
       quantity: line.quantity,
       price: line.unitPrice,
       name: line.name,
       sku: line.sku,
     })),
-  );
-
-  const submitted: SubmittedOrder = { ...row, orderNumber: formatOrderNumber(row.id) };
-  // The confirmation goes to the account's own address, never to one typed into the order.
-  await enqueueEmail(tx, orderSubmittedEmail(env, user, submitted, cart), {
-    dedupeKey: `order-submitted:${row.id}`,
-  });
-  await enqueueEmail(tx, newOrderStaffEmail(env, env.STAFF_EMAIL, submitted, cart), {
-    dedupeKey: `order-submitted-staff:${row.id}`,
-  });
-  // Its Shopify draft is made by a job after the commit, so a store that is down never fails the order.
-  if (!testMode) await enqueueDraftOrderCreate(tx, row.id);
-  return { orderId: row.id, orderNumber: submitted.orderNumber, testMode };
+    jobs,
+    response: {
+      success: true,
+      error: null,
+      orderName: submitted.orderNumber,
+      orderId,
+      invoiceUrl: null,
+      testMode,
+    },
+  };
 }
 
 /** The most of one product an order may hold: the request's per-line limit, also once lines are merged. */
@@ -146,7 +144,7 @@ function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
  * The shipping address stored on the order: the split lines sent with the order when there are any (the
  * review page sends the profile's), else the profile's own; the combined string is derived when missing.
  */
-function shippingFields(customer: OrderCustomer, user: UserRow): Partial<NewOrder> {
+function shippingFields(customer: OrderCustomer, user: UserRow) {
   const sent = [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
   const split = sent
     ? {

@@ -16,9 +16,7 @@ import { AppError, notFound } from '../../errors';
 import { toClientProduct } from '../products/products.service';
 import { validateCart, type CartItemToValidate } from './cart-validation';
 import { describeInventory } from './inventory';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { loadCatalogueSnapshot, loadPricingCatalogue, type PricingCatalogue } from './pricing.catalogue';
-import { findCatalogVersion } from './pricing.repository';
+import { loadCatalogueSnapshot, type PricingCatalogue } from './pricing.catalogue';
 
 export interface UnitPriceQuote {
   productId: number;
@@ -65,17 +63,12 @@ export function createPricingService({ db }: { db: Database }) {
     /** Today's catalogue as the storefront sells it (cached). */
     currentCatalogue: () => catalogue.get(),
     /**
-     * The catalogue as the transaction `tx` sees it (order submission, ADR 0017): the cached one when it was
-     * read at the catalog_version `tx` reads — one statement —, else the catalogue read in `tx` itself.
+     * The catalogue read anew, for every later reader too: order submission found the cached one older
+     * than the database's (ADR 0019), e.g. a change whose notification has not arrived yet.
      */
-    async catalogueAt(tx: DatabaseOrTransaction): Promise<PricingCatalogue> {
-      const version = await findCatalogVersion(tx);
-      const cached = catalogue.peek();
-      if (cached?.version === version) return cached;
-      // Not loaded yet, or older: load it for the next orders (not awaited: it runs after this transaction
-      // on PGlite's one connection), and read this one's in `tx`.
-      catalogue.warm();
-      return loadPricingCatalogue(tx);
+    freshCatalogue(): Promise<PricingCatalogue> {
+      catalogue.invalidate();
+      return catalogue.get();
     },
     tiersSnapshot: async () => (await catalogue.get()).tiersSnapshot,
     catalogueSnapshot: async () => (await catalogue.get()).catalogueSnapshot,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { toOrderStatus } from '../../../shared/orders';
-import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import { enqueueJob, type DatabaseOrTransaction, type EnqueueJobInput } from '../../jobs/queue';
 import type { OrderRow } from '../orders/orders.repository';
 import { updateOrder } from '../admin-orders/admin-orders.repository';
 import { isApprovedOrder } from '../orders/order-view';
@@ -48,18 +48,21 @@ export type InvoiceJobPayload = z.infer<typeof invoiceJobPayloadSchema>;
  */
 export const SHOPIFY_ORDER_JOB_ATTEMPTS = 25;
 
-/** On submission (place-order.ts, in its transaction): create the order's draft, exactly once. */
-export function enqueueDraftOrderCreate(tx: DatabaseOrTransaction, orderId: number) {
-  return enqueueCreate(tx, orderId, `shopify-draft:${orderId}`);
-}
+/** On submission (written with the order by its one statement, place-order.ts): create the draft, exactly once. */
+export const draftOrderCreateJob = (orderId: number): EnqueueJobInput =>
+  createJob(orderId, `shopify-draft:${orderId}`);
 
-function enqueueCreate(tx: DatabaseOrTransaction, orderId: number, dedupeKey: string) {
-  return enqueueJob(tx, {
+function createJob(orderId: number, dedupeKey: string): EnqueueJobInput {
+  return {
     type: CREATE_DRAFT_ORDER_JOB,
     payload: { orderId } satisfies CreateJobPayload,
     dedupeKey,
     maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
-  });
+  };
+}
+
+function enqueueCreate(tx: DatabaseOrTransaction, orderId: number, dedupeKey: string) {
+  return enqueueJob(tx, createJob(orderId, dedupeKey));
 }
 
 /**
