@@ -1,16 +1,25 @@
 /**
- * Order submission for `npm run bench` (see bench.ts): approved customers with sessions are written straight
- * into a fresh database before the portal starts (sign-in is by magic link only), then each customer submits
- * orders on its own keep-alive connection, all customers at once. A fixed number of orders per customer, not
- * a duration: the portal allows 30 submissions per minute per customer. Afterwards, with the portal stopped,
- * the orders in the database must be exactly the orders the portal answered as created.
+ * Order submission for `npm run bench` (see bench.ts; issue 15): approved customers with sessions are written
+ * straight into two fresh databases (sign-in is by magic link only): the portal's, and the raw ceiling's
+ * (bench-ceiling.ts: node:http, the driver and the portal's own order statement, nothing else). Then, in
+ * alternating rounds, 50 customers submit orders to the portal, and the same to the ceiling, each customer on
+ * its own keep-alive connection, all at once; the CPU each side used is read from /proc. A fixed number of
+ * orders per customer, not a duration, and new customers each round: the portal allows 30 submissions per
+ * minute per customer. Then one more portal round while a visitor keeps reading GET /api/products (its p99
+ * is what a shopper feels while orders pour in), the same-key run, and order history and detail against the
+ * ceiling's raw reads. Afterwards, with the portal stopped, the orders in its database must be exactly the
+ * orders it answered as created.
  */
+import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import { count, eq } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseTarget } from '../src/server/db/client';
 import { databaseTargetFor } from '../src/server/db/connect';
 import { orders, users } from '../src/server/db/schema';
+import { seedDatabase } from '../src/server/db/seed';
 import { loadEnv } from '../src/server/env';
 import { insertSession } from '../src/server/features/sessions/sessions.repository';
 import { sessionCookieName } from '../src/server/plugins/session';
@@ -18,11 +27,16 @@ import { generateToken, hashToken } from '../src/server/security/tokens';
 // The tests' way to make (and drop) a throwaway PostgreSQL database.
 import { createScratchPostgresDatabase } from '../src/server/test/test-database';
 import { IDEMPOTENCY_KEY_HEADER, type CreateDraftOrderRequest } from '../src/shared/schemas/orders';
+import type { CeilingDatabase, CeilingReply, CeilingRequest } from './bench-ceiling';
+import { postgresCpuMs, processCpuMs, startCpuMeter } from './bench-cpu';
 import {
+  BENCH_ADMIN_PASSWORD,
   integerFormat,
   latencyFormat,
+  makeTempDir,
   readPositiveNumber,
   startPortal,
+  stopChild,
   type CleanupStack,
   type Portal,
   type PortalDatabase,
@@ -31,21 +45,33 @@ import {
 /** The portal's limit on POST /api/create-draft-order per customer (orders.routes.ts SUBMIT_LIMIT). */
 const SUBMISSIONS_PER_CUSTOMER_PER_MINUTE = 30;
 const WARM_UP_ORDERS_PER_CUSTOMER = 2;
-/**
- * Customers warming up at once. A cold portal on PGlite stalls its event loop for over a second when 50
- * customers submit together (see README.md 'Performance'), and its overload guard then answers 503.
- */
+/** Customers warming up at once: a cold server is not asked for 50 orders in its first second. */
 const WARM_UP_CONNECTIONS = 10;
 const REQUEST_TIMEOUT_MS = 30_000;
 const SUBMIT_PATH = '/api/create-draft-order';
+const PRODUCTS_PATH = '/api/products';
+const CEILING_SCRIPT = fileURLToPath(new URL('./bench-ceiling.ts', import.meta.url));
+
+/** Issue 15's targets, printed beside each figure. */
+export const ORDER_TARGETS = {
+  postgresRatio: 0.8,
+  postgresP99Ms: 150,
+  pgliteOrdersPerSecond: 250,
+  productsUnderLoadP99Ms: 50,
+  historyRatio: 0.8,
+} as const;
 
 export interface OrderSettings {
   /** Customers submitting at once; also the number of concurrent requests of the same-key run. */
   customers: number;
   ordersPerCustomer: number;
+  /** Measured rounds per side (portal, ceiling), alternating. */
+  rounds: number;
   /** Unmeasured orders per customer first (0: none). */
   warmUpOrders: number;
-  /** PostgreSQL server (any database on it) where a scratch database is created. */
+  /** Seconds of each history and detail round. */
+  readSeconds: number;
+  /** PostgreSQL server (any database on it) where scratch databases are created. */
   postgresUrl: string;
 }
 
@@ -54,39 +80,58 @@ export function readOrderSettings({ warmUp }: { warmUp: boolean }): OrderSetting
   return {
     customers: readPositiveNumber('BENCH_CUSTOMERS', 50, { integer: true }),
     // Warm-up and measured orders together stay within the portal's limit (a 429 is an error here).
-    ordersPerCustomer: readPositiveNumber('BENCH_ORDERS_PER_CUSTOMER', 25, {
+    ordersPerCustomer: readPositiveNumber('BENCH_ORDERS_PER_CUSTOMER', 20, {
       integer: true,
       max: SUBMISSIONS_PER_CUSTOMER_PER_MINUTE - warmUpOrders,
     }),
+    rounds: readPositiveNumber('BENCH_ORDER_ROUNDS', 3, { integer: true }),
     warmUpOrders,
+    readSeconds: readPositiveNumber('BENCH_READ_SECONDS', 5),
     postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
   };
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Customers, created in the database before the portal starts
+// Customers, created in both databases before the servers start
 // ---------------------------------------------------------------------------------------------------------
 
 export interface Customer {
-  userId: number;
   email: string;
-  /** Raw session cookie values; the database keeps only their SHA-256. */
+  /** Raw session cookie values; the databases keep only their SHA-256. */
   sessionTokens: string[];
 }
 
 export interface BenchCustomers {
-  buyers: Customer[];
+  /** One group of customers per measured round, and one for the round under a products reader. */
+  groups: Customer[][];
   /** The customer of the same-key run, with a session per request (one browser tab each). */
   sameKey: Customer;
 }
 
-async function createCustomer(db: Database, name: string, sessions: number): Promise<Customer> {
-  const email = `${name}@bench.example.com`;
+function newCustomer(name: string, sessions: number): Customer {
+  return {
+    email: `${name}@bench.example.com`,
+    sessionTokens: Array.from({ length: sessions }, () => generateToken()),
+  };
+}
+
+function planCustomers(settings: OrderSettings): BenchCustomers {
+  return {
+    groups: Array.from({ length: settings.rounds + 1 }, (_, group) =>
+      Array.from({ length: settings.customers }, (_, index) =>
+        newCustomer(`bench-buyer-${group + 1}-${index + 1}`, 1),
+      ),
+    ),
+    sameKey: newCustomer('bench-same-key', settings.customers),
+  };
+}
+
+async function writeCustomer(db: Database, customer: Customer): Promise<number> {
   const [user] = await db
     .insert(users)
     .values({
-      username: name,
-      email,
+      username: customer.email.split('@')[0] ?? customer.email,
+      email: customer.email,
       role: 'customer',
       status: 'approved',
       approvedAt: new Date(),
@@ -95,27 +140,29 @@ async function createCustomer(db: Database, name: string, sessions: number): Pro
       lastName: 'Buyer',
     })
     .returning({ id: users.id });
-  if (!user) throw new Error(`Could not create the customer ${name}`);
-  const sessionTokens: string[] = [];
-  for (let index = 0; index < sessions; index += 1) {
-    const token = generateToken();
+  if (!user) throw new Error(`Could not create the customer ${customer.email}`);
+  for (const token of customer.sessionTokens) {
     await insertSession(db, { tokenHash: hashToken(token), userId: user.id });
-    sessionTokens.push(token);
   }
-  return { userId: user.id, email, sessionTokens };
+  return user.id;
 }
 
-/** Migrates the new database and adds the customers; the portal seeds the catalogue when it starts. */
-async function prepareCustomers(target: DatabaseTarget, settings: OrderSettings): Promise<BenchCustomers> {
+/**
+ * Migrates the new database and adds the customers. The portal seeds its catalogue when it starts; the
+ * ceiling's database is seeded here, as the portal would.
+ */
+async function writeCustomers(target: DatabaseTarget, customers: BenchCustomers, seed: boolean) {
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    const buyers: Customer[] = [];
-    for (let index = 1; index <= settings.customers; index += 1) {
-      buyers.push(await createCustomer(database.db, `bench-buyer-${index}`, 1));
+    for (const customer of [...customers.groups.flat(), customers.sameKey]) {
+      await writeCustomer(database.db, customer);
     }
-    const sameKey = await createCustomer(database.db, 'bench-same-key', settings.customers);
-    return { buyers, sameKey };
+    if (seed)
+      await seedDatabase(database.db, {
+        admin: { username: 'admin', email: 'admin@bench.example.com', password: BENCH_ADMIN_PASSWORD },
+        demo: false,
+      });
   } finally {
     await database.close();
   }
@@ -124,8 +171,14 @@ async function prepareCustomers(target: DatabaseTarget, settings: OrderSettings)
 /** The database the portal will use for `database`, resolved as the portal itself does. */
 const targetOf = (database: PortalDatabase): DatabaseTarget => databaseTargetFor(loadEnv(database));
 
-export function sessionCookie(portal: Portal, token: string): string {
-  return `${sessionCookieName({ APP_ORIGIN: portal.appOrigin })}=${token}`;
+/** Where a request goes: the portal or the ceiling (which reads the same cookie and ignores the Origin). */
+export interface Server {
+  baseUrl: string;
+  appOrigin: string;
+}
+
+export function sessionCookie(server: Server, token: string): string {
+  return `${sessionCookieName({ APP_ORIGIN: server.appOrigin })}=${token}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -168,19 +221,19 @@ function describeFailure(status: number, text: string): string {
   }
 }
 
-function submitOne(portal: Portal, agent: http.Agent, submission: Submission): Promise<Answer> {
+function submitOne(server: Server, agent: http.Agent, submission: Submission): Promise<Answer> {
   const body = orderBody(submission.customer);
   const started = performance.now();
   return new Promise((resolve) => {
     const finish = (answer: Omit<Answer, 'ms'>) => resolve({ ...answer, ms: performance.now() - started });
     const request = http.request(
-      portal.baseUrl + SUBMIT_PATH,
+      server.baseUrl + SUBMIT_PATH,
       {
         method: 'POST',
         agent,
         headers: {
-          origin: portal.appOrigin,
-          cookie: sessionCookie(portal, submission.sessionToken),
+          origin: server.appOrigin,
+          cookie: sessionCookie(server, submission.sessionToken),
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
           [IDEMPOTENCY_KEY_HEADER]: submission.idempotencyKey,
@@ -217,13 +270,13 @@ interface Batch {
 }
 
 /** Each inner list is one connection, sent one request after another; the connections run side by side. */
-async function submitAll(portal: Portal, connections: Submission[][]): Promise<Batch> {
+async function submitAll(server: Server, connections: Submission[][]): Promise<Batch> {
   const started = performance.now();
   const perConnection = await Promise.all(
     connections.map(async (submissions) => {
       const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       const answers: Answer[] = [];
-      for (const submission of submissions) answers.push(await submitOne(portal, agent, submission));
+      for (const submission of submissions) answers.push(await submitOne(server, agent, submission));
       agent.destroy();
       return answers;
     }),
@@ -241,17 +294,6 @@ export interface OrderStats {
   p99: number;
   /** Answers that were not 201, or no answer at all. */
   errors: number;
-}
-
-export interface OrderRun {
-  database: 'PGlite' | 'PostgreSQL';
-  measured: OrderStats;
-  sameKey: { created: number; replayed: number; inProgress: number; rateLimited: number };
-  /** Distinct orders the portal answered as created, warm-up and same-key run included. */
-  ordersAnswered: number;
-  /** Orders in the database once the portal has stopped (null until counted). */
-  ordersInDatabase: number | null;
-  problems: string[];
 }
 
 function percentile(sorted: readonly number[], fraction: number): number {
@@ -280,18 +322,54 @@ function failures(label: string, batch: Batch): string[] {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The ceiling server
+// ---------------------------------------------------------------------------------------------------------
+
+interface Ceiling extends Server {
+  child: ChildProcess;
+}
+
+async function startCeiling(
+  cleanup: CleanupStack,
+  database: CeilingDatabase,
+  appOrigin: string,
+): Promise<Ceiling> {
+  const child = fork(CEILING_SCRIPT, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  cleanup.push(() => stopChild(child));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('message', (reply: CeilingReply) => {
+      if (reply.type === 'listening') resolve(reply.port);
+      else reject(new Error(`The ceiling server failed to start: ${reply.message}`));
+    });
+    child.once('exit', (code) =>
+      reject(new Error(`The ceiling server exited during start-up (code ${code})`)),
+    );
+    const request: CeilingRequest = {
+      type: 'serve',
+      database,
+      cookieName: sessionCookieName({ APP_ORIGIN: appOrigin }),
+    };
+    child.send(request);
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, appOrigin, child };
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // The runs
 // ---------------------------------------------------------------------------------------------------------
 
 const runId = Date.now().toString(36);
 
-/** `perBuyer` orders per buyer, each under a key of its own. */
-function ordersOfBuyers(customers: BenchCustomers, perBuyer: number, phase: string): Submission[][] {
-  return customers.buyers.map((customer, buyer) =>
-    Array.from({ length: perBuyer }, (_, index) => ({
+/** `perCustomer` orders per customer, each under a key of its own, one connection per customer. */
+function ordersOf(customers: readonly Customer[], perCustomer: number, phase: string): Submission[][] {
+  return customers.map((customer, index) =>
+    Array.from({ length: perCustomer }, (_, order) => ({
       customer,
       sessionToken: customer.sessionTokens[0] ?? '',
-      idempotencyKey: `bench-${runId}-${phase}-${buyer}-${index}`,
+      idempotencyKey: `bench-${runId}-${phase}-${index}-${order}`,
     })),
   );
 }
@@ -301,37 +379,249 @@ function ordersOfBuyers(customers: BenchCustomers, perBuyer: number, phase: stri
  * through the magic link an order history this way). Returns the failed answers, grouped; empty when all were
  * created.
  */
-export async function submitOrdersOf(portal: Portal, customer: Customer, count: number): Promise<string[]> {
-  const submissions = Array.from({ length: count }, (_, index) => ({
-    customer,
-    sessionToken: customer.sessionTokens[0] ?? '',
-    idempotencyKey: `bench-${runId}-history-${customer.userId}-${index}`,
-  }));
-  return failures('orders', await submitAll(portal, [submissions]));
+export async function submitOrdersOf(server: Server, customer: Customer, count: number): Promise<string[]> {
+  return failures(
+    'orders',
+    await submitAll(server, ordersOf([customer], count, `history-${customer.email}`)),
+  );
+}
+
+type Side = 'portal' | 'ceiling';
+
+export interface OrderRound {
+  side: Side;
+  round: number;
+  stats: OrderStats;
+  /** CPU per created order: the server's Node process (with PGlite's thread), and PostgreSQL's processes. */
+  nodeMsPerOrder: number | null;
+  databaseMsPerOrder: number | null;
+}
+
+export interface SideFigures {
+  ordersPerSecond: number;
+  p99: number;
+  nodeMsPerOrder: number | null;
+  databaseMsPerOrder: number | null;
+}
+
+export interface ReadComparison {
+  name: string;
+  path: string;
+  portal: { requestsPerSecond: number; p99: number };
+  ceiling: { requestsPerSecond: number; p99: number };
+  ratio: number;
+}
+
+export interface OrderRun {
+  database: 'PGlite' | 'PostgreSQL';
+  rounds: OrderRound[];
+  /** Medians over the rounds. */
+  portal: SideFigures;
+  ceiling: SideFigures;
+  /** portal / ceiling orders per second. */
+  ratio: number;
+  underLoad: { ordersPerSecond: number; unavailable: number; productsP99: number; productsRead: number };
+  sameKey: { created: number; replayed: number; inProgress: number; rateLimited: number };
+  reads: ReadComparison[];
+  /** Distinct orders the portal answered as created, warm-up and same-key run included. */
+  ordersAnswered: number;
+  /** Orders in the portal's database once it has stopped (null until counted). */
+  ordersInDatabase: number | null;
+  problems: string[];
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (sorted.length === 0) return 0;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+const medianOrNull = (values: ReadonlyArray<number | null>) =>
+  values.some((value) => value === null) ? null : median(values as number[]);
+
+function figuresOf(rounds: readonly OrderRound[]): SideFigures {
+  return {
+    ordersPerSecond: median(rounds.map((round) => round.stats.ordersPerSecond)),
+    p99: median(rounds.map((round) => round.stats.p99)),
+    nodeMsPerOrder: medianOrNull(rounds.map((round) => round.nodeMsPerOrder)),
+    databaseMsPerOrder: medianOrNull(rounds.map((round) => round.databaseMsPerOrder)),
+  };
+}
+
+interface Sides {
+  portal: Server & { child: ChildProcess };
+  ceiling: Ceiling;
+  database: OrderRun['database'];
+}
+
+/** One measured batch on one side, with the CPU it cost. */
+async function measureRound(
+  sides: Sides,
+  side: Side,
+  round: number,
+  group: readonly Customer[],
+  settings: OrderSettings,
+) {
+  const server = sides[side];
+  const node = startCpuMeter(() => processCpuMs(server.child.pid));
+  const database = sides.database === 'PostgreSQL' ? startCpuMeter(postgresCpuMs) : null;
+  const batch = await submitAll(server, ordersOf(group, settings.ordersPerCustomer, `${side}-${round}`));
+  const nodeMs = node.stop();
+  const databaseMs = database?.stop() ?? null;
+  const created = batch.answers.filter((answer) => answer.status === 201).length || 1;
+  const result: OrderRound = {
+    side,
+    round,
+    stats: statsOf(batch),
+    nodeMsPerOrder: nodeMs === null ? null : nodeMs / created,
+    databaseMsPerOrder: databaseMs === null ? null : databaseMs / created,
+  };
+  return { result, batch };
+}
+
+/** GETs `path` one after another on one keep-alive connection until `until` settles: each answer's ms. */
+async function readWhile(server: Server, path: string, until: Promise<unknown>) {
+  let done = false;
+  void until.finally(() => {
+    done = true;
+  });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  let failed = 0;
+  while (!done) {
+    const started = performance.now();
+    const status = await new Promise<number>((resolve) => {
+      http
+        .get(server.baseUrl + path, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        })
+        .on('error', () => resolve(0));
+    });
+    times.push(performance.now() - started);
+    if (status !== 200) failed += 1;
+  }
+  agent.destroy();
+  return { times: times.sort((a, b) => a - b), failed };
+}
+
+/** Order history and detail: the portal against the ceiling's raw reads, alternating, autocannon each. */
+async function compareReads(
+  sides: Sides,
+  customer: Customer,
+  settings: OrderSettings,
+): Promise<ReadComparison[]> {
+  const cookie = (server: Server) => sessionCookie(server, customer.sessionTokens[0] ?? '');
+  const newestOrder = async (server: Server) => {
+    const response = await fetch(`${server.baseUrl}/api/orders?page=1&limit=1`, {
+      headers: { cookie: cookie(server) },
+    });
+    const body = (await response.json()) as { orders: Array<{ id: number }> };
+    const id = body.orders[0]?.id;
+    if (!id) throw new Error(`No order to read at ${server.baseUrl}`);
+    return id;
+  };
+  const detail = { portal: await newestOrder(sides.portal), ceiling: await newestOrder(sides.ceiling) };
+  const reads = [
+    { name: 'Order history (5 a page)', path: () => '/api/orders?page=1&limit=5' },
+    { name: 'Order detail', path: (side: Side) => `/api/orders/${detail[side]}` },
+  ];
+  const comparisons: ReadComparison[] = [];
+  for (const read of reads) {
+    const runs: Record<Side, autocannon.Result[]> = { portal: [], ceiling: [] };
+    for (let round = 0; round <= settings.rounds; round += 1) {
+      for (const side of ['portal', 'ceiling'] as const) {
+        const server = sides[side];
+        const result = await autocannon({
+          url: server.baseUrl + read.path(side),
+          headers: { cookie: cookie(server) },
+          connections: settings.customers,
+          // The first round of each side warms it up and is not counted.
+          duration: round === 0 ? 1 : settings.readSeconds,
+        });
+        if (result.errors > 0 || result.non2xx > 0) {
+          throw new Error(
+            `${read.name} on the ${side}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
+          );
+        }
+        if (round > 0) runs[side].push(result);
+      }
+    }
+    const figures = (side: Side) => ({
+      requestsPerSecond: median(runs[side].map((result) => result.requests.average)),
+      p99: median(runs[side].map((result) => result.latency.p99)),
+    });
+    const portal = figures('portal');
+    const ceiling = figures('ceiling');
+    comparisons.push({
+      name: read.name,
+      path: read.path('portal'),
+      portal,
+      ceiling,
+      ratio: portal.requestsPerSecond / ceiling.requestsPerSecond,
+    });
+  }
+  return comparisons;
 }
 
 async function runOrders(
-  portal: Portal,
+  sides: Sides,
   customers: BenchCustomers,
   settings: OrderSettings,
-  database: OrderRun['database'],
 ): Promise<OrderRun> {
-  const warmUp: Batch = { answers: [], seconds: 0 };
-  const warmUpOrders = ordersOfBuyers(customers, settings.warmUpOrders, 'warm-up');
-  for (let first = 0; first < warmUpOrders.length; first += WARM_UP_CONNECTIONS) {
-    const group = await submitAll(portal, warmUpOrders.slice(first, first + WARM_UP_CONNECTIONS));
-    warmUp.answers.push(...group.answers);
+  const problems: string[] = [];
+  const answered: Answer[] = [];
+  const [firstGroup = []] = customers.groups;
+  for (const side of ['portal', 'ceiling'] as const) {
+    const warmUpOrders = ordersOf(firstGroup, settings.warmUpOrders, `${side}-warm-up`);
+    for (let first = 0; first < warmUpOrders.length; first += WARM_UP_CONNECTIONS) {
+      const group = await submitAll(sides[side], warmUpOrders.slice(first, first + WARM_UP_CONNECTIONS));
+      problems.push(...failures(`${side} warm-up`, group));
+      if (side === 'portal') answered.push(...group.answers);
+    }
   }
-  const measured = await submitAll(portal, ordersOfBuyers(customers, settings.ordersPerCustomer, 'run'));
+
+  const rounds: OrderRound[] = [];
+  for (let round = 1; round <= settings.rounds; round += 1) {
+    for (const side of ['portal', 'ceiling'] as const) {
+      const { result, batch } = await measureRound(
+        sides,
+        side,
+        round,
+        customers.groups[round - 1] ?? [],
+        settings,
+      );
+      rounds.push(result);
+      problems.push(...failures(`${side} round ${round}`, batch));
+      if (side === 'portal') answered.push(...batch.answers);
+    }
+  }
+
+  // Orders again, while a shopper reads the product list: what the rest of the portal feels of the load.
+  const lastGroup = customers.groups[settings.rounds] ?? [];
+  const loadBatch = submitAll(sides.portal, ordersOf(lastGroup, settings.ordersPerCustomer, 'under-load'));
+  const products = await readWhile(sides.portal, PRODUCTS_PATH, loadBatch);
+  const loaded = await loadBatch;
+  answered.push(...loaded.answers);
+  problems.push(...failures('orders under load', loaded));
+  if (products.failed > 0) problems.push(`products under load: ${products.failed} answers were not 200`);
+  const underLoad = {
+    ordersPerSecond: statsOf(loaded).ordersPerSecond,
+    unavailable: loaded.answers.filter((answer) => answer.status === 503).length,
+    productsP99: percentile(products.times, 0.99),
+    productsRead: products.times.length,
+  };
+
   // One customer, one key, every request at once (a double click, many times over): one order at most.
   // Beyond the customer's 30 submissions a minute the limiter answers 429 before the key is looked at.
   const sameKeyBatch = await submitAll(
-    portal,
+    sides.portal,
     customers.sameKey.sessionTokens.map((sessionToken) => [
       { customer: customers.sameKey, sessionToken, idempotencyKey: `bench-${runId}-same-key` },
     ]),
   );
-
+  answered.push(...sameKeyBatch.answers);
   const sameKey = {
     created: sameKeyBatch.answers.filter((answer) => answer.status === 201 && !answer.replayed).length,
     replayed: sameKeyBatch.answers.filter((answer) => answer.status === 201 && answer.replayed).length,
@@ -341,7 +631,6 @@ async function runOrders(
   const sameKeyOrders = new Set(
     sameKeyBatch.answers.map((answer) => answer.orderId).filter((id) => id !== null),
   );
-  const problems = [...failures('warm-up', warmUp), ...failures('orders', measured)];
   const unexpected = sameKeyBatch.answers.filter((answer) => ![201, 409, 429].includes(answer.status));
   problems.push(...failures('same key', { ...sameKeyBatch, answers: unexpected }));
   if (sameKey.created !== 1 || sameKeyOrders.size !== 1) {
@@ -350,23 +639,39 @@ async function runOrders(
     );
   }
 
-  const answered = [...warmUp.answers, ...measured.answers, ...sameKeyBatch.answers];
+  const reads = await compareReads(sides, firstGroup[0] ?? customers.sameKey, settings);
+
   const ordersAnswered = new Set(answered.map((answer) => answer.orderId).filter((id) => id !== null)).size;
   const fresh = answered.filter((answer) => answer.status === 201 && !answer.replayed).length;
   if (fresh !== ordersAnswered)
     problems.push(`${fresh} orders answered as created, but ${ordersAnswered} distinct ids`);
-  return { database, measured: statsOf(measured), sameKey, ordersAnswered, ordersInDatabase: null, problems };
+  const portal = figuresOf(rounds.filter((round) => round.side === 'portal'));
+  const ceiling = figuresOf(rounds.filter((round) => round.side === 'ceiling'));
+  return {
+    database: sides.database,
+    rounds,
+    portal,
+    ceiling,
+    ratio: portal.ordersPerSecond / ceiling.ordersPerSecond,
+    underLoad,
+    sameKey,
+    reads,
+    ordersAnswered,
+    ordersInDatabase: null,
+    problems,
+  };
 }
 
-/** With the portal stopped: the orders in the database must be exactly the ones answered as created. */
-async function countOrders(target: DatabaseTarget, run: OrderRun, sameKeyUserId: number) {
+/** With the portal stopped: the orders in its database must be exactly the ones it answered as created. */
+async function countOrders(target: DatabaseTarget, run: OrderRun, sameKeyEmail: string) {
   const database = await openDatabase(target);
   try {
     const [all] = await database.db.select({ count: count() }).from(orders);
     const [sameKey] = await database.db
       .select({ count: count() })
       .from(orders)
-      .where(eq(orders.userId, sameKeyUserId));
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(users.email, sameKeyEmail));
     run.ordersInDatabase = all?.count ?? 0;
     if (run.ordersInDatabase !== run.ordersAnswered) {
       run.problems.push(
@@ -380,28 +685,56 @@ async function countOrders(target: DatabaseTarget, run: OrderRun, sameKeyUserId:
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------------------------
+
+const cpu = (ms: number | null) => (ms === null ? 'n/a' : ms.toFixed(2));
+const ratio = (value: number) => `${value.toFixed(2)}×`;
+
 function printRun(run: OrderRun, settings: OrderSettings) {
   console.log(
     `\nOrder submission on ${run.database}: POST ${SUBMIT_PATH}, ${settings.customers} customers × ` +
-      `${settings.ordersPerCustomer} orders, one connection each` +
-      (settings.warmUpOrders ? ` (after ${settings.warmUpOrders} unmeasured orders each)` : ''),
+      `${settings.ordersPerCustomer} orders a round, portal and raw ceiling (bench-ceiling.ts) alternating`,
   );
   console.log(
-    `${'orders/s'.padStart(10)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'errors'.padStart(8)}`,
+    `${'round'.padEnd(14)} ${'orders/s'.padStart(9)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)} ` +
+      `${'Node ms/order'.padStart(14)} ${`${run.database === 'PGlite' ? '(in Node)' : 'PostgreSQL'} ms/order`.padStart(20)}`,
   );
+  for (const round of run.rounds) {
+    console.log(
+      [
+        `${round.side} #${round.round}`.padEnd(14),
+        integerFormat.format(round.stats.ordersPerSecond).padStart(9),
+        latencyFormat.format(round.stats.p50).padStart(8),
+        latencyFormat.format(round.stats.p99).padStart(8),
+        String(round.stats.errors).padStart(7),
+        cpu(round.nodeMsPerOrder).padStart(14),
+        cpu(round.databaseMsPerOrder).padStart(20),
+      ].join(' '),
+    );
+  }
   console.log(
-    [
-      integerFormat.format(run.measured.ordersPerSecond).padStart(10),
-      latencyFormat.format(run.measured.p50).padStart(9),
-      latencyFormat.format(run.measured.p99).padStart(9),
-      String(run.measured.errors).padStart(8),
-    ].join(' '),
+    `medians: portal ${integerFormat.format(run.portal.ordersPerSecond)}/s (p99 ${latencyFormat.format(run.portal.p99)} ms), ` +
+      `ceiling ${integerFormat.format(run.ceiling.ordersPerSecond)}/s (p99 ${latencyFormat.format(run.ceiling.p99)} ms): ` +
+      `portal/ceiling ${ratio(run.ratio)}`,
+  );
+  const { underLoad } = run;
+  console.log(
+    `under load: ${integerFormat.format(underLoad.ordersPerSecond)} orders/s, ${underLoad.unavailable} answered 503; ` +
+      `GET ${PRODUCTS_PATH} meanwhile p99 ${latencyFormat.format(underLoad.productsP99)} ms over ${underLoad.productsRead} reads`,
   );
   const { created, replayed, inProgress, rateLimited } = run.sameKey;
   console.log(
     `same key, ${settings.customers} requests at once: ${created} created, ${replayed} replayed (201), ` +
       `${inProgress} still in progress (409), ${rateLimited} over the customer's limit (429)`,
   );
+  for (const read of run.reads) {
+    console.log(
+      `${read.name}: portal ${integerFormat.format(read.portal.requestsPerSecond)} req/s (p99 ${latencyFormat.format(read.portal.p99)} ms), ` +
+        `ceiling ${integerFormat.format(read.ceiling.requestsPerSecond)} req/s: portal/ceiling ${ratio(read.ratio)}`,
+    );
+  }
 }
 
 function printCount(run: OrderRun) {
@@ -414,27 +747,76 @@ function printCount(run: OrderRun) {
   for (const problem of run.problems) console.log(`  FAILED: ${problem}`);
 }
 
+/** Each figure of issue 15 beside its target: [label, figure, target, met]. */
+export function orderTargetRows(run: OrderRun): Array<[string, string, string, boolean]> {
+  const history = run.reads.find((read) => read.name.startsWith('Order history'));
+  const rows: Array<[string, string, string, boolean]> = [];
+  if (run.database === 'PostgreSQL') {
+    rows.push([
+      'Orders on PostgreSQL, portal / one-statement ceiling',
+      `${ratio(run.ratio)} (${integerFormat.format(run.portal.ordersPerSecond)} / ${integerFormat.format(run.ceiling.ordersPerSecond)} orders/s)`,
+      `≥ ${ORDER_TARGETS.postgresRatio}×`,
+      run.ratio >= ORDER_TARGETS.postgresRatio,
+    ]);
+    rows.push([
+      'Orders on PostgreSQL, p99',
+      `${latencyFormat.format(run.portal.p99)} ms`,
+      `< ${ORDER_TARGETS.postgresP99Ms} ms`,
+      run.portal.p99 < ORDER_TARGETS.postgresP99Ms,
+    ]);
+    if (history) {
+      rows.push([
+        'Order history on PostgreSQL, portal / raw query',
+        `${ratio(history.ratio)} (${integerFormat.format(history.portal.requestsPerSecond)} / ${integerFormat.format(history.ceiling.requestsPerSecond)} req/s)`,
+        `≥ ${ORDER_TARGETS.historyRatio}×`,
+        history.ratio >= ORDER_TARGETS.historyRatio,
+      ]);
+    }
+  } else {
+    rows.push([
+      'Orders on PGlite, sustained (503 answers)',
+      `${integerFormat.format(run.portal.ordersPerSecond)} orders/s (${run.underLoad.unavailable})`,
+      `≥ ${ORDER_TARGETS.pgliteOrdersPerSecond}/s, 0`,
+      run.portal.ordersPerSecond >= ORDER_TARGETS.pgliteOrdersPerSecond && run.underLoad.unavailable === 0,
+    ]);
+    rows.push([
+      'GET /api/products p99 during PGlite order load',
+      `${latencyFormat.format(run.underLoad.productsP99)} ms`,
+      `< ${ORDER_TARGETS.productsUnderLoadP99Ms} ms`,
+      run.underLoad.productsP99 < ORDER_TARGETS.productsUnderLoadP99Ms,
+    ]);
+  }
+  return rows;
+}
+
 /** The order runs side by side, for the end of the report. */
 export function printOrderSummary(runs: readonly OrderRun[], settings: OrderSettings) {
   console.log(
-    `\nOrder submission: POST ${SUBMIT_PATH}, ${settings.customers} customers × ${settings.ordersPerCustomer} orders`,
+    `\nOrder submission: POST ${SUBMIT_PATH}, ${settings.customers} customers × ${settings.ordersPerCustomer} orders, ` +
+      `medians of ${settings.rounds} rounds`,
   );
   console.log(
-    'database'.padEnd(12),
-    'orders/s'.padStart(9),
-    'p50/p99 ms'.padStart(13),
-    'errors'.padStart(7),
-    '  orders in database / answered as created',
+    `${'database'.padEnd(11)} ${'portal/s'.padStart(9)} ${'ceiling/s'.padStart(10)} ${'ratio'.padStart(6)} ${'p99 ms'.padStart(7)} ` +
+      `${'Node ms'.padStart(8)} ${'DB ms'.padStart(6)}  orders in database / answered`,
   );
   for (const run of runs) {
-    const latency = `${latencyFormat.format(run.measured.p50)}/${latencyFormat.format(run.measured.p99)}`;
     console.log(
-      run.database.padEnd(12),
-      integerFormat.format(run.measured.ordersPerSecond).padStart(9),
-      latency.padStart(13),
-      String(run.measured.errors).padStart(7),
-      ` ${integerFormat.format(run.ordersInDatabase ?? 0)} / ${integerFormat.format(run.ordersAnswered)}`,
+      [
+        run.database.padEnd(11),
+        integerFormat.format(run.portal.ordersPerSecond).padStart(9),
+        integerFormat.format(run.ceiling.ordersPerSecond).padStart(10),
+        run.ratio.toFixed(2).padStart(6),
+        latencyFormat.format(run.portal.p99).padStart(7),
+        cpu(run.portal.nodeMsPerOrder).padStart(8),
+        cpu(run.portal.databaseMsPerOrder).padStart(6),
+        ` ${integerFormat.format(run.ordersInDatabase ?? 0)} / ${integerFormat.format(run.ordersAnswered)}`,
+      ].join(' '),
     );
+  }
+  for (const run of runs) {
+    for (const [label, figure, target, met] of orderTargetRows(run)) {
+      console.log(`${met ? 'met ' : 'MISS'} ${label}: ${figure} (target ${target})`);
+    }
   }
 }
 
@@ -442,27 +824,52 @@ export interface OrderBench {
   portal: Portal;
   run: OrderRun;
   customers: BenchCustomers;
-  /** Stops the portal, then counts the orders in its database. */
+  /** Stops both servers, then counts the orders in the portal's database. */
   finish(): Promise<OrderRun>;
 }
 
+/** The ceiling's own database beside the portal's: a PGlite folder, or a scratch PostgreSQL database. */
+function ceilingTargetFor(
+  target: DatabaseTarget,
+  dataDir: () => string,
+  postgresUrl: string | null,
+): CeilingDatabase {
+  if (target.kind === 'pglite') return { kind: 'pglite', dataDir: dataDir() };
+  if (!postgresUrl) throw new Error('A PostgreSQL ceiling needs a database URL');
+  return { kind: 'postgres', url: postgresUrl };
+}
+
 /**
- * Creates the customers in the fresh `database`, starts the portal on it and runs the orders. The portal
- * keeps running (other endpoints can be measured on it) until finish().
+ * Creates the customers in the fresh portal and ceiling databases, starts both servers and runs the orders.
+ * The portal keeps running (other endpoints can be measured on it) until finish().
  */
 export async function benchmarkOrders(
   cleanup: CleanupStack,
   database: PortalDatabase,
   settings: OrderSettings,
+  ceilingPostgresUrl: string | null = null,
 ): Promise<OrderBench> {
   const target = targetOf(database);
-  const customers = await prepareCustomers(target, settings);
+  const customers = planCustomers(settings);
+  const ceilingDatabase = ceilingTargetFor(
+    target,
+    () => makeTempDir(cleanup, 'wholesale-ceiling-'),
+    ceilingPostgresUrl,
+  );
+  await writeCustomers(target, customers, false);
+  await writeCustomers(
+    ceilingDatabase.kind === 'pglite'
+      ? { kind: 'pglite', dataDir: ceilingDatabase.dataDir }
+      : { kind: 'postgres', url: ceilingDatabase.url },
+    customers,
+    true,
+  );
   const portal = await startPortal(cleanup, database);
+  const ceiling = await startCeiling(cleanup, ceilingDatabase, portal.appOrigin);
   const run = await runOrders(
-    portal,
+    { portal, ceiling, database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL' },
     customers,
     settings,
-    target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL',
   );
   printRun(run, settings);
   return {
@@ -470,8 +877,9 @@ export async function benchmarkOrders(
     run,
     customers,
     async finish() {
+      await stopChild(ceiling.child);
       await portal.stop();
-      await countOrders(target, run, customers.sameKey.userId);
+      await countOrders(target, run, customers.sameKey.email);
       printCount(run);
       return run;
     },
@@ -491,7 +899,7 @@ function answersOnPort(host: string, port: number): Promise<boolean> {
   });
 }
 
-/** The same run on a scratch database of the PostgreSQL server, dropped afterwards; null when none answers. */
+/** The same run on scratch databases of the PostgreSQL server, dropped afterwards; null when none answers. */
 export async function benchmarkOrdersOnPostgres(
   cleanup: CleanupStack,
   settings: OrderSettings,
@@ -504,6 +912,8 @@ export async function benchmarkOrdersOnPostgres(
   if (cleanup.started) throw new Error('interrupted');
   const scratch = await createScratchPostgresDatabase(settings.postgresUrl);
   cleanup.push(scratch.drop);
-  const bench = await benchmarkOrders(cleanup, { DATABASE_URL: scratch.url }, settings);
+  const ceiling = await createScratchPostgresDatabase(settings.postgresUrl);
+  cleanup.push(ceiling.drop);
+  const bench = await benchmarkOrders(cleanup, { DATABASE_URL: scratch.url }, settings, ceiling.url);
   return bench.finish();
 }

@@ -85,7 +85,7 @@ const ENDPOINTS: readonly BenchEndpoint[] = [
 
 /** One customer's first page of order history, read after the order run (so it holds orders). */
 function orderHistoryEndpoint(portal: Portal, bench: OrderBench): BenchEndpoint {
-  const customer = bench.customers.buyers[0];
+  const customer = bench.customers.groups[0]?.[0];
   if (!customer) throw new Error('No customer to read the order history of');
   return {
     name: 'Order history',

@@ -3,7 +3,8 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { compiledSerializerCompiler } from './http/response-serializer';
 import { invalidateOnCatalogChange } from './db/catalog-changes';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
@@ -78,7 +79,8 @@ export async function buildApp(deps: AppDeps) {
   });
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Compiled per route at start-up; answers are also checked against their zod schema outside production.
+  app.setSerializerCompiler(compiledSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
 
   // JSON only (security.md C1, V1): without the text/plain parser a cross-site "simple" form post gets 415.
   app.removeContentTypeParser('text/plain');

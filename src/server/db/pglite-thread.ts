@@ -73,7 +73,9 @@ export class PgliteThread implements PgliteQueries {
   }
 
   query<T>(sql: string, params: unknown[] = [], options: QueryOptions = {}): Promise<Results<T>> {
-    return this.request({ op: 'query', sql, params, options: optionsMessage(options) }) as Promise<Results<T>>;
+    return this.request({ op: 'query', sql, params, options: optionsMessage(options) }) as Promise<
+      Results<T>
+    >;
   }
 
   exec(sql: string): Promise<Results[]> {
@@ -84,12 +86,16 @@ export class PgliteThread implements PgliteQueries {
    * Runs `callback` in a transaction held open in the thread until it settles: committed when it resolves,
    * rolled back when it throws. Other work waits for it, as it does in PGlite itself.
    */
-  async transaction<T>(callback: (tx: PgliteQueries & { rollback(): Promise<void> }) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    callback: (tx: PgliteQueries & { rollback(): Promise<void> }) => Promise<T>,
+  ): Promise<T> {
     const tx = (this.nextTransaction += 1);
     await this.request({ op: 'begin', tx });
     const handle = {
       query: <R>(sql: string, params: unknown[] = [], options: QueryOptions = {}) =>
-        this.request({ op: 'query', sql, params, options: optionsMessage(options), tx }) as Promise<Results<R>>,
+        this.request({ op: 'query', sql, params, options: optionsMessage(options), tx }) as Promise<
+          Results<R>
+        >,
       exec: (sql: string) => this.request({ op: 'exec', sql, tx }) as Promise<Results[]>,
       rollback: () => Promise.reject(new Error('Throw from the transaction to roll it back')),
     };
@@ -175,7 +181,10 @@ function optionsMessage(options: QueryOptions): QueryOptionsMessage {
     if (parser('text', Number(oid)) !== 'text') throw new Error(`Unsupported parser for type ${oid}`);
     return Number(oid);
   });
-  return { ...(options.rowMode ? { rowMode: options.rowMode } : {}), ...(rawTypes.length ? { rawTypes } : {}) };
+  return {
+    ...(options.rowMode ? { rowMode: options.rowMode } : {}),
+    ...(rawTypes.length ? { rawTypes } : {}),
+  };
 }
 
 /**

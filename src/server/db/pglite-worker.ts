@@ -31,7 +31,9 @@ const identity = (value: unknown) => value;
 function queryOptions(options: QueryOptionsMessage): QueryOptions {
   return {
     ...(options.rowMode ? { rowMode: options.rowMode } : {}),
-    ...(options.rawTypes ? { parsers: Object.fromEntries(options.rawTypes.map((oid) => [oid, identity])) } : {}),
+    ...(options.rawTypes
+      ? { parsers: Object.fromEntries(options.rawTypes.map((oid) => [oid, identity])) }
+      : {}),
   };
 }
 

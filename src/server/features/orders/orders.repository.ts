@@ -78,7 +78,7 @@ export interface OrderWrite {
  * one JSON array each, with their position (ids follow it), so the statement's text never changes and
  * PostgreSQL plans it once per connection.
  */
-const WRITE_ORDER: NamedStatement = {
+export const WRITE_ORDER: NamedStatement = {
   name: 'write_order_v1',
   text: `
 with current_catalogue as (
@@ -122,8 +122,14 @@ select exists (select 1 from current_catalogue) as "current"`,
  * customer already used the key.
  */
 export async function writeOrder(db: Database, write: OrderWrite): Promise<boolean> {
+  const rows = await runNamed<{ current: boolean }>(db, WRITE_ORDER, writeOrderParams(write));
+  return rows[0]?.current === true;
+}
+
+/** WRITE_ORDER's parameters for `write` (also the bench's raw ceiling, scripts/bench-ceiling.ts). */
+export function writeOrderParams(write: OrderWrite): unknown[] {
   const { order, key } = write;
-  const rows = await runNamed<{ current: boolean }>(db, WRITE_ORDER, [
+  return [
     write.catalogVersion,
     key.userId,
     key.key,
@@ -171,11 +177,10 @@ export async function writeOrder(db: Database, write: OrderWrite): Promise<boole
         run_at: job.runAt?.toISOString() ?? null,
       })),
     ),
-  ]);
-  return rows[0]?.current === true;
+  ];
 }
 
-const ORDER_ID_BLOCK: NamedStatement = {
+export const ORDER_ID_BLOCK: NamedStatement = {
   name: 'order_id_block_v1',
   text: `select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, $1::int)`,
 };

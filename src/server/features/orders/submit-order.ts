@@ -1,4 +1,7 @@
-import { createDraftOrderResponseSchema, type CreateDraftOrderResponse } from '../../../shared/schemas/orders';
+import {
+  createDraftOrderResponseSchema,
+  type CreateDraftOrderResponse,
+} from '../../../shared/schemas/orders';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PricingService } from '../pricing/pricing.service';

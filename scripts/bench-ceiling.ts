@@ -1,0 +1,261 @@
+/**
+ * The raw ceiling of `npm run bench` (issue 15): what this machine can do for an order, an order-history
+ * page and an order's detail with no framework at all — `node:http`, the driver (`pg`, or PGlite in this
+ * process) and one statement each. It writes exactly what the portal writes for an order (the portal's own
+ * WRITE_ORDER statement: catalogue version check, key with its answer, order, lines, two e-mail jobs) and
+ * reads what the portal reads, so `portal / ceiling` is what Fastify, the session, validation, pricing and
+ * serialisation cost on top of the database's own work.
+ *
+ * It skips, on purpose, what the ceiling need not prove: sessions come from memory (read once at start, as
+ * the portal's session cache would), prices are each product's wholesale price (no tiers), and the e-mails
+ * are a fixed text of the portal's size. Started by bench-orders.ts with `fork`; never part of the product.
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import {
+  ORDER_ID_BLOCK,
+  WRITE_ORDER,
+  writeOrderParams,
+  type OrderWrite,
+} from '../src/server/features/orders/orders.repository';
+import { LOOPBACK } from './bench-support';
+
+export type CeilingDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+export type CeilingRequest = { type: 'serve'; database: CeilingDatabase; cookieName: string };
+export type CeilingReply = { type: 'listening'; port: number } | { type: 'failed'; message: string };
+
+interface Statement {
+  name: string;
+  text: string;
+}
+type Run = <Row>(statement: Statement, params: unknown[]) => Promise<Row[]>;
+
+async function connect(database: CeilingDatabase): Promise<Run> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return async <Row>(statement: Statement, params: unknown[]) =>
+      (await pool.query({ name: statement.name, text: statement.text, values: params })).rows as Row[];
+  }
+  const client = new PGlite({ dataDir: database.dataDir });
+  await client.waitReady;
+  return async <Row>(statement: Statement, params: unknown[]) =>
+    (await client.query<Row>(statement.text, params)).rows;
+}
+
+/** The same JSON as the portal's page read (orders.repository.ts prepareOrderReads), written by hand. */
+const ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'productId', i.product_id,
+  'quantity', i.quantity, 'price', i.price::text, 'name', coalesce(i.name, p.name), 'sku', coalesce(i.sku, p.sku),
+  'caseSize', p.case_size, 'imageUrl', p.image_url) order by i.id)
+  from order_items i left join products p on p.id = i.product_id where i.order_id = o.id), '[]'::json) as items`;
+const ORDER_FIELDS = `o.id, o.status, o.payment_status as "paymentStatus", o.total_cases as "totalCases",
+  o.standard_total::text as "standardTotal", o.order_total::text as "orderTotal",
+  o.discount_percentage::text as "discountPercentage", o.shipping_address as "shippingAddress",
+  o.shopify_checkout_url as "invoiceUrl", o.tracking_number as "trackingNumber", o.created_at as "createdAt"`;
+const HISTORY: Statement = {
+  name: 'ceiling_history',
+  text: `select ${ORDER_FIELDS}, ${ITEMS}, count(*) over () as total from orders o where o.user_id = $1
+    order by o.created_at desc, o.id desc limit $2 offset $3`,
+};
+const DETAIL: Statement = {
+  name: 'ceiling_detail',
+  text: `select ${ORDER_FIELDS}, o.notes, o.customer_name as "customerName", ${ITEMS}
+    from orders o where o.id = $1 and o.user_id = $2`,
+};
+
+interface Customer {
+  id: number;
+  email: string;
+}
+
+const readBody = (request: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+/** A text of the portal's order e-mail's size, to the customer or to staff. */
+function emailPayload(to: string, orderNumber: string, lines: string[]) {
+  const text = [
+    `Hello,`,
+    `Thank you for your order ${orderNumber}.`,
+    ...lines,
+    'Our team reviews orders within 1-2 business days.',
+  ].join('\n\n');
+  return {
+    to,
+    subject: `Mist: Order ${orderNumber} submitted for approval`,
+    text,
+    html: `<!doctype html><html><body><p>${text}</p></body></html>`,
+  };
+}
+
+async function serve(request: CeilingRequest): Promise<number> {
+  const run = await connect(request.database);
+  const sessions = new Map<string, Customer>(
+    (
+      await run<{ tokenHash: string; id: number; email: string }>(
+        {
+          name: 'ceiling_sessions',
+          text: 'select s.token_hash as "tokenHash", u.id, u.email from sessions s join users u on u.id = s.user_id',
+        },
+        [],
+      )
+    ).map((row) => [row.tokenHash, { id: row.id, email: row.email }]),
+  );
+  const prices = new Map(
+    (
+      await run<{ id: number; cents: number; name: string; sku: string }>(
+        {
+          name: 'ceiling_prices',
+          text: 'select id, (coalesce(wholesale_price, price) * 100)::int as cents, name, sku from products',
+        },
+        [],
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const [version] = await run<{ version: number }>(
+    { name: 'ceiling_version', text: 'select version::int as version from catalog_version' },
+    [],
+  );
+  const freeIds: number[] = [];
+  const nextId = async () => {
+    if (freeIds.length === 0)
+      freeIds.push(...(await run<{ id: number }>(ORDER_ID_BLOCK, [32])).map((row) => row.id));
+    return freeIds.shift() ?? 0;
+  };
+  const cookiePattern = new RegExp(`(?:^|;\\s*)${request.cookieName}=([^;]+)`);
+  const customerOf = (incoming: http.IncomingMessage) => {
+    const token = cookiePattern.exec(incoming.headers.cookie ?? '')?.[1];
+    return token ? sessions.get(createHash('sha256').update(token).digest('hex')) : undefined;
+  };
+
+  const placeOrder = async (customer: Customer, key: string, body: string) => {
+    const order = JSON.parse(body) as {
+      customer: { customerName: string; customerEmail: string; businessName: string };
+      orderItems: Array<{ productId: number; quantity: number }>;
+    };
+    const id = await nextId();
+    const items = order.orderItems.map((line) => {
+      const product = prices.get(line.productId);
+      if (!product) throw new Error(`unknown product ${line.productId}`);
+      return {
+        productId: line.productId,
+        quantity: line.quantity,
+        price: product.cents,
+        name: product.name,
+        sku: product.sku,
+      };
+    });
+    const total = items.reduce((sum, item) => sum + item.price * item.quantity, 0);
+    const orderNumber = `WO-${id}`;
+    const described = items.map((item) => `${item.name}: ${item.quantity} bottles`);
+    const response = {
+      success: true,
+      error: null,
+      orderName: orderNumber,
+      orderId: id,
+      invoiceUrl: null,
+      testMode: true,
+    };
+    const write: OrderWrite = {
+      catalogVersion: version?.version ?? 0,
+      key: {
+        userId: customer.id,
+        key,
+        requestHash: createHash('sha256').update(body).digest('hex'),
+        expiresAt: new Date(Date.now() + 3 * 86_400_000),
+        response: { status: 201, body: response },
+      },
+      order: {
+        id,
+        userId: customer.id,
+        customerName: order.customer.customerName,
+        customerEmail: order.customer.customerEmail,
+        customerPhone: null,
+        businessName: order.customer.businessName,
+        notes: null,
+        shippingAddress: null,
+        shippingAddressLine1: null,
+        shippingAddressLine2: null,
+        shippingCity: null,
+        shippingState: null,
+        shippingZip: null,
+        shippingCountry: 'US',
+        totalCases: 3,
+        standardTotal: total,
+        orderTotal: total,
+        tierId: null,
+        discountPercentage: 0,
+        testMode: true,
+        shopifySyncStatus: 'not_required',
+      },
+      items,
+      jobs: [
+        {
+          type: 'email.send',
+          payload: emailPayload(customer.email, orderNumber, described),
+          dedupeKey: `order-submitted:${id}`,
+        },
+        {
+          type: 'email.send',
+          payload: emailPayload('staff@example.com', orderNumber, described),
+          dedupeKey: `order-submitted-staff:${id}`,
+        },
+      ],
+    };
+    const [result] = await run<{ current: boolean }>(WRITE_ORDER, writeOrderParams(write));
+    if (!result?.current) throw new Error('catalogue changed under the ceiling');
+    return response;
+  };
+
+  const server = http.createServer((incoming, outgoing) => {
+    const answer = (status: number, body: unknown) => {
+      const json = JSON.stringify(body);
+      outgoing
+        .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) })
+        .end(json);
+    };
+    const handle = async () => {
+      const customer = customerOf(incoming);
+      const url = new URL(incoming.url ?? '/', 'http://ceiling');
+      const body = await readBody(incoming);
+      if (!customer) return answer(401, { code: 'UNAUTHENTICATED' });
+      if (incoming.method === 'POST' && url.pathname === '/api/create-draft-order') {
+        return answer(201, await placeOrder(customer, String(incoming.headers['idempotency-key']), body));
+      }
+      if (incoming.method === 'GET' && url.pathname === '/api/orders') {
+        const limit = Number(url.searchParams.get('limit') ?? 5);
+        const page = Number(url.searchParams.get('page') ?? 1);
+        const rows = await run<{ total: string }>(HISTORY, [customer.id, limit, (page - 1) * limit]);
+        const total = Number(rows[0]?.total ?? 0);
+        return answer(200, { orders: rows, totalPages: Math.ceil(total / limit), page, total });
+      }
+      const detail = /^\/api\/orders\/(\d+)$/.exec(url.pathname);
+      if (incoming.method === 'GET' && detail) {
+        const [order] = await run(DETAIL, [Number(detail[1]), customer.id]);
+        return order ? answer(200, { order }) : answer(404, { code: 'NOT_FOUND' });
+      }
+      return answer(404, { code: 'NOT_FOUND' });
+    };
+    handle().catch((error: unknown) => answer(500, { code: 'INTERNAL', message: String(error) }));
+  });
+  return new Promise((resolve) => {
+    server.listen(0, LOOPBACK, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : 0);
+    });
+  });
+}
+
+// The parent going away, even killed, closes the IPC channel: never outlive it.
+process.once('disconnect', () => process.exit(0));
+process.once('message', (request: CeilingRequest) => {
+  serve(request).then(
+    (port) => process.send?.({ type: 'listening', port } satisfies CeilingReply),
+    (error: unknown) => process.send?.({ type: 'failed', message: String(error) } satisfies CeilingReply),
+  );
+});
