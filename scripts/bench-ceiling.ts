@@ -44,24 +44,36 @@ async function connect(database: CeilingDatabase): Promise<Run> {
     (await client.query<Row>(statement.text, params)).rows;
 }
 
-/** The same JSON as the portal's page read (orders.repository.ts prepareOrderReads), written by hand. */
-const ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'productId', i.product_id,
-  'quantity', i.quantity, 'price', i.price::text, 'name', coalesce(i.name, p.name), 'sku', coalesce(i.sku, p.sku),
-  'caseSize', p.case_size, 'imageUrl', p.image_url) order by i.id)
+/**
+ * What the portal's reads return (orders.repository.ts prepareOrderReads: the columns its answers show, the
+ * lines as one JSON array), written by hand, sent as the rows come.
+ */
+const ITEMS = `coalesce((select json_agg(json_build_object('id', i.id, 'orderId', i.order_id,
+  'productId', i.product_id, 'quantity', i.quantity, 'price', i.price::text, 'name', i.name, 'sku', i.sku,
+  'product', case when p.id is null then null else json_build_object('name', p.name, 'sku', p.sku,
+  'imageUrl', p.image_url, 'shopifyVariantId', p.shopify_variant_id, 'caseSize', p.case_size,
+  'isTester', p.is_tester, 'isVirtual', p.is_virtual) end) order by i.id)
   from order_items i left join products p on p.id = i.product_id where i.order_id = o.id), '[]'::json) as items`;
-const ORDER_FIELDS = `o.id, o.status, o.payment_status as "paymentStatus", o.total_cases as "totalCases",
-  o.standard_total::text as "standardTotal", o.order_total::text as "orderTotal",
-  o.discount_percentage::text as "discountPercentage", o.shipping_address as "shippingAddress",
-  o.shopify_checkout_url as "invoiceUrl", o.tracking_number as "trackingNumber", o.created_at as "createdAt"`;
+const SUMMARY = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
+  o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
+  o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
+  o.notes, o.total_cases as "totalCases", o.order_total::text as "orderTotal"`;
+const DETAIL_EXTRA = `o.standard_total::text as "standardTotal", o.discount_percentage::text as "discountPercentage",
+  o.shipping_address as "shippingAddress", o.shipping_address_line1 as "shippingAddressLine1",
+  o.shipping_address_line2 as "shippingAddressLine2", o.shipping_city as "shippingCity",
+  o.shipping_state as "shippingState", o.shipping_zip as "shippingZip", o.shipping_country as "shippingCountry",
+  o.shopify_checkout_url as "invoiceUrl", o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl",
+  o.tracking_company as "trackingCompany", o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt",
+  o.paid_at as "paidAt", o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt",
+  o.cancelled_at as "cancelledAt"`;
 const HISTORY: Statement = {
   name: 'ceiling_history',
-  text: `select ${ORDER_FIELDS}, ${ITEMS}, count(*) over () as total from orders o where o.user_id = $1
+  text: `select ${SUMMARY}, ${ITEMS}, count(*) over () as total from orders o where o.user_id = $1
     order by o.created_at desc, o.id desc limit $2 offset $3`,
 };
 const DETAIL: Statement = {
   name: 'ceiling_detail',
-  text: `select ${ORDER_FIELDS}, o.notes, o.customer_name as "customerName", ${ITEMS}
-    from orders o where o.id = $1 and o.user_id = $2`,
+  text: `select ${SUMMARY}, ${DETAIL_EXTRA}, ${ITEMS} from orders o where o.id = $1 and o.user_id = $2`,
 };
 
 interface Customer {
@@ -236,8 +248,8 @@ async function serve(request: CeilingRequest): Promise<number> {
       }
       const detail = /^\/api\/orders\/(\d+)$/.exec(url.pathname);
       if (incoming.method === 'GET' && detail) {
-        const [order] = await run(DETAIL, [Number(detail[1]), customer.id]);
-        return order ? answer(200, { order }) : answer(404, { code: 'NOT_FOUND' });
+        const [order] = await run<{ items: unknown }>(DETAIL, [Number(detail[1]), customer.id]);
+        return order ? answer(200, { order, items: order.items }) : answer(404, { code: 'NOT_FOUND' });
       }
       return answer(404, { code: 'NOT_FOUND' });
     };

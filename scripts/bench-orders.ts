@@ -115,7 +115,7 @@ function newCustomer(name: string, sessions: number): Customer {
   };
 }
 
-function planCustomers(settings: OrderSettings): BenchCustomers {
+export function planCustomers(settings: OrderSettings): BenchCustomers {
   return {
     groups: Array.from({ length: settings.rounds + 1 }, (_, group) =>
       Array.from({ length: settings.customers }, (_, index) =>
@@ -151,7 +151,7 @@ async function writeCustomer(db: Database, customer: Customer): Promise<number> 
  * Migrates the new database and adds the customers. The portal seeds its catalogue when it starts; the
  * ceiling's database is seeded here, as the portal would.
  */
-async function writeCustomers(target: DatabaseTarget, customers: BenchCustomers, seed: boolean) {
+export async function writeCustomers(target: DatabaseTarget, customers: BenchCustomers, seed: boolean) {
   const database = await openDatabase(target);
   try {
     await database.migrate();
@@ -404,11 +404,18 @@ export interface SideFigures {
   databaseMsPerOrder: number | null;
 }
 
+export interface ReadFigures {
+  requestsPerSecond: number;
+  p99: number;
+  /** CPU of the server's Node process per answer. */
+  nodeMsPerRequest: number | null;
+}
+
 export interface ReadComparison {
   name: string;
   path: string;
-  portal: { requestsPerSecond: number; p99: number };
-  ceiling: { requestsPerSecond: number; p99: number };
+  portal: ReadFigures;
+  ceiling: ReadFigures;
   ratio: number;
 }
 
@@ -530,9 +537,11 @@ async function compareReads(
   const comparisons: ReadComparison[] = [];
   for (const read of reads) {
     const runs: Record<Side, autocannon.Result[]> = { portal: [], ceiling: [] };
+    const cpuPerRequest: Record<Side, Array<number | null>> = { portal: [], ceiling: [] };
     for (let round = 0; round <= settings.rounds; round += 1) {
       for (const side of ['portal', 'ceiling'] as const) {
         const server = sides[side];
+        const node = startCpuMeter(() => processCpuMs(server.child.pid));
         const result = await autocannon({
           url: server.baseUrl + read.path(side),
           headers: { cookie: cookie(server) },
@@ -545,12 +554,17 @@ async function compareReads(
             `${read.name} on the ${side}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
           );
         }
-        if (round > 0) runs[side].push(result);
+        const nodeMs = node.stop();
+        if (round > 0) {
+          runs[side].push(result);
+          cpuPerRequest[side].push(nodeMs === null ? null : nodeMs / result.requests.total);
+        }
       }
     }
     const figures = (side: Side) => ({
       requestsPerSecond: median(runs[side].map((result) => result.requests.average)),
       p99: median(runs[side].map((result) => result.latency.p99)),
+      nodeMsPerRequest: medianOrNull(cpuPerRequest[side]),
     });
     const portal = figures('portal');
     const ceiling = figures('ceiling');
@@ -732,7 +746,8 @@ function printRun(run: OrderRun, settings: OrderSettings) {
   for (const read of run.reads) {
     console.log(
       `${read.name}: portal ${integerFormat.format(read.portal.requestsPerSecond)} req/s (p99 ${latencyFormat.format(read.portal.p99)} ms), ` +
-        `ceiling ${integerFormat.format(read.ceiling.requestsPerSecond)} req/s: portal/ceiling ${ratio(read.ratio)}`,
+        `ceiling ${integerFormat.format(read.ceiling.requestsPerSecond)} req/s: portal/ceiling ${ratio(read.ratio)}; ` +
+        `Node ms/answer ${cpu(read.portal.nodeMsPerRequest)} / ${cpu(read.ceiling.nodeMsPerRequest)}`,
     );
   }
 }

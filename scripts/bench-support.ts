@@ -170,7 +170,9 @@ export async function startPortal(
   const port = await findFreePort(LOOPBACK);
   const appOrigin = `http://localhost:${port}`;
 
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  // e.g. BENCH_PORTAL_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to see where the portal's time goes.
+  const nodeArgs = (process.env.BENCH_PORTAL_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_ENTRY], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

@@ -132,7 +132,8 @@ interface CapturedResponse {
   method: HttpMethod;
   path: string;
   status: number;
-  contentType: string;
+  /** Every header of the answer but those Node writes itself (date, connection, keep-alive). */
+  headers: Record<string, string>;
   bodyBase64: string;
 }
 
@@ -164,7 +165,7 @@ function runBareServer() {
     const routes = new Map(
       message.responses.map((captured) => {
         const body = Buffer.from(captured.bodyBase64, 'base64');
-        const headers = { 'content-type': captured.contentType, 'content-length': String(body.length) };
+        const headers = { ...captured.headers, 'content-length': String(body.length) };
         return [routeKey(captured.method, captured.path), { status: captured.status, headers, body }];
       }),
     );
@@ -257,7 +258,8 @@ async function captureResponses(
   for (const endpoint of endpoints) {
     const response = await fetch(portal.baseUrl + endpoint.path, {
       method: endpoint.method,
-      headers: requestHeaders(endpoint, portal.appOrigin),
+      // As autocannon asks: for the answer uncompressed.
+      headers: { ...requestHeaders(endpoint, portal.appOrigin), 'accept-encoding': 'identity' },
       body: requestBody(endpoint),
     });
     const body = Buffer.from(await response.arrayBuffer());
@@ -270,11 +272,22 @@ async function captureResponses(
       method: endpoint.method,
       path: endpoint.path,
       status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/json',
+      headers: replayedHeaders(response.headers),
       bodyBase64: body.toString('base64'),
     });
   }
   return captured;
+}
+
+/** Written by Node's http module on its own, or about the connection, not the answer. */
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
+/**
+ * The answer's own headers (security headers, cache-control, request id…), so the bare server sends the
+ * same bytes as the portal: the comparison is of the work behind them, not of how many headers go out.
+ */
+function replayedHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].filter(([name]) => !NODE_WRITES.has(name)));
 }
 
 let activeLoad: autocannon.Instance | null = null;

@@ -35,7 +35,9 @@ function readEnvOrExit(): Env {
  */
 async function main() {
   let env = readEnvOrExit();
-  const log = pino(loggerOptions(env.LOG_LEVEL));
+  // Written to stdout off the event loop (lines in flight are flushed at exit): a synchronous write per
+  // line cost several per cent of a busy portal's CPU (issue 15). A kill -9 may lose the last few lines.
+  const log = pino(loggerOptions(env.LOG_LEVEL), pino.destination({ dest: 1, sync: false }));
   const cleanups: Array<() => Promise<void> | void> = [];
   const runCleanups = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();

@@ -1,6 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { createSerializerCompiler, ResponseSerializationError } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { $ZodType } from 'zod/v4/core';
 
 /** zod's own: parse the answer with its schema, then JSON.stringify (what Fastify does with no compiler). */
 const parsingSerializer = createSerializerCompiler({});
@@ -19,7 +20,7 @@ type SerializerCompiler = typeof parsingSerializer;
 export function compiledSerializerCompiler({ check }: { check: boolean }): SerializerCompiler {
   return (route) => {
     const schema = route.schema;
-    if (!(schema instanceof z.ZodType)) return parsingSerializer(route);
+    if (!(schema instanceof $ZodType)) return parsingSerializer(route);
     let stringify: (data: unknown) => string;
     try {
       stringify = fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as object);
@@ -28,7 +29,7 @@ export function compiledSerializerCompiler({ check }: { check: boolean }): Seria
     }
     if (!check) return stringify;
     return (data: unknown) => {
-      const result = schema.safeParse(data);
+      const result = z.safeParse(schema, data);
       if (!result.success)
         throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
       return stringify(result.data);

@@ -3,7 +3,7 @@ import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from './log-redaction';
-import { registerRequestLog } from './request-log';
+import { registerRequestLog, REQUEST_LOG } from './request-log';
 
 /** An app logging at the default level into `lines`, as app.ts sets it up. */
 async function appLoggingTo(lines: Array<Record<string, unknown>>) {
@@ -20,6 +20,12 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
   });
   registerRequestLog(app);
   app.get('/api/thing', async () => ({ ok: true }));
+  app.post('/api/change', async () => ({ ok: true }));
+  app.post('/api/quote', { config: { readOnly: true } }, async () => ({ ok: true }));
+  app.get('/api/slow', async () => {
+    await new Promise((resolve) => setTimeout(resolve, REQUEST_LOG.slowMs + 20));
+    return { ok: true };
+  });
   app.get('/api/broken', async () => {
     throw new Error('boom');
   });
@@ -28,10 +34,10 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
 }
 
 describe('request log', () => {
-  it('writes one line per request: method, redacted path, status, time and request id', async () => {
+  it('writes one line per change: method, redacted path, status, time and request id', async () => {
     const lines: Array<Record<string, unknown>> = [];
     const app = await appLoggingTo(lines);
-    await app.inject({ method: 'GET', url: '/api/thing?token=secret-value&page=2' });
+    await app.inject({ method: 'POST', url: '/api/change?token=secret-value&page=2', payload: {} });
     await app.close();
 
     expect(lines).toHaveLength(1);
@@ -39,7 +45,7 @@ describe('request log', () => {
     expect(line).toMatchObject({
       level: 30,
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/thing?token=[redacted]&page=2' },
+      req: { method: 'POST', url: '/api/change?token=[redacted]&page=2' },
       res: { statusCode: 200 },
     });
     expect(typeof line?.responseTime).toBe('number');
@@ -56,5 +62,34 @@ describe('request log', () => {
     const completed = lines.filter((line) => line.msg === 'request completed');
     expect(completed).toHaveLength(1);
     expect(completed[0]).toMatchObject({ res: { statusCode: 500 } });
+  });
+
+  it('writes one line in a hundred for fast successful reads, each marked as sampled, and none for a read-only POST', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await appLoggingTo(lines);
+    for (let index = 0; index < REQUEST_LOG.sampleEvery * 2; index += 1) {
+      await app.inject({ method: 'GET', url: '/api/thing' });
+    }
+    await app.inject({ method: 'POST', url: '/api/quote', payload: {} });
+    await app.close();
+
+    expect(lines).toHaveLength(2);
+    expect(lines.every((line) => line.sampled === REQUEST_LOG.sampleEvery)).toBe(true);
+    expect(lines[0]).toMatchObject({ req: { method: 'GET', url: '/api/thing' } });
+  });
+
+  it('always writes the line of a slow read', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const app = await appLoggingTo(lines);
+    await app.inject({ method: 'GET', url: '/api/slow' });
+    await app.close();
+
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ url: '/api/slow' }),
+      }),
+    ]);
+    expect(lines[0]?.sampled).toBeUndefined();
   });
 });

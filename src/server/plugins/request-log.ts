@@ -1,18 +1,54 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
 
 /**
- * One log line per request, when its answer has gone: method, path (secrets redacted by the `req`
- * serializer, log-redaction.ts), status and time taken, under the request's id. Fastify's own request
- * logging writes two lines, 'incoming request' and 'request completed', which at the default level cost
- * about as much CPU as a cheap route itself (issue 15); app.ts turns it off with a LogController, and the
- * error handler logs failures itself.
+ * Which requests get their line at the default level (ADR 0021). A log line costs about as much CPU as a
+ * cheap answer itself (writing it a third of GET /api/products' throughput, issue 15), so at `info` the
+ * portal writes one for every request that matters to an operator — a failure, a slow answer, any request
+ * that may change something — and one in SAMPLE_EVERY of the rest (fast, successful reads), marked with
+ * `sampled`, so traffic stays visible. At `debug` every request has its line.
+ */
+export const REQUEST_LOG = {
+  /** An answer slower than this is always logged. */
+  slowMs: 250,
+  sampleEvery: 100,
+} as const;
+
+/** Route option for a POST that changes nothing (cart prices): logged as a read. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    readOnly?: boolean;
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function mustLog(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.statusCode >= 400 || reply.elapsedTime >= REQUEST_LOG.slowMs) return true;
+  return !READ_METHODS.has(request.method) && request.routeOptions.config.readOnly !== true;
+}
+
+/**
+ * One log line per request when its answer has gone (see REQUEST_LOG for which ones at `info`): method,
+ * path (secrets redacted by the `req` serializer, log-redaction.ts), status and time taken, under the
+ * request's id. Fastify's own request logging writes two lines for every request; app.ts turns it off with a
+ * LogController, and the error handler logs failures itself.
  */
 export function registerRequestLog(app: FastifyInstance) {
+  let reads = 0;
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-      'request completed',
-    );
+    const line = () => ({
+      req: request,
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    });
+    if (mustLog(request, reply)) {
+      request.log.info(line(), 'request completed');
+    } else if ((reads = (reads + 1) % REQUEST_LOG.sampleEvery) === 0) {
+      request.log.info({ ...line(), sampled: REQUEST_LOG.sampleEvery }, 'request completed');
+    } else if ((request.log as Logger).isLevelEnabled('debug')) {
+      request.log.debug(line(), 'request completed');
+    }
     done();
   });
 }

@@ -2,7 +2,7 @@ import { centsToDecimal, centsToDollars } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../shared/schemas/orders';
-import type { OrderItemRow, OrderRow } from './orders.repository';
+import type { OrderDetailRow, OrderItemRow, OrderRow, OrderSummaryRow } from './orders.repository';
 
 /**
  * Stored orders as the customer sees them (spec 000 §3 client views). A line's unit follows ADR 0008:
@@ -37,7 +37,7 @@ export function toOrderItemView(item: OrderItemRow): OrderItemView {
   };
 }
 
-export function toOrderSummary(order: OrderRow, items: readonly OrderItemView[]): OrderSummary {
+export function toOrderSummary(order: OrderSummaryRow, items: readonly OrderItemView[]): OrderSummary {
   return {
     id: order.id,
     orderNumber: formatOrderNumber(order.id),
@@ -60,7 +60,7 @@ export function toOrderSummary(order: OrderRow, items: readonly OrderItemView[])
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toOrderDetail(order: OrderRow, items: readonly OrderItemView[]): OrderDetail {
+export function toOrderDetail(order: OrderDetailRow, items: readonly OrderItemView[]): OrderDetail {
   const { items: _items, ...summary } = toOrderSummary(order, items);
   return {
     ...summary,
@@ -100,7 +100,9 @@ export function isApprovedOrder(status: string): boolean {
  * 'Pay now' only while an invoice is out and unpaid on an approved order (DECISIONS §1, §4). The invoice
  * can be out on an order still pending: staff may send it from Shopify's admin, and its webhook records it.
  */
-function payableInvoiceUrl(order: OrderRow): string | null {
+function payableInvoiceUrl(
+  order: Pick<OrderRow, 'paymentStatus' | 'status' | 'shopifyCheckoutUrl'>,
+): string | null {
   const payable = order.paymentStatus === 'invoice_sent' && isApprovedOrder(order.status);
   return payable ? order.shopifyCheckoutUrl : null;
 }

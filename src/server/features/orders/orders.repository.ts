@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { centsToDecimal, parseDecimalToCents } from '../../../shared/money';
+import { centsToDecimal } from '../../../shared/money';
 import { runNamed, type Database, type NamedStatement } from '../../db/client';
 import { DEFAULT_JOB_ATTEMPTS, idempotencyKeys, orderItems, orders, products } from '../../db/schema';
 import type { DatabaseOrTransaction, EnqueueJobInput } from '../../jobs/queue';
@@ -241,50 +241,93 @@ export async function findOrdersOfUser(
   return { rows: found.map((row) => row.order), total };
 }
 
-/** An order line as the reads below return it, before its price is turned into cents. */
-interface ItemJson extends Omit<OrderItemRow, 'price'> {
-  price: string;
-}
-
 /**
- * The order's lines with their products, as one JSON array (in the order they were placed), so an order and
- * its lines come back in one row: one query per page or per order instead of two. `orders.id` is the outer
- * query's row (Drizzle leaves the columns of a one-table select unqualified, hence the written-out name).
+ * The customer's order reads, GET /api/orders and GET /api/orders/{id} (ADR 0019 "Reads near the wire"):
+ * each ONE named statement, planned once per connection, returning rows already in the shape the views take
+ * (camelCase names, money in cents, the lines as one JSON array in the order they were placed), so nothing
+ * maps them again. Written out in SQL rather than through Drizzle: its per-row mapping and type handling
+ * cost as much as the query itself on this hot path. The columns are those the answers show
+ * (order-view.ts), no more; ownership is part of both queries, so another's order is "not found".
  */
-const itemsOfOrder = sql<ItemJson[]>`coalesce((
+const ITEMS_OF_ORDER = `coalesce((
   select json_agg(json_build_object(
     'id', item.id, 'orderId', item.order_id, 'productId', item.product_id, 'quantity', item.quantity,
-    'price', item.price::text, 'name', item.name, 'sku', item.sku,
+    'price', (item.price * 100)::int, 'name', item.name, 'sku', item.sku,
     'product', case when product.id is null then null else json_build_object(
       'name', product.name, 'sku', product.sku, 'imageUrl', product.image_url,
       'shopifyVariantId', product.shopify_variant_id, 'caseSize', product.case_size,
       'isTester', product.is_tester, 'isVirtual', product.is_virtual) end
   ) order by item.id)
-  from ${orderItems} item left join ${products} product on product.id = item.product_id
-  where item.order_id = orders.id), '[]'::json)`;
+  from order_items item left join products product on product.id = item.product_id
+  where item.order_id = o.id), '[]'::json) as items`;
 
-const toItemRows = (items: readonly ItemJson[]): OrderItemRow[] =>
-  items.map((item) => ({ ...item, price: parseDecimalToCents(item.price) }));
+const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
+  o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
+  o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
+  o.notes, o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
 
-/**
- * The customer's own order reads (GET /api/orders and /api/orders/{id}), each ONE prepared statement that
- * PostgreSQL plans once per connection: a page of orders with their lines and the customer's order count,
- * and one order with its lines. Ownership is part of both queries, so another's order is "not found".
- */
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
+  (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
+  o.shipping_address_line1 as "shippingAddressLine1", o.shipping_address_line2 as "shippingAddressLine2",
+  o.shipping_city as "shippingCity", o.shipping_state as "shippingState", o.shipping_zip as "shippingZip",
+  o.shipping_country as "shippingCountry", o.shopify_checkout_url as "shopifyCheckoutUrl",
+  o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl", o.tracking_company as "trackingCompany",
+  o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
+  o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
+
+const ORDERS_PAGE: NamedStatement = {
+  name: 'orders_page_of_user_v1',
+  text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
+    from orders o where o.user_id = $1
+    order by o.created_at desc, o.id desc limit $2 offset $3`,
+};
+
+const ORDER_OF_USER: NamedStatement = {
+  name: 'order_of_user_v1',
+  text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
+};
+
+export type OrderSummaryRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'status'
+  | 'paymentStatus'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'shopifyOrderId'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'businessName'
+  | 'notes'
+  | 'totalCases'
+  | 'orderTotal'
+>;
+export type OrderDetailRow = OrderSummaryRow &
+  Pick<
+    OrderRow,
+    | 'standardTotal'
+    | 'discountPercentage'
+    | 'shippingAddress'
+    | 'shippingAddressLine1'
+    | 'shippingAddressLine2'
+    | 'shippingCity'
+    | 'shippingState'
+    | 'shippingZip'
+    | 'shippingCountry'
+    | 'shopifyCheckoutUrl'
+    | 'trackingNumber'
+    | 'trackingUrl'
+    | 'trackingCompany'
+    | 'approvedAt'
+    | 'invoiceSentAt'
+    | 'paidAt'
+    | 'shippedAt'
+    | 'deliveredAt'
+    | 'cancelledAt'
+  >;
+
 export function prepareOrderReads(db: Database) {
-  const page = db
-    .select({ order: orders, items: itemsOfOrder, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(orders)
-    .where(eq(orders.userId, sql.placeholder('userId')))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('orders_page_of_user_v1');
-  const one = db
-    .select({ order: orders, items: itemsOfOrder })
-    .from(orders)
-    .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.userId, sql.placeholder('userId'))))
-    .prepare('order_of_user_v1');
   return {
     /**
      * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with
@@ -292,13 +335,20 @@ export function prepareOrderReads(db: Database) {
      * count, so it is counted apart.
      */
     async page(userId: number, { limit, offset }: { limit: number; offset: number }) {
-      const found = await page.execute({ userId, limit, offset });
+      const found = await runNamed<OrderSummaryRow & { items: OrderItemRow[]; total: number }>(
+        db,
+        ORDERS_PAGE,
+        [userId, limit, offset],
+      );
       const total = found[0]?.total ?? (offset > 0 ? await countOrdersOfUser(db, userId) : 0);
-      return { orders: found.map((row) => ({ ...row.order, items: toItemRows(row.items) })), total };
+      return { orders: found, total };
     },
     async one(userId: number, orderId: number) {
-      const [row] = await one.execute({ userId, orderId });
-      return row ? { ...row.order, items: toItemRows(row.items) } : null;
+      const [row] = await runNamed<OrderDetailRow & { items: OrderItemRow[] }>(db, ORDER_OF_USER, [
+        orderId,
+        userId,
+      ]);
+      return row ?? null;
     },
   };
 }

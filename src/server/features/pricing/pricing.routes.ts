@@ -49,7 +49,11 @@ export const pricingRoutes =
 
     app.post(
       '/api/calculate-prices',
-      { schema: { body: calculatePricesRequestSchema, response: { 200: calculatePricesResponseSchema } } },
+      {
+        // Changes nothing: logged as a read (plugins/request-log.ts).
+        config: { readOnly: true },
+        schema: { body: calculatePricesRequestSchema, response: { 200: calculatePricesResponseSchema } },
+      },
       async (request) => ({
         prices: await pricing.calculatePrices(request.body.items, request.body.totalCases),
       }),
@@ -66,13 +70,21 @@ export const pricingRoutes =
     // 200 even when the cart is not valid: the answer is the validation result (spec 000 §3).
     app.post(
       '/api/validate-cart',
-      { schema: { body: validateCartRequestSchema, response: { 200: validateCartResponseSchema } } },
+      {
+        // Changes nothing: logged as a read (plugins/request-log.ts).
+        config: { readOnly: true },
+        schema: { body: validateCartRequestSchema, response: { 200: validateCartResponseSchema } },
+      },
       async (request) => pricing.validateCart(request.body.items),
     );
 
     app.post(
       '/api/check-inventory',
-      { schema: { body: checkInventoryRequestSchema, response: { 200: checkInventoryResponseSchema } } },
+      {
+        // Changes nothing: logged as a read (plugins/request-log.ts).
+        config: { readOnly: true },
+        schema: { body: checkInventoryRequestSchema, response: { 200: checkInventoryResponseSchema } },
+      },
       async (request) => ({ inventory: await pricing.checkInventory(request.body.skus) }),
     );
   };
