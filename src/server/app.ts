@@ -89,11 +89,12 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerOriginCheck(app, env.APP_ORIGIN);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
   registerApiCompression(app);
 

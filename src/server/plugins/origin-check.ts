@@ -25,11 +25,17 @@ export function isSameOriginRequest(
 }
 
 export function registerOriginCheck(app: FastifyInstance, appOrigin: string) {
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    if (CROSS_ORIGIN_EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return;
-    if (isSameOriginRequest(request.headers, appOrigin)) return;
-    return sendError(
+  app.addHook('onRequest', (request, reply, done) => {
+    if (
+      SAFE_METHODS.has(request.method) ||
+      CROSS_ORIGIN_EXEMPT_PATHS.has(request.url.split('?')[0] ?? '') ||
+      isSameOriginRequest(request.headers, appOrigin)
+    ) {
+      done();
+      return;
+    }
+    // Answered here: the request goes no further (a hook that sends does not call done).
+    void sendError(
       request,
       reply,
       'CROSS_ORIGIN_REQUEST',

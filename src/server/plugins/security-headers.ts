@@ -32,7 +32,9 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 };
 
 export function registerSecurityHeaders(app: FastifyInstance) {
-  app.addHook('onRequest', async (_request, reply) => {
+  // Callback-style hooks here and in the other per-request plugins: no promise per request (issue 15).
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(SECURITY_HEADERS);
+    done();
   });
 }

@@ -42,16 +42,24 @@ export function registerSessions(
   app.decorateRequest('sessionTokenHash', null);
 
   // Before validation, so a route can refuse a visitor by role before it judges the body (admin-guard.ts).
-  app.addHook('preValidation', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
-    const token = request.cookies[cookieName];
-    if (!token) return;
-    const tokenHash = hashToken(token);
-    const user = cache.get(tokenHash) ?? (await lookUpSession(tokenHash));
-    if (user) {
-      request.user = user;
-      request.sessionTokenHash = tokenHash;
+  // A callback hook: a visitor, or a remembered session, costs no promise (issue 15).
+  app.addHook('preValidation', (request, _reply, done) => {
+    const token = request.url.startsWith('/api/') ? request.cookies[cookieName] : undefined;
+    if (!token) {
+      done();
+      return;
     }
+    const tokenHash = hashToken(token);
+    const signIn = (user: UserRow | null) => {
+      if (user) {
+        request.user = user;
+        request.sessionTokenHash = tokenHash;
+      }
+      done();
+    };
+    const remembered = cache.get(tokenHash);
+    if (remembered) signIn(remembered);
+    else lookUpSession(tokenHash).then(signIn, done);
   });
 
   /**
