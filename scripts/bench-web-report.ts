@@ -2,10 +2,10 @@
  * The report of `npm run bench:web` (see bench-web.ts): medians per page next to the issue's targets, the
  * audits to fix, the initial JavaScript of `/`, and the block written into README.md between the markers.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import * as prettier from 'prettier';
+import { markdownTable, median, wrap, writeReadmeBlock } from './bench-readme';
 import { CATEGORIES, type CategoryId, type FailingAudit, type PageRun } from './bench-web-lighthouse';
 
 export interface WebPage {
@@ -25,8 +25,6 @@ export interface PageSummary {
 const KB = 1024;
 /** Ceiling of the storefront's initial JavaScript (issue 14), gzipped, in KB of 1,024 bytes. */
 export const INITIAL_JS_CEILING_KB = 130;
-const README_START = '<!-- bench:web:start -->';
-const README_END = '<!-- bench:web:end -->';
 
 interface Column {
   header: string;
@@ -63,29 +61,12 @@ const COLUMNS: readonly Column[] = [
   { header: 'transferred', pick: (run) => run.bytes, format: (bytes) => `${(bytes / KB).toFixed(1)} KB` },
 ];
 
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  if (sorted.length % 2 === 1) return sorted[middle] ?? NaN;
-  return ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
-}
-
 const verdict = (meets: boolean) => (meets ? 'meets' : 'misses');
 
 function cell(column: Column, summary: PageSummary): string {
   const value = median(summary.runs.map((run) => column.pick(run)));
   const meets = column.meets?.(value, summary.page) ?? null;
   return meets === null ? column.format(value) : `${column.format(value)} ${verdict(meets)}`;
-}
-
-/** A Markdown table with padded columns (readable on the console; Prettier keeps it as it is). */
-function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  const widths = header.map((title, index) =>
-    Math.max(title.length, ...rows.map((row) => (row[index] ?? '').length)),
-  );
-  const line = (cells: readonly string[]) =>
-    `| ${cells.map((text, index) => text.padEnd(widths[index] ?? 0)).join(' | ')} |`;
-  return [line(header), line(widths.map((width) => '-'.repeat(width))), ...rows.map(line)].join('\n');
 }
 
 export function resultsTable(summaries: readonly PageSummary[]): string {
@@ -185,47 +166,18 @@ export interface ReadmeBlock {
   benchmarkIndex: number;
 }
 
-const README_WIDTH = 110;
-
-/** Breaks prose into lines of at most README_WIDTH characters, as the rest of the README is written. */
-function wrap(text: string): string {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(' ')) {
-    if (line && line.length + 1 + word.length > README_WIDTH) {
-      lines.push(line);
-      line = word;
-    } else line = line ? `${line} ${word}` : word;
-  }
-  return [...lines, line].join('\n');
-}
-
-/** Replaces what is between the bench:web markers in the README, then formats the file as `npm run check` wants. */
+/** Replaces what is between the bench:web markers in the README. */
 export async function writeReadme(readmePath: string, block: ReadmeBlock): Promise<void> {
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = readme.indexOf(README_START);
-  const end = readme.indexOf(README_END);
-  if (start === -1 || end < start)
-    throw new Error(`${readmePath} has no ${README_START} … ${README_END} markers`);
   const date = new Date().toISOString().slice(0, 10);
   const medians = block.runs === 1 ? 'from 1 run' : `medians of ${block.runs} runs`;
-  const text = [
-    README_START,
-    '',
+  await writeReadmeBlock(readmePath, 'web', [
     wrap(
       `\`npm run bench:web\` on ${date}: Lighthouse ${block.lighthouseVersion} in Debian's ${block.browser}, ` +
         `mobile profile, simulated throttling. Figures are ${medians} on the shared 2-core machine ` +
         `(Lighthouse's CPU benchmark index ${Math.round(block.benchmarkIndex)}), so they vary from run to ` +
         `run. KB are 1,024 bytes.`,
     ),
-    '',
     block.table,
-    '',
     wrap(block.initialJs),
-    '',
-    README_END,
-  ].join('\n');
-  const updated = readme.slice(0, start) + text + readme.slice(end + README_END.length);
-  const options = (await prettier.resolveConfig(readmePath)) ?? {};
-  writeFileSync(readmePath, await prettier.format(updated, { ...options, filepath: readmePath }));
+  ]);
 }

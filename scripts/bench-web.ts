@@ -29,13 +29,13 @@ import {
   failingAuditsReport,
   initialJavaScriptLine,
   measureInitialJavaScript,
-  median,
   resultsTable,
   writeReadme,
   type InitialJavaScript,
   type PageSummary,
   type WebPage,
 } from './bench-web-report';
+import { median } from './bench-readme';
 import { giveOrders, signInAdmin, signInCustomer, type Session } from './bench-web-sign-in';
 import { CHROMIUM_PATH } from './chromium';
 

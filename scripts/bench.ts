@@ -30,6 +30,7 @@ import {
   type OrderRun,
   type OrderSettings,
 } from './bench-orders';
+import { BARE_TARGETS, writeApiReadme } from './bench-api-report';
 import {
   adminCases,
   benchmarkCompression,
@@ -53,6 +54,7 @@ import {
   type Target,
   type TargetName,
 } from './bench-support';
+import { median } from './bench-readme';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -113,6 +115,7 @@ async function compressionCases(portal: Portal, bench: OrderBench): Promise<Comp
 const COMPRESSION_CONNECTIONS = 10;
 
 const SCRIPT_PATH = fileURLToPath(import.meta.url);
+const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
 const BARE_SERVER_FLAG = '--bare-server';
 /** After the orders, wait for the portal's outbox worker to finish printing their e-mails (at most 60 s). */
 const OUTBOX_QUIET_MS = 1_500;
@@ -386,13 +389,12 @@ function describe(endpoint: BenchEndpoint): string {
   return `${endpoint.method} ${endpoint.path}`;
 }
 
+/** Medians over the rounds (issue 15: the machine is shared and noisy). */
 function averageOf(runs: readonly RunResult[]): Averages {
-  const mean = (pick: (run: RunResult) => number) =>
-    runs.reduce((sum, run) => sum + pick(run), 0) / runs.length;
   return {
-    requestsPerSecond: mean((run) => run.requestsPerSecond),
-    p50: mean((run) => run.p50),
-    p99: mean((run) => run.p99),
+    requestsPerSecond: median(runs.map((run) => run.requestsPerSecond)),
+    p50: median(runs.map((run) => run.p50)),
+    p99: median(runs.map((run) => run.p99)),
   };
 }
 
@@ -409,7 +411,7 @@ function printEndpointTable(summary: EndpointSummary, settings: Settings) {
   console.log(`\n${summary.endpoint.name}: ${describe(summary.endpoint)}`);
   console.log(`${''.padEnd(16)} ${'req/s'.padStart(10)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)}`);
   for (const run of summary.runs) console.log(tableRow(`${run.target} #${run.round}`, run));
-  const meanLabel = settings.rounds > 1 ? `mean of ${settings.rounds}` : 'result';
+  const meanLabel = settings.rounds > 1 ? `median of ${settings.rounds}` : 'result';
   console.log(tableRow(`portal ${meanLabel}`, summary.portal));
   console.log(tableRow(`bare ${meanLabel}`, summary.bare));
   console.log(`ratio portal/bare req/s: ${summary.ratio.toFixed(2)}`);
@@ -417,7 +419,7 @@ function printEndpointTable(summary: EndpointSummary, settings: Settings) {
 }
 
 function printSummary(summaries: readonly EndpointSummary[]) {
-  console.log('\nSummary (means over rounds)');
+  console.log('\nSummary (medians over rounds)');
   console.log(
     'endpoint'.padEnd(28),
     'portal req/s  p50/p99 ms'.padEnd(27),
@@ -549,6 +551,23 @@ async function main() {
       `\n${failed ? 'FAILED: some requests errored or were not 2xx, or an order count is off' : 'OK'} in ${Math.round((Date.now() - startedAt) / 1000)} s`,
     );
     if (failed) process.exitCode = 1;
+    else if (process.env.BENCH_README !== '0') {
+      const bare = summaries.map((summary) => ({
+        label: describe(summary.endpoint),
+        portal: summary.portal.requestsPerSecond,
+        bare: summary.bare.requestsPerSecond,
+        ratio: summary.ratio,
+        ...(BARE_TARGETS[describe(summary.endpoint)] === undefined
+          ? {}
+          : { target: BARE_TARGETS[describe(summary.endpoint)] }),
+      }));
+      await writeApiReadme(README_PATH, bare, orderRuns, {
+        rounds: settings.rounds,
+        seconds: settings.seconds,
+        orders: orderSettings,
+      });
+      console.log(`Wrote the figures into ${README_PATH} (BENCH_README=0 to leave it alone).`);
+    }
   } catch (error) {
     if (!interrupted) {
       console.error(error instanceof Error ? error.message : error);

@@ -381,27 +381,6 @@ export async function findItemsOfOrders(
   return rows.map(({ item, product }) => ({ ...item, product }));
 }
 
-/** Claims an idempotency key; a key this customer already holds fails with a unique violation. */
-export async function insertIdempotencyKey(
-  db: DatabaseOrTransaction,
-  values: { userId: number; key: string; requestHash: string; expiresAt: Date },
-): Promise<number> {
-  const [row] = await db.insert(idempotencyKeys).values(values).returning({ id: idempotencyKeys.id });
-  if (!row) throw new Error('The idempotency key was not inserted');
-  return row.id;
-}
-
-export async function completeIdempotencyKey(
-  db: DatabaseOrTransaction,
-  id: number,
-  response: { status: number; body: unknown },
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'completed', responseStatus: response.status, responseBody: response.body })
-    .where(eq(idempotencyKeys.id, id));
-}
-
 export async function findIdempotencyKey(
   db: DatabaseOrTransaction,
   userId: number,

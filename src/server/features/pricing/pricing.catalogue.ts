@@ -40,8 +40,8 @@ export interface PricingCatalogue {
 }
 
 /**
- * Reads the catalogue and its version in `tx`, which must be one snapshot (REPEATABLE READ): order
- * submission's own transaction (ADR 0010), or the read-only one of loadCatalogueSnapshot.
+ * Reads the catalogue and its version in `tx`, which must be one snapshot (REPEATABLE READ): the read-only
+ * transaction of loadCatalogueSnapshot, so the rows and the version belong to one moment (ADR 0017).
  */
 export async function loadPricingCatalogue(tx: DatabaseOrTransaction): Promise<PricingCatalogue> {
   // One after another: inside a transaction they share one connection, which must not run two at once.
