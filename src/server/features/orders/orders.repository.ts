@@ -29,30 +29,30 @@ export interface OrderItemRow {
   } | null;
 }
 
-/** A new order as its one statement writes it: the id is already drawn (nextOrderIds), status and money set. */
-export interface OrderToWrite {
-  id: number;
-  userId: number;
-  customerName: string;
-  customerEmail: string;
-  customerPhone: string | null;
-  businessName: string;
-  notes: string | null;
-  shippingAddress: string | null;
-  shippingAddressLine1: string | null;
-  shippingAddressLine2: string | null;
-  shippingCity: string | null;
-  shippingState: string | null;
-  shippingZip: string | null;
-  shippingCountry: string | null;
-  totalCases: number;
-  standardTotal: number;
-  orderTotal: number;
-  tierId: number | null;
-  discountPercentage: number;
-  testMode: boolean;
-  shopifySyncStatus: OrderRow['shopifySyncStatus'];
-}
+/** A new order as its one statement writes it: the id already drawn (order-ids.ts), status and money set. */
+export type OrderToWrite = Pick<
+  OrderRow,
+  | 'id'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'businessName'
+  | 'notes'
+  | 'shippingAddress'
+  | 'shippingAddressLine1'
+  | 'shippingAddressLine2'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingZip'
+  | 'shippingCountry'
+  | 'totalCases'
+  | 'standardTotal'
+  | 'orderTotal'
+  | 'tierId'
+  | 'discountPercentage'
+  | 'testMode'
+  | 'shopifySyncStatus'
+> & { userId: number };
 
 /** Everything one order submission writes (place-order.ts decides it all before the statement runs). */
 export interface OrderWrite {
