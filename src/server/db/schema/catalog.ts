@@ -110,9 +110,9 @@ export const allowedSkus = pgTable('allowed_skus', {
 
 /**
  * One row: a number every write to the catalogue's tables raises in the writer's own transaction (the
- * trigger of migration 0001, extended by 0004). Order submission reads it in its transaction and prices
- * from the in-memory catalogue when that was built at the same number (ADR 0017), instead of reading the
- * four catalogue tables again.
+ * trigger of migration 0001, extended by 0004). Order submission prices from the in-memory catalogue and
+ * its one statement writes the order only while this number is still the one that catalogue was built at
+ * (ADR 0017, ADR 0019), instead of reading the four catalogue tables again.
  */
 export const catalogVersion = pgTable(
   'catalog_version',
