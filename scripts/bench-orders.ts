@@ -49,7 +49,7 @@ const SUBMISSIONS_PER_CUSTOMER_PER_MINUTE = 30;
  * Unmeasured orders per customer of the warm-up group, first 10 customers at a time, then all at once: enough
  * for V8 to optimise both servers' hot paths (the first measured rounds were otherwise up to 1.5× slower).
  */
-const WARM_UP_ORDERS_PER_CUSTOMER = 10;
+const WARM_UP_ORDERS_PER_CUSTOMER = 20;
 const WARM_UP_CONNECTIONS = 10;
 const REQUEST_TIMEOUT_MS = 30_000;
 const SUBMIT_PATH = '/api/create-draft-order';
@@ -88,7 +88,7 @@ export function readOrderSettings({ warmUp }: { warmUp: boolean }): OrderSetting
       integer: true,
       max: SUBMISSIONS_PER_CUSTOMER_PER_MINUTE,
     }),
-    rounds: readPositiveNumber('BENCH_ORDER_ROUNDS', 3, { integer: true }),
+    rounds: readPositiveNumber('BENCH_ORDER_ROUNDS', 7, { integer: true }),
     warmUpOrders,
     readSeconds: readPositiveNumber('BENCH_READ_SECONDS', 5),
     postgresUrl: process.env.BENCH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -459,12 +459,19 @@ function figuresOf(rounds: readonly OrderRound[]): SideFigures {
 }
 
 interface Sides {
-  portal: Server & { child: ChildProcess };
+  portal: Portal;
   ceiling: Ceiling;
   database: OrderRun['database'];
 }
 
-/** One measured batch on one side, with the CPU it cost. */
+/** The portal has printed nothing for this long: its outbox has sent the e-mails of the orders before. */
+const OUTBOX_QUIET_MS = 1_000;
+const OUTBOX_WAIT_MS = 60_000;
+
+/**
+ * One measured batch on one side, with the CPU it cost. Each round starts once the portal's outbox has
+ * caught up, so neither side's round pays for the e-mails of the round before.
+ */
 async function measureRound(
   sides: Sides,
   side: Side,
@@ -473,6 +480,7 @@ async function measureRound(
   settings: OrderSettings,
 ) {
   const server = sides[side];
+  await sides.portal.waitUntilQuiet(OUTBOX_QUIET_MS, OUTBOX_WAIT_MS);
   const node = startCpuMeter(() => processCpuMs(server.child.pid));
   const database = sides.database === 'PostgreSQL' ? startCpuMeter(postgresCpuMs) : null;
   const batch = await submitAll(server, ordersOf(group, settings.ordersPerCustomer, `${side}-${round}`));
