@@ -88,7 +88,9 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       if (!handler) throw new Error(`No handler for job type "${job.type}"`);
       await handler(job.payload, job);
       await completeJob(db, job, now?.());
-      log.info({ jobId: job.id, type: job.type, attempts: job.attempts }, 'job done');
+      // At debug: two e-mails an order made this line as costly as the order itself at info (issue 15).
+      // The jobs table keeps what ran (state done, completed_at); failures are logged at warn and error.
+      log.debug({ jobId: job.id, type: job.type, attempts: job.attempts }, 'job done');
     } catch (error) {
       const permanent = error instanceof PermanentJobError || error instanceof ZodError;
       const state = await failJob(db, job, error, now?.(), { permanent, random });
