@@ -8,7 +8,8 @@
  *
  * It skips, on purpose, what the ceiling need not prove: sessions come from memory (read once at start, as
  * the portal's session cache would), prices are each product's wholesale price (no tiers), and the e-mails
- * are template strings of the portal's e-mails' size. Started by bench-orders.ts with `fork`; never part of the product.
+ * are template strings of the portal's e-mails' size. Started by bench-orders.ts with `fork`; never part of
+ * the product.
  */
 import { createHash } from 'node:crypto';
 import http from 'node:http';
