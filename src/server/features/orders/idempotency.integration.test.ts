@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES } from '../../../shared/cart-rules';
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema } from '../../../shared/schemas/orders';
-import { idempotencyKeys, orders } from '../../db/schema';
+import { idempotencyKeys, orders, products } from '../../db/schema';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, mailsTo, signIn } from '../accounts/accounts-test-support';
@@ -99,6 +99,28 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
 
       expect((await ordersOf(user.id)).map((order) => order.id)).toEqual([answer.orderId]);
       expect(await orderMails(user.email, answer.orderName)).toEqual([1, 1]);
+    });
+
+    it('replays a placed order for its key even when its cart would no longer pass (the product was withdrawn)', async () => {
+      const { user, cookie } = await newCustomer();
+      const key = randomUUID();
+      const body = orderBody([
+        { productId: FOUR_OZ, quantity: 12 },
+        { productId: ONE_OZ, quantity: 12 },
+      ]);
+      const first = await submit(cookie, body, key);
+      expect(first.statusCode, first.body).toBe(201);
+      await t.db.update(products).set({ isActive: false }).where(eq(products.id, ONE_OZ));
+      try {
+        await expect.poll(async () => (await submit(cookie, body, randomUUID())).statusCode).toBe(422);
+        const again = await submit(cookie, body, key);
+        expect(again.statusCode, again.body).toBe(201);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json()).toEqual(first.json());
+      } finally {
+        await t.db.update(products).set({ isActive: true }).where(eq(products.id, ONE_OZ));
+      }
+      expect(await ordersOf(user.id)).toHaveLength(1);
     });
 
     it('replays when only the informational fields differ (a client price, testMode)', async () => {

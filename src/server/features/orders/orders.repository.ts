@@ -29,6 +29,16 @@ export interface OrderItemRow {
   } | null;
 }
 
+/** The order's shipping address as stored: the combined text and its split lines. */
+type ShippingColumn =
+  | 'shippingAddress'
+  | 'shippingAddressLine1'
+  | 'shippingAddressLine2'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingZip'
+  | 'shippingCountry';
+
 /** A new order as its one statement writes it: the id already drawn (order-ids.ts), status and money set. */
 export type OrderToWrite = Pick<
   OrderRow,
@@ -38,13 +48,7 @@ export type OrderToWrite = Pick<
   | 'customerPhone'
   | 'businessName'
   | 'notes'
-  | 'shippingAddress'
-  | 'shippingAddressLine1'
-  | 'shippingAddressLine2'
-  | 'shippingCity'
-  | 'shippingState'
-  | 'shippingZip'
-  | 'shippingCountry'
+  | ShippingColumn
   | 'totalCases'
   | 'standardTotal'
   | 'orderTotal'
@@ -308,13 +312,7 @@ export type OrderDetailRow = OrderSummaryRow &
     OrderRow,
     | 'standardTotal'
     | 'discountPercentage'
-    | 'shippingAddress'
-    | 'shippingAddressLine1'
-    | 'shippingAddressLine2'
-    | 'shippingCity'
-    | 'shippingState'
-    | 'shippingZip'
-    | 'shippingCountry'
+    | ShippingColumn
     | 'shopifyCheckoutUrl'
     | 'trackingNumber'
     | 'trackingUrl'
