@@ -4,7 +4,7 @@
  * larger API answers with and without compression (bench-compression.ts); and order submission
  * (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL.
  *
- *   npm run bench                       # build, then everything below (~8 min), then bench-web.ts
+ *   npm run bench                       # build, then everything below (~11 min), then bench-web.ts
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
  *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
