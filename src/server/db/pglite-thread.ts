@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
@@ -187,6 +190,20 @@ function optionsMessage(options: QueryOptions): QueryOptionsMessage {
   };
 }
 
+/** tsx's register API as a URL; vitest's module runner (the tests' global setup) has no import.meta.resolve. */
+function resolveTsxApi(): string {
+  try {
+    return import.meta.resolve('tsx/esm/api');
+  } catch {
+    // The ESM entry named by tsx's own exports map (require.resolve would pick its CommonJS build).
+    const require = createRequire(import.meta.url);
+    const manifestPath = require.resolve('tsx/package.json');
+    const manifest = require(manifestPath) as { exports: Record<string, { import: { default: string } }> };
+    const entry = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+    return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
+  }
+}
+
 /**
  * The thread's script: pglite-worker.js beside the built server (dist/server), or, when the portal runs from
  * its TypeScript sources (tests, scripts), pglite-worker.ts loaded through tsx.
@@ -196,7 +213,7 @@ function workerEntry(): { source: string | URL; evalSource: boolean } {
     return { source: new URL('./pglite-worker.js', import.meta.url), evalSource: false };
   }
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const tsx = import.meta.resolve('tsx/esm/api');
+  const tsx = resolveTsxApi();
   return {
     source: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
     evalSource: true,
