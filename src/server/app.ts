@@ -34,6 +34,7 @@ import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerClientApp } from './plugins/client-app';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { lazyChildLogger } from './plugins/lazy-child-logger';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRequestLog } from './plugins/request-log';
 import { registerOriginCheck } from './plugins/origin-check';
@@ -67,6 +68,8 @@ export async function buildApp(deps: AppDeps) {
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(env.LOG_LEVEL) }),
     genReqId: () => randomUUID(),
+    // A request's logger becomes a pino child only if something logs through it (lazy-child-logger.ts).
+    childLoggerFactory: lazyChildLogger,
     // One line per request instead of Fastify's two (plugins/request-log.ts); errors are logged by ours.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,

@@ -12,6 +12,7 @@ import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { startEmbeddedFakeShopify } from './integrations/shopify/fake-store/embedded';
 import { connectShopify } from './integrations/shopify/shopify';
 import { createJobHandlers } from './jobs/job-handlers';
+import { createRequestGauge } from './http/request-gauge';
 import { createMailer } from './mail/mailer';
 import { loggerOptions } from './plugins/log-redaction';
 
@@ -78,10 +79,12 @@ async function main() {
     // The outbox worker: e-mails and Shopify calls, committed with the change that caused them.
     const shopify = connectShopify(env, log);
     const mailer = createMailer(env);
+    const requests = createRequestGauge();
     const worker = startJobWorker({
       db: database.db,
       handlers: createJobHandlers({ db: database.db, env, mailer, shopify, log }),
       log,
+      foreground: requests,
     });
     cleanups.push(async () => {
       await worker.stop();
@@ -92,6 +95,7 @@ async function main() {
     if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
 
     const app = await buildApp({ env, database, loggerInstance: log, shopify });
+    requests.watch(app.server);
     cleanups.push(() => app.close());
     await app.listen({ port: env.PORT, host: env.HOST });
     if (shopify && env.SHOPIFY_MODE === 'fake') {

@@ -40,7 +40,18 @@ export interface JobWorkerOptions {
   random?: () => number;
   /** false: no background polling; only runOnce runs jobs (tests). */
   autoStart?: boolean;
+  /**
+   * The foreground: while it is busy (a burst of requests), each loop waits before its next claim, for at
+   * most `maxGiveWayMs`, then works through what is due before it waits again (ADR 0022). Without it the
+   * worker never waits.
+   */
+  foreground?: { busy(): boolean };
+  /** The longest a loop waits for a busy foreground before claiming anyway: 3 s. */
+  maxGiveWayMs?: number;
 }
+
+/** How often a waiting loop looks whether the burst is over. */
+const GIVE_WAY_POLL_MS = 20;
 
 export interface JobWorker {
   /** Stops polling and waits for the jobs that are running. */
@@ -67,6 +78,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     now,
     random = Math.random,
     autoStart = true,
+    foreground,
+    maxGiveWayMs = 3_000,
   } = options;
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   let stopped = false;
@@ -131,15 +144,35 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     return promise;
   }
 
+  /**
+   * Lets a burst of requests go first: jobs wait in the table, and the CPU they would take (a claim, two
+   * e-mails and their completions per order) goes to answering. Bounded, so a long burst still sends.
+   */
+  /** Resolves true when the foreground stayed busy for all of maxGiveWayMs (the jobs waited their longest). */
+  async function giveWay(): Promise<boolean> {
+    if (!foreground) return false;
+    const until = Date.now() + maxGiveWayMs;
+    while (!stopped && foreground.busy()) {
+      if (Date.now() >= until) return true;
+      await sleep(GIVE_WAY_POLL_MS);
+    }
+    return false;
+  }
+
   async function loop(): Promise<void> {
+    // After waiting its longest, a loop works until a claim comes back short (what was due is done), so
+    // e-mails are at most a few seconds late however long the burst lasts.
+    let catchingUp = false;
     while (!stopped) {
-      let didWork = false;
+      if (!catchingUp) catchingUp = await giveWay();
+      let ran = 0;
       try {
-        didWork = (await track(step())) > 0;
+        ran = await track(step());
       } catch (error) {
         log.error({ err: error, workerId }, 'job worker could not reach the database');
       }
-      if (!didWork && !stopped) await sleep(pollIntervalMs);
+      if (ran < batchSize) catchingUp = false;
+      if (ran === 0 && !stopped) await sleep(pollIntervalMs);
     }
   }
 

@@ -2,11 +2,12 @@ import { Writable } from 'node:stream';
 import Fastify, { LogController, type FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { lazyChildLogger } from './lazy-child-logger';
 import { loggerOptions } from './log-redaction';
 import { registerRequestLog, REQUEST_LOG } from './request-log';
 
 /** An app logging at the default level into `lines`, as app.ts sets it up. */
-async function appLoggingTo(lines: Array<Record<string, unknown>>) {
+async function appLoggingTo(lines: Array<Record<string, unknown>>, children: { made: number } = { made: 0 }) {
   const sink = new Writable({
     write(chunk, _encoding, done) {
       for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
@@ -14,8 +15,14 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
     },
   });
   const log: FastifyBaseLogger = pino(loggerOptions('info'), sink);
+  const child = log.child.bind(log);
+  log.child = (...args) => {
+    children.made += 1;
+    return child(...args);
+  };
   const app = Fastify({
     loggerInstance: log,
+    childLoggerFactory: lazyChildLogger,
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(app);
@@ -24,6 +31,10 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>) {
   app.post('/api/quote', { config: { readOnly: true } }, async () => ({ ok: true }));
   app.get('/api/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, REQUEST_LOG.slowMs + 20));
+    return { ok: true };
+  });
+  app.post('/api/note', async (request) => {
+    request.log.warn({ detail: 'noted' }, 'a handler wrote this');
     return { ok: true };
   });
   app.get('/api/broken', async () => {
@@ -91,5 +102,24 @@ describe('request log', () => {
       }),
     ]);
     expect(lines[0]?.sampled).toBeUndefined();
+  });
+
+  it("makes a request's own logger only when something logs through it, with the request id bound", async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const children = { made: 0 };
+    const app = await appLoggingTo(lines, children);
+    const atStart = children.made;
+    await app.inject({ method: 'POST', url: '/api/change', payload: {} });
+    await app.inject({ method: 'GET', url: '/api/thing' });
+    expect(children.made).toBe(atStart);
+
+    await app.inject({ method: 'POST', url: '/api/note', payload: {} });
+    await app.close();
+    expect(children.made).toBe(atStart + 1);
+    const noted = lines.find((line) => line.msg === 'a handler wrote this');
+    const completed = lines.filter((line) => line.msg === 'request completed').at(-1);
+    expect(noted).toMatchObject({ level: 40, detail: 'noted' });
+    expect(typeof noted?.reqId).toBe('string');
+    expect(noted?.reqId).toBe(completed?.reqId);
   });
 });

@@ -36,18 +36,22 @@ function mustLog(request: FastifyRequest, reply: FastifyReply): boolean {
  */
 export function registerRequestLog(app: FastifyInstance) {
   let reads = 0;
+  // Through the root logger with the request id in the line: the request's own logger stays unmade
+  // (lazy-child-logger.ts), and the line reads as if the child had written it.
+  const log = app.log as Logger;
   app.addHook('onResponse', (request, reply, done) => {
     const line = () => ({
+      reqId: request.id,
       req: request,
       res: { statusCode: reply.statusCode },
       responseTime: reply.elapsedTime,
     });
     if (mustLog(request, reply)) {
-      request.log.info(line(), 'request completed');
+      log.info(line(), 'request completed');
     } else if ((reads = (reads + 1) % REQUEST_LOG.sampleEvery) === 0) {
-      request.log.info({ ...line(), sampled: REQUEST_LOG.sampleEvery }, 'request completed');
-    } else if ((request.log as Logger).isLevelEnabled('debug')) {
-      request.log.debug(line(), 'request completed');
+      log.info({ ...line(), sampled: REQUEST_LOG.sampleEvery }, 'request completed');
+    } else if (log.isLevelEnabled('debug')) {
+      log.debug(line(), 'request completed');
     }
     done();
   });
