@@ -6,12 +6,14 @@
  * reads what the portal reads, so `portal / ceiling` is what Fastify, the session, validation, pricing and
  * serialisation cost on top of the database's own work.
  *
+ * It answers with the headers every portal API answer carries (the security headers, a request id,
+ * no-store), as the bare server of bench.ts replays the portal's headers: they are part of the answer.
  * It skips, on purpose, what the ceiling need not prove: sessions come from memory (read once at start, as
  * the portal's session cache would), prices are each product's wholesale price (no tiers), and the e-mails
  * are template strings of the portal's e-mails' size. Started by bench-orders.ts with `fork`; never part of
  * the product.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -21,6 +23,7 @@ import {
   writeOrderParams,
   type OrderWrite,
 } from '../src/server/features/orders/orders.repository';
+import { SECURITY_HEADERS } from '../src/server/plugins/security-headers';
 import { LOOPBACK } from './bench-support';
 
 export type CeilingDatabase = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -76,6 +79,12 @@ const DETAIL: Statement = {
   name: 'ceiling_detail',
   text: `select ${SUMMARY}, ${DETAIL_EXTRA}, ${ITEMS} from orders o where o.id = $1 and o.user_id = $2`,
 };
+
+/**
+ * What every API answer of the portal carries (security-headers.ts, and app.ts's no-store), so both sides
+ * put the same header bytes on the wire and the load generator parses as much for each: about 700 of them.
+ */
+const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
 
 interface Customer {
   id: number;
@@ -242,7 +251,12 @@ async function serve(request: CeilingRequest): Promise<number> {
     const answer = (status: number, body: unknown) => {
       const json = JSON.stringify(body);
       outgoing
-        .writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(json) })
+        .writeHead(status, {
+          ...API_HEADERS,
+          'x-request-id': randomUUID(),
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(json),
+        })
         .end(json);
     };
     const handle = async () => {
