@@ -13,7 +13,7 @@
  * are template strings of the portal's e-mails' size. Started by bench-orders.ts with `fork`; never part of
  * the product.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -23,6 +23,7 @@ import {
   writeOrderParams,
   type OrderWrite,
 } from '../src/server/features/orders/orders.repository';
+import { createRequestIds } from '../src/server/http/request-id';
 import { SECURITY_HEADERS } from '../src/server/plugins/security-headers';
 import { LOOPBACK } from './bench-support';
 
@@ -85,6 +86,7 @@ const DETAIL: Statement = {
  * put the same header bytes on the wire and the load generator parses as much for each: about 700 of them.
  */
 const API_HEADERS = { ...SECURITY_HEADERS, 'cache-control': 'no-store' };
+const requestId = createRequestIds();
 
 interface Customer {
   id: number;
@@ -253,7 +255,7 @@ async function serve(request: CeilingRequest): Promise<number> {
       outgoing
         .writeHead(status, {
           ...API_HEADERS,
-          'x-request-id': randomUUID(),
+          'x-request-id': requestId(),
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(json),
         })

