@@ -147,8 +147,8 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   /**
    * Lets a burst of requests go first: jobs wait in the table, and the CPU they would take (a claim, two
    * e-mails and their completions per order) goes to answering. Bounded, so a long burst still sends.
+   * Resolves true when the foreground stayed busy for all of maxGiveWayMs (the jobs waited their longest).
    */
-  /** Resolves true when the foreground stayed busy for all of maxGiveWayMs (the jobs waited their longest). */
   async function giveWay(): Promise<boolean> {
     if (!foreground) return false;
     const until = Date.now() + maxGiveWayMs;
