@@ -141,6 +141,62 @@ describe('job queue', () => {
     expect(seen).toEqual([7]);
     expect((await jobRows())[0]?.state).toBe('done');
   });
+
+  describe('with a busy foreground (ADR 0022)', () => {
+    const countingWorker = (
+      foreground: { busy(): boolean },
+      maxGiveWayMs: number,
+      ran: number[],
+      ranAt: number[] = [],
+    ) =>
+      startJobWorker({
+        db: handle.db,
+        log: silentLog,
+        pollIntervalMs: 10,
+        concurrency: 1,
+        batchSize: 2,
+        foreground,
+        maxGiveWayMs,
+        handlers: {
+          count: async (payload) => {
+            ran.push(z.object({ n: z.number() }).parse(payload).n);
+            ranAt.push(Date.now());
+          },
+        },
+      });
+
+    it('leaves due jobs waiting while the foreground is busy, and runs them as soon as it is not', async () => {
+      let busy = true;
+      const ran: number[] = [];
+      await enqueueJob(handle.db, { type: 'count', payload: { n: 1 } });
+      const worker = countingWorker({ busy: () => busy }, 60_000, ran);
+      try {
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(ran).toEqual([]);
+        busy = false;
+        await expect.poll(() => ran, { timeout: 5_000 }).toEqual([1]);
+      } finally {
+        await worker.stop();
+      }
+    });
+
+    it('waits at most its longest for a foreground that stays busy, then works through the whole backlog', async () => {
+      const ran: number[] = [];
+      const ranAt: number[] = [];
+      for (let n = 0; n < 7; n += 1) await enqueueJob(handle.db, { type: 'count', payload: { n } });
+      const longest = 1_500;
+      const started = Date.now();
+      const worker = countingWorker({ busy: () => true }, longest, ran, ranAt);
+      try {
+        await expect.poll(() => ran.length, { timeout: 10_000, interval: 20 }).toBe(7);
+        expect(ranAt[0]! - started).toBeGreaterThanOrEqual(longest - 5);
+        // Batches of two: waiting again before each batch would put three more waits between first and last.
+        expect(ranAt[6]! - ranAt[0]!).toBeLessThan(longest);
+      } finally {
+        await worker.stop();
+      }
+    });
+  });
 });
 
 describe('job worker batches', () => {
@@ -185,73 +241,5 @@ describe('job worker batches', () => {
       { state: 'pending', attempts: 0, locked_by: null },
       { state: 'pending', attempts: 0, locked_by: null },
     ]);
-  });
-});
-
-describe('job worker and a busy foreground (ADR 0022)', () => {
-  let handle: DatabaseHandle;
-
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-  });
-  afterEach(async () => {
-    await handle.db.delete(jobs);
-  });
-  afterAll(async () => {
-    await handle.close();
-  });
-
-  const countingWorker = (
-    foreground: { busy(): boolean },
-    maxGiveWayMs: number,
-    ran: number[],
-    ranAt: number[] = [],
-  ) =>
-    startJobWorker({
-      db: handle.db,
-      log: silentLog,
-      pollIntervalMs: 10,
-      concurrency: 1,
-      batchSize: 2,
-      foreground,
-      maxGiveWayMs,
-      handlers: {
-        count: async (payload) => {
-          ran.push(z.object({ n: z.number() }).parse(payload).n);
-          ranAt.push(Date.now());
-        },
-      },
-    });
-
-  it('leaves due jobs waiting while the foreground is busy, and runs them as soon as it is not', async () => {
-    let busy = true;
-    const ran: number[] = [];
-    await enqueueJob(handle.db, { type: 'count', payload: { n: 1 } });
-    const worker = countingWorker({ busy: () => busy }, 60_000, ran);
-    try {
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(ran).toEqual([]);
-      busy = false;
-      await expect.poll(() => ran, { timeout: 5_000 }).toEqual([1]);
-    } finally {
-      await worker.stop();
-    }
-  });
-
-  it('waits at most its longest for a foreground that stays busy, then works through the whole backlog', async () => {
-    const ran: number[] = [];
-    const ranAt: number[] = [];
-    for (let n = 0; n < 7; n += 1) await enqueueJob(handle.db, { type: 'count', payload: { n } });
-    const longest = 1_500;
-    const started = Date.now();
-    const worker = countingWorker({ busy: () => true }, longest, ran, ranAt);
-    try {
-      await expect.poll(() => ran.length, { timeout: 10_000, interval: 20 }).toBe(7);
-      expect(ranAt[0]! - started).toBeGreaterThanOrEqual(longest - 5);
-      // Batches of two: waiting again before each batch would put three more waits between first and last.
-      expect(ranAt[6]! - ranAt[0]!).toBeLessThan(longest);
-    } finally {
-      await worker.stop();
-    }
   });
 });
