@@ -20,3 +20,13 @@ export const percentHundredths = customType<{ data: number; driverData: string }
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** The shipping address columns an order (its snapshot) and a user (the profile) both have. */
+export type ShippingColumn =
+  | 'shippingAddress'
+  | 'shippingAddressLine1'
+  | 'shippingAddressLine2'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingZip'
+  | 'shippingCountry';

@@ -1,6 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import type { ShippingColumn } from '../../db/schema/columns';
 import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { UserRow } from '../sessions/sessions.repository';
 
@@ -12,13 +13,7 @@ export type ProfileUpdate = Partial<
     | 'lastName'
     | 'businessName'
     | 'phone'
-    | 'shippingAddress'
-    | 'shippingAddressLine1'
-    | 'shippingAddressLine2'
-    | 'shippingCity'
-    | 'shippingState'
-    | 'shippingZip'
-    | 'shippingCountry'
+    | ShippingColumn
     | 'billingAddress'
     | 'billingAddressLine1'
     | 'billingAddressLine2'

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
 import { runNamed, type Database, type NamedStatement } from '../../db/client';
 import { DEFAULT_JOB_ATTEMPTS, idempotencyKeys, orderItems, orders, products } from '../../db/schema';
+import type { ShippingColumn } from '../../db/schema/columns';
 import type { DatabaseOrTransaction, EnqueueJobInput } from '../../jobs/queue';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -28,16 +29,6 @@ export interface OrderItemRow {
     isVirtual: boolean;
   } | null;
 }
-
-/** The order's shipping address as stored: the combined text and its split lines. */
-type ShippingColumn =
-  | 'shippingAddress'
-  | 'shippingAddressLine1'
-  | 'shippingAddressLine2'
-  | 'shippingCity'
-  | 'shippingState'
-  | 'shippingZip'
-  | 'shippingCountry';
 
 /** A new order as its one statement writes it: the id already drawn (order-ids.ts), status and money set. */
 export type OrderToWrite = Pick<
