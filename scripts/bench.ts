@@ -7,6 +7,7 @@
  *   npm run bench                       # build, then everything below (~11 min), then bench-web.ts
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
  *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
+ *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against bare node:http
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
@@ -49,6 +50,7 @@ import {
   LOOPBACK,
   makeTempDir,
   readPositiveNumber,
+  startPortal,
   stopChild,
   type Portal,
   type Target,
@@ -493,6 +495,34 @@ function readAllSettings(): { settings: Settings; orderSettings: OrderSettings }
   }
 }
 
+/** The endpoints against the bare server, on a fresh PGlite portal: for quick work on those two ratios. */
+async function benchmarkApiOnly(cleanup: CleanupStack, settings: Settings): Promise<EndpointSummary[]> {
+  const portal = await startPortal(cleanup, { DATA_DIR: makeTempDir(cleanup, 'wholesale-bench-') });
+  const summaries = await benchmarkAgainstBare(portal, cleanup, settings);
+  printSummary(summaries);
+  return summaries;
+}
+
+async function benchmarkAgainstBare(
+  portal: Portal,
+  cleanup: CleanupStack,
+  settings: Settings,
+): Promise<EndpointSummary[]> {
+  const bare = await startBareServer(await captureResponses(portal, ENDPOINTS), cleanup);
+  console.log(
+    `\nPortal (PGlite) vs bare node:http: ${settings.connections} connections, ` +
+      `${settings.rounds} round(s) × ${settings.seconds} s per server, alternating portal/bare.`,
+  );
+  const summaries: EndpointSummary[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const summary = await benchmarkEndpoint(endpoint, portal, bare, settings);
+    printEndpointTable(summary, settings);
+    summaries.push(summary);
+  }
+  await stopChild(bare.child);
+  return summaries;
+}
+
 async function main() {
   const all = readAllSettings();
   if (!all) {
@@ -505,6 +535,11 @@ async function main() {
   const startedAt = Date.now();
   try {
     console.log(`Benchmark on ${os.cpus().length} CPUs, Node ${process.version}.`);
+    if (process.env.BENCH_ONLY === 'api') {
+      const summaries = await benchmarkApiOnly(cleanup, settings);
+      if (summaries.some((summary) => summary.problems.length > 0)) process.exitCode = 1;
+      return;
+    }
     // Orders first, on the portal's PGlite, so that the order history read below has orders to show.
     const pglite = await benchmarkOrders(
       cleanup,
@@ -515,20 +550,7 @@ async function main() {
     const waited = await portal.waitUntilQuiet(OUTBOX_QUIET_MS, OUTBOX_WAIT_MS);
     console.log(`(${(waited / 1000).toFixed(1)} s until the portal had sent the order e-mails)`);
     // Order history is measured against its raw query (bench-orders.ts), not against fixed bytes.
-    const endpoints = ENDPOINTS;
-    const bare = await startBareServer(await captureResponses(portal, endpoints), cleanup);
-
-    console.log(
-      `\nPortal (PGlite) vs bare node:http: ${settings.connections} connections, ` +
-        `${settings.rounds} round(s) × ${settings.seconds} s per server, alternating portal/bare.`,
-    );
-    const summaries: EndpointSummary[] = [];
-    for (const endpoint of endpoints) {
-      const summary = await benchmarkEndpoint(endpoint, portal, bare, settings);
-      printEndpointTable(summary, settings);
-      summaries.push(summary);
-    }
-    await stopChild(bare.child);
+    const summaries = await benchmarkAgainstBare(portal, cleanup, settings);
 
     const compression: CompressionSummary[] = await benchmarkCompression(
       portal,
