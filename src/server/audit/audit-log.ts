@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../db/schema';
-import type { DatabaseOrTransaction } from '../jobs/queue';
+import type { DatabaseOrTransaction } from '../db/client';
 
 /** Who acts: the administrator's request (its user and address). */
 export type AuditActor = Pick<FastifyRequest, 'user' | 'ip'>;

@@ -13,6 +13,9 @@ import * as schema from './schema';
 /** The one database type every repository takes: PGlite and node-postgres share Drizzle's PgDatabase. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The database or an open transaction: a write given a transaction commits with it. */
+export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -1,9 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { runNamed, type Database, type NamedStatement } from '../db/client';
+import { runNamed, type Database, type DatabaseOrTransaction, type NamedStatement } from '../db/client';
 import { jobs } from '../db/schema';
-
-/** The database or an open transaction: enqueueJob inside the caller's transaction commits the job with it. */
-export type DatabaseOrTransaction = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type Job = typeof jobs.$inferSelect;
 

@@ -1,4 +1,5 @@
-import { enqueueJob, type DatabaseOrTransaction, type EnqueueJobInput } from '../jobs/queue';
+import { enqueueJob, type EnqueueJobInput } from '../jobs/queue';
+import type { DatabaseOrTransaction } from '../db/client';
 import { PermanentJobError, type JobHandler } from '../jobs/worker';
 import {
   InvalidMailMessageError,

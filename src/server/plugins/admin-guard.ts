@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { AppError } from '../errors';
-import type { UserRow } from '../features/sessions/sessions.repository';
+import type { UserRow } from '../db/schema';
 
 export const ADMIN_API_PREFIX = '/api/admin/';
 

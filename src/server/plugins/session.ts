@@ -8,11 +8,11 @@ import {
   insertSession,
   ADMIN_ABSOLUTE_TIMEOUT_MS,
   SESSION_LIFETIME_MS,
-  type UserRow,
 } from '../features/sessions/sessions.repository';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { generateToken, hashToken } from '../security/tokens';
 import type { SessionCache } from '../features/sessions/session-cache';
+import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -122,3 +122,8 @@ export const catalogVersion = pgTable(
   },
   (table) => [check('catalog_version_single_row', sql`${table.id}`)],
 );
+
+export type ProductRow = typeof products.$inferSelect;
+export type PricingTierRow = typeof pricingTiers.$inferSelect;
+export type CustomPriceRow = typeof productPricingTiers.$inferSelect;
+export type AllowedSkuRow = typeof allowedSkus.$inferSelect;

@@ -141,3 +141,6 @@ export const idempotencyKeys = pgTable(
     index('idempotency_keys_expires_at_idx').on(table.expiresAt),
   ],
 );
+
+export type OrderRow = typeof orders.$inferSelect;
+export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;

@@ -69,3 +69,7 @@ export const supportMessages = pgTable(
     index('support_messages_specific_order_id_idx').on(table.specificOrderId),
   ],
 );
+
+export type SupportMessageRow = typeof supportMessages.$inferSelect;
+export type FaqCategoryRow = typeof faqCategories.$inferSelect;
+export type FaqItemRow = typeof faqItems.$inferSelect;

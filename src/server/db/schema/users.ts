@@ -106,3 +106,5 @@ export const magicLinkTokens = oneTimeTokenTable('magic_link_tokens');
 
 /** Password reset links (spec 001 §2): same rules as magic links, valid one hour (DECISIONS §5). */
 export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
+
+export type UserRow = typeof users.$inferSelect;

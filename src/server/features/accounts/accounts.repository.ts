@@ -1,9 +1,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { magicLinkTokens, passwordResetTokens, users, type UserRow } from '../../db/schema';
 import type { ShippingColumn } from '../../db/schema/columns';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { UserRow } from '../sessions/sessions.repository';
 
 export type NewUser = typeof users.$inferInsert;
 export type ProfileUpdate = Partial<

@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
-import { deleteSessionsOfUser, type UserRow } from '../sessions/sessions.repository';
+import { deleteSessionsOfUser } from '../sessions/sessions.repository';
 import {
   consumeLinkToken,
   findLinkTokenUser,
@@ -44,6 +44,7 @@ import {
   stillUnderReviewEmail,
 } from './emails';
 import { allowAll, SendLimiter } from './send-limiter';
+import type { UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;

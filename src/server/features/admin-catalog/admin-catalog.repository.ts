@@ -1,9 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { allowedSkus, products } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-
-export type AllowedSkuRow = typeof allowedSkus.$inferSelect;
-export type ProductRow = typeof products.$inferSelect;
+import { allowedSkus, products, type AllowedSkuRow, type ProductRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
 /** A product row with whether its SKU is an active allowed SKU (DECISIONS §2). */
 export interface ProductWithAllowance {

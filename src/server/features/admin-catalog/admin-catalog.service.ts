@@ -26,11 +26,10 @@ import {
   insertAllowedSku,
   setAllowedSkuActive,
   updateProduct,
-  type AllowedSkuRow,
-  type ProductRow,
   type ProductWithAllowance,
 } from './admin-catalog.repository';
 import type { ShopifyCatalog } from './shopify-catalog';
+import type { AllowedSkuRow, ProductRow } from '../../db/schema';
 
 const SKU_NOT_FOUND = 'SKU not found';
 const PRODUCT_NOT_FOUND = 'Product not found';

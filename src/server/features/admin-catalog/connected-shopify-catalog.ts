@@ -12,7 +12,7 @@ import {
 } from '../../integrations/shopify/shopify-api';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
-import type { ProductRow } from './admin-catalog.repository';
+
 import { importMessage, refreshMessage, syncMessage } from './catalog-messages';
 import type { ShopifyCatalog } from './shopify-catalog';
 import { shopifyAppError, shopifyJobError } from './shopify-errors';
@@ -27,6 +27,7 @@ import {
   SHOPIFY_VARIANT_PUSH_JOB,
   type VariantPushField,
 } from './shopify-rows.repository';
+import type { ProductRow } from '../../db/schema';
 
 /**
  * Every status, not only Shopify's default `active` (CONTRACT.md §2.1): a linked product that was archived or

@@ -5,14 +5,14 @@ import {
   type ShopifyPushOutcome,
 } from '../../../shared/schemas/admin-catalog';
 import type { AuditActor } from '../../audit/audit-log';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/worker';
-import type { ProductRow } from './admin-catalog.repository';
+
 import type { VariantPushField } from './shopify-rows.repository';
 import { createConnectedShopifyCatalog } from './connected-shopify-catalog';
+import type { ProductRow } from '../../db/schema';
 
 export { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 

@@ -1,6 +1,6 @@
 import { parseDecimalToCents, type Cents } from '../../../shared/money';
 import type { ShopifyProduct, ShopifyVariant } from '../../integrations/shopify/shopify-api';
-import type { ProductRow } from './admin-catalog.repository';
+import type { ProductRow } from '../../db/schema';
 
 /*
  * How Shopify's products land in the portal's rows (one row = one Shopify variant, ADR 0005). Pure: the

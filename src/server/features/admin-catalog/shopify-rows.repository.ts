@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { allowedSkus, jobs, products } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { ProductRow } from './admin-catalog.repository';
+import { allowedSkus, jobs, products, type ProductRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
+
 import type { CatalogPlan, NewRow } from './shopify-product-plan';
 
 /**

@@ -1,8 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FaqCategoryValues, FaqItemValues } from '../../../shared/schemas/faq';
-import { faqCategories, faqItems } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { FaqCategoryRow, FaqItemRow } from '../faq/faq.repository';
+import { faqCategories, faqItems, type FaqCategoryRow, type FaqItemRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
 // Reads live in ../faq/faq.repository.ts (shared with the public FAQ); the writes are the administrator's.
 

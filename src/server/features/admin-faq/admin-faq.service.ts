@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/faq';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { AppError } from '../../errors';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
 import type { AdminDeps } from '../admin/admin-deps';
 import {
   countFaqItemsOfCategory,

@@ -2,9 +2,8 @@ import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle
 import { parseOrderNumber } from '../../../shared/orders';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { orders, supportMessages, users } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { OrderRow } from '../orders/orders.repository';
+import { orders, supportMessages, users, type OrderRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
 /** Columns to write on an order; `updatedAt` is the caller's (the clock of the change). */
 export type OrderChanges = Partial<typeof orders.$inferInsert>;

@@ -15,7 +15,7 @@ import { AppError, notFound } from '../../errors';
 import { enqueueEmail } from '../../mail/send-email-job';
 import type { AdminDeps } from '../admin/admin-deps';
 import { isApprovedOrder, toOrderItemView } from '../orders/order-view';
-import { findItemsOfOrders, type OrderRow } from '../orders/orders.repository';
+import { findItemsOfOrders } from '../orders/orders.repository';
 import { onOrderStatusChanged, requeueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import {
   countSupportMessagesOfOrders,
@@ -29,6 +29,7 @@ import {
 } from './admin-orders.repository';
 import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
 import { buildOrdersCsv } from './orders-csv';
+import type { OrderRow } from '../../db/schema';
 
 const ORDER_NOT_FOUND = 'Order not found';
 

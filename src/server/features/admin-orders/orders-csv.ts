@@ -1,6 +1,6 @@
 import { centsToDecimal } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../../db/schema';
 
 /**
  * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first.

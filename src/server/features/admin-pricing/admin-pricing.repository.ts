@@ -1,13 +1,18 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import { pricingTiers, productPricingTiers, products } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import {
+  pricingTiers,
+  productPricingTiers,
+  products,
+  type CustomPriceRow,
+  type PricingTierRow,
+  type ProductRow,
+} from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
-export type PricingTierRow = typeof pricingTiers.$inferSelect;
 export type NewPricingTier = Pick<
   PricingTierRow,
   'name' | 'description' | 'minimumCases' | 'discountPercentage'
 >;
-export type CustomPriceRow = typeof productPricingTiers.$inferSelect;
 
 /** Every tier, lowest minimum first: read from the table, not the storefront's cache, so an edit shows at once. */
 export function findAllTiers(db: DatabaseOrTransaction): Promise<PricingTierRow[]> {
@@ -150,8 +155,6 @@ export async function deleteCustomPrice(
   const [row] = await db.delete(productPricingTiers).where(eq(productPricingTiers.id, id)).returning();
   return row;
 }
-
-export type ProductRow = typeof products.$inferSelect;
 
 export async function findProduct(db: DatabaseOrTransaction, id: number): Promise<ProductRow | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id));

@@ -26,8 +26,8 @@ import {
   insertTier,
   updateTier,
   type CustomPriceView,
-  type PricingTierRow,
 } from './admin-pricing.repository';
+import type { PricingTierRow } from '../../db/schema';
 
 const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';

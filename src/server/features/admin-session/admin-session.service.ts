@@ -1,10 +1,10 @@
 import { eq, or } from 'drizzle-orm';
 import { ADMIN_LOGIN_FAILED_MESSAGE, type AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
+import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
-import type { UserRow } from '../sessions/sessions.repository';
+
 import { LoginThrottle } from './login-throttle';
 
 const MINUTE_MS = 60_000;

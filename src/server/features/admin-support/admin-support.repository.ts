@@ -1,8 +1,7 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AdminSupportListQuery, SupportMessageStatus } from '../../../shared/schemas/admin-support';
-import { supportMessages } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { SupportMessageRow } from '../support/support.repository';
+import { supportMessages, type SupportMessageRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
 /** The inbox filters: a status (all = any) and the order a message is about. */
 export function supportFilterCondition(filter: Pick<AdminSupportListQuery, 'status' | 'orderId'>) {

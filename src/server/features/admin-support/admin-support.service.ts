@@ -7,7 +7,7 @@ import type {
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { notFound } from '../../errors';
 import type { AdminDeps } from '../admin/admin-deps';
-import type { SupportMessageRow } from '../support/support.repository';
+
 import {
   countSupportMessagesByStatus,
   findSupportMessagesPage,
@@ -16,6 +16,7 @@ import {
   updateSupportMessageStatus,
 } from './admin-support.repository';
 import { readStoredCustomer, readStoredOrderDetails, readStoredRecentOrders } from './stored-support';
+import type { SupportMessageRow } from '../../db/schema';
 
 const MESSAGE_NOT_FOUND = 'Support message not found';
 

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../shared/schemas/admin-users';
-import type { Database } from '../../db/client';
-import { users } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import type { UserRow } from '../sessions/sessions.repository';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { users, type UserRow } from '../../db/schema';
 
 export type NewUser = typeof users.$inferInsert;
 

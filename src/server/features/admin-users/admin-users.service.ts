@@ -19,7 +19,7 @@ import { hashPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
 import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash } from '../accounts/accounts.repository';
 import { MAGIC_LINK_MINUTES } from '../accounts/emails';
-import { deleteSessionsOfUser, type UserRow } from '../sessions/sessions.repository';
+import { deleteSessionsOfUser } from '../sessions/sessions.repository';
 import { accountApprovedEmail, accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
 import {
   decidePendingUser,
@@ -31,6 +31,7 @@ import {
   lockActiveAdministrators,
   setRole,
 } from './admin-users.repository';
+import type { UserRow } from '../../db/schema';
 
 /**
  * The acting administrator (from requireAdmin) and their request's address and session: who for the audit

@@ -1,10 +1,7 @@
 import { and, asc, count, eq, type SQL } from 'drizzle-orm';
 import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
-import { faqCategories, faqItems } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-
-export type FaqCategoryRow = typeof faqCategories.$inferSelect;
-export type FaqItemRow = typeof faqItems.$inferSelect;
+import { faqCategories, faqItems, type FaqCategoryRow, type FaqItemRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
 /** Categories sorted by displayOrder, then id (spec 001 §2); with `activeOnly`, only the active ones. */
 export function findFaqCategories(

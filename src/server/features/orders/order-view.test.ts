@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isApprovedOrder, toOrderDetail } from './order-view';
-import type { OrderRow } from './orders.repository';
+import type { OrderRow } from '../../db/schema';
 
 const INVOICE_URL = 'https://shop.example.com/invoices/abc';
 

@@ -2,7 +2,8 @@ import { centsToDecimal, centsToDollars } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../shared/schemas/orders';
-import type { OrderDetailRow, OrderItemRow, OrderRow, OrderSummaryRow } from './orders.repository';
+import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
+import type { OrderRow } from '../../db/schema';
 
 /**
  * Stored orders as the customer sees them (spec 000 §3 client views). A line's unit follows ADR 0008:

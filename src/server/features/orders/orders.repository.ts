@@ -1,14 +1,20 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
-import { runNamed, type Database, type NamedStatement } from '../../db/client';
-import { DEFAULT_JOB_ATTEMPTS, idempotencyKeys, orderItems, orders, products } from '../../db/schema';
+import { runNamed, type Database, type NamedStatement, type DatabaseOrTransaction } from '../../db/client';
+import {
+  DEFAULT_JOB_ATTEMPTS,
+  idempotencyKeys,
+  orderItems,
+  orders,
+  products,
+  type IdempotencyKeyRow,
+  type OrderRow,
+} from '../../db/schema';
 import type { ShippingColumn } from '../../db/schema/columns';
-import type { DatabaseOrTransaction, EnqueueJobInput } from '../../jobs/queue';
+import type { EnqueueJobInput } from '../../jobs/queue';
 
-export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
-export type IdempotencyKeyRow = typeof idempotencyKeys.$inferSelect;
 
 /** An order line with what its product says today (the line's own name and SKU win: they are as sold). */
 export interface OrderItemRow {

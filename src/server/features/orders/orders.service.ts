@@ -9,13 +9,14 @@ import type { Env } from '../../env';
 import { notFound } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { PricingService } from '../pricing/pricing.service';
-import type { UserRow } from '../sessions/sessions.repository';
+
 import { createOrderIds } from './order-ids';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './order-view';
 import { prepareOrderReads } from './orders.repository';
 import type { OrderToPlace } from './place-order';
 import { buildReorder } from './reorder';
 import { submitOrder } from './submit-order';
+import type { UserRow } from '../../db/schema';
 
 /** One answer for a missing order and someone else's (security.md Z1): nothing tells them apart. */
 const ORDER_NOT_FOUND = 'Order not found';

@@ -6,10 +6,11 @@ import type { CreateDraftOrderResponse, OrderCustomer } from '../../../shared/sc
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { emailJob } from '../../mail/send-email-job';
-import type { UserRow } from '../sessions/sessions.repository';
+
 import { draftOrderCreateJob } from '../shopify-orders/shopify-order-jobs';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import type { OrderToWrite, OrderWrite } from './orders.repository';
+import type { UserRow } from '../../db/schema';
 
 export interface OrderToPlace {
   customer: OrderCustomer;

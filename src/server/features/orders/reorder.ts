@@ -1,8 +1,9 @@
 import { centsToDollars } from '../../../shared/money';
 import { lineKind, priceCart, type CartLine, type PricingCatalog } from '../../../shared/pricing';
 import type { ReorderResponse } from '../../../shared/schemas/orders';
-import type { ProductRow } from '../products/products.repository';
+
 import type { OrderItemRow } from './orders.repository';
+import type { ProductRow } from '../../db/schema';
 
 type ReorderLines = Pick<ReorderResponse, 'items' | 'unavailable'>;
 

@@ -5,7 +5,7 @@ import {
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import type { PricingService } from '../pricing/pricing.service';
-import type { UserRow } from '../sessions/sessions.repository';
+
 import {
   findStoredAnswer,
   hashRequest,
@@ -18,6 +18,7 @@ import {
 import type { OrderIds } from './order-ids';
 import { planOrder, type OrderPlan, type OrderToPlace } from './place-order';
 import { writeOrder } from './orders.repository';
+import type { UserRow } from '../../db/schema';
 
 /** A catalogue that changes this often while one order is being written is not worth chasing further. */
 const CATALOGUE_ATTEMPTS = 3;

@@ -1,5 +1,5 @@
 import { isBundleProduct, isTesterProduct } from '../../../shared/pricing';
-import type { ProductRow } from '../products/products.repository';
+import type { ProductRow } from '../../db/schema';
 
 export interface InventoryStatus {
   sku: string;

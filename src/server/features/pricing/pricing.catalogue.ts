@@ -1,17 +1,16 @@
 import { centsToDollars, type Cents } from '../../../shared/money';
 import { createCatalog, type PricingCatalog, type PricingProduct } from '../../../shared/pricing';
 import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/pricing';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { DatabaseOrTransaction, Database } from '../../db/client';
 import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
-import { findStorefrontProducts, type ProductRow } from '../products/products.repository';
-import type { Database } from '../../db/client';
+import { findStorefrontProducts } from '../products/products.repository';
 import {
   findCatalogVersion,
   findCustomTierPrices,
   findPricingTiers,
   findVirtualComponents,
-  type PricingTierRow,
 } from './pricing.repository';
+import type { PricingTierRow, ProductRow } from '../../db/schema';
 
 interface CustomPriceRow {
   productId: number;

@@ -1,8 +1,12 @@
 import { asc } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { catalogVersion, pricingTiers, productPricingTiers, virtualProductComponents } from '../../db/schema';
-
-export type PricingTierRow = typeof pricingTiers.$inferSelect;
+import type { DatabaseOrTransaction } from '../../db/client';
+import {
+  catalogVersion,
+  pricingTiers,
+  productPricingTiers,
+  virtualProductComponents,
+  type PricingTierRow,
+} from '../../db/schema';
 
 /** Every volume tier (tiers have no active flag: a tier that exists applies), lowest minimum first. */
 export function findPricingTiers(db: DatabaseOrTransaction): Promise<PricingTierRow[]> {

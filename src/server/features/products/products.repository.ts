@@ -1,8 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-import { allowedSkus, products } from '../../db/schema';
-
-export type ProductRow = typeof products.$inferSelect;
+import type { DatabaseOrTransaction } from '../../db/client';
+import { allowedSkus, products, type ProductRow } from '../../db/schema';
 
 /** Active products whose SKU is an active allowed SKU (DECISIONS §2), in catalogue order. */
 export function findStorefrontProducts(db: DatabaseOrTransaction): Promise<ProductRow[]> {

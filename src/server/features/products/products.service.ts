@@ -3,7 +3,8 @@ import type { Product } from '../../../shared/schemas/products';
 import type { Database } from '../../db/client';
 import { createInvalidatedCache } from '../../db/invalidated-cache';
 import { createJsonSnapshot } from '../../http/etag';
-import { findStorefrontProducts, type ProductRow } from './products.repository';
+import { findStorefrontProducts } from './products.repository';
+import type { ProductRow } from '../../db/schema';
 
 /** The storefront's view of a product row: dollars per bottle at the API edge (ADR 0002). */
 export function toClientProduct(row: ProductRow): Product {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { UserRow } from './sessions.repository';
+
 import { createSessionCache } from './session-cache';
+import type { UserRow } from '../../db/schema';
 
 const user = (id: number) => ({ id, email: `u${id}@example.com` }) as UserRow;
 

@@ -1,7 +1,6 @@
-import type { UserRow } from './sessions.repository';
-
 /** The NOTIFY channel the session triggers announce on (migration 0005): the payload is the user's id. */
 export const SESSION_CHANNEL = 'session_changed';
+import type { UserRow } from '../../db/schema';
 
 /** How long a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 5_000;

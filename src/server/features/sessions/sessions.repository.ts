@@ -1,9 +1,6 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { sessions, users } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
-
-export type UserRow = typeof users.$inferSelect;
+import type { Database, DatabaseOrTransaction } from '../../db/client';
+import { sessions, users, type UserRow } from '../../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy user does not write on every request. */

@@ -1,5 +1,5 @@
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
 import type { MailEnv } from '../../mail/compose';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { findOrderAccount, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
@@ -10,9 +10,10 @@ import {
   orderTrackingEmail,
   orderTrackingEmailKey,
 } from '../admin-orders/order-status-emails';
-import type { OrderRow } from '../orders/orders.repository';
+
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from '../shopify-orders/approval-email';
 import { planOrderChanges, type ShopifyOrderFacts } from './order-state';
+import type { OrderRow } from '../../db/schema';
 
 export interface AppliedFacts {
   changed: boolean;

@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { orders } from '../../db/schema';
 import type { ShopifyApi } from '../../integrations/shopify/shopify-api';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
 import { findDraftGidOfOrder } from './webhook-inbox';
 import type { OrderRef } from './webhook-payloads';
 

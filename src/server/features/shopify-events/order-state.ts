@@ -1,7 +1,6 @@
 import { toOrderStatus } from '../../../shared/orders';
 import type { OrderStatus, PaymentStatus } from '../../../shared/schemas/orders';
-import type { orders } from '../../db/schema';
-import type { OrderRow } from '../orders/orders.repository';
+import type { orders, OrderRow } from '../../db/schema';
 
 /*
  * The one place that decides how what Shopify reports moves a portal order on (issue 8 'Webhooks', ADR 0012).

@@ -1,9 +1,9 @@
 import { eq, inArray, or } from 'drizzle-orm';
 import { z, ZodError } from 'zod';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { products } from '../../db/schema';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
-import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/worker';
 import type { MailEnv } from '../../mail/compose';
 import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';

@@ -1,10 +1,10 @@
 import { and, asc, count, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders } from '../../db/schema';
+import { orders, type OrderRow } from '../../db/schema';
 import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
 import type { JobHandler } from '../../jobs/worker';
-import type { OrderRow } from '../orders/orders.repository';
+
 import { applyShopifyFacts } from './apply-facts';
 import type { ShopifyOrderFacts } from './order-state';
 import type { ShopifyEventsDeps } from './process-webhook-event';

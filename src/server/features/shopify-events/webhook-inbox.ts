@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
 import { shopifyWebhookEvents } from '../../db/schema';
-import { enqueueJob, type DatabaseOrTransaction } from '../../jobs/queue';
+import { enqueueJob } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
 import { postgresErrorCode } from '../orders/idempotency';
 
 /*

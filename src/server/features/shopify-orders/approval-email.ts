@@ -1,11 +1,11 @@
 import { formatOrderNumber } from '../../../shared/orders';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
 import type { MailEnv } from '../../mail/compose';
 import { enqueueEmail } from '../../mail/send-email-job';
 import { findOrderAccount } from '../admin-orders/admin-orders.repository';
 import { orderRecipient, orderStatusEmail } from '../admin-orders/order-status-emails';
 import { isApprovedOrder } from '../orders/order-view';
-import type { OrderRow } from '../orders/orders.repository';
+import type { OrderRow } from '../../db/schema';
 
 /*
  * The customer's approval e-mail when a store is connected (DECISIONS §1 step 4, §6). Staff approval leaves

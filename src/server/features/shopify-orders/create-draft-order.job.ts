@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
-import { orders } from '../../db/schema';
+import { orders, type OrderRow } from '../../db/schema';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
 import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
-import type { OrderRow } from '../orders/orders.repository';
+
 import { buildDraftLines, buildDraftOrderInput, draftOrderTag } from './draft-order-input';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import {

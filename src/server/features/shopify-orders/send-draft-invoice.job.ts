@@ -5,7 +5,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/worker';
 import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
 import { orderStatusEmailKey } from '../admin-orders/order-status-emails';
 import { isApprovedOrder } from '../orders/order-view';
-import type { OrderRow } from '../orders/orders.repository';
+
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { findOtherClaim, hasLiveOrderJob, writeJobPayload } from './shopify-orders.repository';
@@ -16,6 +16,7 @@ import {
   SEND_DRAFT_INVOICE_JOB,
   type InvoiceJobPayload,
 } from './shopify-order-jobs';
+import type { OrderRow } from '../../db/schema';
 
 /*
  * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend, DECISIONS §1

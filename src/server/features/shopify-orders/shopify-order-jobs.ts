@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { toOrderStatus } from '../../../shared/orders';
-import { enqueueJob, type DatabaseOrTransaction, type EnqueueJobInput } from '../../jobs/queue';
-import type { OrderRow } from '../orders/orders.repository';
+import { enqueueJob, type EnqueueJobInput } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
+
 import { updateOrder } from '../admin-orders/admin-orders.repository';
 import { isApprovedOrder } from '../orders/order-view';
 import { hasLiveOrderJob } from './shopify-orders.repository';
+import type { OrderRow } from '../../db/schema';
 
 /*
  * The Shopify side of an order's life (issue 8 'Orders'), as jobs committed with the change that causes them

@@ -7,9 +7,11 @@ import {
   productPricingTiers,
   products,
   virtualProductComponents,
+  type OrderRow,
 } from '../../db/schema';
-import { STALE_LOCK_MS, type DatabaseOrTransaction, type Job } from '../../jobs/queue';
-import type { OrderRow } from '../orders/orders.repository';
+import { STALE_LOCK_MS, type Job } from '../../jobs/queue';
+import type { DatabaseOrTransaction } from '../../db/client';
+
 import type { DraftPricing, DraftProduct, DraftSourceItem } from './draft-order-input';
 
 /*

@@ -2,11 +2,11 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { SUPPORT_MESSAGES, supportContactResponseSchema } from '../../../shared/schemas/support';
-import { supportMessages, users } from '../../db/schema';
+import { supportMessages, users, type OrderRow } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { createUser, mailsTo, signIn } from '../accounts/accounts-test-support';
 import { signInAdmin, storeOrder } from '../admin-orders/admin-orders-test-support';
-import type { OrderRow } from '../orders/orders.repository';
+
 import { sendSupportMessage, storeSupportMessage, validSupportMessage } from './support-test-support';
 
 let t: TestApp;

@@ -1,8 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
-import { supportMessages } from '../../db/schema';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
+import { supportMessages, type SupportMessageRow } from '../../db/schema';
+import type { DatabaseOrTransaction } from '../../db/client';
 
-export type SupportMessageRow = typeof supportMessages.$inferSelect;
 export type NewSupportMessage = typeof supportMessages.$inferInsert;
 
 /** First key of the per-customer advisory lock (the second is the user id); any other lock uses other keys. */

@@ -7,8 +7,9 @@ import {
 } from '../../../shared/schemas/support';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
-import type { UserRow } from '../sessions/sessions.repository';
+
 import type { SupportService } from './support.service';
+import type { UserRow } from '../../db/schema';
 
 /**
  * The signed-in customer, or 401 / 403. An administrator is not a customer: the support inbox is theirs,

@@ -10,14 +10,14 @@ import {
   type SupportRecentOrder,
   type SupportUserInfo,
 } from '../../../shared/schemas/support';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import type { Env } from '../../env';
-import type { DatabaseOrTransaction } from '../../jobs/queue';
 import { enqueueEmail } from '../../mail/send-email-job';
-import { findOrderOfUser, findOrdersOfUser, type OrderRow } from '../orders/orders.repository';
-import type { UserRow } from '../sessions/sessions.repository';
+import { findOrderOfUser, findOrdersOfUser } from '../orders/orders.repository';
+
 import { supportMessageEmail } from './support-emails';
 import { findSecondsLeftInHour, insertSupportMessage, lockSupportSender } from './support.repository';
+import type { OrderRow, UserRow } from '../../db/schema';
 
 /** What the customer chose and wrote; everything else about the message comes from the database. */
 export interface SupportMessageInput {
