@@ -66,6 +66,26 @@ export default tseslint.config(
   },
   { files: ['src/shared/**/*.ts'], rules: { 'no-restricted-imports': ['error', boundaries.shared] } },
   {
+    // The fake Shopify store stays out of the production bundle (ADR 0023): main.ts loads it with import().
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts', 'src/server/**/*-test-support.ts', 'src/server/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/dev/**'],
+              allowTypeImports: true,
+              message:
+                'Production code does not import dev/ (tests may); SHOPIFY_MODE=fake loads it in main.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Every journey is an accessibility check too: its `test` comes with the axe fixture.
     files: ['tests/e2e/**/*.ts'],
     ignores: ['tests/e2e/support/a11y.ts'],

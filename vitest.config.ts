@@ -9,8 +9,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: ['src/**/*.integration.test.ts', 'node_modules/**'],
+          include: ['src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
+          exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['src/client/test-support/setup.ts'],
         },

@@ -1,7 +1,7 @@
 // `npm run dev:shopify`: a standalone fake Shopify store for local demos (issue 8, CONTRACT.md §8), seeded with
 // the portal's catalogue, serving its own invoice pages ('Pay now') and sending signed webhooks to the portal.
-import { seedDemoCatalogue } from '../src/server/integrations/shopify/fake-store/demo-catalogue';
-import { startFakeShopify } from '../src/server/integrations/shopify/fake-store/fake-shopify';
+import { seedDemoCatalogue } from '../dev/fake-shopify/demo-catalogue';
+import { startFakeShopify } from '../dev/fake-shopify/fake-shopify';
 
 const port = Number(process.env.FAKE_SHOPIFY_PORT || 4010);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {

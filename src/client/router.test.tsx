@@ -40,7 +40,7 @@ describe('route table', () => {
   it('shows the not-found screen with a way back for an unknown path', async () => {
     renderApp('/no-such-page');
 
-    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the order form' }).getAttribute('href')).toBe('/');
   });
 
@@ -48,7 +48,7 @@ describe('route table', () => {
     stubApi(true);
     renderApp('/ORDERS');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
     expect(screen.queryByText('404 Page Not Found')).toBeNull();
   });
 
@@ -56,14 +56,14 @@ describe('route table', () => {
     stubApi(true);
     renderApp(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it.each(CUSTOMER_ROUTES)('sends a signed-out visitor from %s to /auth', async (path) => {
     const { router } = renderApp(path);
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In / Register' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign In / Register' })).toBeInTheDocument();
   });
 
   it('also sends a visitor to /auth when the server has no session API (any non-OK /api/user)', async () => {
@@ -80,8 +80,8 @@ describe('route table', () => {
     });
     renderApp('/account');
 
-    expect(await screen.findByRole('status')).toBeTruthy();
-    expect(screen.getByText('Loading your account…')).toBeTruthy();
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+    expect(screen.getByText('Loading your account…')).toBeInTheDocument();
   });
 
   it.each([
@@ -96,7 +96,7 @@ describe('route table', () => {
   ])('routes %s to the %s page for a visitor', async (path, heading) => {
     renderApp(path);
 
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it('sends a signed-in customer from /auth to the shop', async () => {
@@ -111,7 +111,7 @@ describe('route table', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'Forgot Password' });
     expect(screen.getByRole('link', { name: 'Sign In / Register' }).getAttribute('href')).toBe('/auth');
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('gives admin pages their own layout without the storefront header and footer', async () => {

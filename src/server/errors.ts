@@ -1,40 +1,10 @@
+import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes';
+
 /**
  * The one error model (ARCHITECTURE.md convention 4): a stable code, the HTTP status it maps to, and a
- * message a person can read. Only this table decides statuses.
+ * message a person can read. The codes and their statuses are shared with the browser (shared/error-codes.ts).
  */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  VALIDATION_FAILED: 400,
-  INVALID_JSON: 400,
-  /** A magic-link or reset token that is unknown, used, expired or for another purpose (one answer for all). */
-  LINK_INVALID: 400,
-  /** POST /api/create-draft-order without an Idempotency-Key header (DECISIONS §4). */
-  IDEMPOTENCY_KEY_REQUIRED: 400,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  CROSS_ORIGIN_REQUEST: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  CONFLICT: 409,
-  /** The first request with this idempotency key is still running: retry shortly. */
-  IDEMPOTENCY_IN_PROGRESS: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  /** The idempotency key was already used with a different request body. */
-  IDEMPOTENCY_KEY_REUSED: 422,
-  /** An ordered product is unknown, inactive or not for sale. */
-  UNKNOWN_PRODUCT: 422,
-  /** The cart breaks the spec's cart rules (spec 000 §5); the message is the rule's. */
-  CART_INVALID: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-  SHOPIFY_NOT_CONNECTED: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export { ERROR_STATUS, type ErrorCode };
 
 export class AppError extends Error {
   readonly status: number;

@@ -73,6 +73,17 @@ describe('the portal process (npm start)', () => {
     expect(await restarted.portal.exited).toBe(0);
   });
 
+  it('with SHOPIFY_MODE=fake loads the fake store from dev/ and runs it beside the portal', async () => {
+    const { portal, base } = await startPortal({ DATA_DIR: newDataDir(), SHOPIFY_MODE: 'fake' });
+    await portal.waitForOutput(READY);
+    const fakeUrl = /a fake Shopify store runs at (http:\/\/127\.0\.0\.1:\d+)/.exec(portal.output())?.[1];
+    expect(fakeUrl).toBeDefined();
+    expect((await fetch(`${fakeUrl}/__fake/state`)).status).toBe(200);
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    portal.child.kill('SIGTERM');
+    expect(await portal.exited).toBe(0);
+  });
+
   it('stops at start-up with a readable list when the environment is wrong', async () => {
     const { portal } = await startPortal({
       DATA_DIR: newDataDir(),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type * as FakeShopifyModule from '../../dev/fake-shopify/embedded';
 import pino from 'pino';
 import { buildApp } from './app';
 import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connect';
@@ -9,14 +10,35 @@ import { startHousekeeping } from './jobs/housekeeping';
 import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
-import { startEmbeddedFakeShopify } from './integrations/shopify/fake-store/embedded';
 import { connectShopify } from './integrations/shopify/shopify';
-import { createJobHandlers } from './jobs/job-handlers';
+import { createJobHandlers } from './jobs/registry';
 import { createRequestGauge } from './http/request-gauge';
 import { createMailer } from './mail/mailer';
 import { loggerOptions } from './plugins/log-redaction';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+/**
+ * The fake Shopify store of `SHOPIFY_MODE=fake` (dev/fake-shopify, ADR 0023) is not part of this bundle: it is
+ * loaded only in fake mode, from its own bundle beside the built server (dist/fake-shopify) or, when the
+ * portal runs from its TypeScript sources (`npm run dev`, tests), from dev/ through tsx. The specifier is a
+ * computed URL, so esbuild leaves the import alone instead of inlining the fake.
+ */
+async function loadFakeShopify(): Promise<typeof FakeShopifyModule> {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(
+    fromSources ? '../../dev/fake-shopify/embedded.ts' : '../fake-shopify/embedded.js',
+    import.meta.url,
+  );
+  try {
+    return (await import(entry.href)) as typeof FakeShopifyModule;
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    throw new Error(`SHOPIFY_MODE=fake needs the fake Shopify store (${entry.pathname}): run npm run build`, {
+      cause: error,
+    });
+  }
+}
 
 function readEnvOrExit(): Env {
   try {
@@ -70,6 +92,7 @@ async function main() {
       log.info('Created the demo customers demo@example.com and buyer@example.com (SEED_DEMO=1)');
 
     if (env.SHOPIFY_MODE === 'fake') {
+      const { startEmbeddedFakeShopify } = await loadFakeShopify();
       const embedded = await startEmbeddedFakeShopify(env, (line) => log.info(`fake Shopify: ${line}`));
       cleanups.push(() => embedded.close());
       env = embedded.env;

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToDecimal, centsToDollars, dollarsToCents, formatCents, parseDecimalToCents } from './money';
+import {
+  centsToDecimal,
+  centsToDollars,
+  dollarsToCents,
+  formatCents,
+  hasAtMostDecimals,
+  isWholeCents,
+  MAX_PRICE_DOLLARS,
+  parseDecimalToCents,
+} from './money';
 
 describe('money', () => {
   it.each([
@@ -43,5 +52,28 @@ describe('money', () => {
         expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
       }),
     );
+  });
+});
+
+describe('the decimal rule of prices', () => {
+  it('takes dollar amounts in whole cents, up to the largest a decimal(10,2) column holds', () => {
+    for (const price of [0, 4, 10.5, 10.65, 0.01, MAX_PRICE_DOLLARS])
+      expect(isWholeCents(price), `${price}`).toBe(true);
+    for (const price of [4.005, 10.655, 0.1 + 0.2, 10.6500000001, Number.NaN, Infinity]) {
+      expect(isWholeCents(price), `${price}`).toBe(false);
+    }
+  });
+
+  it('takes every amount typed with at most two decimals', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999_999 }), (cents) => {
+        expect(isWholeCents(Number(centsToDecimal(cents)))).toBe(true);
+      }),
+    );
+  });
+
+  it('counts decimals for other steps too (discounts in steps of 0.1)', () => {
+    expect(hasAtMostDecimals(7.5, 1)).toBe(true);
+    expect(hasAtMostDecimals(7.25, 1)).toBe(false);
   });
 });

@@ -41,3 +41,24 @@ export function centsToDollars(cents: Cents): number {
 export function dollarsToCents(dollars: number): Cents {
   return Math.round(dollars * 100);
 }
+
+/** The largest dollar amount a decimal(10,2) price column holds. */
+export const MAX_PRICE_DOLLARS = 99_999_999.99;
+
+/**
+ * True when `value` is written with at most `decimals` decimals: the number typed as "7.5" or "10.65" is
+ * exactly the double that rounding it to that many decimals gives back (10.655, or 0.1 + 0.2, is not).
+ */
+export function hasAtMostDecimals(value: number, decimals: number): boolean {
+  return Number.isFinite(value) && Number(value.toFixed(decimals)) === value;
+}
+
+/**
+ * The decimal rule of every price the API takes in dollars: whole cents, i.e. at most two decimals. Both
+ * admin price schemas use it; they differ on purpose only in their lower bound and their messages (a
+ * custom tier price may be 0, admin-pricing.ts; a variant's retail and wholesale prices must be above 0,
+ * admin-catalog.ts).
+ */
+export function isWholeCents(dollars: number): boolean {
+  return hasAtMostDecimals(dollars, 2);
+}

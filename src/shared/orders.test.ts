@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatOrderNumber, parseOrderNumber, toOrderStatus } from './orders';
+import {
+  formatOrderNumber,
+  knownOrderStatus,
+  parseOrderNumber,
+  STORED_ORDER_STATUSES,
+  toOrderStatus,
+} from './orders';
 
 describe('order numbers', () => {
   it('formats an id as WO-(id + 1000) and reads it back, in any case, with or without the dash', () => {
@@ -20,5 +26,18 @@ describe('toOrderStatus', () => {
     expect(toOrderStatus('completed')).toBe('delivered');
     expect(toOrderStatus(null)).toBe('pending');
     expect(toOrderStatus('shipped')).toBe('shipped');
+    expect(toOrderStatus('on_hold')).toBe('pending');
+  });
+
+  it('reads each stored value (STORED_ORDER_STATUSES) as the status it is stored for, and no other text', () => {
+    for (const [status, stored] of Object.entries(STORED_ORDER_STATUSES)) {
+      expect(stored).toContain(status);
+      for (const value of stored) expect(knownOrderStatus(value)).toBe(status);
+    }
+    expect(STORED_ORDER_STATUSES.pending).toEqual(['pending', 'submitted']);
+    expect(STORED_ORDER_STATUSES.delivered).toEqual(['delivered', 'completed']);
+    for (const other of ['on_hold', 'Shipped', '', null, undefined, 'toString']) {
+      expect(knownOrderStatus(other)).toBeNull();
+    }
   });
 });

@@ -17,19 +17,33 @@ export function parseOrderNumber(text: string): number | null {
 }
 
 /**
+ * What the stored `status` column may hold for each status as read (DECISIONS §4): besides the status
+ * itself, legacy `submitted` is pending and legacy `completed` is delivered. The admin status filter looks
+ * for all of a status's stored values; toOrderStatus reads them back.
+ */
+export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string[]>> = {
+  pending: ['pending', 'submitted'],
+  processing: ['processing'],
+  shipped: ['shipped'],
+  delivered: ['delivered', 'completed'],
+  cancelled: ['cancelled'],
+};
+
+const STATUS_OF_STORED = new Map<string, OrderStatus>(
+  (Object.entries(STORED_ORDER_STATUSES) as Array<[OrderStatus, readonly string[]]>).flatMap(
+    ([status, stored]) => stored.map((value) => [value, status] as const),
+  ),
+);
+
+/** The status a stored value reads as (legacy values included, STORED_ORDER_STATUSES), or null for no status. */
+export function knownOrderStatus(stored: string | null | undefined): OrderStatus | null {
+  return STATUS_OF_STORED.get(stored ?? '') ?? null;
+}
+
+/**
  * A stored status as the customer reads it (DECISIONS §4): legacy `submitted` is pending, legacy `completed`
  * is delivered, a missing or unknown one is pending (spec 000 §4 'a missing status treated as pending').
  */
 export function toOrderStatus(stored: string | null | undefined): OrderStatus {
-  switch (stored) {
-    case 'processing':
-    case 'shipped':
-    case 'delivered':
-    case 'cancelled':
-      return stored;
-    case 'completed':
-      return 'delivered';
-    default:
-      return 'pending';
-  }
+  return knownOrderStatus(stored) ?? 'pending';
 }

@@ -29,7 +29,7 @@ describe('SiteFooter', () => {
           element.textContent === '© 2031 Dewdrop Botanicals. All rights reserved.',
       ),
     ).toBeTruthy();
-    expect(within(footer).getByText('Powered by Shopify')).toBeTruthy();
+    expect(within(footer).getByText('Powered by Shopify')).toBeInTheDocument();
   });
 
   it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {
@@ -67,9 +67,9 @@ describe('SiteFooter', () => {
 
     renderWithProviders(<SiteFooter />);
 
-    expect(await screen.findByText(/Wholesale Portal\. All rights reserved\./)).toBeTruthy();
-    expect(screen.getByText('Terms & Conditions')).toBeTruthy();
-    expect(screen.getByText('Privacy Policy')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeTruthy();
+    expect(await screen.findByText(/Wholesale Portal\. All rights reserved\./)).toBeInTheDocument();
+    expect(screen.getByText('Terms & Conditions')).toBeInTheDocument();
+    expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Contact Us' })).toBeInTheDocument();
   });
 });

@@ -68,8 +68,8 @@ describe('customer header', () => {
     const { button, menu } = await openMenu();
 
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    expect(within(menu).getByText('Jane Doe')).toBeTruthy();
-    expect(within(menu).getByText('jane@shop.test')).toBeTruthy();
+    expect(within(menu).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(menu).getByText('jane@shop.test')).toBeInTheDocument();
     expect(
       within(menu)
         .getAllByRole('menuitem')
@@ -96,14 +96,14 @@ describe('customer header', () => {
     const { menu } = await openMenu();
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
-    expect(await within(menu).findByRole('menuitem', { name: 'Signing out...' })).toBeTruthy();
+    expect(await within(menu).findByRole('menuitem', { name: 'Signing out...' })).toBeInTheDocument();
     answer(new Response(null, { status: 204 }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(toast.success).toHaveBeenCalledWith('Logged out');
     expect(cartStore.getSnapshot().items).toEqual([]);
     expect(countCalls(fetchMock, '/api/logout')).toBe(1);
-    expect(await screen.findByRole('link', { name: 'Sign In / Register' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Sign In / Register' })).toBeInTheDocument();
   });
 
   it("toasts 'Logout failed' and stays signed in when the server refuses", async () => {
@@ -115,6 +115,6 @@ describe('customer header', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
     expect(router.state.location.pathname).toBe('/');
-    expect(screen.getByRole('button', { name: 'Account menu for Jane Doe' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Account menu for Jane Doe' })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -186,9 +185,4 @@ export async function runNamed<Row>(
   }
   const result = await (client as PgliteQueries).query<Row>(statement.text, [...params]);
   return result.rows;
-}
-
-/** Runs `select 1` through Drizzle; used by the health route. */
-export async function checkDatabase(db: Database): Promise<void> {
-  await db.execute(sql`select 1`);
 }

@@ -11,6 +11,8 @@ export interface EnqueueJobInput {
   /** At most one job ever exists with this key: a second enqueue does nothing. */
   dedupeKey?: string;
   maxAttempts?: number;
+  /** Jobs with the same serial key never run at once (job-definition.ts). */
+  serialKey?: string;
 }
 
 export const RETRY_BASE_DELAY_MS = 1_000;
@@ -33,6 +35,7 @@ export async function enqueueJob(db: DatabaseOrTransaction, input: EnqueueJobInp
       ...(input.runAt ? { runAt: input.runAt } : {}),
       ...(input.dedupeKey !== undefined ? { dedupeKey: input.dedupeKey } : {}),
       ...(input.maxAttempts !== undefined ? { maxAttempts: input.maxAttempts } : {}),
+      ...(input.serialKey !== undefined ? { serialKey: input.serialKey } : {}),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
@@ -77,9 +80,26 @@ const staleBefore = (at: SQL) => sql`(${at} - make_interval(secs => ${STALE_LOCK
  */
 export async function claimJobs(db: Database, workerId: string, limit: number, now?: Date): Promise<Job[]> {
   // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
-  const rows = await runNamed<JobRow>(db, CLAIM_JOBS, [workerId, limit, now?.toISOString() ?? null]);
+  let rows: JobRow[];
+  try {
+    rows = await runNamed<JobRow>(db, CLAIM_JOBS, [workerId, limit, now?.toISOString() ?? null]);
+  } catch (error) {
+    // Another claim took a job of the same serial key at the same moment: the index refused this one's.
+    // Nothing was claimed; the next claim sees that job running and skips its key.
+    if (isSerialKeyRace(error)) return [];
+    throw error;
+  }
   // UPDATE … RETURNING keeps no order.
   return rows.map(toJob).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
+}
+
+const SERIAL_KEY_INDEX = 'jobs_one_running_per_serial_key';
+
+function isSerialKeyRace(error: unknown): boolean {
+  const found = error instanceof Error ? error : null;
+  const cause = found?.cause instanceof Error ? found.cause : found;
+  const details = cause as { code?: unknown; constraint?: unknown } | null;
+  return details?.code === '23505' && details.constraint === SERIAL_KEY_INDEX;
 }
 
 /**
@@ -87,24 +107,37 @@ export async function claimJobs(db: Database, workerId: string, limit: number, n
  * e-mails an order, building them through the query builder cost the worker more than the order itself
  * (issue 15). `$3` is the worker's clock, null for the database's now(); a JS clock counts whole
  * milliseconds while now() has microseconds, so a job queued at 12:00:00.123456 is due by 12:00:00.123.
+ *
+ * Serial keys: a job whose key another job holds ('running', even with a stale lock: that one is claimed
+ * again or failed by the sweep) waits, and of several due jobs of one key only the first is claimed; the
+ * unique index jobs_one_running_per_serial_key settles two claims racing for one key.
  */
 const CLAIM_JOBS: NamedStatement = {
-  name: 'claim_jobs_v1',
+  name: 'claim_jobs_v2',
   text: `
 update jobs
    set state = 'running', locked_at = coalesce($3::timestamptz, now()), locked_by = $1::text,
        attempts = attempts + 1, updated_at = coalesce($3::timestamptz, now())
  where id in (
-   select id from jobs
-    where (state = 'pending' and run_at <= coalesce($3::timestamptz + interval '999 microseconds', now()))
-       or (state = 'running' and attempts < max_attempts
-           and locked_at < coalesce($3::timestamptz, now()) - interval '${STALE_LOCK_MS / 1000} seconds')
-    order by run_at, id
-    limit $2::int
-    for update skip locked)
+   select id from (
+     select id, run_at,
+            row_number() over (partition by coalesce(serial_key, 'job:' || id) order by run_at, id) as nth
+       from (
+         select id, run_at, serial_key from jobs due
+          where ((state = 'pending' and run_at <= coalesce($3::timestamptz + interval '999 microseconds', now()))
+              or (state = 'running' and attempts < max_attempts
+                  and locked_at < coalesce($3::timestamptz, now()) - interval '${STALE_LOCK_MS / 1000} seconds'))
+            and (serial_key is null or state = 'running' or not exists (
+                  select 1 from jobs holder
+                   where holder.serial_key = due.serial_key and holder.state = 'running'))
+          order by run_at, id
+          limit $2::int
+          for update skip locked) candidates) ranked
+    where nth = 1)
 returning id, type, payload, state, attempts, max_attempts as "maxAttempts", run_at as "runAt",
   locked_at as "lockedAt", locked_by as "lockedBy", last_error as "lastError", dedupe_key as "dedupeKey",
-  completed_at as "completedAt", created_at as "createdAt", updated_at as "updatedAt"`,
+  serial_key as "serialKey", completed_at as "completedAt", created_at as "createdAt",
+  updated_at as "updatedAt"`,
 };
 
 /** A job as the driver returns it: the id is a bigint, which pg hands over as a string. */

@@ -8,7 +8,8 @@ import { startJobWorker, type JobLogger } from '../jobs/worker';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import { createMailer, InvalidMailMessageError, type Mailer } from './mailer';
-import { createSendEmailHandler, enqueueEmail, SEND_EMAIL_JOB } from './send-email-job';
+import { handlerTable } from '../jobs/job-definition';
+import { emailJobs, enqueueEmail, SEND_EMAIL_JOB } from './email.jobs';
 import { findFreePort } from '../test/portal-process';
 
 interface Received {
@@ -74,7 +75,7 @@ describe('e-mail outbox over a real SMTP server', () => {
   const worker = () =>
     startJobWorker({
       db: handle.db,
-      handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
+      handlers: handlerTable(emailJobs(mailer)),
       log: silentLog,
       autoStart: false,
       now: () => clock,

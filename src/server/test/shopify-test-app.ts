@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { products } from '../db/schema';
 import { createShopifyClient, type ShopifyClientOptions } from '../integrations/shopify/client';
-import { seedDemoCatalogue } from '../integrations/shopify/fake-store/demo-catalogue';
+import { seedDemoCatalogue } from '../../../dev/fake-shopify/demo-catalogue';
 import {
   startFakeShopify,
   type FakeShopify,
   type FakeShopifyOptions,
-} from '../integrations/shopify/fake-store/fake-shopify';
+} from '../../../dev/fake-shopify/fake-shopify';
 import { createShopifyApi } from '../integrations/shopify/shopify-api';
-import { toGid } from '../integrations/shopify/fake-store/gid';
+import { toGid } from '../../../dev/fake-shopify/gid';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
-import { createJobHandlers } from '../jobs/job-handlers';
+import { createJobHandlers } from '../jobs/registry';
 import { startJobWorker } from '../jobs/worker';
 import { createMailer } from '../mail/mailer';
 import { createTestApp, type TestApp } from './test-app';

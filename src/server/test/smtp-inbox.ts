@@ -2,7 +2,8 @@ import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/client';
 import { startJobWorker } from '../jobs/worker';
 import { createMailer } from '../mail/mailer';
-import { createSendEmailHandler, SEND_EMAIL_JOB } from '../mail/send-email-job';
+import { handlerTable } from '../jobs/job-definition';
+import { emailJobs } from '../mail/email.jobs';
 import { findFreePort } from './portal-process';
 
 export interface ReceivedMessage {
@@ -54,7 +55,7 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
       const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: mailFrom });
       const worker = startJobWorker({
         db,
-        handlers: { [SEND_EMAIL_JOB]: createSendEmailHandler(mailer) },
+        handlers: handlerTable(emailJobs(mailer)),
         log: { info() {}, warn() {}, error() {} },
         autoStart: false,
       });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ID } from '../limits';
+import { isWholeCents, MAX_PRICE_DOLLARS } from '../money';
 import { sentence } from './messages';
 import { idSchema } from './pricing';
 
@@ -26,8 +28,6 @@ export const ADMIN_CATALOG_MESSAGES = {
 export const SKU_MAX_LENGTH = 100;
 export const SKU_NOTES_MAX_LENGTH = 500;
 export const SHOPIFY_PRODUCT_ID_MAX_LENGTH = 100;
-/** The largest amount a decimal(10,2) price column holds. */
-export const MAX_PRICE_DOLLARS = 99_999_999.99;
 
 // ---------------------------------------------------------------------------------------------------------
 // Allowed SKUs
@@ -201,25 +201,16 @@ export type UpdateVariantVisibilityResponse = z.infer<typeof updateVariantVisibi
 const PLAIN_AMOUNT = /^\s*(\d+(\.\d{0,2})?|\.\d{1,2})\s*$/;
 const WHOLE_NUMBER = /^\s*\d+\s*$/;
 
-/** True when `value` has at most two decimals (10.65 yes, 10.655 no), allowing for binary fractions. */
-function hasAtMostTwoDecimals(value: number): boolean {
-  return Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
-}
-
 /**
- * A price in dollars above 0 with at most two decimals (spec 001 §5, §9), as a JSON number or the text of a
- * form field ("10.5"); anything else fails with `message` alone.
+ * A price in dollars above 0 in whole cents (spec 001 §5, §9; the decimal rule is money.ts's isWholeCents),
+ * as a JSON number or the text of a form field ("10.5"); anything else fails with `message` alone.
  */
 function priceAbove0(message: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && PLAIN_AMOUNT.test(value) ? Number(value) : value),
     z
       .number({ message })
-      .refine(
-        (value) =>
-          Number.isFinite(value) && value > 0 && value <= MAX_PRICE_DOLLARS && hasAtMostTwoDecimals(value),
-        { message },
-      ),
+      .refine((value) => value > 0 && value <= MAX_PRICE_DOLLARS && isWholeCents(value), { message }),
   );
 }
 
@@ -231,7 +222,7 @@ export const updateVariantPriceRequestSchema = z.object({
       .number({ message: ADMIN_CATALOG_MESSAGES.invalidProductId })
       .int(ADMIN_CATALOG_MESSAGES.invalidProductId)
       .positive(ADMIN_CATALOG_MESSAGES.invalidProductId)
-      .max(2_147_483_647, ADMIN_CATALOG_MESSAGES.invalidProductId),
+      .max(MAX_ID, ADMIN_CATALOG_MESSAGES.invalidProductId),
   ),
   basePrice: priceAbove0(ADMIN_CATALOG_MESSAGES.retailPrice),
   wholesalePrice: priceAbove0(ADMIN_CATALOG_MESSAGES.wholesalePrice),

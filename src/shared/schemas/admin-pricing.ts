@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ID, MAX_QUANTITY } from '../limits';
+import { hasAtMostDecimals, isWholeCents, MAX_PRICE_DOLLARS } from '../money';
 import { sentence } from './messages';
 import { pricingTierSchema } from './pricing';
 
@@ -11,6 +13,9 @@ import { pricingTierSchema } from './pricing';
  * the server keeps cents and hundredths of a percent (ADR 0002).
  */
 
+/** A tier no cart could reach would be no tier: a cart counts at most MAX_QUANTITY cases. */
+export const MAX_MINIMUM_CASES = MAX_QUANTITY;
+
 /** Spec 001 §5's sentence, word for word, plus our own words for the range rules it states without text. */
 export const ADMIN_PRICING_MESSAGES = {
   required: sentence('Please fill out all required fields'),
@@ -18,25 +23,13 @@ export const ADMIN_PRICING_MESSAGES = {
   descriptionTooLong: sentence('Description must be at most 500 characters'),
   minimumCasesWhole: sentence('Minimum cases must be a whole number'),
   minimumCasesMin: sentence('Minimum cases must be at least 1'),
-  minimumCasesMax: sentence('Minimum cases must be at most 100,000'),
+  minimumCasesMax: sentence(`Minimum cases must be at most ${MAX_MINIMUM_CASES.toLocaleString('en-US')}`),
   discountRange: sentence('Discount must be between 0 and 100'),
   discountStep: sentence('Discount must be in steps of 0.1'),
   priceMin: sentence('Price must be at least 0'),
   priceStep: sentence('Price must be in steps of 0.01'),
-  priceMax: sentence('Price must be at most 99,999,999.99'),
+  priceMax: sentence(`Price must be at most ${MAX_PRICE_DOLLARS.toLocaleString('en-US')}`),
 } as const;
-
-export const MAX_MINIMUM_CASES = 100_000;
-/** numeric(10,2): the largest price the column holds. */
-export const MAX_PRICE = 99_999_999.99;
-
-/**
- * True when `value` is written with at most `decimals` decimals: the number typed as "7.5" or "10.65" is
- * exactly the double that rounding it to that many decimals gives back.
- */
-export function hasAtMostDecimals(value: number, decimals: number): boolean {
-  return Number.isFinite(value) && Number(value.toFixed(decimals)) === value;
-}
 
 /**
  * A form or an older client may send a number as text ("7.5"); an empty value (missing, null, '' or only
@@ -95,8 +88,8 @@ export const customPriceSchema = z.preprocess(
   toNumberOrMissing,
   requiredNumber(ADMIN_PRICING_MESSAGES.priceMin)
     .min(0, ADMIN_PRICING_MESSAGES.priceMin)
-    .max(MAX_PRICE, ADMIN_PRICING_MESSAGES.priceMax)
-    .refine((value) => hasAtMostDecimals(value, 2), ADMIN_PRICING_MESSAGES.priceStep),
+    .max(MAX_PRICE_DOLLARS, ADMIN_PRICING_MESSAGES.priceMax)
+    .refine(isWholeCents, ADMIN_PRICING_MESSAGES.priceStep),
 );
 
 /** A product or tier chosen from a list: required; anything else is a malformed request. */
@@ -105,7 +98,7 @@ const requiredId = z.preprocess(
   requiredNumber('must be a number')
     .int('must be a whole number')
     .positive('must be a positive id')
-    .max(2_147_483_647, 'is too large'),
+    .max(MAX_ID, 'is too large'),
 );
 
 /** POST /api/admin/pricing-tiers and PATCH /api/admin/pricing-tiers/{id} (spec 001 §5: same rules). */

@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 
 /** Every error body the API sends (ARCHITECTURE.md convention 4). */
 export const errorBodySchema = z.object({
+  /** One of shared/error-codes.ts, read as any text so a code this build does not know still reads. */
   code: z.string(),
   message: z.string(),
   requestId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from '../limits';
 import { sentence } from './messages';
 import { idSchema } from './pricing';
 
@@ -66,7 +67,7 @@ export const faqItemInputSchema = z.object({
     .number({ message: FAQ_MESSAGES.category })
     .int(FAQ_MESSAGES.category)
     .positive(FAQ_MESSAGES.category)
-    .max(2_147_483_647, FAQ_MESSAGES.category),
+    .max(MAX_ID, FAQ_MESSAGES.category),
   question: requiredText(FAQ_MESSAGES.questionRequired, FAQ_QUESTION_MAX, FAQ_MESSAGES.questionTooLong),
   answer: requiredText(FAQ_MESSAGES.answerRequired, FAQ_ANSWER_MAX, FAQ_MESSAGES.answerTooLong),
   displayOrder: displayOrderSchema.default(0),

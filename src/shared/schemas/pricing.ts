@@ -1,6 +1,7 @@
 // zod/mini, not zod: the storefront's first page reads these replies, and the mini build keeps its initial
 // JavaScript small (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
+import { MAX_ID, MAX_QUANTITY } from '../limits';
 
 /**
  * Path and query values arrive as text: plain decimal numbers become numbers (then range-checked), anything
@@ -15,11 +16,11 @@ const wholeNumber = () =>
 /** Whole-number ids and quantities as the API accepts them: no fractions, no negatives, no absurd sizes. */
 export const idSchema = z.pipe(
   z.transform(digitsToNumber),
-  wholeNumber().check(z.positive('must be a positive id'), z.maximum(2_147_483_647, 'is too large')),
+  wholeNumber().check(z.positive('must be a positive id'), z.maximum(MAX_ID, 'is too large')),
 );
 export const quantitySchema = wholeNumber().check(
   z.minimum(0, 'must be at least 0'),
-  z.maximum(100_000, 'is too large'),
+  z.maximum(MAX_QUANTITY, 'is too large'),
 );
 
 /** A volume tier as the API sends it (GET /api/pricing-tiers): discount in percent, e.g. 7.5. */
@@ -46,10 +47,7 @@ export const pricingCatalogSchema = z.object({
 export type PricingCatalogDto = z.infer<typeof pricingCatalogSchema>;
 
 /** GET /api/products/{id}/price?quantity=&totalCases= */
-const countQuery = z.pipe(
-  z.transform(digitsToNumber),
-  z.optional(wholeNumber().check(z.minimum(0, 'must be at least 0'), z.maximum(100_000, 'is too large'))),
-);
+const countQuery = z.pipe(z.transform(digitsToNumber), z.optional(quantitySchema));
 export const priceQuerySchema = z.object({ quantity: countQuery, totalCases: countQuery });
 export const priceResponseSchema = z.object({ productId: z.int(), price: z.number() });
 

@@ -44,8 +44,8 @@ describe('QuantityStepper', () => {
   it('is a minus button, a number input and a plus button with accessible names', () => {
     render(<Harness />);
 
-    expect(screen.getByRole('button', { name: 'Remove one case of 4 oz Bottle' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Remove one case of 4 oz Bottle' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' })).toBeInTheDocument();
     expect(input().type).toBe('number');
     expect(input().min).toBe('0');
     expect(input().value).toBe('0');

@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   createAllowedSkuRequestSchema,
   SKU_MAX_LENGTH,
@@ -8,55 +9,45 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
 import { useAddAllowedSku } from './catalog-api';
+
+const EMPTY_FORM = { sku: '', notes: '' };
 
 /**
  * Add a SKU with notes (spec 001 §2, §5: the SKU may not be empty after trimming). Judged by the API's own
  * schema first, so the message is the server's; the server judges it again and refuses a duplicate.
  */
 export function AllowedSkuForm() {
-  const [sku, setSku] = useState('');
-  const [notes, setNotes] = useState('');
-  const [skuError, setSkuError] = useState<string | null>(null);
-  const add = useAddAllowedSku({
-    onAdded: () => {
-      setSku('');
-      setNotes('');
-    },
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<typeof EMPTY_FORM, unknown, z.output<typeof createAllowedSkuRequestSchema>>({
+    resolver: schemaResolver(createAllowedSkuRequestSchema),
+    defaultValues: EMPTY_FORM,
+    ...JUDGED_ON_SUBMIT,
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = createAllowedSkuRequestSchema.safeParse({ sku, notes });
-    if (!parsed.success) {
-      setSkuError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setSkuError(null);
-    add.mutate({ sku: parsed.data.sku, notes: parsed.data.notes });
-  }
+  const add = useAddAllowedSku({ onAdded: () => reset(EMPTY_FORM) });
 
   return (
     <form
-      onSubmit={submit}
+      onSubmit={handleSubmit((parsed) => add.mutate({ sku: parsed.sku, notes: parsed.notes }))}
       noValidate
       className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-start"
     >
       <Field
         label="SKU"
-        name="sku"
-        value={sku}
-        onChange={(event) => setSku(event.target.value)}
-        error={skuError}
+        {...register('sku')}
+        error={firstErrorMessage(errors)}
         maxLength={SKU_MAX_LENGTH}
         autoComplete="off"
         required
       />
       <Field
         label="Notes"
-        name="notes"
-        value={notes}
-        onChange={(event) => setNotes(event.target.value)}
+        {...register('notes')}
         maxLength={SKU_NOTES_MAX_LENGTH}
         placeholder="Optional, e.g. 4 oz bottle"
         autoComplete="off"

@@ -3,6 +3,7 @@ import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { AllowedSku } from '../../../shared/schemas/admin-catalog';
+import { DATE_FORMAT } from '../../lib/format-date';
 import { ListState } from '../../components/admin/list-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -48,7 +49,7 @@ export function AllowedSkuList() {
                     <p className="mt-0.5 text-sm break-words text-muted-foreground">{row.notes}</p>
                   ) : null}
                   <p className="mt-0.5 text-xs text-muted-foreground">
-                    Added {format(new Date(row.createdAt), 'MMM d, yyyy')}
+                    Added {format(new Date(row.createdAt), DATE_FORMAT)}
                   </p>
                 </div>
                 <div className="flex items-center gap-3">

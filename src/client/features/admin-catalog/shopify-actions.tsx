@@ -1,5 +1,7 @@
 import { Download, RefreshCw, Repeat } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { dollarsToCents, formatCents } from '../../../shared/money';
 import {
   SHOPIFY_PRODUCT_ID_MAX_LENGTH,
@@ -9,7 +11,12 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
+import { JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
 import { useImportShopifyProduct, useShopifyCountAction } from './catalog-api';
+
+/** The import form: the product id judged by the API's own rule for it. */
+const importFormSchema = z.object({ shopifyProductId: shopifyProductParamsSchema.shape.id });
+const EMPTY_IMPORT_FORM = { shopifyProductId: '' };
 
 function ActionIcon({ pending, icon }: { pending: boolean; icon: ReactNode }) {
   return pending ? <Spinner className="size-4 text-current" /> : icon;
@@ -52,26 +59,27 @@ function LastOutcome({ outcome }: { outcome: Outcome }) {
 export function ShopifyActions() {
   const refresh = useShopifyCountAction('refresh');
   const sync = useShopifyCountAction('sync');
-  const [productId, setProductId] = useState('');
-  const [productIdError, setProductIdError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const importProduct = useImportShopifyProduct({ onImported: () => setProductId('') });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<typeof EMPTY_IMPORT_FORM, unknown, z.output<typeof importFormSchema>>({
+    resolver: schemaResolver(importFormSchema),
+    defaultValues: EMPTY_IMPORT_FORM,
+    ...JUDGED_ON_SUBMIT,
+  });
+  const importProduct = useImportShopifyProduct({ onImported: () => reset(EMPTY_IMPORT_FORM) });
 
-  function submitImport(event: FormEvent) {
-    event.preventDefault();
-    const parsed = shopifyProductParamsSchema.safeParse({ id: productId });
-    if (!parsed.success) {
-      setProductIdError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setProductIdError(null);
-    importProduct.mutate(parsed.data.id, {
+  const submitImport = handleSubmit(({ shopifyProductId }) =>
+    importProduct.mutate(shopifyProductId, {
       onSuccess: (answer) => {
         if (answer.success)
           setOutcome({ title: 'Import', message: answer.message, imported: answer.variants });
       },
-    });
-  }
+    }),
+  );
 
   const running = refresh.isPending || sync.isPending || importProduct.isPending;
 
@@ -111,10 +119,8 @@ export function ShopifyActions() {
       >
         <Field
           label="Shopify Product ID"
-          name="shopifyProductId"
-          value={productId}
-          onChange={(event) => setProductId(event.target.value)}
-          error={productIdError}
+          {...register('shopifyProductId')}
+          error={errors.shopifyProductId?.message}
           maxLength={SHOPIFY_PRODUCT_ID_MAX_LENGTH}
           inputMode="text"
           autoComplete="off"

@@ -1,8 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import { updateVariantPriceRequestSchema, type AdminVariant } from '../../../shared/schemas/admin-catalog';
+import { useForm } from 'react-hook-form';
+import {
+  updateVariantPriceRequestSchema,
+  type AdminVariant,
+  type UpdateVariantPriceRequest,
+} from '../../../shared/schemas/admin-catalog';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
+import { JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
 import { useSetVariantPrice } from './catalog-api';
 
 interface VariantPriceDialogProps {
@@ -16,42 +21,31 @@ export function VariantPriceDialog({ variant, onClose }: VariantPriceDialogProps
   return variant ? <PriceForm key={variant.id} variant={variant} onClose={onClose} /> : null;
 }
 
-interface FieldErrors {
-  basePrice?: string;
-  wholesalePrice?: string;
-  productId?: string;
+/** The prices as typed, and the variant's id, which has no field but is judged with them. */
+interface PriceFields {
+  productId: number;
+  basePrice: string;
+  wholesalePrice: string;
 }
 
 const asInput = (dollars: number | null) => (dollars === null ? '' : dollars.toFixed(2));
 
 function PriceForm({ variant, onClose }: { variant: AdminVariant; onClose: () => void }) {
-  const [basePrice, setBasePrice] = useState(() => asInput(variant.price));
-  const [wholesalePrice, setWholesalePrice] = useState(() => asInput(variant.wholesalePrice));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const save = useSetVariantPrice({ onSaved: onClose });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PriceFields, unknown, UpdateVariantPriceRequest>({
     // The API's own schema, so the form shows the spec's messages before the server would.
-    const parsed = updateVariantPriceRequestSchema.safeParse({
+    resolver: schemaResolver(updateVariantPriceRequestSchema),
+    defaultValues: {
       productId: variant.id,
-      basePrice,
-      wholesalePrice,
-    });
-    if (!parsed.success) {
-      const next: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'basePrice' || field === 'wholesalePrice' || field === 'productId') {
-          next[field] ??= issue.message;
-        }
-      }
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
-  }
+      basePrice: asInput(variant.price),
+      wholesalePrice: asInput(variant.wholesalePrice),
+    },
+    ...JUDGED_ON_SUBMIT,
+  });
+  const save = useSetVariantPrice({ onSaved: onClose });
 
   return (
     <Dialog
@@ -60,32 +54,28 @@ function PriceForm({ variant, onClose }: { variant: AdminVariant; onClose: () =>
       title="Edit price"
       description={`${variant.name} (${variant.sku}), per bottle. The portal's prices change at once.`}
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
+      <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
         <Field
           label="Retail price"
-          name="basePrice"
           type="number"
           inputMode="decimal"
           min="0.01"
           step="0.01"
-          value={basePrice}
-          onChange={(event) => setBasePrice(event.target.value)}
-          error={errors.basePrice}
+          {...register('basePrice')}
+          error={errors.basePrice?.message}
           required
         />
         <Field
           label="Wholesale price"
-          name="wholesalePrice"
           type="number"
           inputMode="decimal"
           min="0.01"
           step="0.01"
-          value={wholesalePrice}
-          onChange={(event) => setWholesalePrice(event.target.value)}
-          error={errors.wholesalePrice}
+          {...register('wholesalePrice')}
+          error={errors.wholesalePrice?.message}
           required
         />
-        {errors.productId ? <p className="text-sm text-destructive">{errors.productId}</p> : null}
+        {errors.productId ? <p className="text-sm text-destructive">{errors.productId.message}</p> : null}
         <FormActions onCancel={onClose} pending={save.isPending} label="Save" pendingLabel="Saving..." />
       </form>
     </Dialog>

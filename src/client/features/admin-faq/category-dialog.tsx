@@ -19,7 +19,14 @@ interface CategoryDialogProps {
  * starts from `initial`.
  */
 export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: CategoryDialogProps) {
-  const { formId, form, errors, update, onSubmit } = useFaqDialogForm({
+  const {
+    formId,
+    form: {
+      register,
+      formState: { errors },
+    },
+    onSubmit,
+  } = useFaqDialogForm({
     initial,
     toPayload: categoryPayload,
     schema: faqCategoryInputSchema,
@@ -35,23 +42,14 @@ export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: Cate
       footer={<FaqDialogFooter formId={formId} mode={mode} saving={saving} onCancel={onCancel} />}
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        <Field
-          label="Title"
-          name="title"
-          autoComplete="off"
-          value={form.title}
-          error={errors.title}
-          onChange={(event) => update('title')(event.target.value)}
-        />
+        <Field label="Title" autoComplete="off" {...register('title')} error={errors.title?.message} />
         <Field
           label="Display Order"
-          name="displayOrder"
           type="number"
           inputMode="numeric"
           step={1}
-          value={form.displayOrder}
-          error={errors.displayOrder}
-          onChange={(event) => update('displayOrder')(event.target.value)}
+          {...register('displayOrder')}
+          error={errors.displayOrder?.message}
         />
       </form>
     </Dialog>

@@ -1,12 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
-import type { z } from 'zod';
+import { useId } from 'react';
+import { useForm, type DefaultValues, type FieldValues } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
-import { fieldErrors } from './faq-form';
+import { JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 
-/** The form's text fields (isActive has no field). */
-type TextField<Form> = { [K in keyof Form]: Form[K] extends string ? K : never }[keyof Form];
-
-interface FaqDialogFormOptions<Form, Values> {
+interface FaqDialogFormOptions<Form extends FieldValues, Values> {
   initial: Form;
   /** What the API's schema judges: the form's texts turned into the request's values. */
   toPayload: (form: Form) => unknown;
@@ -16,10 +14,11 @@ interface FaqDialogFormOptions<Form, Values> {
 }
 
 /**
- * The state of a category or item dialog: the texts as typed, the first message per field of the last
- * failed parse, and a submit that saves the parsed values (nothing while a save runs).
+ * The react-hook-form form of a category or item dialog: the texts as typed (isActive, which has no field,
+ * rides along in the values), judged at submit by the API's schema after `toPayload`, each field showing its
+ * first message; the submit saves the parsed values (nothing while a save runs).
  */
-export function useFaqDialogForm<Form, Values>({
+export function useFaqDialogForm<Form extends FieldValues, Values>({
   initial,
   toPayload,
   schema,
@@ -27,25 +26,14 @@ export function useFaqDialogForm<Form, Values>({
   onSave,
 }: FaqDialogFormOptions<Form, Values>) {
   const formId = useId();
-  const [form, setForm] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-
-  const update = (name: TextField<Form>) => (value: string) =>
-    setForm((current) => ({ ...current, [name]: value }));
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const parsed = schema.safeParse(toPayload(form));
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    onSave(parsed.data);
-  }
-
-  return { formId, form, errors, update, onSubmit };
+  const form = useForm<Form, unknown, Values>({
+    defaultValues: initial as DefaultValues<Form>,
+    // The payload's names are the fields', so each message lands on the field it is about.
+    resolver: schemaResolver(z.preprocess((values) => toPayload(values as Form), schema)),
+    ...JUDGED_ON_SUBMIT,
+  });
+  const onSubmit = submitUnlessPending(saving, form.handleSubmit(onSave));
+  return { formId, form, onSubmit };
 }
 
 interface FaqDialogFooterProps {

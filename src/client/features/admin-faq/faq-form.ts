@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 
 /** The Items tab's category filter: every category, or one (spec 001 §2 'All Categories'). */
@@ -80,16 +79,6 @@ export function itemPayload(form: ItemFormState) {
     displayOrder: parseDisplayOrder(form.displayOrder),
     isActive: form.isActive,
   };
-}
-
-/** The first message per field of a failed parse, keyed by the field's name. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? 'form');
-    errors[field] ??= issue.message;
-  }
-  return errors;
 }
 
 /** 'Order: n | Status: Active' (spec 001 §2). */

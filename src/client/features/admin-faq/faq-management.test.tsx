@@ -151,13 +151,13 @@ async function openItemsTab() {
 describe('FAQ Management: Categories tab', () => {
   it("shows 'Loading categories...', then the cards with order and status", async () => {
     renderWithProviders(<FaqManagement />);
-    expect(screen.getByText('Loading categories...')).toBeTruthy();
-    expect(await screen.findByText('Ordering')).toBeTruthy();
-    expect(card('Ordering').getByText('Order: 0 | Status: Active')).toBeTruthy();
-    expect(card('Shipping').getByText('Order: 1 | Status: Inactive')).toBeTruthy();
+    expect(screen.getByText('Loading categories...')).toBeInTheDocument();
+    expect(await screen.findByText('Ordering')).toBeInTheDocument();
+    expect(card('Ordering').getByText('Order: 0 | Status: Active')).toBeInTheDocument();
+    expect(card('Shipping').getByText('Order: 1 | Status: Inactive')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Categories' }).getAttribute('aria-selected')).toBe('true');
-    expect(card('Ordering').getByRole('button', { name: 'Edit category Ordering' })).toBeTruthy();
-    expect(card('Ordering').getByRole('button', { name: 'Delete category Ordering' })).toBeTruthy();
+    expect(card('Ordering').getByRole('button', { name: 'Edit category Ordering' })).toBeInTheDocument();
+    expect(card('Ordering').getByRole('button', { name: 'Delete category Ordering' })).toBeInTheDocument();
   });
 
   it("creates a category from 'Create New Category' with the defaults and the parsed display order", async () => {
@@ -165,14 +165,21 @@ describe('FAQ Management: Categories tab', () => {
     await screen.findByText('Ordering');
     fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
 
-    expect(dialog().getByRole('heading', { name: 'Create New Category' })).toBeTruthy();
+    expect(dialog().getByRole('heading', { name: 'Create New Category' })).toBeInTheDocument();
     expect((dialog().getByLabelText('Title') as HTMLInputElement).value).toBe('');
     expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('2');
     expect(dialog().queryByLabelText(/active/i)).toBeNull();
-    expect(dialog().getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
+    // Each field shows its own first message.
+    type('Display Order', '2000000');
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
-    expect(await dialog().findByText(FAQ_MESSAGES.titleRequired)).toBeTruthy();
+    expect(await dialog().findByText(FAQ_MESSAGES.titleRequired)).toBeInTheDocument();
+    expect(dialog().getByLabelText('Title')).toHaveAccessibleDescription(FAQ_MESSAGES.titleRequired);
+    expect(dialog().getByLabelText('Display Order')).toHaveAccessibleDescription(
+      FAQ_MESSAGES.displayOrderRange,
+    );
+    expect(dialog().getByLabelText('Display Order')).toHaveAttribute('aria-invalid', 'true');
     expect(api.callsTo('POST', '/api/admin/faq/categories')).toHaveLength(0);
 
     type('Title', '  Returns ');
@@ -186,7 +193,7 @@ describe('FAQ Management: Categories tab', () => {
       isActive: true,
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(await screen.findByText('Returns')).toBeTruthy();
+    expect(await screen.findByText('Returns')).toBeInTheDocument();
   });
 
   it("edits a category in 'Edit Category', keeping its hidden isActive", async () => {
@@ -194,7 +201,7 @@ describe('FAQ Management: Categories tab', () => {
     await screen.findByText('Shipping');
     fireEvent.click(screen.getByRole('button', { name: 'Edit category Shipping' }));
 
-    expect(dialog().getByRole('heading', { name: 'Edit Category' })).toBeTruthy();
+    expect(dialog().getByRole('heading', { name: 'Edit Category' })).toBeInTheDocument();
     expect((dialog().getByLabelText('Title') as HTMLInputElement).value).toBe('Shipping');
     type('Title', 'Shipping & Delivery');
     type('Display Order', '5');
@@ -206,7 +213,7 @@ describe('FAQ Management: Categories tab', () => {
       displayOrder: 5,
       isActive: false,
     });
-    expect(await screen.findByText('Shipping & Delivery')).toBeTruthy();
+    expect(await screen.findByText('Shipping & Delivery')).toBeInTheDocument();
   });
 
   it('disables Create while the save runs, and toasts the failure with the server message or the fallback', async () => {
@@ -227,7 +234,7 @@ describe('FAQ Management: Categories tab', () => {
         description: 'Title must be at most 200 characters',
       }),
     );
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
 
     api.answerNext('POST /api/admin/faq/categories', () => new Response('', { status: 502 }));
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
@@ -260,7 +267,7 @@ describe('FAQ Management: Categories tab', () => {
     await screen.findByText('Ordering');
     fireEvent.click(screen.getByRole('button', { name: 'Delete category Ordering' }));
     expect(api.callsTo('DELETE', '/api/admin/faq/categories')).toHaveLength(0);
-    expect(dialog().getByText(/"Ordering" will be deleted/)).toBeTruthy();
+    expect(dialog().getByText(/"Ordering" will be deleted/)).toBeInTheDocument();
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Category deleted successfully'));
@@ -274,8 +281,12 @@ describe('FAQ Management: Categories tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Delete category Ordering' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByRole('heading', { name: 'Delete category and its FAQ items?' })).toBeTruthy();
-    expect(dialog().getByText(new RegExp(categoryHasItemsMessage(1).replace('.', '\\.')))).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Delete category and its FAQ items?' }),
+    ).toBeInTheDocument();
+    expect(
+      dialog().getByText(new RegExp(categoryHasItemsMessage(1).replace('.', '\\.'))),
+    ).toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
     fireEvent.click(dialog().getByRole('button', { name: 'Delete category and items' }));
 
@@ -310,9 +321,9 @@ describe('FAQ Management: Categories tab', () => {
   it('shows an error block with Retry when the categories cannot be loaded', async () => {
     api.answerNext('GET /api/admin/faq/categories', () => errorResponse(500, 'Database down'));
     renderWithProviders(<FaqManagement />);
-    expect(await screen.findByText('Error loading categories: Database down')).toBeTruthy();
+    expect(await screen.findByText('Error loading categories: Database down')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Ordering')).toBeTruthy();
+    expect(await screen.findByText('Ordering')).toBeInTheDocument();
   });
 });
 
@@ -321,16 +332,16 @@ describe('FAQ Management: FAQ Items tab', () => {
     renderWithProviders(<FaqManagement />);
     await screen.findByText('Ordering');
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
-    expect(screen.getByText('Loading FAQ items...')).toBeTruthy();
+    expect(screen.getByText('Loading FAQ items...')).toBeInTheDocument();
     await screen.findByText('How do I order?');
 
     const first = card('How do I order?');
-    expect(first.getByText('Ordering')).toBeTruthy();
-    expect(first.getByText('Use the order form.')).toBeTruthy();
-    expect(first.getByText('Order: 0 | Status: Active')).toBeTruthy();
-    expect(card('Is shipping free?').getByText('Order: 1 | Status: Inactive')).toBeTruthy();
-    expect(card('Orphan?').getByText('Unknown Category')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Edit FAQ item How do I order?' })).toBeTruthy();
+    expect(first.getByText('Ordering')).toBeInTheDocument();
+    expect(first.getByText('Use the order form.')).toBeInTheDocument();
+    expect(first.getByText('Order: 0 | Status: Active')).toBeInTheDocument();
+    expect(card('Is shipping free?').getByText('Order: 1 | Status: Inactive')).toBeInTheDocument();
+    expect(card('Orphan?').getByText('Unknown Category')).toBeInTheDocument();
+    expect(first.getByRole('button', { name: 'Edit FAQ item How do I order?' })).toBeInTheDocument();
   });
 
   it('moves between the tabs with the arrow keys', async () => {
@@ -341,7 +352,7 @@ describe('FAQ Management: FAQ Items tab', () => {
     const itemsTab = screen.getByRole('tab', { name: 'FAQ Items' });
     expect(itemsTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(itemsTab);
-    expect(await screen.findByText('How do I order?')).toBeTruthy();
+    expect(await screen.findByText('How do I order?')).toBeInTheDocument();
   });
 
   it('filters by category and defaults a new item to the filter and the number of listed items', async () => {
@@ -356,12 +367,12 @@ describe('FAQ Management: FAQ Items tab', () => {
       'Shipping',
     ]);
     fireEvent.change(filter, { target: { value: '2' } });
-    expect(await screen.findByText('Is shipping free?')).toBeTruthy();
+    expect(await screen.findByText('Is shipping free?')).toBeInTheDocument();
     expect(screen.queryByText('How do I order?')).toBeNull();
     expect(api.callsTo('GET', '/api/admin/faq/items?categoryId=2')).toHaveLength(1);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add FAQ Item' }));
-    expect(dialog().getByRole('heading', { name: 'Add FAQ Item' })).toBeTruthy();
+    expect(dialog().getByRole('heading', { name: 'Add FAQ Item' })).toBeInTheDocument();
     expect((dialog().getByLabelText('Category') as HTMLSelectElement).value).toBe('2');
     expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('1');
     expect((dialog().getByLabelText('Question') as HTMLInputElement).value).toBe('');
@@ -378,8 +389,8 @@ describe('FAQ Management: FAQ Items tab', () => {
     expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('3');
 
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
-    expect(await dialog().findByText(FAQ_MESSAGES.questionRequired)).toBeTruthy();
-    expect(dialog().getByText(FAQ_MESSAGES.answerRequired)).toBeTruthy();
+    expect(await dialog().findByText(FAQ_MESSAGES.questionRequired)).toBeInTheDocument();
+    expect(dialog().getByText(FAQ_MESSAGES.answerRequired)).toBeInTheDocument();
     expect(api.callsTo('POST', '/api/admin/faq/items')).toHaveLength(0);
 
     fireEvent.change(dialog().getByLabelText('Category'), { target: { value: '2' } });
@@ -396,7 +407,7 @@ describe('FAQ Management: FAQ Items tab', () => {
       displayOrder: 0,
       isActive: true,
     });
-    expect(await screen.findByText('Do you ship abroad?')).toBeTruthy();
+    expect(await screen.findByText('Do you ship abroad?')).toBeInTheDocument();
   });
 
   it('updates and deletes an item with the spec’s notices', async () => {
@@ -405,7 +416,7 @@ describe('FAQ Management: FAQ Items tab', () => {
     await openItemsTab();
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit FAQ item Is shipping free?' }));
-    expect(dialog().getByRole('heading', { name: 'Edit FAQ Item' })).toBeTruthy();
+    expect(dialog().getByRole('heading', { name: 'Edit FAQ Item' })).toBeInTheDocument();
     type('Answer', 'Always.');
     fireEvent.click(dialog().getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('FAQ item updated successfully'));
@@ -416,7 +427,7 @@ describe('FAQ Management: FAQ Items tab', () => {
       displayOrder: 1,
       isActive: false,
     });
-    expect(await screen.findByText('Always.')).toBeTruthy();
+    expect(await screen.findByText('Always.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete FAQ item Is shipping free?' }));
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
@@ -487,11 +498,11 @@ describe('FAQ Management: FAQ Items tab', () => {
     await screen.findByText('Ordering');
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
 
-    expect(await screen.findByText('Failed to fetch FAQ items: Database down')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch FAQ items: Database down')).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to fetch FAQ items' });
     expect(toast.error).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('How do I order?')).toBeTruthy();
+    expect(await screen.findByText('How do I order?')).toBeInTheDocument();
   });
 
   it('resets the filter to all when the filtered category is deleted', async () => {
@@ -509,7 +520,7 @@ describe('FAQ Management: FAQ Items tab', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Category deleted successfully'));
 
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
-    expect(await screen.findByText('How do I order?')).toBeTruthy();
+    expect(await screen.findByText('How do I order?')).toBeInTheDocument();
     expect((screen.getByLabelText('Filter by category') as HTMLSelectElement).value).toBe('all');
   });
 
@@ -517,9 +528,9 @@ describe('FAQ Management: FAQ Items tab', () => {
     api.categories.splice(0, api.categories.length);
     api.items.splice(0, api.items.length);
     renderWithProviders(<FaqManagement />);
-    expect(await screen.findByText('No FAQ categories yet')).toBeTruthy();
+    expect(await screen.findByText('No FAQ categories yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
-    expect(await screen.findByText('No FAQ items found')).toBeTruthy();
+    expect(await screen.findByText('No FAQ items found')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Add FAQ Item' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

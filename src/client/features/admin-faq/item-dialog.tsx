@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import {
   FAQ_ANSWER_MAX,
   faqItemInputSchema,
@@ -28,7 +29,15 @@ interface ItemDialogProps {
  */
 export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave }: ItemDialogProps) {
   const answerId = useId();
-  const { formId, form, errors, update, onSubmit } = useFaqDialogForm({
+  const {
+    formId,
+    form: {
+      register,
+      control,
+      formState: { errors },
+    },
+    onSubmit,
+  } = useFaqDialogForm({
     initial,
     toPayload: itemPayload,
     schema: faqItemInputSchema,
@@ -36,8 +45,9 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
     onSave,
   });
 
+  const [categoryId, answer] = useWatch({ control, name: ['categoryId', 'answer'] });
   const options = [
-    ...(form.categoryId === '' ? [{ value: '', label: 'Select a category' }] : []),
+    ...(categoryId === '' ? [{ value: '', label: 'Select a category' }] : []),
     ...categories.map((category) => ({ value: String(category.id), label: category.title })),
   ];
   const answerErrorId = errors.answer ? `${answerId}-error` : undefined;
@@ -50,21 +60,18 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
       footer={<FaqDialogFooter formId={formId} mode={mode} saving={saving} onCancel={onCancel} />}
     >
       <form id={formId} noValidate onSubmit={onSubmit} className="space-y-4">
-        <SelectField
-          label="Category"
+        <Controller
+          control={control}
           name="categoryId"
-          value={form.categoryId}
-          options={options}
-          error={errors.categoryId}
-          onChange={(event) => update('categoryId')(event.target.value)}
+          render={({ field }) => (
+            <SelectField label="Category" {...field} options={options} error={errors.categoryId?.message} />
+          )}
         />
         <Field
           label="Question"
-          name="question"
           autoComplete="off"
-          value={form.question}
-          error={errors.question}
-          onChange={(event) => update('question')(event.target.value)}
+          {...register('question')}
+          error={errors.question?.message}
         />
         <div className="flex flex-col gap-1.5">
           <label htmlFor={answerId} className="text-sm font-medium">
@@ -72,32 +79,28 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
           </label>
           <textarea
             id={answerId}
-            name="answer"
             rows={5}
-            value={form.answer}
+            {...register('answer')}
             aria-invalid={errors.answer ? true : undefined}
             aria-describedby={answerErrorId}
-            onChange={(event) => update('answer')(event.target.value)}
             className={cn(inputClassName, 'h-auto min-h-28 py-2')}
           />
           <p className="text-xs text-muted-foreground">
-            {form.answer.length}/{FAQ_ANSWER_MAX}
+            {answer.length}/{FAQ_ANSWER_MAX}
           </p>
           {errors.answer ? (
             <p id={answerErrorId} className="text-sm text-destructive">
-              {errors.answer}
+              {errors.answer.message}
             </p>
           ) : null}
         </div>
         <Field
           label="Display Order"
-          name="displayOrder"
           type="number"
           inputMode="numeric"
           step={1}
-          value={form.displayOrder}
-          error={errors.displayOrder}
-          onChange={(event) => update('displayOrder')(event.target.value)}
+          {...register('displayOrder')}
+          error={errors.displayOrder?.message}
         />
       </form>
     </Dialog>

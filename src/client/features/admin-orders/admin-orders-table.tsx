@@ -3,7 +3,7 @@ import { ViewButton } from '../../components/admin/view-button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
-import { formatOrderDate } from './format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { AdminOrderStatusBadge } from './order-status-badge';
 import { OrderStatusSelect } from './order-status-select';
 import { ShopifySyncBadge } from './shopify-sync-badge';
@@ -59,7 +59,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
           <TableRow key={order.id}>
             <TableCell className="font-medium whitespace-nowrap">{order.orderNumber}</TableCell>
             {/* Wraps between date and time: with a Shopify badge the row must still fit beside the sidebar. */}
-            <TableCell className="min-w-28">{formatOrderDate(order.createdAt)}</TableCell>
+            <TableCell className="min-w-28">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</TableCell>
             <TableCell className="max-w-60 min-w-40">
               <span className="block wrap-anywhere">{order.customerName}</span>
               <span className="block text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</span>
@@ -97,7 +97,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-medium">{order.orderNumber}</p>
-              <p className="text-xs text-muted-foreground">{formatOrderDate(order.createdAt)}</p>
+              <p className="text-xs text-muted-foreground">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</p>
             </div>
             <div className="flex flex-col items-end gap-1">
               <AdminOrderStatusBadge status={order.status} />

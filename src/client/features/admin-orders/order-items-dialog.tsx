@@ -10,7 +10,8 @@ import { serverMessage } from '../../lib/api';
 import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders-queries';
 import { PAYMENT_STATUS_LABELS } from './admin-order-status';
 import { formatMoney } from '../../lib/format-money';
-import { formatOrderDate, pluralize } from './format';
+import { pluralize } from '../../lib/format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { SupportMessagesLink } from './support-messages-link';
 
 interface OrderItemsDialogProps {
@@ -38,7 +39,7 @@ export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
       open
       onClose={onClose}
       title={`Order ${order.orderNumber}`}
-      description={`${order.businessName} · ${order.customerName} · ${formatOrderDate(order.createdAt)}`}
+      description={`${order.businessName} · ${order.customerName} · ${formatDate(order.createdAt, DATE_TIME_FORMAT)}`}
       className="max-w-2xl"
       footer={order.supportMessageCount > 0 ? <SupportMessagesLink order={order} /> : undefined}
     >
@@ -70,11 +71,14 @@ export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
   );
 }
 
+/** The admin portal writes thousands with a comma: '1,200 bottles'. */
+const GROUPED = { grouped: true };
+
 function describeQuantity(item: AdminOrderItem): string {
-  if (item.unit === 'tester') return pluralize(item.quantity, 'tester', 'testers');
-  if (item.unit === 'bundle') return pluralize(item.quantity, 'bundle', 'bundles');
-  const cases = item.caseCount === null ? '' : ` (${pluralize(item.caseCount, 'case', 'cases')})`;
-  return `${pluralize(item.quantity, 'bottle', 'bottles')}${cases}`;
+  if (item.unit === 'tester') return pluralize(item.quantity, 'tester', 'testers', GROUPED);
+  if (item.unit === 'bundle') return pluralize(item.quantity, 'bundle', 'bundles', GROUPED);
+  const cases = item.caseCount === null ? '' : ` (${pluralize(item.caseCount, 'case', 'cases', GROUPED)})`;
+  return `${pluralize(item.quantity, 'bottle', 'bottles', GROUPED)}${cases}`;
 }
 
 function OrderLines({ order, items }: { order: AdminOrder; items: readonly AdminOrderItem[] }) {

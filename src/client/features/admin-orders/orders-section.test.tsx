@@ -72,9 +72,9 @@ describe('OrdersSection', () => {
     stubOrders(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<OrdersSection />);
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Order Management' })).toBeTruthy();
-    expect(screen.getByText('View and manage wholesale orders.')).toBeTruthy();
-    expect(await screen.findByText('Loading orders...')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
+    expect(screen.getByText('View and manage wholesale orders.')).toBeInTheDocument();
+    expect(await screen.findByText('Loading orders...')).toBeInTheDocument();
 
     answer(
       jsonResponse(
@@ -88,10 +88,10 @@ describe('OrdersSection', () => {
     expect(
       within(row).getByText(format(new Date('2031-03-04T15:30:00.000Z'), 'MMM d, yyyy h:mm a')),
     ).toBeTruthy();
-    expect(within(row).getByText('Jane Doe')).toBeTruthy();
-    expect(within(row).getByText('jane@shop.test')).toBeTruthy();
-    expect(within(row).getByText('Second Shop')).toBeTruthy();
-    expect(within(row).getByText('$313.80')).toBeTruthy();
+    expect(within(row).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(row).getByText('jane@shop.test')).toBeInTheDocument();
+    expect(within(row).getByText('Second Shop')).toBeInTheDocument();
+    expect(within(row).getByText('$313.80')).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Orders' })).getAllByRole('row');
     expect(rows.map((tableRow) => tableRow.querySelector('td')?.textContent).slice(1)).toEqual([
       'WO-1002',
@@ -122,7 +122,7 @@ describe('OrdersSection', () => {
   it("says 'No orders found' when nothing matches", async () => {
     stubOrders(adminOrderListOf([]));
     renderWithProviders(<OrdersSection />);
-    expect(await screen.findByText('No orders found')).toBeTruthy();
+    expect(await screen.findByText('No orders found')).toBeInTheDocument();
   });
 
   it('shows an error block with Retry when the list cannot be loaded, and loads again on Retry', async () => {
@@ -178,13 +178,13 @@ describe('OrdersSection', () => {
     });
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1030');
-    expect(screen.getByText('Showing 1–20 of 25 orders')).toBeTruthy();
+    expect(screen.getByText('Showing 1–20 of 25 orders')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await findRow('WO-1010');
     expect(lastListQuery(fetchMock)?.get('page')).toBe('2');
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -221,7 +221,7 @@ describe('OrdersSection', () => {
     expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/orders/1/status')).toBe(
       false,
     );
-    expect(screen.getByText('The customer is e-mailed about the new status.')).toBeTruthy();
+    expect(screen.getByText('The customer is e-mailed about the new status.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() => expect(select.disabled).toBe(true));
     expect(select.value).toBe('processing');
@@ -243,7 +243,7 @@ describe('OrdersSection', () => {
       }),
     );
     await waitFor(() => expect(select.disabled).toBe(false));
-    expect(within(row).getByText('Processing', { selector: 'span' })).toBeTruthy();
+    expect(within(row).getByText('Processing', { selector: 'span' })).toBeInTheDocument();
   });
 
   it("toasts the server's message, or 'Failed to update order status', when a change fails", async () => {
@@ -303,8 +303,8 @@ describe('OrdersSection', () => {
     expect(lines[0]?.textContent).toContain('$255.60');
     expect(lines[1]?.textContent).toContain('1 tester');
     expect(lines[1]?.textContent).toContain('Free');
-    expect(within(dialog).getByText('$313.80')).toBeTruthy();
-    expect(within(dialog).getByText('Leave at the back door')).toBeTruthy();
+    expect(within(dialog).getByText('$313.80')).toBeInTheDocument();
+    expect(within(dialog).getByText('Leave at the back door')).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -319,9 +319,9 @@ describe('OrdersSection', () => {
 
     fireEvent.click(within(row).getByRole('button', { name: /View Items/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
-    expect(await within(dialog).findByText('Failed to load order details')).toBeTruthy();
-    expect(within(dialog).getByText('Order not found')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(await within(dialog).findByText('Failed to load order details')).toBeInTheDocument();
+    expect(within(dialog).getByText('Order not found')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', {
         id: 'order-items-1',
@@ -378,9 +378,9 @@ describe('OrdersSection', () => {
     renderWithProviders(<OrdersSection />);
 
     const list = await screen.findByRole('list', { name: 'Orders' });
-    expect(within(list).getByText('WO-1001')).toBeTruthy();
-    expect(within(list).getByLabelText('Status of order WO-1001')).toBeTruthy();
-    expect(within(list).getByRole('button', { name: /View Items/ })).toBeTruthy();
+    expect(within(list).getByText('WO-1001')).toBeInTheDocument();
+    expect(within(list).getByLabelText('Status of order WO-1001')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: /View Items/ })).toBeInTheDocument();
     expect(
       within(list).getByRole('link', { name: 'Messages (3) about order WO-1001' }).getAttribute('href'),
     ).toBe('/admin?section=support&order=1');

@@ -37,8 +37,8 @@ describe("the Orders section's Shopify sync badges", () => {
     stubFetch({ '/api/admin/orders': () => jsonResponse(orders) });
     renderWithProviders(<OrdersSection />);
 
-    expect(within(await findRow('WO-1001')).getByText('Awaiting Shopify sync')).toBeTruthy();
-    expect(within(await findRow('WO-1002')).getByText('Shopify sync failed')).toBeTruthy();
+    expect(within(await findRow('WO-1001')).getByText('Awaiting Shopify sync')).toBeInTheDocument();
+    expect(within(await findRow('WO-1002')).getByText('Shopify sync failed')).toBeInTheDocument();
     for (const synced of ['WO-1003', 'WO-1004']) {
       const row = await findRow(synced);
       expect(within(row).queryByText('Awaiting Shopify sync')).toBeNull();
@@ -56,8 +56,8 @@ describe("the Orders section's Shopify sync badges", () => {
 
     const list = await screen.findByRole('list', { name: 'Orders' });
     const items = within(list).getAllByRole('listitem');
-    expect(within(items[0]!).getByText('Awaiting Shopify sync')).toBeTruthy();
-    expect(within(items[1]!).getByText('Shopify sync failed')).toBeTruthy();
+    expect(within(items[0]!).getByText('Awaiting Shopify sync')).toBeInTheDocument();
+    expect(within(items[1]!).getByText('Shopify sync failed')).toBeInTheDocument();
     expect(within(items[2]!).queryByText(/Shopify sync/)).toBeNull();
   });
 });
@@ -91,7 +91,7 @@ describe("'Send to Shopify again'", () => {
     );
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('/shopify-sync'))!;
     expect(init?.method).toBe('POST');
-    expect(within(await findRow('WO-1002')).getByText('Awaiting Shopify sync')).toBeTruthy();
+    expect(within(await findRow('WO-1002')).getByText('Awaiting Shopify sync')).toBeInTheDocument();
   });
 
   it("toasts the server's reason when it cannot be sent", async () => {
@@ -132,7 +132,7 @@ describe("'Check Shopify now'", () => {
         description: 'Checked 3 orders with Shopify: 1 updated.',
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Check Shopify now' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Check Shopify now' })).toBeInTheDocument();
     await waitFor(() => expect(countCalls(fetchMock, '/api/admin/orders')).toBeGreaterThan(listLoads));
   });
 

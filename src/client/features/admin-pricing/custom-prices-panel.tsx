@@ -1,15 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { productPricingRequestSchema, type ProductPricing } from '../../../shared/schemas/admin-pricing';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  productPricingRequestSchema,
+  type ProductPricing,
+  type ProductPricingRequest,
+} from '../../../shared/schemas/admin-pricing';
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { useSchemaForm } from '../../lib/use-schema-form';
-import { formatCases, formatDiscount, formatPrice } from './format';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import { formatDiscount } from '../../lib/format';
+import { formatCases, formatPrice } from './format';
 import { ActionsHead, PricingPanel } from './pricing-panel';
 import {
   customPricesQueryOptions,
@@ -113,13 +119,18 @@ function AddCustomPriceForm() {
   const products = useQuery(pricedProductsQueryOptions);
   const tiers = useQuery(tiersQueryOptions);
   const {
-    values: form,
-    setValues,
-    set,
-    problem,
+    register,
+    control,
     handleSubmit,
-  } = useSchemaForm(productPricingRequestSchema, EMPTY_FORM);
-  const create = useCreateCustomPrice({ onCreated: () => setValues(EMPTY_FORM) });
+    reset,
+    formState: { errors },
+  } = useForm<typeof EMPTY_FORM, unknown, ProductPricingRequest>({
+    resolver: schemaResolver(productPricingRequestSchema),
+    defaultValues: EMPTY_FORM,
+    ...JUDGED_ON_SUBMIT,
+  });
+  const create = useCreateCustomPrice({ onCreated: () => reset(EMPTY_FORM) });
+  const problem = firstErrorMessage(errors);
 
   const productOptions = [
     { value: '', label: products.isPending ? 'Loading products...' : 'Select a product' },
@@ -138,38 +149,33 @@ function AddCustomPriceForm() {
 
   return (
     <form
-      onSubmit={handleSubmit(create.isPending, create.mutate)}
+      onSubmit={submitUnlessPending(
+        create.isPending,
+        handleSubmit((values) => create.mutate(values)),
+      )}
       noValidate
       aria-label="Add custom product price"
       className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/30 p-4"
     >
       <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end">
-        <SelectField
-          label="Product"
+        <Controller
+          control={control}
           name="productId"
-          required
-          options={productOptions}
-          value={form.productId}
-          onChange={set('productId')}
+          render={({ field }) => <SelectField label="Product" required options={productOptions} {...field} />}
         />
-        <SelectField
-          label="Tier"
+        <Controller
+          control={control}
           name="tierId"
-          required
-          options={tierOptions}
-          value={form.tierId}
-          onChange={set('tierId')}
+          render={({ field }) => <SelectField label="Tier" required options={tierOptions} {...field} />}
         />
         <Field
           label="Price per Bottle ($)"
-          name="price"
           type="number"
           inputMode="decimal"
           required
           min={0}
           step={0.01}
-          value={form.price}
-          onChange={set('price')}
+          {...register('price')}
         />
         <Button type="submit" disabled={create.isPending}>
           <Plus aria-hidden="true" />

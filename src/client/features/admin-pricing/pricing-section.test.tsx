@@ -80,8 +80,8 @@ describe('PricingSection', () => {
     stubPricingApi();
     await renderSection();
 
-    expect(screen.getByRole('heading', { name: 'Pricing Management' })).toBeTruthy();
-    expect(screen.getByText('Manage volume pricing tiers and discounts.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Pricing Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage volume pricing tiers and discounts.')).toBeInTheDocument();
     const rows = within(tiersSection()).getAllByRole('row').slice(1);
     expect(
       rows.map((row) =>
@@ -150,7 +150,7 @@ describe('PricingSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Tier' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Tier' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Please fill out all required fields');
+    expect(await within(dialog).findByText('Please fill out all required fields')).toHaveRole('alert');
     expect(calls).toEqual([]);
 
     const minimum = within(dialog).getByLabelText('Minimum Cases');
@@ -165,7 +165,7 @@ describe('PricingSection', () => {
     fireEvent.change(minimum, { target: { value: '0' } });
     fireEvent.change(discount, { target: { value: '12.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Minimum cases must be at least 1');
+    expect(await within(dialog).findByText('Minimum cases must be at least 1')).toHaveRole('alert');
 
     fireEvent.change(minimum, { target: { value: '4' } });
     const listCalls = fetchMock.mock.calls.length;
@@ -201,7 +201,7 @@ describe('PricingSection', () => {
     expect(discount.value).toBe('7.5');
     fireEvent.change(discount, { target: { value: '7.25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Tier' }));
-    expect(within(dialog).getByRole('alert').textContent).toBe('Discount must be in steps of 0.1');
+    expect(await within(dialog).findByText('Discount must be in steps of 0.1')).toHaveRole('alert');
 
     fireEvent.change(discount, { target: { value: '8' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Tier' }));
@@ -321,7 +321,7 @@ describe('PricingSection', () => {
     await waitFor(() => expect(within(form).getAllByRole('option').length).toBeGreaterThan(5));
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add Price' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Please fill out all required fields');
+    expect(await within(form).findByText('Please fill out all required fields')).toHaveRole('alert');
 
     fireEvent.change(within(form).getByLabelText('Product'), { target: { value: '21' } });
     fireEvent.change(within(form).getByLabelText('Tier'), { target: { value: '3' } });
@@ -329,7 +329,7 @@ describe('PricingSection', () => {
     expect([price.getAttribute('min'), price.getAttribute('step')]).toEqual(['0', '0.01']);
     fireEvent.change(price, { target: { value: '4.205' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Price' }));
-    expect(within(form).getByRole('alert').textContent).toBe('Price must be in steps of 0.01');
+    expect(await within(form).findByText('Price must be in steps of 0.01')).toHaveRole('alert');
     expect(calls).toEqual([]);
 
     fireEvent.change(price, { target: { value: '4.20' } });
@@ -346,7 +346,10 @@ describe('PricingSection', () => {
         body: { productId: 21, tierId: 3, price: 4.2 },
       },
     ]);
+    // The form starts over for the next price.
     expect((within(form).getByLabelText('Price per Bottle ($)') as HTMLInputElement).value).toBe('');
+    expect(within(form).getByLabelText('Product')).toHaveValue('');
+    expect(within(form).getByLabelText('Tier')).toHaveValue('');
   });
 
   it("toasts the server's message, else 'Failed to create product pricing'", async () => {
@@ -409,15 +412,15 @@ describe('PricingSection', () => {
       '/api/admin/product-pricing-tiers': () => jsonResponse([]),
     });
     renderWithProviders(<PricingSection />);
-    expect(screen.getByText('Loading pricing tiers...')).toBeTruthy();
-    expect(screen.getByText('Loading custom prices...')).toBeTruthy();
+    expect(screen.getByText('Loading pricing tiers...')).toBeInTheDocument();
+    expect(screen.getByText('Loading custom prices...')).toBeInTheDocument();
 
     const alert = await within(tiersSection()).findByRole('alert');
     expect(alert.textContent).toContain('Error loading pricing tiers: Database unavailable');
-    expect(await within(customSection()).findByText('No custom product prices')).toBeTruthy();
+    expect(await within(customSection()).findByText('No custom product prices')).toBeInTheDocument();
 
     tiersAnswer = () => jsonResponse([]);
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await within(tiersSection()).findByText('No volume tiers yet')).toBeTruthy();
+    expect(await within(tiersSection()).findByText('No volume tiers yet')).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
+import { useForm } from 'react-hook-form';
 import {
   MAX_MINIMUM_CASES,
   pricingTierRequestSchema,
   type AdminPricingTier,
+  type PricingTierRequest,
 } from '../../../shared/schemas/admin-pricing';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 import { useSaveTier } from './pricing-api';
 
 interface TierDialogProps {
@@ -45,15 +47,20 @@ export function TierDialog({ open, tier, onClose }: TierDialogProps) {
 
 function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; onClose: () => void }) {
   const {
-    values: form,
-    set,
-    problem,
+    register,
     handleSubmit,
-  } = useSchemaForm(pricingTierRequestSchema, () => formOf(tier));
+    formState: { errors },
+  } = useForm<TierForm, unknown, PricingTierRequest>({
+    resolver: schemaResolver(pricingTierRequestSchema),
+    defaultValues: formOf(tier),
+    ...JUDGED_ON_SUBMIT,
+  });
   const save = useSaveTier({ onSaved: onClose });
   const isEdit = tier !== null;
-  const onSubmit = handleSubmit(save.isPending, (values) =>
-    save.mutate({ ...(tier ? { id: tier.id } : {}), values }),
+  const problem = firstErrorMessage(errors);
+  const onSubmit = submitUnlessPending(
+    save.isPending,
+    handleSubmit((values) => save.mutate({ ...(tier ? { id: tier.id } : {}), values })),
   );
 
   return (
@@ -64,39 +71,28 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
       description="Orders of at least the minimum cases get the discount on every case-packed line."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Name" name="name" required maxLength={100} value={form.name} onChange={set('name')} />
-        <Field
-          label="Description"
-          name="description"
-          maxLength={500}
-          value={form.description}
-          onChange={set('description')}
-          hint="Optional."
-        />
+        <Field label="Name" required maxLength={100} {...register('name')} />
+        <Field label="Description" maxLength={500} {...register('description')} hint="Optional." />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Minimum Cases"
-            name="minimumCases"
             type="number"
             inputMode="numeric"
             required
             min={1}
             max={MAX_MINIMUM_CASES}
             step={1}
-            value={form.minimumCases}
-            onChange={set('minimumCases')}
+            {...register('minimumCases')}
           />
           <Field
             label="Discount (%)"
-            name="discountPercentage"
             type="number"
             inputMode="decimal"
             required
             min={0}
             max={100}
             step={0.1}
-            value={form.discountPercentage}
-            onChange={set('discountPercentage')}
+            {...register('discountPercentage')}
           />
         </div>
         {problem ? <FormAlert>{problem}</FormAlert> : null}

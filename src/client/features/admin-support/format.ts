@@ -1,16 +1,12 @@
-import { format } from 'date-fns';
-
-/** The same pattern as the Orders section (spec 001 §2 'MMM d, yyyy h:mm a'). */
-export const SUPPORT_DATE_TIME_FORMAT = 'MMM d, yyyy h:mm a';
-export const SUPPORT_DATE_FORMAT = 'MMM d, yyyy';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 
 /**
- * A stored time in the administrator's time zone. The customer and order parts of a message are a snapshot
- * taken when it was sent, so an unreadable value is shown as it was stored rather than hidden.
+ * A stored time in the administrator's time zone, by default with its time (spec 001 §2). The customer and
+ * order parts of a message are a snapshot taken when it was sent, so an unreadable value is shown as it was
+ * stored rather than hidden.
  */
-export function formatSupportDate(value: string, pattern = SUPPORT_DATE_TIME_FORMAT): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, pattern);
+export function formatSupportDate(value: string, pattern = DATE_TIME_FORMAT): string {
+  return formatDate(value, pattern, value);
 }
 
 /**

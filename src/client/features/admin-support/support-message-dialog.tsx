@@ -10,7 +10,8 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { formatMoney } from '../../lib/format-money';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
-import { formatSupportDate, replyMailto, SUPPORT_DATE_FORMAT } from './format';
+import { DATE_FORMAT } from '../../lib/format-date';
+import { formatSupportDate, replyMailto } from './format';
 import { SupportPriorityBadge } from './support-priority-badge';
 import { SupportStatusButtons } from './support-status-buttons';
 
@@ -74,9 +75,7 @@ export function SupportMessageDialog({ message, onUpdated, onClose }: SupportMes
             </Detail>
             <Detail label="Phone">{customer.phone}</Detail>
             <Detail label="Business">{customer.businessName}</Detail>
-            <Detail label="Customer since">
-              {formatSupportDate(customer.accountCreated, SUPPORT_DATE_FORMAT)}
-            </Detail>
+            <Detail label="Customer since">{formatSupportDate(customer.accountCreated, DATE_FORMAT)}</Detail>
           </Details>
         </DialogPart>
 
@@ -141,7 +140,7 @@ function RecentOrders({ orders }: { orders: readonly SupportRecentOrder[] }) {
       {orders.map((order) => (
         <li key={order.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2">
           <span className="font-medium">{order.orderNumber}</span>
-          <span className="text-muted-foreground">{formatSupportDate(order.date, SUPPORT_DATE_FORMAT)}</span>
+          <span className="text-muted-foreground">{formatSupportDate(order.date, DATE_FORMAT)}</span>
           <span>{ORDER_STATUS_LABELS[order.status]}</span>
           <span className="tabular-nums">{formatMoney(order.total)}</span>
         </li>

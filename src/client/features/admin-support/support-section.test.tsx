@@ -108,9 +108,11 @@ describe('SupportSection', () => {
     stubList(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderSection();
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Support Inbox' })).toBeTruthy();
-    expect(screen.getByText(/Messages customers send from the support page, newest first/)).toBeTruthy();
-    expect(await screen.findByText('Loading support messages...')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Support Inbox' })).toBeInTheDocument();
+    expect(
+      screen.getByText(/Messages customers send from the support page, newest first/),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('Loading support messages...')).toBeInTheDocument();
 
     answer(jsonResponse(supportListOf([orderIssue, question])));
     const table = await screen.findByRole('table', { name: 'Support messages' });
@@ -121,24 +123,24 @@ describe('SupportSection', () => {
     ]);
 
     const issue = within(rows[0]!);
-    expect(issue.getByText('Order Issue - Order #12')).toBeTruthy();
-    expect(issue.getByText(/Two bottles arrived broken/)).toBeTruthy();
-    expect(issue.getByText('High')).toBeTruthy();
-    expect(issue.getByText('Sam Lee')).toBeTruthy();
-    expect(issue.getByText('Mist & Co')).toBeTruthy();
+    expect(issue.getByText('Order Issue - Order #12')).toBeInTheDocument();
+    expect(issue.getByText(/Two bottles arrived broken/)).toBeInTheDocument();
+    expect(issue.getByText('High')).toBeInTheDocument();
+    expect(issue.getByText('Sam Lee')).toBeInTheDocument();
+    expect(issue.getByText('Mist & Co')).toBeInTheDocument();
     expect(issue.getByRole('link', { name: 'sam@mist.test' }).getAttribute('href')).toBe(
       'mailto:sam@mist.test?subject=Re%3A%20Order%20Issue%20-%20Order%20%2312',
     );
-    expect(issue.getByRole('link', { name: /WO-1012/ })).toBeTruthy();
+    expect(issue.getByRole('link', { name: /WO-1012/ })).toBeInTheDocument();
     expect(statusSelect(rows[0]!).value).toBe('open');
 
     const asked = within(rows[1]!);
     // The subject's label, not its stored value.
-    expect(asked.getByText('Product Question')).toBeTruthy();
-    expect(asked.getByText('Medium')).toBeTruthy();
-    expect(asked.getByText('Doe Botanicals')).toBeTruthy();
-    expect(asked.getByText('—')).toBeTruthy();
-    expect(screen.getByText('Showing 1–2 of 2 messages')).toBeTruthy();
+    expect(asked.getByText('Product Question')).toBeInTheDocument();
+    expect(asked.getByText('Medium')).toBeInTheDocument();
+    expect(asked.getByText('Doe Botanicals')).toBeInTheDocument();
+    expect(asked.getByText('—')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–2 of 2 messages')).toBeInTheDocument();
   });
 
   it('makes a high priority stand out from medium and low', async () => {
@@ -252,8 +254,10 @@ describe('SupportSection', () => {
   it("says 'No support messages' when the inbox is empty", async () => {
     stubList(supportListOf([]));
     renderSection();
-    expect(await screen.findByText('No support messages')).toBeTruthy();
-    expect(screen.getByText('Messages customers send from the support page appear here.')).toBeTruthy();
+    expect(await screen.findByText('No support messages')).toBeInTheDocument();
+    expect(
+      screen.getByText('Messages customers send from the support page appear here.'),
+    ).toBeInTheDocument();
   });
 
   it('shows an error block with Retry when the list cannot be loaded, and loads again on Retry', async () => {
@@ -297,8 +301,8 @@ describe('SupportSection', () => {
   it('explains an empty list filtered by order', async () => {
     stubList(supportListOf([]));
     renderSection('/admin?section=support&order=12');
-    expect(await screen.findByText('No support messages')).toBeTruthy();
-    expect(screen.getByText('Clear the order filter to see every message.')).toBeTruthy();
+    expect(await screen.findByText('No support messages')).toBeInTheDocument();
+    expect(screen.getByText('Clear the order filter to see every message.')).toBeInTheDocument();
   });
 
   it('ignores an order parameter that cannot be an order', async () => {
@@ -317,7 +321,7 @@ describe('SupportSection', () => {
     fireEvent.click(within(row).getByRole('link', { name: /WO-1012/ }));
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('orderId')).toBe('12'));
     expect(router.state.location.search).toBe('?section=support&order=12');
-    expect(screen.getByRole('button', { name: /^Order WO-1012/ })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /^Order WO-1012/ })).toBeInTheDocument();
   });
 
   it('shows a message in full with its customer, order context and recent orders', async () => {
@@ -328,16 +332,16 @@ describe('SupportSection', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'View Order Issue - Order #12 from Sam Lee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Order Issue - Order #12' });
     const view = within(dialog);
-    expect(view.getByText(/Two bottles arrived broken\.\s+Please send replacements\./)).toBeTruthy();
-    expect(view.getByText('Not provided')).toBeTruthy();
-    expect(view.getByRole('link', { name: 'sam@mist.test' })).toBeTruthy();
+    expect(view.getByText(/Two bottles arrived broken\.\s+Please send replacements\./)).toBeInTheDocument();
+    expect(view.getByText('Not provided')).toBeInTheDocument();
+    expect(view.getByRole('link', { name: 'sam@mist.test' })).toBeInTheDocument();
     expect(view.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toMatch(
       /^mailto:sam@mist\.test\?subject=/,
     );
-    expect(view.getByRole('heading', { name: 'Order WO-1012' })).toBeTruthy();
-    expect(view.getByText('Shipped', { selector: 'dd' })).toBeTruthy();
-    expect(view.getByText('#5012')).toBeTruthy();
-    expect(view.getByText('Leave at the back door')).toBeTruthy();
+    expect(view.getByRole('heading', { name: 'Order WO-1012' })).toBeInTheDocument();
+    expect(view.getByText('Shipped', { selector: 'dd' })).toBeInTheDocument();
+    expect(view.getByText('#5012')).toBeInTheDocument();
+    expect(view.getByText('Leave at the back door')).toBeInTheDocument();
     const recent = within(view.getByRole('list', { name: 'Recent orders' })).getAllByRole('listitem');
     expect(recent.map((item) => item.textContent)).toEqual([
       `WO-1012${format(new Date('2031-02-01T09:00:00.000Z'), 'MMM d, yyyy')}Shipped$313.80`,
@@ -372,8 +376,8 @@ describe('SupportSection', () => {
     );
     expect(JSON.parse(String(patchesTo(fetchMock, 1)[0]?.[1]?.body))).toEqual({ status: 'closed' });
     // The refetched 'Open' list no longer holds it; the dialog still shows the message and its new status.
-    expect(await screen.findByText('No support messages')).toBeTruthy();
-    expect(screen.getByRole('dialog', { name: 'Product Question' })).toBeTruthy();
+    expect(await screen.findByText('No support messages')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Product Question' })).toBeInTheDocument();
     expect(within(group).getByRole('button', { name: 'Open' }).getAttribute('aria-pressed')).toBe('false');
   });
 
@@ -433,14 +437,14 @@ describe('SupportSection', () => {
     });
     renderSection();
     await findRow('Other');
-    expect(screen.getByText('Showing 1–20 of 25 messages')).toBeTruthy();
+    expect(screen.getByText('Showing 1–20 of 25 messages')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await findRow('Billing Issue');
     expect(lastListQuery(fetchMock)?.get('page')).toBe('2');
-    expect(screen.getByText('Page 2 of 2')).toBeTruthy();
-    expect(screen.getByText('Showing 21–25 of 25 messages')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByText('Showing 21–25 of 25 messages')).toBeInTheDocument();
   });
 
   it('stacks the messages into a list on a phone', async () => {
@@ -452,11 +456,11 @@ describe('SupportSection', () => {
     renderSection();
 
     const list = await screen.findByRole('list', { name: 'Support messages' });
-    expect(within(list).getByText('Order Issue - Order #12')).toBeTruthy();
-    expect(within(list).getByText('High')).toBeTruthy();
-    expect(within(list).getByRole('link', { name: 'sam@mist.test' })).toBeTruthy();
-    expect(within(list).getByLabelText('Status of Order Issue - Order #12 from Sam Lee')).toBeTruthy();
-    expect(within(list).getByRole('button', { name: /^View/ })).toBeTruthy();
+    expect(within(list).getByText('Order Issue - Order #12')).toBeInTheDocument();
+    expect(within(list).getByText('High')).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'sam@mist.test' })).toBeInTheDocument();
+    expect(within(list).getByLabelText('Status of Order Issue - Order #12 from Sam Lee')).toBeInTheDocument();
+    expect(within(list).getByRole('button', { name: /^View/ })).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
   });
 });

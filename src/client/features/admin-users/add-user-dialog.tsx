@@ -1,9 +1,14 @@
-import { createUserRequestSchema, PASSWORD_RULES_HINT } from '../../../shared/schemas/admin-users';
+import { Controller, useForm } from 'react-hook-form';
+import {
+  createUserRequestSchema,
+  PASSWORD_RULES_HINT,
+  type CreateUserRequest,
+} from '../../../shared/schemas/admin-users';
 import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 import { ROLE_OPTIONS } from './format';
 import { useCreateUser } from './users-api';
 
@@ -37,8 +42,18 @@ export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () =>
 }
 
 function AddUserDialogContent({ onClose }: { onClose: () => void }) {
-  const { values: form, set, problem, handleSubmit } = useSchemaForm(createUserRequestSchema, EMPTY_FORM);
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<UserForm, unknown, CreateUserRequest>({
+    resolver: schemaResolver(createUserRequestSchema),
+    defaultValues: EMPTY_FORM,
+    ...JUDGED_ON_SUBMIT,
+  });
   const create = useCreateUser({ onCreated: onClose });
+  const problem = firstErrorMessage(errors);
 
   return (
     <Dialog
@@ -48,78 +63,54 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
       description="The account is approved at once. Customers sign in with a link sent to their e-mail; administrators sign in at /admin/login with the username and password."
     >
       <form
-        onSubmit={handleSubmit(create.isPending, create.mutate)}
+        onSubmit={submitUnlessPending(
+          create.isPending,
+          handleSubmit((values) => create.mutate(values)),
+        )}
         noValidate
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="First Name"
-            name="firstName"
-            autoComplete="off"
-            required
-            maxLength={100}
-            value={form.firstName}
-            onChange={set('firstName')}
-          />
-          <Field
-            label="Last Name"
-            name="lastName"
-            autoComplete="off"
-            required
-            maxLength={100}
-            value={form.lastName}
-            onChange={set('lastName')}
-          />
+          <Field label="First Name" autoComplete="off" required maxLength={100} {...register('firstName')} />
+          <Field label="Last Name" autoComplete="off" required maxLength={100} {...register('lastName')} />
         </div>
         <Field
           label="Business Name"
-          name="businessName"
           autoComplete="off"
           required
           maxLength={200}
-          value={form.businessName}
-          onChange={set('businessName')}
+          {...register('businessName')}
         />
         <Field
           label="Email"
-          name="email"
           type="email"
           autoComplete="off"
           required
           maxLength={254}
-          value={form.email}
-          onChange={set('email')}
+          {...register('email')}
         />
         <Field
           label="Username"
-          name="username"
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           required
           maxLength={100}
-          value={form.username}
-          onChange={set('username')}
+          {...register('username')}
         />
         <Field
           label="Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           maxLength={100}
-          value={form.password}
-          onChange={set('password')}
+          {...register('password')}
           hint={PASSWORD_RULES_HINT}
         />
-        <SelectField
-          label="Role"
+        <Controller
+          control={control}
           name="role"
-          required
-          value={form.role}
-          onChange={set('role')}
-          options={ROLE_OPTIONS}
+          render={({ field }) => <SelectField label="Role" required {...field} options={ROLE_OPTIONS} />}
         />
         {problem ? <FormAlert>{problem}</FormAlert> : null}
         <FormActions

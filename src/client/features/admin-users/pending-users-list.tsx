@@ -7,7 +7,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { formatDateTime, fullName } from './format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
+import { fullName } from './format';
 import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
 import { pendingUsersQueryOptions, useDecideUser, type DecisionInput } from './users-api';
@@ -135,7 +136,9 @@ function PendingUsersTable({ users, ...actions }: RowActions & { users: readonly
               </a>
               {user.phone ? <span className="block text-xs text-muted-foreground">{user.phone}</span> : null}
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatDate(user.createdAt, DATE_TIME_FORMAT)}
+            </TableCell>
             <TableCell>
               <PendingBadge />
             </TableCell>
@@ -175,7 +178,7 @@ function PendingUsersCards({ users, ...actions }: RowActions & { users: readonly
                 {user.phone ? <span className="block text-muted-foreground">{user.phone}</span> : null}
               </dd>
               <dt className="text-muted-foreground">Registration Date</dt>
-              <dd>{formatDateTime(user.createdAt)}</dd>
+              <dd>{formatDate(user.createdAt, DATE_TIME_FORMAT)}</dd>
             </>
           }
           actions={<DecisionButtons user={user} {...actions} />}

@@ -70,7 +70,7 @@ describe('PendingUsersSection', () => {
     await screen.findByText('Grace Hopper');
     const heading = screen.getByRole('heading', { name: /^Pending User Approvals/ });
     expect(heading.textContent).toBe('Pending User Approvals2 pending');
-    expect(screen.getByText('Review and approve new wholesale account registrations.')).toBeTruthy();
+    expect(screen.getByText('Review and approve new wholesale account registrations.')).toBeInTheDocument();
 
     const rows = within(screen.getByRole('table', { name: 'Pending users' })).getAllByRole('row');
     const cells = rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
@@ -101,14 +101,14 @@ describe('PendingUsersSection', () => {
   it("shows 'Loading pending users...' while the list loads", async () => {
     stubPending({ '/api/admin/pending-users': never });
     renderWithProviders(<PendingUsersSection />);
-    expect(await screen.findByText('Loading pending users...')).toBeTruthy();
+    expect(await screen.findByText('Loading pending users...')).toBeInTheDocument();
   });
 
   it('shows the empty state and a zero count when nobody waits', async () => {
     stubPending({ '/api/admin/pending-users': () => jsonResponse([]) });
     renderWithProviders(<PendingUsersSection />);
-    expect(await screen.findByText('No pending user approvals')).toBeTruthy();
-    expect(screen.getByText('New registrations will appear here for review')).toBeTruthy();
+    expect(await screen.findByText('No pending user approvals')).toBeInTheDocument();
+    expect(screen.getByText('New registrations will appear here for review')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: /^Pending User Approvals/ }).textContent).toBe(
       'Pending User Approvals0 pending',
     );
@@ -126,7 +126,7 @@ describe('PendingUsersSection', () => {
     expect(alert.textContent).toContain('Error loading pending users: Database unavailable');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Grace Hopper')).toBeTruthy();
+    expect(await screen.findByText('Grace Hopper')).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/admin/pending-users')).toBe(2);
   });
 
@@ -238,6 +238,6 @@ describe('PendingUsersSection', () => {
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(2);
     expect(cards[0]?.textContent).toContain('Hopper Naturals');
-    expect(within(cards[0]!).getByRole('button', { name: 'Approve Grace Hopper' })).toBeTruthy();
+    expect(within(cards[0]!).getByRole('button', { name: 'Approve Grace Hopper' })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,14 @@
+import { useForm } from 'react-hook-form';
 import {
   PASSWORD_RULES_HINT,
   resetUserPasswordRequestSchema,
   type AdminUser,
+  type ResetUserPasswordRequest,
 } from '../../../shared/schemas/admin-users';
 import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 import { fullName } from './format';
 import { useResetUserPassword } from './users-api';
 
@@ -19,12 +21,19 @@ export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null;
 }
 
 function ResetPasswordDialogContent({ user, onClose }: { user: AdminUser; onClose: () => void }) {
-  const { values, set, problem, handleSubmit } = useSchemaForm(resetUserPasswordRequestSchema, {
-    password: '',
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ password: string }, unknown, ResetUserPasswordRequest>({
+    resolver: schemaResolver(resetUserPasswordRequestSchema),
+    defaultValues: { password: '' },
+    ...JUDGED_ON_SUBMIT,
   });
   const reset = useResetUserPassword({ onDone: onClose });
-  const onSubmit = handleSubmit(reset.isPending, (parsed) =>
-    reset.mutate({ userId: user.id, password: parsed.password }),
+  const onSubmit = submitUnlessPending(
+    reset.isPending,
+    handleSubmit((parsed) => reset.mutate({ userId: user.id, password: parsed.password })),
   );
 
   return (
@@ -37,15 +46,13 @@ function ResetPasswordDialogContent({ user, onClose }: { user: AdminUser; onClos
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field
           label="New Password"
-          name="password"
           type="password"
           autoComplete="new-password"
           required
           maxLength={100}
-          value={values.password}
-          onChange={set('password')}
+          {...register('password')}
           hint={PASSWORD_RULES_HINT}
-          error={problem}
+          error={firstErrorMessage(errors)}
         />
         <FormActions
           onCancel={onClose}

@@ -1,8 +1,13 @@
-import { updateUserRoleRequestSchema, type AdminUser } from '../../../shared/schemas/admin-users';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  updateUserRoleRequestSchema,
+  type AdminUser,
+  type UpdateUserRoleRequest,
+} from '../../../shared/schemas/admin-users';
 import { Dialog } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
-import { useSchemaForm } from '../../lib/use-schema-form';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 import { fullName, ROLE_OPTIONS } from './format';
 import { useUpdateUserRole } from './users-api';
 
@@ -16,12 +21,20 @@ export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose:
 
 function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => void }) {
   // Any string, as the select holds it; the schema judges it on submit.
-  const initial: { role: string } = { role: user.role };
-  const { values, set, problem, handleSubmit } = useSchemaForm(updateUserRoleRequestSchema, initial);
+  const {
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<{ role: string }, unknown, UpdateUserRoleRequest>({
+    resolver: schemaResolver(updateUserRoleRequestSchema),
+    defaultValues: { role: user.role },
+    ...JUDGED_ON_SUBMIT,
+  });
   const update = useUpdateUserRole({ onDone: onClose });
-  const { role } = values;
-  const onSubmit = handleSubmit(update.isPending, (parsed) =>
-    update.mutate({ userId: user.id, role: parsed.role }),
+  const role = useWatch({ control, name: 'role' });
+  const onSubmit = submitUnlessPending(
+    update.isPending,
+    handleSubmit((parsed) => update.mutate({ userId: user.id, role: parsed.role })),
   );
 
   return (
@@ -32,14 +45,18 @@ function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => 
       description={`Choose the role of ${fullName(user)} (@${user.username}). They are signed out and get the new role when they sign in again.`}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <SelectField
-          label="Role"
+        <Controller
+          control={control}
           name="role"
-          required
-          value={role}
-          onChange={set('role')}
-          options={ROLE_OPTIONS}
-          error={problem}
+          render={({ field }) => (
+            <SelectField
+              label="Role"
+              required
+              {...field}
+              options={ROLE_OPTIONS}
+              error={firstErrorMessage(errors)}
+            />
+          )}
         />
         {role === 'admin' && user.role !== 'admin' ? (
           <p className="text-sm text-muted-foreground">

@@ -8,7 +8,8 @@ import { Button } from '../../components/ui/button';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
-import { formatDateTime, fullName, ROLE_LABELS, STATUS_LABELS } from './format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
+import { fullName, ROLE_LABELS, STATUS_LABELS } from './format';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { RoleDialog } from './role-dialog';
 import { usersQueryOptions } from './users-api';
@@ -143,7 +144,9 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
             <TableCell>
               <StatusBadge status={user.status} />
             </TableCell>
-            <TableCell className="whitespace-nowrap">{formatDateTime(user.createdAt)}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatDate(user.createdAt, DATE_TIME_FORMAT)}
+            </TableCell>
             <TableCell>
               <UserActions user={user} {...rows} stacked />
             </TableCell>
@@ -175,7 +178,7 @@ function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[]
               <dt className="text-muted-foreground">Business</dt>
               <dd className="break-words">{user.businessName ?? '—'}</dd>
               <dt className="text-muted-foreground">Created</dt>
-              <dd>{formatDateTime(user.createdAt)}</dd>
+              <dd>{formatDate(user.createdAt, DATE_TIME_FORMAT)}</dd>
             </>
           }
           actions={<UserActions user={user} {...rows} />}

@@ -86,8 +86,8 @@ describe('UsersSection', () => {
     stubUsers();
     await renderSection();
 
-    expect(screen.getByRole('heading', { name: 'User Management' })).toBeTruthy();
-    expect(screen.getByText('Manage wholesale customers and admin users.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage wholesale customers and admin users.')).toBeInTheDocument();
     // The signed-in administrator's row is marked once the session is known (its reply check loads on demand).
     await screen.findByText('(you)');
     const rows = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row');
@@ -114,7 +114,9 @@ describe('UsersSection', () => {
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]?.textContent).toContain('Emailjane@shop.test');
-    expect(within(cards[0]!).getByRole('button', { name: 'Reset Password for Jane Doe' })).toBeTruthy();
+    expect(
+      within(cards[0]!).getByRole('button', { name: 'Reset Password for Jane Doe' }),
+    ).toBeInTheDocument();
   });
 
   it('does not offer an administrator a change of their own role', async () => {
@@ -138,7 +140,7 @@ describe('UsersSection', () => {
     let answer: () => Response | Promise<Response> = never;
     stubUsers({ '/api/admin/users': () => answer() });
     renderWithProviders(<UsersSection />);
-    expect(await screen.findByText('Loading users...')).toBeTruthy();
+    expect(await screen.findByText('Loading users...')).toBeInTheDocument();
     cleanup();
 
     answer = () => errorResponse(500, 'Database unavailable');
@@ -147,7 +149,7 @@ describe('UsersSection', () => {
     expect(alert.textContent).toContain('Error loading users: Database unavailable');
     answer = () => jsonResponse([jane]);
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Jane Doe')).toBeTruthy();
+    expect(await screen.findByText('Jane Doe')).toBeInTheDocument();
   });
 
   describe('Add User', () => {
@@ -245,7 +247,7 @@ describe('UsersSection', () => {
         },
       ]);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      expect(await screen.findByText('Rosa Doe')).toBeTruthy();
+      expect(await screen.findByText('Rosa Doe')).toBeInTheDocument();
       const listLoads = fetchMock.mock.calls.filter(
         ([input, init]) => input === '/api/admin/users' && (init?.method ?? 'GET') === 'GET',
       );
@@ -281,7 +283,7 @@ describe('UsersSection', () => {
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Username already exists' }),
       );
-      expect(screen.getByRole('dialog', { name: 'Add User' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
 
       answer = networkFailure;
       await waitFor(() =>
@@ -313,7 +315,7 @@ describe('UsersSection', () => {
       expect(dialog.textContent).toContain('Set a new password for Jane Doe (@jane@shop.test).');
 
       submit(dialog);
-      expect(await within(dialog).findByText('Please enter a new password')).toBeTruthy();
+      expect(await within(dialog).findByText('Please enter a new password')).toBeInTheDocument();
       fill(dialog, 'New Password', 'NoDigitsHere');
       submit(dialog);
       expect(
@@ -392,7 +394,7 @@ describe('UsersSection', () => {
 
       fireEvent.change(select, { target: { value: '' } });
       submit(dialog);
-      expect(await within(dialog).findByText('Please select a role')).toBeTruthy();
+      expect(await within(dialog).findByText('Please select a role')).toBeInTheDocument();
       expect(calls).toEqual([]);
 
       fireEvent.change(select, { target: { value: 'admin' } });
@@ -404,7 +406,7 @@ describe('UsersSection', () => {
       );
       expect(calls).toEqual([{ path: '/api/admin/users/7/role', method: 'PATCH', body: { role: 'admin' } }]);
       await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Admin')).toBeTruthy());
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Admin')).toBeInTheDocument());
     });
 
     it("toasts the server's refusal, or 'Failed to update user role'", async () => {

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { MAX_ITEM_QUANTITY, readLegacyCart, readStoredCart } from './stored-cart';
+import { MAX_QUANTITY } from '../../../shared/limits';
+import { readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
  * The cart, kept in ONE durable browser store (DECISIONS.md §7): localStorage, with a version number.
@@ -248,7 +249,7 @@ function normalizeItems(items: readonly CartItem[]): CartItem[] {
   for (const item of items) byProduct.set(item.productId, item.quantity);
   return [...byProduct]
     .filter(([, quantity]) => quantity > 0)
-    .map(([productId, quantity]) => ({ productId, quantity: Math.min(quantity, MAX_ITEM_QUANTITY) }));
+    .map(([productId, quantity]) => ({ productId, quantity: Math.min(quantity, MAX_QUANTITY) }));
 }
 
 function sameContent(cart: Cart, content: CartContent): boolean {

@@ -46,7 +46,7 @@ describe('OrderSummary', () => {
 
     const shipping = screen.getByText('Shipping', { selector: 'dt' }).nextElementSibling as HTMLElement;
     expect(within(shipping).getByText('$19.00').tagName).toBe('S');
-    expect(within(shipping).getByText('Free')).toBeTruthy();
+    expect(within(shipping).getByText('Free')).toBeInTheDocument();
   });
 
   it('lists the four tiers, highlights the one reached and says what the next one needs', () => {
@@ -64,7 +64,7 @@ describe('OrderSummary', () => {
       '5+ cases15% off',
     ]);
     expect(tiers.map((tier) => tier.getAttribute('aria-current'))).toEqual([null, null, 'true', null]);
-    expect(within(discounts).getByText('Add 2 more cases to save 15%')).toBeTruthy();
+    expect(within(discounts).getByText('Add 2 more cases to save 15%')).toBeInTheDocument();
   });
 
   it('counts the tester as an item but not as a case or unit, at no cost', () => {
@@ -104,8 +104,8 @@ describe('OrderSummary', () => {
 
     expect(valueOf('Cases')).toBe('0');
     expect(valueOf('Discounted Total')).toBe('$0.00');
-    expect(screen.getByText('Add 1 more case to save 5%')).toBeTruthy();
-    expect(screen.getByText(/Add products to see what you could earn/)).toBeTruthy();
+    expect(screen.getByText('Add 1 more case to save 5%')).toBeInTheDocument();
+    expect(screen.getByText(/Add products to see what you could earn/)).toBeInTheDocument();
   });
 
   it('folds behind a toggle showing the total when collapsible, and opens on click', () => {

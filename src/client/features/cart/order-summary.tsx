@@ -5,7 +5,7 @@ import type { PricedCart, PricingTier } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import { formatDiscount } from './format';
+import { formatDiscount } from '../../lib/format';
 import { ProfitAnalysis } from './profit-analysis';
 import { VolumeDiscounts } from './volume-discounts';
 
@@ -101,7 +101,7 @@ function SummaryFigures({ cart }: { cart: PricedCart }) {
         <Line
           label={
             cart.tier
-              ? `Savings (${formatDiscount(cart.tier.discountPercentage)} volume discount)`
+              ? `Savings (${formatDiscount(cart.tier.discountPercentage / 100)} volume discount)`
               : 'Savings'
           }
           value={cart.savings > 0 ? `−${formatCents(cart.savings)}` : formatCents(0)}

@@ -1,3 +1,4 @@
+import { MAX_QUANTITY } from '../../../shared/limits';
 import type { Cart, CartContent, CartItem } from './cart-store';
 
 /**
@@ -7,8 +8,6 @@ import type { Cart, CartContent, CartItem } from './cart-store';
  * anything else is treated as unreadable.
  */
 
-/** Large enough for any real order, small enough to stay inside the API's quantity limit. */
-export const MAX_ITEM_QUANTITY = 100_000;
 const MAX_STORED_LINES = 200;
 
 type Line = { productId: number; quantity: number };
@@ -23,7 +22,7 @@ const isCount = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): va
 function readLine(value: unknown): Line | null {
   if (!isRecord(value)) return null;
   const { productId, quantity } = value;
-  return isCount(productId, 1) && isCount(quantity, 0, MAX_ITEM_QUANTITY) ? { productId, quantity } : null;
+  return isCount(productId, 1) && isCount(quantity, 0, MAX_QUANTITY) ? { productId, quantity } : null;
 }
 
 /** The stored cart (version, lines, tester flag, time of the last change), or null when it is not one. */

@@ -17,7 +17,7 @@ describe('TesterCard', () => {
   it('offers the tester with an input from 0 to 1, not added at first', () => {
     render(<TesterCard name="Free In-Store Tester" />);
 
-    expect(screen.getByRole('heading', { name: 'Free In-Store Tester' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Free In-Store Tester' })).toBeInTheDocument();
     expect(quantityInput().value).toBe('0');
     expect(quantityInput().min).toBe('0');
     expect(quantityInput().max).toBe('1');
@@ -28,7 +28,7 @@ describe('TesterCard', () => {
 
     fireEvent.click(addButton());
     expect(quantityInput().value).toBe('1');
-    expect(screen.getByText('Added to your order')).toBeTruthy();
+    expect(screen.getByText('Added to your order')).toBeInTheDocument();
     expect(toast.success).toHaveBeenLastCalledWith('Tester added');
     expect(cartStore.getSnapshot().testerAdded).toBe(true);
     expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '{}')).toMatchObject({ testerAdded: true });

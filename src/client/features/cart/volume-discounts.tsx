@@ -1,12 +1,12 @@
 import { Check, TrendingUp } from 'lucide-react';
 import type { PricedCart, PricingTier } from '../../../shared/pricing';
 import { cn } from '../../lib/cn';
-import { formatCases, formatDiscount } from './format';
+import { formatDiscount, pluralize } from '../../lib/format';
 
 /** 'Add 1 more case to save 7%' (DECISIONS.md §3): what the next tier needs, or null at the top tier. */
 export function describeNextTier(next: PricedCart['next']): string | null {
   if (!next) return null;
-  return `Add ${next.casesNeeded} more ${next.casesNeeded === 1 ? 'case' : 'cases'} to save ${formatDiscount(next.tier.discountPercentage)}`;
+  return `Add ${next.casesNeeded} more ${next.casesNeeded === 1 ? 'case' : 'cases'} to save ${formatDiscount(next.tier.discountPercentage / 100)}`;
 }
 
 /**
@@ -36,12 +36,12 @@ export function VolumeDiscounts({ cart, tiers }: { cart: PricedCart; tiers: read
               )}
             >
               <span>
-                {formatCases(tier.minimumCases).replace(' ', '+ ')}
+                {pluralize(tier.minimumCases, 'case', 'cases').replace(' ', '+ ')}
                 {reached ? <span className="sr-only"> (your tier)</span> : null}
               </span>
               <span className="flex items-center gap-1 tabular-nums">
                 {reached ? <Check aria-hidden="true" className="size-3.5" /> : null}
-                {formatDiscount(tier.discountPercentage)} off
+                {formatDiscount(tier.discountPercentage / 100)} off
               </span>
             </li>
           );
@@ -52,12 +52,12 @@ export function VolumeDiscounts({ cart, tiers }: { cart: PricedCart; tiers: read
         <span>
           {nextMessage ??
             (cart.tier
-              ? `You get our best volume price: ${formatDiscount(cart.tier.discountPercentage)} off`
+              ? `You get our best volume price: ${formatDiscount(cart.tier.discountPercentage / 100)} off`
               : null)}
           {cart.tier && nextMessage ? (
             <span className="text-muted-foreground">
               {' '}
-              (now {formatDiscount(cart.tier.discountPercentage)} off)
+              (now {formatDiscount(cart.tier.discountPercentage / 100)} off)
             </span>
           ) : null}
         </span>

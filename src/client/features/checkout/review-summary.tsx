@@ -4,16 +4,7 @@ import { formatCents } from '../../../shared/money';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { cn } from '../../lib/cn';
-
-/** A count with its noun: '1 case', '2 cases'. */
-function plural(count: number, noun: string): string {
-  return `${count} ${count === 1 ? noun : `${noun}s`}`;
-}
-
-/** A tier discount in hundredths of a percent as read: 700 → '7%', 750 → '7.5%'. */
-function formatPercent(hundredths: number): string {
-  return `${Number((hundredths / 100).toFixed(2))}%`;
-}
+import { formatDiscount, pluralize } from '../../lib/format';
 
 /**
  * The order as it will be submitted (spec 000 §3 'Order summary (review)'): its lines, item, case and unit
@@ -49,7 +40,9 @@ export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: Rea
           )}
         </Row>
         <Row label="Tier Applied">
-          {cart.tier ? `${cart.tier.name} (${formatPercent(cart.tier.discountPercentage)} off)` : 'None'}
+          {cart.tier
+            ? `${cart.tier.name} (${formatDiscount(cart.tier.discountPercentage / 100)} off)`
+            : 'None'}
         </Row>
         <Row label="Savings">
           <span className={cn(discounted && 'font-medium text-primary')}>
@@ -91,9 +84,13 @@ function ReviewLine({ line }: { line: PricedLine }) {
         <p className="font-medium">{line.name}</p>
         <p className="text-xs text-muted-foreground">SKU: {line.sku}</p>
         <p className="flex flex-wrap gap-x-2 text-sm text-muted-foreground">
-          <span>{plural(line.cases, line.kind === 'bundle' ? 'bundle' : 'case')}</span>
+          <span>
+            {line.kind === 'bundle'
+              ? pluralize(line.cases, 'bundle', 'bundles')
+              : pluralize(line.cases, 'case', 'cases')}
+          </span>
           <span aria-hidden="true">·</span>
-          <span>{plural(line.units, 'bottle')}</span>
+          <span>{pluralize(line.units, 'bottle', 'bottles')}</span>
           <span aria-hidden="true">·</span>
           <span>
             {line.discounted ? (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_CODES } from '../../../shared/error-codes';
 import {
   createDraftOrderResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
@@ -14,9 +15,6 @@ export const SUBMIT_ERROR_TITLE = 'Order Submission Error';
 export const SUBMIT_ERROR_DEFAULT = 'There was a problem submitting your order. Please try again.';
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
 
-/** The server's idempotency answers (DECISIONS §4). */
-export const IDEMPOTENCY_IN_PROGRESS = 'IDEMPOTENCY_IN_PROGRESS';
-export const IDEMPOTENCY_KEY_REUSED = 'IDEMPOTENCY_KEY_REUSED';
 export const IN_PROGRESS_MESSAGE =
   'Your order is still being submitted. Please wait a moment, then try again.';
 export const ALREADY_SUBMITTED_MESSAGE =
@@ -76,10 +74,11 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
   if (!(error instanceof ApiError)) {
     return { kind: 'failed', message: SUBMIT_ERROR_DEFAULT, renewKey: false };
   }
-  if (error.code === IDEMPOTENCY_IN_PROGRESS || (error.status === 409 && !error.code)) {
+  // The server's idempotency answers (DECISIONS §4).
+  if (error.code === ERROR_CODES.IDEMPOTENCY_IN_PROGRESS || (error.status === 409 && !error.code)) {
     return { kind: 'in-progress', message: IN_PROGRESS_MESSAGE, renewKey: false };
   }
-  if (error.code === IDEMPOTENCY_KEY_REUSED) {
+  if (error.code === ERROR_CODES.IDEMPOTENCY_KEY_REUSED) {
     return { kind: 'already-submitted', message: ALREADY_SUBMITTED_MESSAGE, renewKey: false };
   }
   // Only the API's own error bodies carry a code; a proxy's error page is no message for a buyer.

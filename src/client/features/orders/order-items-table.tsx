@@ -2,6 +2,7 @@ import type { OrderItemView } from '../../../shared/schemas/orders';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { useIsMobile } from '../../lib/use-media-query';
+import { pluralize } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
 
 const UNIT_LABEL: Record<OrderItemView['unit'], string> = {
@@ -25,15 +26,13 @@ export function OrderItemsTable(props: OrderItemsTableProps) {
   return useIsMobile() ? <OrderItemsList {...props} /> : <OrderItemsGrid {...props} />;
 }
 
-function plural(count: number, word: string) {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
-}
-
 function describeAmount(item: OrderItemView): string {
-  if (item.unit === 'tester') return plural(item.quantity, 'tester');
+  if (item.unit === 'tester') return pluralize(item.quantity, 'tester', 'testers');
   const cases =
-    item.unit === 'bundle' ? plural(item.quantity, 'bundle') : plural(item.caseCount ?? 0, 'case');
-  return `${cases} · ${plural(item.units, 'bottle')} · ${formatMoney(item.price)} / ${UNIT_LABEL[item.unit]}`;
+    item.unit === 'bundle'
+      ? pluralize(item.quantity, 'bundle', 'bundles')
+      : pluralize(item.caseCount ?? 0, 'case', 'cases');
+  return `${cases} · ${pluralize(item.units, 'bottle', 'bottles')} · ${formatMoney(item.price)} / ${UNIT_LABEL[item.unit]}`;
 }
 
 function OrderItemsList({ items, label, className }: OrderItemsTableProps) {

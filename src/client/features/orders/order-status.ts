@@ -1,3 +1,5 @@
+import { knownOrderStatus } from '../../../shared/orders';
+import type { OrderStatus } from '../../../shared/schemas/orders';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 
@@ -6,30 +8,32 @@ export interface StatusBadgeModel {
   variant: BadgeVariant;
 }
 
+const BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  pending: 'warning',
+  processing: 'secondary',
+  shipped: 'success',
+  delivered: 'success',
+  cancelled: 'destructive',
+};
+
+/**
+ * A status as sent, read in any case, legacy values as the status they stand for (shared/orders.ts); a
+ * missing one is pending; null for any other text.
+ */
+function readStatus(status: string | null | undefined): OrderStatus | null {
+  const normalized = status?.trim().toLowerCase() ?? '';
+  return normalized === '' ? 'pending' : knownOrderStatus(normalized);
+}
+
 /**
  * The status badge of spec 000 §4, with DECISIONS §4's names: delivered (legacy 'completed') green and
  * labelled 'Delivered', pending (legacy 'submitted') amber, processing secondary, shipped green, cancelled
  * destructive; anything else shown capitalised; a missing status treated as pending.
  */
 export function statusBadge(status: string | null | undefined): StatusBadgeModel {
-  const normalized = status?.trim().toLowerCase() ?? '';
-  switch (normalized) {
-    case '':
-    case 'pending':
-    case 'submitted':
-      return { label: ORDER_STATUS_LABELS.pending, variant: 'warning' };
-    case 'processing':
-      return { label: ORDER_STATUS_LABELS.processing, variant: 'secondary' };
-    case 'shipped':
-      return { label: ORDER_STATUS_LABELS.shipped, variant: 'success' };
-    case 'delivered':
-    case 'completed':
-      return { label: ORDER_STATUS_LABELS.delivered, variant: 'success' };
-    case 'cancelled':
-      return { label: ORDER_STATUS_LABELS.cancelled, variant: 'destructive' };
-    default:
-      return { label: capitalize(status?.trim() ?? ''), variant: 'outline' };
-  }
+  const read = readStatus(status);
+  if (read === null) return { label: capitalize(status?.trim() ?? ''), variant: 'outline' };
+  return { label: ORDER_STATUS_LABELS[read], variant: BADGE_VARIANTS[read] };
 }
 
 function capitalize(text: string): string {
@@ -48,6 +52,13 @@ export interface OrderProgress {
   cancelled: boolean;
 }
 
+const STEPS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  pending: 1,
+  processing: 2,
+  shipped: 3,
+  delivered: 4,
+};
+
 const STEP_MESSAGES: Record<number, string> = {
   1: 'Your order has been submitted and is waiting for approval.',
   2: 'Your order has been approved and is being prepared.',
@@ -62,18 +73,11 @@ export const CANCELLED_MESSAGE = 'This order has been cancelled and will not be 
  * the bar fills step / 4. A cancelled order has no step: the page shows a cancelled state instead.
  */
 export function orderProgress(status: string | null | undefined): OrderProgress {
-  const normalized = status?.trim().toLowerCase() ?? '';
-  if (normalized === 'cancelled') {
+  const read = readStatus(status) ?? 'pending';
+  if (read === 'cancelled') {
     return { step: 0, percent: 0, message: CANCELLED_MESSAGE, cancelled: true };
   }
-  const step =
-    normalized === 'processing'
-      ? 2
-      : normalized === 'shipped'
-        ? 3
-        : normalized === 'delivered' || normalized === 'completed'
-          ? 4
-          : 1;
+  const step = STEPS[read];
   return {
     step,
     percent: (step / PROGRESS_STEPS.length) * 100,

@@ -1,7 +1,7 @@
 import { CircleCheck, Circle } from 'lucide-react';
 import type { OrderDetail } from '../../../shared/schemas/orders';
 import { cn } from '../../lib/cn';
-import { DETAIL_DATE_FORMAT, formatOrderDate } from './format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { buildTimeline } from './order-timeline';
 
 /** Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (DECISIONS §4), with the dates that exist. */
@@ -23,7 +23,7 @@ export function OrderTimelineList({ order }: { order: OrderDetail }) {
             <div className="flex flex-1 flex-wrap justify-between gap-x-3">
               <span className={done ? 'font-medium' : 'text-muted-foreground'}>{entry.label}</span>
               <span className="text-sm text-muted-foreground">
-                {done ? formatOrderDate(entry.at, DETAIL_DATE_FORMAT) : 'Not yet'}
+                {done ? formatDate(entry.at, DATE_TIME_FORMAT) : 'Not yet'}
               </span>
             </div>
           </li>

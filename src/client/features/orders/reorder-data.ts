@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isTesterProduct } from '../../../shared/pricing';
+import type { ReorderResponse } from '../../../shared/schemas/orders';
 
 /** A line that passed the reorder data check. `quantity` is in the cart's units (ADR 0008). */
 export interface ReorderLine {
@@ -29,22 +30,41 @@ const optionalText = z
   .catch(null)
   .transform((text) => text?.trim() || null);
 
+type ReorderItem = ReorderResponse['items'][number];
+type UnavailableItem = ReorderResponse['unavailable'][number];
+
+/*
+ * The reply's contract is shared/schemas/orders.ts `reorderResponseSchema` (the server answers by it). What
+ * follows is no second contract but a tolerant reader of that one, as spec 000 §5's data check asks: ids
+ * may come as text (older servers), a bad line is left out with a warning, a missing name or SKU only warns.
+ * Its field names are checked against the contract's (`satisfies`), so a renamed field fails to compile.
+ */
 const envelopeSchema = z.object({
   order: z.object({ id: numeric, orderNumber: optionalText }).nullish().catch(null),
   id: numeric.nullish().catch(null),
   items: z.unknown(),
   unavailable: z
-    .array(z.object({ productName: optionalText, sku: optionalText }).catch({ productName: null, sku: null }))
+    .array(
+      z
+        .object({
+          productName: optionalText,
+          sku: optionalText,
+        } satisfies Partial<Record<keyof UnavailableItem, z.ZodType>>)
+        .catch({ productName: null, sku: null }),
+    )
     .nullish()
     .catch(null),
-});
+} satisfies Record<keyof ReorderResponse, z.ZodType>);
 
 const lineSchema = z.object({
   productId: numeric.pipe(z.number().int().positive()),
   quantity: numeric.pipe(z.number().int().positive()),
   productName: optionalText,
+  /** An older name of productName. */
   name: optionalText,
   sku: optionalText,
+} satisfies Record<keyof Pick<ReorderItem, 'productId' | 'quantity' | 'productName' | 'sku'>, z.ZodType> & {
+  name: z.ZodType;
 });
 
 /**

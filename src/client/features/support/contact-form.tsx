@@ -1,24 +1,26 @@
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, type Ref } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import {
   cleanSupportMessage,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_MESSAGES,
   supportMessageLength,
-  type SupportPriority,
 } from '../../../shared/schemas/support';
 import { Button } from '../../components/ui/button';
 import { inputClassName } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
+import { submitUnlessPending } from '../../lib/form';
 import { PriorityChoices } from './priority-choices';
 import { sendFailureDescription, sendSupportMessage } from './support-api';
 import {
-  checkSupportForm,
   subjectOptions,
-  type SupportFieldErrors,
+  supportFormResolver,
+  type SupportFormData,
+  type SupportFormValues,
   type SupportPrefill,
 } from './support-form-model';
 import { useFocusOnMount } from './use-focus-on-mount';
@@ -39,21 +41,18 @@ interface ContactFormProps {
 export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormProps) {
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
-  const subjectRef = useRef<HTMLSelectElement>(null);
-  const priorityRef = useRef<HTMLFieldSetElement>(null);
-  const messageRef = useRef<HTMLTextAreaElement>(null);
-
-  // null until the customer picks a subject: until then the prefill's (possibly updated) subject holds.
-  const [chosenSubject, setChosenSubject] = useState<string | null>(null);
-  const [priority, setPriority] = useState<SupportPriority | ''>(prefill.priority);
-  const [message, setMessage] = useState('');
-  // Rules are shown from the first submit on, and then follow the typing so a fixed field clears.
-  const [submitted, setSubmitted] = useState(false);
-
-  const subject = chosenSubject ?? prefill.subject;
-  const values = { subject, priority, message };
-  const check = checkSupportForm(values);
-  const errors: SupportFieldErrors = submitted && !check.ok ? check.errors : {};
+  // react-hook-form's defaults: judged at submit, the focus then on the first wrong field, and from then on
+  // each field judged as it changes, so a fixed field clears.
+  const {
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SupportFormValues, string, SupportFormData>({
+    resolver: supportFormResolver,
+    // The suggested subject, which holds until the customer picks one (support-form-model.ts).
+    context: prefill.subject,
+    defaultValues: { subject: null, priority: prefill.priority, message: '' },
+  });
 
   const send = useMutation({
     mutationFn: sendSupportMessage,
@@ -67,27 +66,12 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (send.isPending) return;
-    setSubmitted(true);
-    if (!check.ok) {
-      focusFirstProblem(check.errors);
-      return;
-    }
-    send.mutate({ ...check.data, specificOrderId: orderId });
-  }
-
-  function focusFirstProblem(found: SupportFieldErrors) {
-    if (found.subject) subjectRef.current?.focus();
-    else if (found.priority) priorityRef.current?.querySelector('input')?.focus();
-    else if (found.message) messageRef.current?.focus();
-  }
+  const onSubmit = submitUnlessPending(
+    send.isPending,
+    handleSubmit((data) => send.mutate({ ...data, specificOrderId: orderId })),
+  );
 
   const headingId = `${id}-heading`;
-  // Counted as the rule counts it: what surrounds the text (a pasted trailing line break) is trimmed off
-  // before sending, so it does not count towards 10 or 2000 either.
-  const length = supportMessageLength(cleanSupportMessage(message));
   return (
     <section
       aria-labelledby={headingId}
@@ -105,30 +89,54 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
         Tell us what happened and our team will get back to you within 1-2 business days.
       </p>
       <form onSubmit={onSubmit} noValidate aria-labelledby={headingId} className="mt-6 flex flex-col gap-5">
-        <SelectField
-          ref={subjectRef}
-          label="Subject"
+        <Controller
+          control={control}
           name="subject"
-          value={subject}
-          onChange={(event) => setChosenSubject(event.target.value)}
-          options={subjectOptions(subject, prefill.subject)}
-          error={errors.subject}
-          disabled={send.isPending}
+          render={({ field }) => {
+            const subject = field.value ?? prefill.subject;
+            return (
+              <SelectField
+                ref={field.ref}
+                label="Subject"
+                name={field.name}
+                value={subject}
+                onChange={(event) => field.onChange(event.target.value)}
+                options={subjectOptions(subject, prefill.subject)}
+                error={errors.subject?.message}
+                disabled={send.isPending}
+              />
+            );
+          }}
         />
-        <PriorityChoices
-          ref={priorityRef}
-          value={priority}
-          onChange={setPriority}
-          error={errors.priority}
-          disabled={send.isPending}
+        <Controller
+          control={control}
+          name="priority"
+          render={({ field }) => (
+            <PriorityChoices
+              // A failed submit puts the focus on the group's first choice.
+              ref={(group) => field.ref(group && { focus: () => group.querySelector('input')?.focus() })}
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.priority?.message}
+              disabled={send.isPending}
+            />
+          )}
         />
-        <MessageField
-          ref={messageRef}
-          value={message}
-          onChange={setMessage}
-          length={length}
-          error={errors.message}
-          disabled={send.isPending}
+        <Controller
+          control={control}
+          name="message"
+          render={({ field }) => (
+            <MessageField
+              ref={field.ref}
+              value={field.value}
+              onChange={field.onChange}
+              // Counted as the rule counts it: what surrounds the text (a pasted trailing line break) is
+              // trimmed off before sending, so it does not count towards 10 or 2000 either.
+              length={supportMessageLength(cleanSupportMessage(field.value))}
+              error={errors.message?.message}
+              disabled={send.isPending}
+            />
+          )}
         />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onCancel} disabled={send.isPending}>

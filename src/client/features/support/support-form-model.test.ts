@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORT_MESSAGES, SUPPORT_SUBJECTS } from '../../../shared/schemas/support';
-import { checkSupportForm, parseOrderIssueLink, subjectOptions } from './support-form-model';
+import {
+  parseOrderIssueLink,
+  subjectOptions,
+  supportFormResolver,
+  type SupportFormValues,
+} from './support-form-model';
 
 describe('parseOrderIssueLink', () => {
   it('reads the order of ?order={id}&type=order_issue', () => {
@@ -52,18 +57,30 @@ describe('subjectOptions', () => {
   });
 });
 
-describe('checkSupportForm', () => {
+/** The resolver's verdict: the parsed values, or the message of each wrong field. */
+async function judge(values: SupportFormValues, suggestedSubject = '') {
+  const result = await supportFormResolver(values, suggestedSubject, {
+    fields: {},
+    shouldUseNativeValidation: false,
+  });
+  const errors = Object.entries(result.errors).map(([field, error]) => [field, error?.message]);
+  return errors.length === 0
+    ? { ok: true, data: result.values }
+    : { ok: false, errors: Object.fromEntries(errors) };
+}
+
+describe('supportFormResolver', () => {
   const valid = { subject: 'other', priority: 'low', message: 'The lid was cracked.' } as const;
 
-  it('passes a complete form and trims the message', () => {
-    expect(checkSupportForm({ ...valid, message: '  The lid was cracked.  ' })).toEqual({
+  it('passes a complete form and trims the message', async () => {
+    expect(await judge({ ...valid, message: '  The lid was cracked.  ' })).toEqual({
       ok: true,
       data: { subject: 'other', priority: 'low', message: 'The lid was cracked.' },
     });
   });
 
-  it("gives each field's message of spec 001 §5", () => {
-    expect(checkSupportForm({ subject: '', priority: '', message: '' })).toEqual({
+  it("gives each field's message of spec 001 §5", async () => {
+    expect(await judge({ subject: '', priority: '', message: '' })).toEqual({
       ok: false,
       errors: {
         subject: SUPPORT_MESSAGES.subjectRequired,
@@ -71,17 +88,32 @@ describe('checkSupportForm', () => {
         message: SUPPORT_MESSAGES.messageTooShort,
       },
     });
-    expect(checkSupportForm({ ...valid, message: 'x'.repeat(2001) })).toEqual({
+    expect(await judge({ ...valid, message: 'x'.repeat(2001) })).toEqual({
       ok: false,
       errors: { message: SUPPORT_MESSAGES.messageTooLong },
     });
   });
 
-  it('counts characters as people see them: 10 emoji are enough, 2000 are the most', () => {
-    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(10) }).ok).toBe(true);
-    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(9) }).ok).toBe(false);
-    expect(checkSupportForm({ ...valid, message: '🌿'.repeat(2000) }).ok).toBe(true);
+  it('judges and sends the suggested subject until the customer picks one', async () => {
+    const suggested = 'Order Issue - Order #12 (Shopify #1012)';
+    expect(await judge({ ...valid, subject: null }, suggested)).toMatchObject({
+      ok: true,
+      data: { subject: suggested },
+    });
+    expect(await judge({ ...valid, subject: null })).toEqual({
+      ok: false,
+      errors: { subject: SUPPORT_MESSAGES.subjectRequired },
+    });
+    expect(await judge({ ...valid, subject: 'billing-issue' }, suggested)).toMatchObject({
+      data: { subject: 'billing-issue' },
+    });
+  });
+
+  it('counts characters as people see them: 10 emoji are enough, 2000 are the most', async () => {
+    expect((await judge({ ...valid, message: '🌿'.repeat(10) })).ok).toBe(true);
+    expect((await judge({ ...valid, message: '🌿'.repeat(9) })).ok).toBe(false);
+    expect((await judge({ ...valid, message: '🌿'.repeat(2000) })).ok).toBe(true);
     // Spaces around the text do not count.
-    expect(checkSupportForm({ ...valid, message: `   ${'a'.repeat(9)}   ` }).ok).toBe(false);
+    expect((await judge({ ...valid, message: `   ${'a'.repeat(9)}   ` })).ok).toBe(false);
   });
 });

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+import type { Resolver } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   SUPPORT_SUBJECTS,
   supportContactRequestSchema,
   type SupportPriority,
 } from '../../../shared/schemas/support';
+import { schemaResolver } from '../../lib/form';
 import { parseOrderId } from '../../lib/orders';
 
 /** What the form opens with: a subject and a priority, either of them still unchosen (''). */
@@ -48,33 +50,28 @@ export function subjectOptions(selected: string, suggested: string): SubjectOpti
   ];
 }
 
+/**
+ * What the form holds. `subject` is null until the customer picks one: until then the suggested subject (the
+ * prefill's, which an order-issue link updates once the order has loaded) is the one shown and sent.
+ */
 export interface SupportFormValues {
-  subject: string;
+  subject: string | null;
   priority: SupportPriority | '';
   message: string;
 }
 
-export type SupportField = keyof SupportFormValues;
-export type SupportFieldErrors = Partial<Record<SupportField, string>>;
-
 const supportFormSchema = supportContactRequestSchema.pick({ subject: true, priority: true, message: true });
+/** The form's values once judged: the message trimmed. */
+export type SupportFormData = z.output<typeof supportFormSchema>;
+
+const judgeSupportForm = schemaResolver<SupportFormValues, SupportFormData>(supportFormSchema);
 
 /**
- * Checks the form with the API's own rules (spec 001 §5), so the messages are the server's: the parsed
- * values (message trimmed), or the first message of each field that is wrong.
+ * The form's resolver: the API's own rules (spec 001 §5), so the messages are the server's, each field with
+ * its first message. Its context is the suggested subject, which stands in for a subject not picked yet.
  */
-export function checkSupportForm(
-  values: SupportFormValues,
-): { ok: true; data: z.output<typeof supportFormSchema> } | { ok: false; errors: SupportFieldErrors } {
-  const parsed = supportFormSchema.safeParse(values);
-  if (parsed.success) return { ok: true, data: parsed.data };
-  const { fieldErrors } = z.flattenError(parsed.error);
-  return {
-    ok: false,
-    errors: {
-      subject: fieldErrors.subject?.[0],
-      priority: fieldErrors.priority?.[0],
-      message: fieldErrors.message?.[0],
-    },
-  };
-}
+export const supportFormResolver: Resolver<SupportFormValues, string, SupportFormData> = (
+  values,
+  suggestedSubject,
+  options,
+) => judgeSupportForm({ ...values, subject: values.subject ?? suggestedSubject ?? '' }, undefined, options);

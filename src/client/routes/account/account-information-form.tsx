@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useForm, useWatch, type UseFormGetValues, type UseFormSetValue } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import type { z } from 'zod';
 import {
@@ -10,6 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
+import { submitUnlessPending } from '../../lib/form';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 
 export type ProfileForm = Required<z.infer<typeof updateProfileRequestSchema>>;
@@ -53,19 +55,35 @@ export function isBillingSameAsShipping(form: ProfileForm): boolean {
   );
 }
 
+/** The profile as typed, and 'Same as shipping' (not sent: while ticked, billing is sent as shipping). */
+type AccountForm = ProfileForm & { sameAsShipping: boolean };
+
+function accountFormOf(profile: ProfileForm, sameAsShipping = isBillingSameAsShipping(profile)): AccountForm {
+  return { ...profile, sameAsShipping };
+}
+
 function copyShippingToBilling(form: ProfileForm): ProfileForm {
   const next = { ...form };
   for (const part of ADDRESS_PARTS) next[`billing${part}`] = form[`shipping${part}`];
   return next;
 }
 
+/** Copies every shipping field to its billing field in the form, as typed so far. */
+function copyShippingFields(
+  getValues: UseFormGetValues<AccountForm>,
+  setValue: UseFormSetValue<AccountForm>,
+) {
+  for (const part of ADDRESS_PARTS) setValue(`billing${part}`, getValues(`shipping${part}`));
+}
+
 /** Account Information form, saved with PATCH /api/user/{id}; the reply replaces the cached user. */
 export function AccountInformationForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  const [form, setForm] = useState<ProfileForm>(() => profileFormFromUser(user));
-  const [sameAsShipping, setSameAsShipping] = useState(() =>
-    isBillingSameAsShipping(profileFormFromUser(user)),
-  );
+  // No resolver: the profile's rules are the server's alone, and its refusal is toasted.
+  const { register, handleSubmit, reset, getValues, setValue, control } = useForm<AccountForm>({
+    defaultValues: accountFormOf(profileFormFromUser(user)),
+  });
+  const sameAsShipping = useWatch({ control, name: 'sameAsShipping' });
   const sameId = useId();
 
   const save = useMutation({
@@ -73,7 +91,7 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
       requestJson(`/api/user/${user.id}`, currentUserSchema, { method: 'PATCH', body }),
     onSuccess: (updated) => {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, updated);
-      setForm(profileFormFromUser(updated));
+      reset(accountFormOf(profileFormFromUser(updated), getValues('sameAsShipping')));
       toast.success('Account Updated', {
         description: 'Your account information has been updated successfully.',
       });
@@ -85,32 +103,18 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
     },
   });
 
-  function set(field: keyof ProfileForm, value: string) {
-    setForm((current) => {
-      const next = { ...current, [field]: value };
-      // While 'Same as shipping' is ticked, billing follows every shipping edit.
-      return sameAsShipping && field.startsWith('shipping') ? copyShippingToBilling(next) : next;
-    });
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const body = sameAsShipping ? copyShippingToBilling(form) : form;
-    save.mutate(
-      Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value.trim()])) as ProfileForm,
-    );
-  }
+  const onSubmit = submitUnlessPending(
+    save.isPending,
+    handleSubmit(({ sameAsShipping: same, ...profile }) => {
+      const body = same ? copyShippingToBilling(profile) : profile;
+      save.mutate(
+        Object.fromEntries(Object.entries(body).map(([key, value]) => [key, value.trim()])) as ProfileForm,
+      );
+    }),
+  );
 
   const text = (field: keyof ProfileForm, label: string, autoComplete: string, type = 'text') => (
-    <Field
-      label={label}
-      name={field}
-      type={type}
-      autoComplete={autoComplete}
-      value={form[field]}
-      onChange={(event) => set(field, event.target.value)}
-    />
+    <Field label={label} type={type} autoComplete={autoComplete} {...register(field)} />
   );
 
   const address = (kind: 'shipping' | 'billing') =>
@@ -118,12 +122,15 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
       <Field
         key={part}
         label={`${kind === 'shipping' ? 'Shipping' : 'Billing'} ${PART_LABELS[part]}`}
-        name={`${kind}${part}`}
         autoComplete={`${kind} ${PART_AUTOCOMPLETE[part]}`}
         className={part.startsWith('AddressLine') ? 'sm:col-span-2' : undefined}
-        value={form[`${kind}${part}`]}
         readOnly={kind === 'billing' && sameAsShipping}
-        onChange={(event) => set(`${kind}${part}`, event.target.value)}
+        {...register(`${kind}${part}`, {
+          // While 'Same as shipping' is ticked, billing follows every shipping edit.
+          onChange: () => {
+            if (kind === 'shipping' && getValues('sameAsShipping')) copyShippingFields(getValues, setValue);
+          },
+        })}
       />
     ));
 
@@ -162,12 +169,11 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
               id={sameId}
               type="checkbox"
               className="size-4 accent-primary"
-              checked={sameAsShipping}
-              onChange={(event) => {
-                const checked = event.target.checked;
-                setSameAsShipping(checked);
-                if (checked) setForm(copyShippingToBilling);
-              }}
+              {...register('sameAsShipping', {
+                onChange: (event: { target: { checked: boolean } }) => {
+                  if (event.target.checked) copyShippingFields(getValues, setValue);
+                },
+              })}
             />
             <label htmlFor={sameId} className="text-sm">
               Same as shipping

@@ -43,9 +43,9 @@ describe('My Account', () => {
     stubApi(testUser);
     renderApp('/account');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/orders');
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(input('First Name').value).toBe('Jane');
     expect(input('Business Name').value).toBe('Doe Botanicals');
     expect(input('Shipping Address Line 1').value).toBe('1 Main St');
@@ -79,6 +79,15 @@ describe('My Account', () => {
     expect(input('Billing Address Line 2').value).toBe('Suite 4');
     expect(input('Billing City').value).toBe('Springfield');
     expect(input('Billing ZIP/Postal Code').value).toBe('62701');
+
+    // While ticked, billing is read-only and follows every shipping edit; unticked, it stays as it is.
+    expect(input('Billing City')).toHaveAttribute('readonly');
+    fireEvent.change(input('Shipping City'), { target: { value: 'Peoria' } });
+    expect(input('Billing City').value).toBe('Peoria');
+    fireEvent.click(same);
+    expect(input('Billing City')).not.toHaveAttribute('readonly');
+    fireEvent.change(input('Shipping City'), { target: { value: 'Chicago' } });
+    expect(input('Billing City').value).toBe('Peoria');
   });
 
   it("saves with PATCH /api/user/{id}, updates the cached user and toasts 'Account Updated'", async () => {
@@ -104,7 +113,7 @@ describe('My Account', () => {
     expect(body).not.toHaveProperty('email');
     expect(body).not.toHaveProperty('role');
     // The header shows the reply at once, without asking for the session again.
-    expect(await screen.findByRole('button', { name: 'Account menu for Janet Doe' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Account menu for Janet Doe' })).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/session')).toBe(1);
   });
 
@@ -145,9 +154,9 @@ describe('Change Password', () => {
     renderApp('/account');
     const form = await submitPasswords('Ab1', 'Ab1');
 
-    expect(form.getByRole('alert').textContent).toBe(
-      'Password Too Short: Password must be at least 8 characters long',
-    );
+    expect(
+      await form.findByText('Password Too Short: Password must be at least 8 characters long'),
+    ).toHaveRole('alert');
     expect(toast.error).toHaveBeenCalledWith('Password Too Short', {
       description: 'Password must be at least 8 characters long',
     });
@@ -159,9 +168,9 @@ describe('Change Password', () => {
     renderApp('/account');
     const form = await submitPasswords('Abcdefg1', 'Abcdefg9');
 
-    expect(form.getByRole('alert').textContent).toBe(
-      "Passwords Don't Match: New password and confirmation password must match",
-    );
+    expect(
+      await form.findByText("Passwords Don't Match: New password and confirmation password must match"),
+    ).toHaveRole('alert');
   });
 
   it("changes the password and toasts 'Password Changed', or 'Password Change Failed'", async () => {
@@ -171,7 +180,7 @@ describe('Change Password', () => {
         fail ? errorResponse(400, 'Current password is incorrect') : jsonResponse({ message: 'ok' }),
     });
     renderApp('/account');
-    await submitPasswords('Abcdefg1', 'Abcdefg1');
+    const form = await submitPasswords('Abcdefg1', 'Abcdefg1');
 
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Password Changed', {
@@ -183,6 +192,10 @@ describe('Change Password', () => {
       newPassword: 'Abcdefg1',
       confirmPassword: 'Abcdefg1',
     });
+    // The form empties once the password has changed.
+    expect(form.getByLabelText('Current Password')).toHaveValue('');
+    expect(form.getByLabelText('New Password')).toHaveValue('');
+    expect(form.queryByRole('alert')).toBeNull();
 
     fail = true;
     await submitPasswords('Abcdefg1', 'Abcdefg1');

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
@@ -7,6 +7,13 @@ import { checkPasswordRules, PASSWORD_TOO_SHORT } from '../../../shared/password
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
+import {
+  firstErrorMessage,
+  JUDGED_ON_SUBMIT,
+  submitUnlessPending,
+  verdictResolver,
+  type FormVerdict,
+} from '../../lib/form';
 
 /** The client-side problem with a new password as 'Title: description', or null (DECISIONS.md §5). */
 export function changePasswordProblem(newPassword: string, confirmPassword: string): string | null {
@@ -22,11 +29,26 @@ function splitTitle(problem: string): [string, string] {
 }
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+type PasswordFields = typeof EMPTY;
+
+function judgePasswords(values: PasswordFields): FormVerdict<PasswordFields> {
+  const problem = changePasswordProblem(values.newPassword, values.confirmPassword);
+  return problem ? { ok: false, problem } : { ok: true, values };
+}
 
 /** Change Password form (spec 000 §2, §5, §8): POST /api/change-password. */
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
-  const [form, setForm] = useState(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<PasswordFields>({
+    resolver: verdictResolver(judgePasswords),
+    defaultValues: EMPTY,
+    ...JUDGED_ON_SUBMIT,
+  });
+  const problem = firstErrorMessage(errors);
   const change = useMutation({
     mutationFn: (body: typeof EMPTY) =>
       requestJson('/api/change-password', z.unknown(), {
@@ -36,7 +58,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
           : { newPassword: body.newPassword, confirmPassword: body.confirmPassword },
       }),
     onSuccess: () => {
-      setForm(EMPTY);
+      reset(EMPTY);
       toast.success('Password Changed', { description: 'Your password has been changed successfully.' });
     },
     onError: (error) => {
@@ -46,32 +68,22 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (change.isPending) return;
-    const found = changePasswordProblem(form.newPassword, form.confirmPassword);
-    setProblem(found);
-    if (found) {
-      const [title, description] = splitTitle(found);
-      toast.error(title, { description });
-      return;
-    }
-    change.mutate(form);
-  }
+  const onSubmit = submitUnlessPending(
+    change.isPending,
+    handleSubmit(
+      (values) => change.mutate(values),
+      // The problem is shown on the form and toasted as 'Title' with its description.
+      (found) => {
+        const message = firstErrorMessage(found);
+        if (!message) return;
+        const [title, description] = splitTitle(message);
+        toast.error(title, { description });
+      },
+    ),
+  );
 
-  const field = (name: keyof typeof EMPTY, label: string, autoComplete: string, hint?: string) => (
-    <Field
-      label={label}
-      type="password"
-      name={name}
-      autoComplete={autoComplete}
-      value={form[name]}
-      hint={hint}
-      onChange={(event) => {
-        const { value } = event.target;
-        setForm((current) => ({ ...current, [name]: value }));
-      }}
-    />
+  const field = (name: keyof PasswordFields, label: string, autoComplete: string, hint?: string) => (
+    <Field label={label} type="password" autoComplete={autoComplete} {...register(name)} hint={hint} />
   );
 
   return (

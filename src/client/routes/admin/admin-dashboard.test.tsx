@@ -114,8 +114,8 @@ describe('/admin access', () => {
     stubApi({ '/api/session': () => new Promise<Response>(() => undefined) });
     renderApp('/admin');
 
-    expect(await screen.findByText('Loading admin portal…')).toBeTruthy();
-    expect(screen.getByRole('status')).toBeTruthy();
+    expect(await screen.findByText('Loading admin portal…')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
   });
 
   it('sends a visitor to /admin/login', async () => {
@@ -123,7 +123,7 @@ describe('/admin access', () => {
     const { router } = renderApp('/admin');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeInTheDocument();
   });
 
   it("comes back to a link's address (a support e-mail's) after signing in on /admin/login", async () => {
@@ -142,7 +142,7 @@ describe('/admin access', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Support section for order 12')).toBeTruthy();
+    expect(await screen.findByText('Support section for order 12')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(router.state.location.search).toBe('?section=support&order=12');
     expect(currentSection()).toBe('Support');
@@ -154,8 +154,8 @@ describe('/admin access', () => {
     });
     const { router } = renderApp('/admin');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeTruthy();
-    expect(screen.getByText('You do not have permission to access this area.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission to access this area.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(router.state.location.pathname).toBe('/admin');
     expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
@@ -183,7 +183,7 @@ describe('/admin access', () => {
 
     serverUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
   });
 });
 
@@ -192,16 +192,16 @@ describe('/admin dashboard', () => {
     stubApi();
     renderApp('/admin');
 
-    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
     expect(
       within(sectionNav())
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(SECTION_LABELS);
-    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
-    expect(screen.getByText('admin@dewdrop.test')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(screen.getByText('admin@dewdrop.test')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(
       screen.getByText(/Allowed SKUs; Pricing \(volume tiers and custom product pricing\); Users/),
     ).toBeTruthy();
@@ -222,18 +222,18 @@ describe('/admin dashboard', () => {
     await screen.findByText('Products section');
 
     fireEvent.click(sectionButton('Pending Users'));
-    expect(screen.getByText('Pending Users section')).toBeTruthy();
+    expect(screen.getByText('Pending Users section')).toBeInTheDocument();
     expect(screen.queryByText('Products section')).toBeNull();
     expect(currentSection()).toBe('Pending Users');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
 
     fireEvent.click(sectionButton('Users'));
-    expect(screen.getByText('Users section')).toBeTruthy();
+    expect(screen.getByText('Users section')).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users');
 
     cleanup();
     renderApp('/admin');
-    expect(await screen.findByText('Users section')).toBeTruthy();
+    expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(currentSection()).toBe('Users');
   });
 
@@ -242,7 +242,7 @@ describe('/admin dashboard', () => {
     stubApi();
     renderApp('/admin');
 
-    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
     expect(currentSection()).toBe('Products');
   });
 
@@ -276,7 +276,7 @@ describe('/admin dashboard', () => {
     // Choosing a section closes the menu.
     fireEvent.click(sectionButton('Orders'));
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByText('Orders section')).toBeTruthy();
+    expect(screen.getByText('Orders section')).toBeInTheDocument();
 
     fireEvent.click(menuButton);
     fireEvent.keyDown(sectionButton('Orders'), { key: 'Escape' });
@@ -291,9 +291,9 @@ describe('/admin dashboard', () => {
     await screen.findByText('Products section');
 
     fireEvent.click(sectionButton('FAQ Management'));
-    expect(await screen.findByText('This section could not be shown.')).toBeTruthy();
+    expect(await screen.findByText('This section could not be shown.')).toBeInTheDocument();
     fireEvent.click(sectionButton('Variants'));
-    expect(screen.getByText('Variants section')).toBeTruthy();
+    expect(screen.getByText('Variants section')).toBeInTheDocument();
   });
 
   it('logs out: POST /api/admin/logout, admin data forgotten, back to /admin/login', async () => {
@@ -312,7 +312,7 @@ describe('/admin dashboard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toBeUndefined();
     expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
     const logout = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/logout');
@@ -334,7 +334,7 @@ describe('/admin dashboard', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
     expect(router.state.location.pathname).toBe('/admin');
-    expect(screen.getByText('Products section')).toBeTruthy();
+    expect(screen.getByText('Products section')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -361,7 +361,7 @@ describe('/admin links', () => {
     stubApi();
     renderApp('/admin?section=support&order=12');
 
-    expect(await screen.findByText('Support section for order 12')).toBeTruthy();
+    expect(await screen.findByText('Support section for order 12')).toBeInTheDocument();
     expect(currentSection()).toBe('Support');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('support');
     await waitFor(() => expect(document.title).toBe(`Support · Admin Dashboard | ${testConfig.storeName}`));
@@ -372,7 +372,7 @@ describe('/admin links', () => {
     stubApi();
     renderApp('/admin?section=reports');
 
-    expect(await screen.findByText('Users section')).toBeTruthy();
+    expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(currentSection()).toBe('Users');
   });
 
@@ -382,12 +382,12 @@ describe('/admin links', () => {
     await screen.findByText('Support section for order 12');
 
     fireEvent.click(sectionButton('Orders'));
-    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
     expect(currentSection()).toBe('Orders');
 
     fireEvent.click(sectionButton('Support'));
-    expect(await screen.findByText('Support section')).toBeTruthy();
+    expect(await screen.findByText('Support section')).toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
@@ -398,12 +398,12 @@ describe('/admin links', () => {
     fireEvent.click(sectionButton('Orders'));
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (2)' }));
-    expect(await screen.findByText('Support section for order 7')).toBeTruthy();
+    expect(await screen.findByText('Support section for order 7')).toBeInTheDocument();
     expect(currentSection()).toBe('Support');
     expect(router.state.location.search).toBe('?section=support&order=7');
 
     await router.navigate(-1);
-    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(currentSection()).toBe('Orders');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('orders');
   });

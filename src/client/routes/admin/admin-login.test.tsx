@@ -54,13 +54,13 @@ describe('/admin/login', () => {
     stubApi();
     renderApp('/admin/login');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username').getAttribute('autocomplete')).toBe('username');
     const password = screen.getByLabelText('Password');
     expect(password.getAttribute('type')).toBe('password');
     expect(password.getAttribute('autocomplete')).toBe('current-password');
-    expect(screen.getByRole('button', { name: 'Log in' })).toBeTruthy();
-    expect(screen.getByText('Authorized access only')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByText('Authorized access only')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe(`Admin Portal | ${testConfig.storeName}`));
   });
 
@@ -69,16 +69,21 @@ describe('/admin/login', () => {
     renderApp('/admin/login');
     fireEvent.click(await screen.findByRole('button', { name: 'Log in' }));
 
-    expect(screen.getByText('Username is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(screen.getByLabelText('Username'));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    const username = screen.getByLabelText('Username');
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Username is required');
+    expect(username).toHaveFocus();
 
-    // Blank space is no username; a filled field loses its message.
+    // Typing in a field clears its message; blank space is no username.
     await fillIn('   ', 'secret');
-    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(screen.getByText('Username is required')).toBeTruthy();
+    expect(screen.queryByText('Username is required')).toBeNull();
     expect(screen.queryByText('Password is required')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Username is required')).toBeInTheDocument();
+    expect(screen.queryByText('Password is required')).toBeNull();
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(loginCalls(fetchMock)).toHaveLength(0);
   });
 
@@ -96,6 +101,7 @@ describe('/admin/login', () => {
       }),
     );
     expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('admin');
     expect(loginCalls(fetchMock)).toHaveLength(1);
   });
@@ -129,8 +135,8 @@ describe('/admin/login', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
-    expect(await screen.findByText('Products section')).toBeTruthy();
-    expect(screen.getByText('admin@dewdrop.test')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(screen.getByText('admin@dewdrop.test')).toBeInTheDocument();
     const calls = loginCalls(fetchMock);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[1]?.method).toBe('POST');
@@ -151,14 +157,14 @@ describe('/admin/login', () => {
     const { router } = renderApp('/admin/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
   });
 
   it('sends an administrator already signed in on to the dashboard address kept by the redirect', async () => {
     stubApi({ '/api/session': () => jsonResponse({ user: testAdmin }) });
     const { router } = renderApp('/admin/login', { state: { from: '/admin?section=orders' } });
 
-    expect(await screen.findByText('Orders section')).toBeTruthy();
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(router.state.location.search).toBe('?section=orders');
   });
@@ -173,7 +179,7 @@ describe('/admin/login', () => {
     await fillIn('admin', 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Products section')).toBeTruthy();
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(router.state.location.search).toBe('');
   });
@@ -182,7 +188,7 @@ describe('/admin/login', () => {
     stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
     const { router } = renderApp('/admin/login');
 
-    expect(await screen.findByRole('button', { name: 'Log in' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 });

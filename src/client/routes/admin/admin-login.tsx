@@ -1,7 +1,7 @@
 import { LockKeyhole } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
-import { adminLoginRequestSchema } from '../../../shared/schemas/admin-session';
+import { adminLoginRequestSchema, type AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import { adminReturnPath } from '../../components/admin/admin-links';
 import { AdminMain } from '../../components/admin-layout';
 import { PageSpinner } from '../../components/page-spinner';
@@ -10,9 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
 import { useAdminLogin, useAdminSession } from '../../features/admin-session/admin-session';
-
-type FieldName = 'username' | 'password';
-type FieldErrors = Partial<Record<FieldName, string>>;
+import { schemaResolver, submitUnlessPending } from '../../lib/form';
 
 /**
  * /admin/login (spec 001 §2 'Admin login page'): signing in (or an administrator already signed in) goes to
@@ -34,37 +32,31 @@ export function AdminLoginPage() {
 }
 
 function AdminLoginForm({ returnTo }: { returnTo: string }) {
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const usernameRef = useRef<HTMLInputElement>(null);
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setFocus,
+    clearErrors,
+    formState: { errors },
+  } = useForm<AdminLoginRequest>({
+    resolver: schemaResolver(adminLoginRequestSchema),
+    defaultValues: { username: '', password: '' },
+    // Judged at submit, the focus then on the first wrong field; typing in a field clears its message.
+    reValidateMode: 'onSubmit',
+  });
   const login = useAdminLogin({
     returnTo,
     onFailure: () => {
       // The password is not kept after a refusal; the username stays for the next try.
-      setPassword('');
-      passwordRef.current?.focus();
+      setValue('password', '');
+      setFocus('password');
     },
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (login.isPending) return;
-    const parsed = adminLoginRequestSchema.safeParse({ username, password });
-    if (!parsed.success) {
-      const found: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if ((field === 'username' || field === 'password') && !found[field]) found[field] = issue.message;
-      }
-      setErrors(found);
-      (found.username ? usernameRef : passwordRef).current?.focus();
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data);
-  }
+  const onSubmit = submitUnlessPending(
+    login.isPending,
+    handleSubmit((credentials) => login.mutate(credentials)),
+  );
 
   return (
     <AdminMain className="flex min-h-dvh flex-col items-center justify-center gap-6">
@@ -79,33 +71,21 @@ function AdminLoginForm({ returnTo }: { returnTo: string }) {
         </div>
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4">
           <Field
-            ref={usernameRef}
             label="Username"
-            name="username"
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
             required
-            value={username}
-            error={errors.username}
-            onChange={(event) => {
-              setUsername(event.target.value);
-              if (errors.username) setErrors((current) => ({ ...current, username: undefined }));
-            }}
+            {...register('username', { onChange: () => clearErrors('username') })}
+            error={errors.username?.message}
           />
           <Field
-            ref={passwordRef}
             label="Password"
             type="password"
-            name="password"
             autoComplete="current-password"
             required
-            value={password}
-            error={errors.password}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              if (errors.password) setErrors((current) => ({ ...current, password: undefined }));
-            }}
+            {...register('password', { onChange: () => clearErrors('password') })}
+            error={errors.password?.message}
           />
           <Button type="submit" disabled={login.isPending} aria-busy={login.isPending || undefined}>
             {login.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}

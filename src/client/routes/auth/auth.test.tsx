@@ -42,7 +42,7 @@ describe('/auth', () => {
     expect((await screen.findByRole('tab', { name: 'Login' })).getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('complementary', { name: 'Why open an account' });
     for (const benefit of ['Volume Discounts', 'Order History', 'One-Click Reordering', 'Secure Checkout']) {
-      expect(within(panel).getByText(benefit)).toBeTruthy();
+      expect(within(panel).getByText(benefit)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
   });
@@ -56,7 +56,7 @@ describe('/auth', () => {
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' jane@shop.test ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Login Link' }));
 
-    expect(await screen.findByRole('button', { name: 'Sending Login Link...' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sending Login Link...' })).toBeInTheDocument();
     answer(jsonResponse({ message: 'sent' }));
 
     await waitFor(() =>
@@ -117,8 +117,8 @@ describe('/auth', () => {
     fill('ZIP/Postal Code', '62701');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect(await screen.findByRole('heading', { name: 'Registration Submitted' })).toBeTruthy();
-    expect(screen.getByText(/within 48 hours/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Registration Submitted' })).toBeInTheDocument();
+    expect(screen.getByText(/within 48 hours/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: testConfig.supportEmail }).getAttribute('href')).toBe(
       `mailto:${testConfig.supportEmail}`,
     );

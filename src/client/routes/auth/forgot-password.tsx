@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { emailSchema } from '../../../shared/schemas/auth';
+import { emailRequestSchema } from '../../../shared/schemas/auth';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { requestJson } from '../../lib/api';
+import { JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 
 export const RESET_REQUESTED_TEXT =
   'If your email address is registered with us, you will receive password reset instructions shortly.';
@@ -15,24 +16,24 @@ export const RESET_REQUEST_FAILED = 'There was a problem sending the reset email
 
 /** /auth/forgot-password (spec 001 §2): asks for a reset link; the answer never reveals an account. */
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ email: string }, unknown, z.output<typeof emailRequestSchema>>({
+    // Every rule of the address has the one message 'Please enter a valid email address'.
+    resolver: schemaResolver(emailRequestSchema),
+    defaultValues: { email: '' },
+    ...JUDGED_ON_SUBMIT,
+  });
   const request = useMutation({
     mutationFn: (address: string) =>
       requestJson('/api/request-password-reset', z.unknown(), { method: 'POST', body: { email: address } }),
   });
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (request.isPending) return;
-    const parsed = emailSchema.safeParse(email);
-    if (!parsed.success) {
-      setEmailError('Please enter a valid email address');
-      return;
-    }
-    setEmailError(null);
-    request.mutate(parsed.data);
-  }
+  const onSubmit = submitUnlessPending(
+    request.isPending,
+    handleSubmit(({ email }) => request.mutate(email)),
+  );
 
   return (
     <section className="mx-auto my-6 max-w-md rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
@@ -54,12 +55,10 @@ export function ForgotPasswordPage() {
           <Field
             label="Email"
             type="email"
-            name="email"
             autoComplete="email"
             required
-            value={email}
-            error={emailError}
-            onChange={(event) => setEmail(event.target.value)}
+            {...register('email')}
+            error={errors.email?.message}
           />
           {request.isError ? <FormAlert>{RESET_REQUEST_FAILED}</FormAlert> : null}
           <Button type="submit" disabled={request.isPending}>

@@ -1,15 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { messageResponseSchema } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
+import { submitUnlessPending } from '../../lib/form';
 
 /** Login tab (spec 000 §2): a magic link is e-mailed; the answer is the same for every address. */
 export function LoginForm() {
-  const [email, setEmail] = useState('');
+  // No resolver: the browser checks the address (type="email", required) before the form is submitted.
+  const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
   const sendLink = useMutation({
     mutationFn: (address: string) =>
       requestJson('/api/request-magic-link', messageResponseSchema, {
@@ -26,22 +28,19 @@ export function LoginForm() {
     },
   });
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (sendLink.isPending) return;
-    sendLink.mutate(email.trim());
-  }
+  const onSubmit = submitUnlessPending(
+    sendLink.isPending,
+    handleSubmit(({ email }) => sendLink.mutate(email.trim())),
+  );
 
   return (
     <form onSubmit={onSubmit} className="flex flex-col gap-4">
       <Field
         label="Email"
         type="email"
-        name="email"
         autoComplete="email"
         required
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        {...register('email')}
         hint="We'll e-mail you a secure link that signs you in; no password needed."
       />
       <Button type="submit" disabled={sendLink.isPending}>

@@ -26,7 +26,7 @@ describe('/auth/forgot-password', () => {
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'not-an-email' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/request-password-reset')).toBe(0);
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/auth');
   });
@@ -41,8 +41,8 @@ describe('/auth/forgot-password', () => {
       await screen.findByText(
         'If your email address is registered with us, you will receive password reset instructions shortly.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByText(/spam/)).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByText(/spam/)).toBeInTheDocument();
     const [, init] =
       fetchMock.mock.calls.find(([input]) => String(input) === '/api/request-password-reset') ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ email: 'jane@shop.test' });
@@ -81,11 +81,13 @@ describe('/reset-password', () => {
     });
     openWithToken();
 
-    expect(await screen.findByText('Validating your token...')).toBeTruthy();
+    expect(await screen.findByText('Validating your token...')).toBeInTheDocument();
     expect(window.location.href).not.toContain(TOKEN);
     answer(jsonResponse({ valid: false }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invalid or Expired Token' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invalid or Expired Token' }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
       '/auth/forgot-password',
     );
@@ -96,7 +98,9 @@ describe('/reset-password', () => {
     const fetchMock = stubApi();
     renderApp('/reset-password');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Invalid or Expired Token' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invalid or Expired Token' }),
+    ).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/validate-reset-token/')).toBe(0);
   });
 
@@ -108,11 +112,13 @@ describe('/reset-password', () => {
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
 
     fillPasswords('short', 'short');
-    expect(screen.getByRole('alert').textContent).toBe('Password must be at least 8 characters long');
+    expect(await screen.findByText('Password must be at least 8 characters long')).toHaveRole('alert');
     fillPasswords('alllowercase1', 'alllowercase1');
-    expect(screen.getByRole('alert').textContent).toMatch(/one uppercase letter/);
+    expect(await screen.findByText(/one uppercase letter/)).toHaveRole('alert');
     fillPasswords('Abcdefg1', 'Abcdefg2');
-    expect(screen.getByRole('alert').textContent).toBe("Passwords don't match");
+    expect(await screen.findByText("Passwords don't match")).toHaveRole('alert');
+    // The problem belongs to the form, not to one field.
+    expect(screen.getByLabelText('New Password')).not.toHaveAttribute('aria-invalid');
     expect(countCalls(fetchMock, '/api/reset-password')).toBe(0);
   });
 
@@ -141,7 +147,7 @@ describe('/reset-password', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       fillPasswords('Abcdefg1', 'Abcdefg1');
-      await vi.waitFor(() => expect(screen.getByText('Password Reset Successful')).toBeTruthy());
+      await vi.waitFor(() => expect(screen.getByText('Password Reset Successful')).toBeInTheDocument());
 
       act(() => vi.advanceTimersByTime(2999));
       expect(router.state.location.pathname).toBe('/reset-password');

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { CircleCheck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import {
   emailSchema,
@@ -13,6 +13,13 @@ import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { cartStore } from '../../features/cart/cart-store';
 import { requestJson, serverMessage } from '../../lib/api';
+import {
+  firstErrorMessage,
+  JUDGED_ON_SUBMIT,
+  submitUnlessPending,
+  verdictResolver,
+  type FormVerdict,
+} from '../../lib/form';
 import { useStoreConfig } from '../../lib/store-config';
 
 type RegisterFields = Required<RegisterRequest>;
@@ -66,11 +73,35 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'shippingCountry', label: 'Country', autoComplete: 'country-name', required: false },
 ];
 
+/**
+ * Spec 000 §5: every value trimmed, then 'Missing Required Fields: Please provide: {list}', then the e-mail
+ * address; the server judges the same way.
+ */
+function judgeRegistration(form: RegisterFields): FormVerdict<RegisterRequest> {
+  const body: RegisterRequest = Object.fromEntries(
+    Object.entries(form).map(([key, value]) => [key, value.trim()]),
+  );
+  const missing = missingRegistrationFields(body);
+  if (missing.length > 0) return { ok: false, problem: missingFieldsMessage(missing) };
+  if (!emailSchema.safeParse(body.email).success) {
+    return { ok: false, problem: 'Please enter a valid email address' };
+  }
+  return { ok: true, values: body };
+}
+
 /** Register tab (spec 000 §2, §5): the application form, then 'Registration Submitted'. */
 export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
-  const [form, setForm] = useState<RegisterFields>(EMPTY_FORM);
-  const [problem, setProblem] = useState<string | null>(null);
-  const register = useMutation({
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterFields, unknown, RegisterRequest>({
+    resolver: verdictResolver(judgeRegistration),
+    defaultValues: EMPTY_FORM,
+    ...JUDGED_ON_SUBMIT,
+  });
+  const registration = useMutation({
     mutationFn: (body: RegisterRequest) =>
       requestJson('/api/register', messageResponseSchema, { method: 'POST', body }),
     onSuccess: () => {
@@ -81,31 +112,19 @@ export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
     },
     onError: (error) => {
       const message = serverMessage(error, 'Could not create account');
-      setProblem(message);
+      // The server's refusal stays on the form (the toast goes), until the next submit.
+      setError('root.server', { type: 'server', message });
       toast.error('Registration failed', { description: message });
     },
   });
 
-  if (register.isSuccess) return <RegistrationSubmitted onGoToSignIn={onGoToSignIn} />;
+  if (registration.isSuccess) return <RegistrationSubmitted onGoToSignIn={onGoToSignIn} />;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (register.isPending) return;
-    const body: RegisterRequest = Object.fromEntries(
-      Object.entries(form).map(([key, value]) => [key, value.trim()]),
-    );
-    const missing = missingRegistrationFields(body);
-    if (missing.length > 0) {
-      setProblem(missingFieldsMessage(missing));
-      return;
-    }
-    if (!emailSchema.safeParse(body.email).success) {
-      setProblem('Please enter a valid email address');
-      return;
-    }
-    setProblem(null);
-    register.mutate(body);
-  }
+  const problem = firstErrorMessage(errors);
+  const onSubmit = submitUnlessPending(
+    registration.isPending,
+    handleSubmit((body) => registration.mutate(body)),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -114,22 +133,17 @@ export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
           <Field
             key={field.name}
             label={field.label}
-            name={field.name}
             type={field.type ?? 'text'}
             autoComplete={field.autoComplete}
             required={field.required}
             className={field.wide ? 'sm:col-span-2' : undefined}
-            value={form[field.name]}
-            onChange={(event) => {
-              const { value } = event.target;
-              setForm((current) => ({ ...current, [field.name]: value }));
-            }}
+            {...register(field.name)}
           />
         ))}
       </div>
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      <Button type="submit" disabled={register.isPending}>
-        {register.isPending ? 'Creating Account...' : 'Create Account'}
+      <Button type="submit" disabled={registration.isPending}>
+        {registration.isPending ? 'Creating Account...' : 'Create Account'}
       </Button>
     </form>
   );

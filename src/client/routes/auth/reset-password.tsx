@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, KeyRound } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { validateResetTokenResponseSchema } from '../../../shared/schemas/auth';
@@ -10,6 +11,13 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { requestJson } from '../../lib/api';
+import {
+  firstErrorMessage,
+  JUDGED_ON_SUBMIT,
+  submitUnlessPending,
+  verdictResolver,
+  type FormVerdict,
+} from '../../lib/form';
 import type { UrlToken } from '../../lib/url-token';
 
 /** Spec 001 §9: after a successful reset the page goes to /auth after 3 seconds. */
@@ -59,11 +67,31 @@ function InvalidToken() {
   );
 }
 
+interface NewPasswordFields {
+  password: string;
+  confirmPassword: string;
+}
+
+/** The password rules first, then the confirmation (spec 001 §5). */
+function judgeNewPassword(values: NewPasswordFields): FormVerdict<NewPasswordFields> {
+  const ruleProblem = checkPasswordRules(values.password);
+  if (ruleProblem) return { ok: false, problem: ruleProblem };
+  if (values.password !== values.confirmPassword) return { ok: false, problem: "Passwords don't match" };
+  return { ok: true, values };
+}
+
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordFields>({
+    resolver: verdictResolver(judgeNewPassword),
+    defaultValues: { password: '', confirmPassword: '' },
+    ...JUDGED_ON_SUBMIT,
+  });
+  const problem = firstErrorMessage(errors);
   const reset = useMutation({
     mutationFn: (newPassword: string) =>
       requestJson('/api/reset-password', z.unknown(), {
@@ -97,21 +125,10 @@ function ResetPasswordForm({ token }: { token: string }) {
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (reset.isPending) return;
-    const ruleProblem = checkPasswordRules(password);
-    if (ruleProblem) {
-      setProblem(ruleProblem);
-      return;
-    }
-    if (password !== confirm) {
-      setProblem("Passwords don't match");
-      return;
-    }
-    setProblem(null);
-    reset.mutate(password);
-  }
+  const onSubmit = submitUnlessPending(
+    reset.isPending,
+    handleSubmit(({ password }) => reset.mutate(password)),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
@@ -121,21 +138,17 @@ function ResetPasswordForm({ token }: { token: string }) {
       <Field
         label="New Password"
         type="password"
-        name="password"
         autoComplete="new-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...register('password')}
         hint="8 to 100 characters, with an uppercase letter, a lowercase letter and a number."
       />
       <Field
         label="Confirm New Password"
         type="password"
-        name="confirmPassword"
         autoComplete="new-password"
         required
-        value={confirm}
-        onChange={(event) => setConfirm(event.target.value)}
+        {...register('confirmPassword')}
       />
       {problem ? <FormAlert>{problem}</FormAlert> : null}
       {reset.isError ? <FormAlert>{RESET_FAILED}</FormAlert> : null}

@@ -36,7 +36,7 @@ describe('/auth/verify', () => {
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/auth/verify') ?? [];
     expect(init?.method).toBe('POST');
     expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, next: '/orders' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
   });
 
   it('strips the token before the sign-in request is even answered', async () => {
@@ -46,7 +46,7 @@ describe('/auth/verify', () => {
     });
     renderApp(`/auth/verify?token=${TOKEN}`);
 
-    expect(await screen.findByText('Signing you in…')).toBeTruthy();
+    expect(await screen.findByText('Signing you in…')).toBeInTheDocument();
     expect(window.location.href).not.toContain(TOKEN);
     expect(window.location.pathname).toBe('/auth/verify');
   });
@@ -62,8 +62,10 @@ describe('/auth/verify', () => {
     });
     renderApp(`/auth/verify?token=${TOKEN}`);
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Link Invalid or Expired' })).toBeTruthy();
-    expect(screen.getByText('This link is invalid or has expired.')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Link Invalid or Expired' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('This link is invalid or has expired.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new login link' }).getAttribute('href')).toBe('/auth');
     expect(window.location.href).not.toContain(TOKEN);
   });

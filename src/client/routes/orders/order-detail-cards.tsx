@@ -2,6 +2,7 @@ import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
+import { formatDiscount } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
@@ -57,7 +58,7 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
           <>
             <SummaryRow label="Standard Total" value={formatMoney(order.standardTotal)} />
             <SummaryRow
-              label={`Savings (${order.discountPercentage}%)`}
+              label={`Savings (${formatDiscount(order.discountPercentage)})`}
               value={`−${formatMoney(order.savings)}`}
             />
           </>

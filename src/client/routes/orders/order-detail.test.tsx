@@ -35,7 +35,7 @@ describe('Order detail', () => {
     });
     renderApp('/orders/1');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Account' }).getAttribute('href')).toBe('/account');
     expect(
       screen.getByText(`Placed on ${format(new Date('2031-03-04T15:30:00.000Z'), 'MMM d, yyyy h:mm a')}`),
@@ -55,7 +55,7 @@ describe('Order detail', () => {
     expect(valueOf(summary, 'Cases')).toBe('3');
     expect(valueOf(summary, 'Units')).toBe('36');
     expect(valueOf(summary, 'Total')).toBe('$313.80');
-    expect(summary.getByRole('button', { name: 'Reorder' })).toBeTruthy();
+    expect(summary.getByRole('button', { name: 'Reorder' })).toBeInTheDocument();
     expect(summary.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
       '/support?order=1&type=order_issue',
     );
@@ -141,7 +141,7 @@ describe('Order detail', () => {
     expect(progress.getAttribute('aria-valuenow')).toBe('3');
     expect(screen.getAllByText('Shipped').length).toBeGreaterThan(0);
     const customer = region('Customer Information');
-    expect(customer.getByText('UPS 1Z999')).toBeTruthy();
+    expect(customer.getByText('UPS 1Z999')).toBeInTheDocument();
     expect(customer.getByRole('link', { name: 'Track your shipment' }).getAttribute('href')).toBe(
       'https://ups.test/track/1Z999',
     );
@@ -150,7 +150,7 @@ describe('Order detail', () => {
     await screen.findByRole('heading', { level: 1, name: 'Order WO-1002' });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
     expect(screen.getByRole('progressbar').firstElementChild?.className).toContain('w-full');
-    expect(screen.getByText('Your order has been delivered.')).toBeTruthy();
+    expect(screen.getByText('Your order has been delivered.')).toBeInTheDocument();
   });
 
   it('shows a cancelled order as cancelled instead of a progress bar', async () => {
@@ -160,7 +160,7 @@ describe('Order detail', () => {
     });
     renderApp('/orders/1');
 
-    expect(await screen.findByText('Order Cancelled')).toBeTruthy();
+    expect(await screen.findByText('Order Cancelled')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     const timeline = within(screen.getByRole('list', { name: 'Order timeline' }));
     const entries = timeline.getAllByRole('listitem').map((entry) => entry.textContent);
@@ -173,7 +173,7 @@ describe('Order detail', () => {
     stubApi({ '/api/orders/99': () => errorResponse(404, 'Order not found') });
     renderApp('/orders/99');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeInTheDocument();
     expect(
       screen.getByText("The order you're looking for doesn't exist or you don't have permission to view it"),
     ).toBeTruthy();
@@ -185,7 +185,7 @@ describe('Order detail', () => {
     const fetchMock = stubApi({});
     renderApp('/orders/abc');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Not Found' })).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/orders')).toBe(0);
   });
 
@@ -197,8 +197,8 @@ describe('Order detail', () => {
     renderApp('/orders/1');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByRole('heading', { name: 'Error' })).toBeTruthy();
-    expect(within(alert).getByText('Failed to load order details. Please try again.')).toBeTruthy();
+    expect(within(alert).getByRole('heading', { name: 'Error' })).toBeInTheDocument();
+    expect(within(alert).getByText('Failed to load order details. Please try again.')).toBeInTheDocument();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', {
         description: 'Could not load order details. Please try again.',
@@ -208,7 +208,7 @@ describe('Order detail', () => {
 
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledTimes(1);
   });
 });

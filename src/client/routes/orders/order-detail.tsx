@@ -7,7 +7,7 @@ import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
 import { PageSpinner } from '../../components/page-spinner';
 import { Button } from '../../components/ui/button';
-import { DETAIL_DATE_FORMAT, formatOrderDate } from '../../features/orders/format';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderItemsTable } from '../../features/orders/order-items-table';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
@@ -50,7 +50,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
           <OrderStatusBadge status={order.status} />
         </div>
         <p className="flex flex-wrap gap-x-4 text-muted-foreground">
-          <span>Placed on {formatOrderDate(order.createdAt, DETAIL_DATE_FORMAT)}</span>
+          <span>Placed on {formatDate(order.createdAt, DATE_TIME_FORMAT)}</span>
           {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
         </p>
       </header>

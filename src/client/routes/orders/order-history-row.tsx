@@ -3,7 +3,8 @@ import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
-import { formatOrderDate, HISTORY_DATE_FORMAT, pluralize } from '../../features/orders/format';
+import { pluralize } from '../../lib/format';
+import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { OrderItemsTable } from '../../features/orders/order-items-table';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
@@ -41,7 +42,7 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
             <OrderStatusBadge status={order.status} />
           </div>
           <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-            <span>Placed on {formatOrderDate(order.createdAt, HISTORY_DATE_FORMAT)}</span>
+            <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
             {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
             <span>
               {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}

@@ -46,25 +46,25 @@ describe('Order History', () => {
     });
     renderApp('/orders');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Continue Shopping' }).getAttribute('href')).toBe('/');
     const card = screen.getByRole('region', { name: 'Your Orders' });
     await within(card).findByRole('heading', { level: 3, name: 'WO-1002' });
 
     const shipped = within(orderRow('WO-1002'));
-    expect(shipped.getByText('Shipped')).toBeTruthy();
-    expect(shipped.getByText('Shopify order #1002')).toBeTruthy();
-    expect(shipped.getByText('Placed on Apr 12, 2031')).toBeTruthy();
+    expect(shipped.getByText('Shipped')).toBeInTheDocument();
+    expect(shipped.getByText('Shopify order #1002')).toBeInTheDocument();
+    expect(shipped.getByText('Placed on Apr 12, 2031')).toBeInTheDocument();
     expect(shipped.getByRole('link', { name: 'WO-1002' }).getAttribute('href')).toBe('/orders/2');
 
     const pending = within(orderRow('WO-1001'));
-    expect(pending.getByText('Pending')).toBeTruthy();
+    expect(pending.getByText('Pending')).toBeInTheDocument();
     expect(pending.queryByText(/Shopify order/)).toBeNull();
-    expect(pending.getByText('Placed on Mar 4, 2031')).toBeTruthy();
+    expect(pending.getByText('Placed on Mar 4, 2031')).toBeInTheDocument();
     expect(pending.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
       '/support?order=1&type=order_issue',
     );
-    expect(pending.getByRole('button', { name: 'Reorder' })).toBeTruthy();
+    expect(pending.getByRole('button', { name: 'Reorder' })).toBeInTheDocument();
 
     expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=1&limit=5']);
     // One page: no pager.
@@ -101,8 +101,8 @@ describe('Order History', () => {
     expect(details.getByText('Cases', { selector: 'dt' }).nextElementSibling?.textContent).toBe('3');
     expect(details.getByText('Units', { selector: 'dt' }).nextElementSibling?.textContent).toBe('36');
     expect(details.getByText('Total', { selector: 'dt' }).nextElementSibling?.textContent).toBe('$313.80');
-    expect(details.getByText('Leave at the back door')).toBeTruthy();
-    expect(details.getByRole('button', { name: 'Reorder All Items' })).toBeTruthy();
+    expect(details.getByText('Leave at the back door')).toBeInTheDocument();
+    expect(details.getByRole('button', { name: 'Reorder All Items' })).toBeInTheDocument();
 
     fireEvent.click(details.getByRole('button', { name: 'Close Details' }));
 
@@ -115,14 +115,14 @@ describe('Order History', () => {
     stubApi({ '/api/orders': () => jsonResponse(buildOrderList([buildOrderSummary()])) });
     renderApp('/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of order WO-1001' }));
-    expect(screen.getByText('No notes were added to this order.')).toBeTruthy();
+    expect(screen.getByText('No notes were added to this order.')).toBeInTheDocument();
   });
 
   it('shows the empty state with Browse Products when there are no orders', async () => {
     stubApi({ '/api/orders': () => jsonResponse({ orders: [], page: 1, total: 0, totalPages: 0 }) });
     renderApp('/orders');
 
-    expect(await screen.findByText("You haven't placed any orders yet")).toBeTruthy();
+    expect(await screen.findByText("You haven't placed any orders yet")).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Products' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
   });
@@ -135,14 +135,14 @@ describe('Order History', () => {
     });
     renderApp('/orders');
 
-    expect(await screen.findByText('Loading your orders…')).toBeTruthy();
+    expect(await screen.findByText('Loading your orders…')).toBeInTheDocument();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Your orders could not be loaded. Please try again.');
 
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1001' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1001' })).toBeInTheDocument();
   });
 });
 
@@ -196,18 +196,18 @@ describe('Order History paging', () => {
     expect(screen.getByRole('navigation', { name: 'Order pages' }).textContent).toBe('Previous12…8Next');
 
     fireEvent.click(pager().getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1033' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1033' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=2');
     expect(pageLabels()).toEqual(['Previous', '1', '2', '3', '8', 'Next']);
 
     fireEvent.click(pager().getByRole('button', { name: 'Page 8' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1003' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1003' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=8');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     expect((pager().getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(pager().getByRole('button', { name: 'Previous' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1008' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1008' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=7');
 
     expect(ordersRequests(fetchMock)).toEqual([
@@ -232,7 +232,7 @@ describe('Order History paging', () => {
     const fetchMock = stubPagedOrders(12);
     const { router } = renderApp('/orders?page=9');
 
-    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1002' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 3, name: 'WO-1002' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=3');
     expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=9&limit=5', '/api/orders?page=3&limit=5']);
   });

@@ -7,7 +7,7 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ORDERS_PAGE_SIZE } from '../../../shared/schemas/orders';
-import { pluralize } from '../../features/orders/format';
+import { pluralize } from '../../lib/format';
 import { OrderCard } from '../../features/orders/order-card';
 import { orderListQueryOptions, parsePageParam } from '../../features/orders/orders-queries';
 import { OrdersPagination } from '../../features/orders/orders-pagination';

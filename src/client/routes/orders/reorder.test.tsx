@@ -173,8 +173,10 @@ describe('The reorder page', () => {
     stubApi({ [REORDER_PATH]: () => new Promise<Response>(() => {}) });
     renderApp('/orders/1/reorder');
 
-    expect(await screen.findByRole('heading', { name: 'Recreating Your Order' })).toBeTruthy();
-    expect(screen.getByText('Please wait while we prepare your previous order for checkout...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Recreating Your Order' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Please wait while we prepare your previous order for checkout...'),
+    ).toBeInTheDocument();
   });
 
   it('gives a typed URL its own token and reorders once', async () => {

@@ -88,18 +88,18 @@ describe('review page', () => {
 
     await openReview();
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Review Your Order' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
     const items = within(screen.getByRole('list', { name: 'Items' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     const [fourOunce, tester] = items as [HTMLElement, HTMLElement];
-    expect(within(fourOunce).getByText('4 oz bottle')).toBeTruthy();
-    expect(within(fourOunce).getByText('2 cases')).toBeTruthy();
-    expect(within(fourOunce).getByText('24 bottles')).toBeTruthy();
-    expect(within(fourOunce).getByText('$9.90 per bottle')).toBeTruthy();
+    expect(within(fourOunce).getByText('4 oz bottle')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('2 cases')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('24 bottles')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('$9.90 per bottle')).toBeInTheDocument();
     expect(within(fourOunce).getByText('$10.65').tagName).toBe('S');
-    expect(within(fourOunce).getByText('$237.60')).toBeTruthy();
-    expect(within(tester).getByText('Free in-store tester')).toBeTruthy();
-    expect(within(tester).getByText('Free')).toBeTruthy();
+    expect(within(fourOunce).getByText('$237.60')).toBeInTheDocument();
+    expect(within(tester).getByText('Free in-store tester')).toBeInTheDocument();
+    expect(within(tester).getByText('Free')).toBeInTheDocument();
 
     expect(summaryValue('Items')).toBe('2');
     expect(summaryValue('Cases')).toBe('2');
@@ -121,14 +121,14 @@ describe('review page', () => {
     await openReview();
 
     const contact = screen.getByRole('region', { name: 'Customer Contact' });
-    expect(within(contact).getByText('Jane Doe')).toBeTruthy();
-    expect(within(contact).getByText('Doe Botanicals')).toBeTruthy();
-    expect(within(contact).getByText('jane@shop.test')).toBeTruthy();
-    expect(within(contact).getByText('555-0100')).toBeTruthy();
+    expect(within(contact).getByText('Jane Doe')).toBeInTheDocument();
+    expect(within(contact).getByText('Doe Botanicals')).toBeInTheDocument();
+    expect(within(contact).getByText('jane@shop.test')).toBeInTheDocument();
+    expect(within(contact).getByText('555-0100')).toBeInTheDocument();
     const shipping = screen.getByRole('region', { name: 'Shipping Address' });
-    expect(within(shipping).getByText('1 Main St')).toBeTruthy();
-    expect(within(shipping).getByText('Springfield, IL 62701')).toBeTruthy();
-    expect(within(shipping).getByText('USA')).toBeTruthy();
+    expect(within(shipping).getByText('1 Main St')).toBeInTheDocument();
+    expect(within(shipping).getByText('Springfield, IL 62701')).toBeInTheDocument();
+    expect(within(shipping).getByText('USA')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit customer contact' }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('link', { name: 'Edit shipping address' }).getAttribute('href')).toBe('/account');
     expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
@@ -141,9 +141,9 @@ describe('review page', () => {
 
     const notes = screen.getByLabelText(/Order Notes/) as HTMLTextAreaElement;
     expect(notes.maxLength).toBe(2000);
-    expect(screen.getByText('0/2000 characters')).toBeTruthy();
+    expect(screen.getByText('0/2000 characters')).toBeInTheDocument();
     fireEvent.change(notes, { target: { value: 'Leave at the back door' } });
-    expect(screen.getByText('22/2000 characters')).toBeTruthy();
+    expect(screen.getByText('22/2000 characters')).toBeInTheDocument();
     fireEvent.change(notes, { target: { value: 'x'.repeat(2100) } });
     expect(notes.value).toHaveLength(2000);
   });
@@ -260,7 +260,7 @@ describe('review page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/tester-confirmation'));
     expect(router.state.location.search).toBe('?orderId=5');
-    expect(await screen.findByRole('heading', { name: 'Tester Order Successful!' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Tester Order Successful!' })).toBeInTheDocument();
     expect(orderCalls(fetchMock)[0]?.body.orderItems).toEqual([
       {
         productId: 41,
@@ -377,7 +377,7 @@ describe('review page', () => {
     fireEvent.click(submitButton());
 
     const message = 'Your order is still being submitted. Please wait a moment, then try again.';
-    expect(await screen.findByText(message)).toBeTruthy();
+    expect(await screen.findByText(message)).toBeInTheDocument();
     expect(toast.error).toHaveBeenCalledWith('Order Submission Error', { description: message });
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
   });
@@ -395,7 +395,7 @@ describe('review page', () => {
 
     fireEvent.click(submitButton());
 
-    expect(await screen.findByText(/already submitted with different details/)).toBeTruthy();
+    expect(await screen.findByText(/already submitted with different details/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Order History' }).getAttribute('href')).toBe('/orders');
   });
 
@@ -408,9 +408,9 @@ describe('review page', () => {
 
     const contact = screen.getByRole('region', { name: 'Customer Contact' });
     const alert = within(contact).getByRole('alert');
-    expect(within(alert).getByText('Full name is required')).toBeTruthy();
-    expect(within(alert).getByText('Business name is required')).toBeTruthy();
-    expect(within(contact).getByRole('link', { name: 'Edit customer contact' })).toBeTruthy();
+    expect(within(alert).getByText('Full name is required')).toBeInTheDocument();
+    expect(within(alert).getByText('Business name is required')).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: 'Edit customer contact' })).toBeInTheDocument();
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
   });
 
@@ -421,7 +421,7 @@ describe('review page', () => {
 
     fireEvent.click(submitButton());
 
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
   });
 
@@ -447,14 +447,14 @@ describe('review page', () => {
     });
     renderApp('/confirm');
 
-    expect(await screen.findByText('Failed to fetch products')).toBeTruthy();
+    expect(await screen.findByText('Failed to fetch products')).toBeInTheDocument();
     fireEvent.click(submitButton());
-    expect(screen.getByText('Cannot submit order: order summary not available')).toBeTruthy();
+    expect(screen.getByText('Cannot submit order: order summary not available')).toBeInTheDocument();
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
 
     failProducts = false;
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Order Summary' })).toBeInTheDocument();
     expect(screen.queryByText('Cannot submit order: order summary not available')).toBeNull();
   });
 
@@ -463,7 +463,7 @@ describe('review page', () => {
     const fetchMock = stubApi({ '/api/pricing-catalog': () => errorResponse(500, 'down') });
     const { router } = await openReview();
 
-    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeTruthy();
+    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeInTheDocument();
     expect(summaryValue('Tier Applied')).toBe('None');
     expect(summaryValue('Discounted Total')).toBe('$255.60');
     fireEvent.click(submitButton());
@@ -476,7 +476,7 @@ describe('review page', () => {
     stubApi({ '/api/products': () => new Promise<Response>(() => undefined) });
     renderApp('/confirm');
 
-    expect(await screen.findByText('Loading your order…')).toBeTruthy();
+    expect(await screen.findByText('Loading your order…')).toBeInTheDocument();
     expect((submitButton() as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -485,6 +485,8 @@ describe('review page', () => {
     const { router } = renderApp('/confirm');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' }),
+    ).toBeInTheDocument();
   });
 });

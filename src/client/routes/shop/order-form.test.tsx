@@ -57,8 +57,8 @@ describe('order form', () => {
 
     renderApp('/');
 
-    expect(screen.getByRole('heading', { level: 1, name: 'Wholesale Order Form' })).toBeTruthy();
-    expect(screen.getByText(/cases of 12 bottles, with free shipping/)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Wholesale Order Form' })).toBeInTheDocument();
+    expect(screen.getByText(/cases of 12 bottles, with free shipping/)).toBeInTheDocument();
     const table = await screen.findByRole('table');
     const headers = within(table)
       .getAllByRole('columnheader')
@@ -68,20 +68,20 @@ describe('order form', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(5);
 
     const fourOunce = findRowOf('4 oz bottle');
-    expect(within(fourOunce).getByText('$127.80')).toBeTruthy();
-    expect(within(fourOunce).getByText('$10.65')).toBeTruthy();
-    expect(within(fourOunce).getByText('SKU: 800-0001')).toBeTruthy();
-    expect(within(findRowOf('1 oz bottle')).getByText('$58.20')).toBeTruthy();
-    expect(within(findRowOf('1 oz bottle')).getByText('$4.85')).toBeTruthy();
-    expect(within(findRowOf('50/50 split pack')).getByText('$93.00')).toBeTruthy();
-    expect(within(findRowOf('50/50 split pack')).getByText('$7.75')).toBeTruthy();
+    expect(within(fourOunce).getByText('$127.80')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('$10.65')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('SKU: 800-0001')).toBeInTheDocument();
+    expect(within(findRowOf('1 oz bottle')).getByText('$58.20')).toBeInTheDocument();
+    expect(within(findRowOf('1 oz bottle')).getByText('$4.85')).toBeInTheDocument();
+    expect(within(findRowOf('50/50 split pack')).getByText('$93.00')).toBeInTheDocument();
+    expect(within(findRowOf('50/50 split pack')).getByText('$7.75')).toBeInTheDocument();
     // The bundle is priced from its parts: 6 × $10.65 + 6 × $4.85.
-    expect(within(findRowOf('Case of mixed bottles')).getByText('$93.00')).toBeTruthy();
+    expect(within(findRowOf('Case of mixed bottles')).getByText('$93.00')).toBeInTheDocument();
 
     // The tester is its own card, never a row.
     expect(within(table).queryByText('Free in-store tester')).toBeNull();
     expect(within(table).queryByText('SKU: 800-0003')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Free in-store tester' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Free in-store tester' })).toBeInTheDocument();
   });
 
   it('shows the product image when there is one and a placeholder otherwise', async () => {
@@ -103,9 +103,9 @@ describe('order form', () => {
     renderApp('/');
 
     const row = await screen.findByText('4 oz bottle').then(() => findRowOf('4 oz bottle'));
-    expect(within(row).getByRole('button', { name: 'Remove one case of 4 oz bottle' })).toBeTruthy();
-    expect(within(row).getByRole('spinbutton', { name: 'Cases of 4 oz bottle' })).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Add one case of 4 oz bottle' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Remove one case of 4 oz bottle' })).toBeInTheDocument();
+    expect(within(row).getByRole('spinbutton', { name: 'Cases of 4 oz bottle' })).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Add one case of 4 oz bottle' })).toBeInTheDocument();
   });
 
   it('prices 2 cases of 4 oz and 1 of 1 oz at the 10% tier at once, flags the rows and saves the cart', async () => {
@@ -118,13 +118,13 @@ describe('order form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
 
     const fourOunce = findRowOf('4 oz bottle');
-    expect(within(fourOunce).getByText('$115.08')).toBeTruthy();
-    expect(within(fourOunce).getByText('$9.59')).toBeTruthy();
-    expect(within(fourOunce).getByText('10% off')).toBeTruthy();
+    expect(within(fourOunce).getByText('$115.08')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('$9.59')).toBeInTheDocument();
+    expect(within(fourOunce).getByText('10% off')).toBeInTheDocument();
     expect(within(fourOunce).getByText('$10.65').tagName).toBe('S');
     const oneOunce = findRowOf('1 oz bottle');
-    expect(within(oneOunce).getByText('$52.44')).toBeTruthy();
-    expect(within(oneOunce).getByText('$4.37')).toBeTruthy();
+    expect(within(oneOunce).getByText('$52.44')).toBeInTheDocument();
+    expect(within(oneOunce).getByText('$4.37')).toBeInTheDocument();
     // A row without a quantity keeps its base price and no flag.
     expect(within(findRowOf('50/50 split pack')).queryByText(/% off/)).toBeNull();
 
@@ -133,7 +133,7 @@ describe('order form', () => {
     expect(summaryValue('Standard Total')).toBe('$313.80');
     expect(summaryValue(/^Savings/)).toBe('−$31.20');
     expect(summaryValue('Discounted Total')).toBe('$282.60');
-    expect(screen.getByText('Add 2 more cases to save 15%')).toBeTruthy();
+    expect(screen.getByText('Add 2 more cases to save 15%')).toBeInTheDocument();
     // Prices came from the engine in the browser: no price request per change.
     expect(countCalls(fetchMock, '/api/products/')).toBe(0);
     expect(countCalls(fetchMock, '/api/calculate-prices')).toBe(0);
@@ -189,7 +189,7 @@ describe('order form', () => {
     expect(casesInput('4 oz bottle').value).toBe('0');
     expect(casesInput('1 oz bottle').value).toBe('5');
     expect(summaryValue('Cases')).toBe('5');
-    expect(within(findRowOf('1 oz bottle')).getByText('15% off')).toBeTruthy();
+    expect(within(findRowOf('1 oz bottle')).getByText('15% off')).toBeInTheDocument();
   });
 
   it('checks the cart on the server 1 s after the last change and shows the result', async () => {
@@ -203,10 +203,10 @@ describe('order form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add tester' }));
-    expect(screen.getByText('Checking your cart…')).toBeTruthy();
+    expect(screen.getByText('Checking your cart…')).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/validate-cart')).toBe(0);
 
-    expect(await screen.findByText('Inventory is low for 4 oz Bottle')).toBeTruthy();
+    expect(await screen.findByText('Inventory is low for 4 oz Bottle')).toBeInTheDocument();
     // The three quick changes gave one check, with the last cart.
     expect(countCalls(fetchMock, '/api/validate-cart')).toBe(1);
     const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/validate-cart') ?? [];
@@ -229,7 +229,7 @@ describe('order form', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
 
-    expect(await screen.findByText('Cart looks good')).toBeTruthy();
+    expect(await screen.findByText('Cart looks good')).toBeInTheDocument();
     expect(toast.warning).not.toHaveBeenCalled();
     expect(toast.error).not.toHaveBeenCalled();
 
@@ -246,14 +246,14 @@ describe('order form', () => {
     await screen.findByRole('table');
 
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
-    expect(await screen.findByText('Product 800-0002 is not available')).toBeTruthy();
+    expect(await screen.findByText('Product 800-0002 is not available')).toBeInTheDocument();
     expect(toast.error).toHaveBeenLastCalledWith('Cart validation failed', {
       description: 'Product 800-0002 is not available',
     });
 
     answer = () => new Response('', { status: 503 });
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
-    expect(await screen.findByText('Error validating cart: 503')).toBeTruthy();
+    expect(await screen.findByText('Error validating cart: 503')).toBeInTheDocument();
     expect(toast.error).toHaveBeenLastCalledWith('Cart validation error', {
       description: 'Error validating cart: 503',
     });
@@ -265,7 +265,7 @@ describe('order form', () => {
     renderApp('/');
 
     const banner = screen.getByRole('complementary', { name: 'Not signed in' });
-    expect(within(banner).getByText('Not signed in')).toBeTruthy();
+    expect(within(banner).getByText('Not signed in')).toBeInTheDocument();
     expect(within(banner).getByRole('link').getAttribute('href')).toBe('/auth');
     await screen.findByRole('table');
   });
@@ -330,7 +330,7 @@ describe('order form', () => {
       vi.useRealTimers();
     }
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
   });
 
   it('shows base prices and a note when the volume tiers cannot be loaded', async () => {
@@ -340,10 +340,10 @@ describe('order form', () => {
 
     fireEvent.change(casesInput('4 oz bottle'), { target: { value: '3' } });
 
-    expect(within(findRowOf('4 oz bottle')).getByText('$127.80')).toBeTruthy();
+    expect(within(findRowOf('4 oz bottle')).getByText('$127.80')).toBeInTheDocument();
     expect(within(findRowOf('4 oz bottle')).queryByText(/% off/)).toBeNull();
     expect(summaryValue('Discounted Total')).toBe('$383.40');
-    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeTruthy();
+    expect(screen.getByText(/Volume discounts could not be loaded/)).toBeInTheDocument();
   });
 
   it('shows products as labelled cards and folds the summary behind a toggle under 768 px', async () => {
@@ -371,7 +371,7 @@ describe('order form', () => {
 
     renderApp('/');
 
-    expect(await screen.findByText('No products are available right now.')).toBeTruthy();
+    expect(await screen.findByText('No products are available right now.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Review Your Order' })).toBeNull();
   });
@@ -390,12 +390,12 @@ describe('order form', () => {
     renderApp('/');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to fetch products')).toBeTruthy();
-    expect(within(alert).getByText('503: Service temporarily unavailable')).toBeTruthy();
+    expect(within(alert).getByText('Failed to fetch products')).toBeInTheDocument();
+    expect(within(alert).getByText('503: Service temporarily unavailable')).toBeInTheDocument();
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByText('4 oz bottle')).toBeTruthy();
+    expect(await screen.findByText('4 oz bottle')).toBeInTheDocument();
     expect(screen.queryByText('Failed to fetch products')).toBeNull();
     expect(countCalls(fetchMock, '/api/products')).toBe(2);
   });

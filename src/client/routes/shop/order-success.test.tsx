@@ -23,9 +23,9 @@ describe('order success page', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order Submitted Successfully!' }),
     ).toBeTruthy();
-    expect(screen.getByText('WO-1001')).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeTruthy();
-    expect(screen.getByText(/payment link by email/)).toBeTruthy();
+    expect(screen.getByText('WO-1001')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'What happens next' })).toBeInTheDocument();
+    expect(screen.getByText(/payment link by email/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('link', { name: 'View Order History' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('link', { name: "View this order's details" }).getAttribute('href')).toBe(
@@ -37,7 +37,7 @@ describe('order success page', () => {
     stubApi();
     renderApp('/order-success?orderNumber=%23D12&orderId=12');
 
-    expect(await screen.findByText('#D12')).toBeTruthy();
+    expect(await screen.findByText('#D12')).toBeInTheDocument();
   });
 
   it('still confirms without parameters, just without a reference or a detail link', async () => {
@@ -49,14 +49,14 @@ describe('order success page', () => {
     ).toBeTruthy();
     expect(screen.queryByText(/Order reference/)).toBeNull();
     expect(screen.queryByRole('link', { name: "View this order's details" })).toBeNull();
-    expect(screen.getByRole('link', { name: 'View Order History' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'View Order History' })).toBeInTheDocument();
   });
 
   it('ignores an order id that is not a number', async () => {
     stubApi();
     renderApp('/order-success?orderNumber=WO-1001&orderId=abc');
 
-    expect(await screen.findByText('WO-1001')).toBeTruthy();
+    expect(await screen.findByText('WO-1001')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: "View this order's details" })).toBeNull();
   });
 });

@@ -34,11 +34,13 @@ describe('tester confirmation page', () => {
     stubApi();
     renderApp('/tester-confirmation?orderId=5');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tester Order Successful!' })).toBeTruthy();
-    expect(screen.getByText('WO-1005')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tester Order Successful!' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('WO-1005')).toBeInTheDocument();
     expect(screen.getByText('Free in-store tester × 1').nextElementSibling?.textContent).toBe('Free');
     expect(screen.getByText('$19.00').tagName).toBe('S');
-    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeInTheDocument();
     const steps = within(screen.getByRole('list', { name: 'What happens next?' })).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
       'Your tester order will be processed within 1-2 business days.',
@@ -106,8 +108,10 @@ describe('tester confirmation page', () => {
     stubApi();
     renderApp('/tester-confirmation');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order Reference Missing' })).toBeTruthy();
-    expect(within(screen.getByRole('alert')).getByText('Missing Order Information')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Order Reference Missing' }),
+    ).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByText('Missing Order Information')).toBeInTheDocument();
     expect(screen.queryByText('Tester Order Successful!')).toBeNull();
     expect(storedCart()).toMatchObject({ testerAdded: true });
   });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { OrderDetailResponse, OrderItemView } from '../../../shared/schemas/orders';
-import { formatOrderDate, HISTORY_DATE_FORMAT } from '../../features/orders/format';
+import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
 import { formatMoney } from '../../lib/format-money';
@@ -23,7 +23,7 @@ export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
           {/* A missing status reads as pending (spec 001 §2). */}
           <OrderStatusBadge status={order.status} />
         </ContextRow>
-        <ContextRow label="Order Date">{formatOrderDate(order.createdAt, HISTORY_DATE_FORMAT)}</ContextRow>
+        <ContextRow label="Order Date">{formatDate(order.createdAt, DATE_FORMAT)}</ContextRow>
         <ContextRow label="Shopify Order">{order.shopifyOrderId ?? 'Not assigned yet'}</ContextRow>
         <ContextRow label="Customer">{order.customerName}</ContextRow>
         <ContextRow label="Email">{order.customerEmail}</ContextRow>

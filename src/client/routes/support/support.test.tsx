@@ -91,7 +91,7 @@ describe('Support page FAQ', () => {
     stubApi();
     renderApp('/support');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Support' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customer Support' })).toBeInTheDocument();
     await screen.findByRole('button', { name: 'Ordering' });
     const faq = within(screen.getByRole('region', { name: 'Frequently Asked Questions' }));
     expect(faq.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
@@ -116,7 +116,7 @@ describe('Support page FAQ', () => {
         .getAllByRole('term')
         .map((term) => term.textContent),
     ).toEqual(['How do I place an order?', 'What is the minimum order?']);
-    expect(within(panel).getByText('Answer to: How do I place an order?')).toBeTruthy();
+    expect(within(panel).getByText('Answer to: How do I place an order?')).toBeInTheDocument();
 
     fireEvent.click(shipping);
     expect(shipping.getAttribute('aria-expanded')).toBe('true');
@@ -124,7 +124,7 @@ describe('Support page FAQ', () => {
     expect(faq.getAllByRole('region').map((region) => region.getAttribute('aria-labelledby'))).toEqual([
       shipping.id,
     ]);
-    expect(faq.getByText('When does my order ship?')).toBeTruthy();
+    expect(faq.getByText('When does my order ship?')).toBeInTheDocument();
     expect(faq.queryByText('How do I place an order?')).toBeNull();
 
     fireEvent.click(shipping);
@@ -137,11 +137,11 @@ describe('Support page FAQ', () => {
     stubApi({ '/api/faq/items': () => itemsAnswer.promise });
     renderApp('/support');
 
-    expect(await screen.findByText('Loading support content...')).toBeTruthy();
+    expect(await screen.findByText('Loading support content...')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Ordering' })).toBeNull();
 
     itemsAnswer.release(jsonResponse(items));
-    expect(await screen.findByRole('button', { name: 'Ordering' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ordering' })).toBeInTheDocument();
     expect(screen.queryByText('Loading support content...')).toBeNull();
   });
 
@@ -149,8 +149,8 @@ describe('Support page FAQ', () => {
     stubApi({ '/api/faq/items': () => jsonResponse([]) });
     renderApp('/account/support');
 
-    expect(await screen.findByText('No FAQ content available at this time.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Customer Support' })).toBeTruthy();
+    expect(await screen.findByText('No FAQ content available at this time.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Customer Support' })).toBeInTheDocument();
   });
 
   it('shows an error with Retry when the FAQ cannot be loaded, and loads it again', async () => {
@@ -163,12 +163,12 @@ describe('Support page FAQ', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Support content could not be loaded. Please try again.');
     // The rest of the page still works.
-    expect(screen.getByRole('button', { name: 'Contact Support' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Contact Support' })).toBeInTheDocument();
 
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('button', { name: 'Ordering' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ordering' })).toBeInTheDocument();
     expect(countCalls(fetchMock, '/api/faq/categories')).toBe(2);
     // The list that had loaded is not fetched again.
     expect(countCalls(fetchMock, '/api/faq/items')).toBe(1);
@@ -230,14 +230,14 @@ describe('Support page quick cards and form', () => {
       'Shipping Question',
       'Other',
     ]);
-    expect(screen.getByRole('radio', { name: 'Low', description: 'General question' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Low', description: 'General question' })).toBeInTheDocument();
     expect(
       screen.getByRole('radio', { name: 'Medium', description: 'Response within 2 business days' }),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(
       screen.getByRole('radio', { name: 'High', description: 'Urgent issue affecting business' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Priority' })).toBeTruthy();
+    ).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Priority' })).toBeInTheDocument();
   });
 
   it('Cancel goes back to the cards with the focus on their heading', async () => {
@@ -259,18 +259,18 @@ describe('Support page quick cards and form', () => {
     renderApp('/support');
     await openForm('Contact Us');
 
-    expect(screen.getByText('0/2000')).toBeTruthy();
+    expect(screen.getByText('0/2000')).toBeInTheDocument();
     typeMessage('Hello there!');
-    expect(screen.getByText('12/2000')).toBeTruthy();
+    expect(screen.getByText('12/2000')).toBeInTheDocument();
     // What surrounds the text is not sent, so it does not count.
     typeMessage('  Hello there!\n\n');
-    expect(screen.getByText('12/2000')).toBeTruthy();
+    expect(screen.getByText('12/2000')).toBeInTheDocument();
     typeMessage('   ');
-    expect(screen.getByText('0/2000')).toBeTruthy();
+    expect(screen.getByText('0/2000')).toBeInTheDocument();
     typeMessage('Mist 🌿');
-    expect(screen.getByText('6/2000')).toBeTruthy();
+    expect(screen.getByText('6/2000')).toBeInTheDocument();
     typeMessage('x'.repeat(2001));
-    expect(screen.getByText('2001/2000')).toBeTruthy();
+    expect(screen.getByText('2001/2000')).toBeInTheDocument();
     expect(messageBox().getAttribute('aria-describedby')).toContain(screen.getByText('2001/2000').id);
   });
 
@@ -282,23 +282,33 @@ describe('Support page quick cards and form', () => {
     expect(screen.queryByText(SUPPORT_MESSAGES.subjectRequired)).toBeNull();
     submit();
 
-    expect(screen.getByText('Please select a subject')).toBeTruthy();
-    expect(screen.getByText('Please select a priority level')).toBeTruthy();
-    expect(screen.getByText('Message must be at least 10 characters')).toBeTruthy();
-    expect(subjectSelect().getAttribute('aria-invalid')).toBe('true');
-    expect(document.activeElement).toBe(subjectSelect());
+    expect(await screen.findByText('Please select a subject')).toBeInTheDocument();
+    expect(screen.getByText('Please select a priority level')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at least 10 characters')).toBeInTheDocument();
+    expect(subjectSelect()).toHaveAttribute('aria-invalid', 'true');
+    expect(subjectSelect()).toHaveAccessibleDescription('Please select a subject');
+    expect(screen.getByRole('group', { name: 'Priority' })).toHaveAccessibleDescription(
+      'Please select a priority level',
+    );
+    expect(messageBox()).toHaveAccessibleDescription('0/2000 Message must be at least 10 characters');
+    await waitFor(() => expect(subjectSelect()).toHaveFocus());
 
     fireEvent.change(subjectSelect(), { target: { value: 'billing-issue' } });
+    await waitFor(() => expect(screen.queryByText('Please select a subject')).toBeNull());
+    // The rest keep their messages until they are fixed.
+    expect(screen.getByText('Please select a priority level')).toBeInTheDocument();
+    // The first wrong field is now the priority: the focus goes to its first choice.
+    submit();
+    await waitFor(() => expect(priority('Low')).toHaveFocus());
     fireEvent.click(priority('Low'));
-    expect(screen.queryByText('Please select a subject')).toBeNull();
-    expect(screen.queryByText('Please select a priority level')).toBeNull();
+    await waitFor(() => expect(screen.queryByText('Please select a priority level')).toBeNull());
 
     typeMessage('Too short');
-    expect(screen.getByText('Message must be at least 10 characters')).toBeTruthy();
+    expect(await screen.findByText('Message must be at least 10 characters')).toBeInTheDocument();
     typeMessage('x'.repeat(2001));
-    expect(screen.getByText('Message must be less than 2000 characters')).toBeTruthy();
+    expect(await screen.findByText('Message must be less than 2000 characters')).toBeInTheDocument();
     submit();
-    expect(document.activeElement).toBe(messageBox());
+    await waitFor(() => expect(messageBox()).toHaveFocus());
 
     expect(sentBodies(fetchMock)).toEqual([]);
   });
@@ -315,7 +325,7 @@ describe('Support page quick cards and form', () => {
     expect(document.activeElement).toBe(confirmation);
     expect(
       screen.getByText("We've received your message and will respond within 1-2 business days."),
-    ).toBeTruthy();
+    ).toBeInTheDocument();
     expect(toast.success).toHaveBeenCalledWith('Message Sent', {
       description: "We've received your message and will respond within 1-2 business days.",
     });
@@ -355,7 +365,7 @@ describe('Support page quick cards and form', () => {
     expect(sentBodies(fetchMock)).toHaveLength(1);
 
     answer.release(jsonResponse(sent, { status: 201 }));
-    expect(await screen.findByRole('heading', { name: 'Message Sent' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Message Sent' })).toBeInTheDocument();
   });
 
   it('keeps the typed message when sending fails, with the Error toast of the spec', async () => {
@@ -371,7 +381,7 @@ describe('Support page quick cards and form', () => {
         description: 'Failed to send message. Please try again.',
       }),
     );
-    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
     expect(messageBox().value).toBe('Two bottles arrived broken.');
     expect(subjectSelect().value).toBe('order-issue');
     expect(checkedPriority()).toEqual(['High']);
@@ -416,7 +426,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(subjectSelect().value).toBe('Order Issue - Order #12');
     expect(subjectSelect().selectedOptions[0]?.textContent).toBe('Order Issue - Order #12');
     expect(checkedPriority()).toEqual(['High']);
-    expect(screen.getByText('Loading order details...')).toBeTruthy();
+    expect(screen.getByText('Loading order details...')).toBeInTheDocument();
 
     answer.release(jsonResponse(orderDetail));
 
@@ -492,7 +502,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     const fetchMock = stubApi({ '/api/orders/9': () => errorResponse(404, 'Order not found') });
     renderApp('/support?order=9&type=order_issue');
 
-    expect(await screen.findByLabelText('Subject')).toBeTruthy();
+    expect(await screen.findByLabelText('Subject')).toBeInTheDocument();
     await waitFor(() => expect(countCalls(fetchMock, '/api/orders/9')).toBe(1));
     await waitFor(() => expect(screen.queryByText('Loading order details...')).toBeNull());
     expect(screen.queryByRole('region', { name: 'Order Context' })).toBeNull();
@@ -533,7 +543,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     serverUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
 
-    expect(await screen.findByRole('region', { name: 'Order Context' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Order Context' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(countCalls(fetchMock, '/api/orders/12')).toBe(2);
     expect(subjectSelect().value).toBe('Order Issue - Order #12 (Shopify #1012)');
@@ -542,12 +552,12 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
   it('ignores an order id that is not a number, and an order without type=order_issue', async () => {
     const fetchMock = stubApi();
     const { unmount } = renderApp('/support?order=abc&type=order_issue');
-    expect(await screen.findByRole('button', { name: /^Order Issues/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Order Issues/ })).toBeInTheDocument();
     expect(screen.queryByLabelText('Subject')).toBeNull();
     unmount();
 
     renderApp('/support?order=12');
-    expect(await screen.findByRole('button', { name: /^Order Issues/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Order Issues/ })).toBeInTheDocument();
     expect(screen.queryByLabelText('Subject')).toBeNull();
     expect(countCalls(fetchMock, '/api/orders')).toBe(0);
   });

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   unique,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
@@ -36,6 +37,8 @@ export const jobs = pgTable(
     lockedBy: text('locked_by'),
     lastError: text('last_error'),
     dedupeKey: text('dedupe_key').unique(),
+    /** Jobs with the same serial key never run at once (jobs/job-definition.ts); null: no such rule. */
+    serialKey: text('serial_key'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -44,6 +47,10 @@ export const jobs = pgTable(
     check('jobs_state_check', sql`${table.state} in ('pending', 'running', 'done', 'failed')`),
     index('jobs_runnable_idx').on(table.state, table.runAt),
     index('jobs_type_idx').on(table.type),
+    // The database's own guard for serial keys: two claims racing for one key cannot both hold it.
+    uniqueIndex('jobs_one_running_per_serial_key')
+      .on(table.serialKey)
+      .where(sql`${table.state} = 'running'`),
   ],
 );
 

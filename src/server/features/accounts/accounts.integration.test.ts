@@ -5,7 +5,7 @@ import { magicLinkTokens, sessions, users } from '../../db/schema';
 import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { countSessions } from '../sessions/sessions.repository';
+import { countSessions } from '../sessions/sessions-test-support';
 import {
   createUser,
   freshIp,

@@ -14,19 +14,17 @@ import {
   verifyResponseSchema,
 } from '../../../shared/schemas/auth';
 import { sessionResponseSchema } from '../../../shared/schemas/current-user';
+import { MAX_ID } from '../../../shared/limits';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
 import type { Env } from '../../env';
 import { requireUser, type Sessions } from '../../plugins/session';
+import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import { safeRedirectPath, toCurrentUser, type AccountsService } from './accounts.service';
 
 export const REGISTRATION_SUBMITTED = 'Registration submitted';
 export const RESET_REQUESTED_MESSAGE = "If your email is registered, you'll receive instructions shortly.";
 
-/** Per-IP limits that answer 429 (they apply to every address alike, so they reveal nothing). */
-const VERIFY_LIMIT = { max: 20, timeWindow: 60_000 };
-const REGISTER_LIMIT = { max: 20, timeWindow: 60 * 60_000 };
-
-const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
 /** Registration, magic-link sign-in, the session user, My Account and password reset (spec 000 §7, 001 §7). */
@@ -37,7 +35,7 @@ export const accountsRoutes =
     app.post(
       '/api/register',
       {
-        config: { rateLimit: REGISTER_LIMIT },
+        config: { rateLimit: ROUTE_RATE_LIMITS.register },
         schema: { body: registerRequestSchema, response: { 200: messageResponseSchema } },
       },
       async (request) => {
@@ -59,7 +57,7 @@ export const accountsRoutes =
     app.post(
       '/api/auth/verify',
       {
-        config: { rateLimit: VERIFY_LIMIT },
+        config: { rateLimit: ROUTE_RATE_LIMITS.verify },
         schema: { body: verifyRequestSchema, response: { 200: verifyResponseSchema } },
       },
       async (request, reply) => {

@@ -15,7 +15,7 @@ import {
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { enqueueEmail } from '../../mail/send-email-job';
+import { enqueueEmail } from '../../mail/email.jobs';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
 import { deleteSessionsOfUser } from '../sessions/sessions.repository';
@@ -44,6 +44,7 @@ import {
   stillUnderReviewEmail,
 } from './emails';
 import { allowAll, SendLimiter } from './send-limiter';
+import { EMAIL_SEND_LIMITS, type EmailSendLimits } from '../../security/rate-limits';
 import type { UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -105,33 +106,19 @@ const mayResetPassword = (user: UserRow) => user.status === 'approved' || user.s
 
 const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
 
-export interface AccountLimits {
-  /** E-mails (sign-in links, review notices, reset links) per address per window. */
-  perAddress: { max: number; windowMs: number };
-  /** The same e-mails per client IP per window. */
-  perIp: { max: number; windowMs: number };
-}
-
-export const DEFAULT_ACCOUNT_LIMITS: AccountLimits = {
-  perAddress: { max: 3, windowMs: 15 * 60_000 },
-  perIp: { max: 10, windowMs: 60 * 60_000 },
-};
-
 export function createAccountsService({
   db,
   env,
-  limits = DEFAULT_ACCOUNT_LIMITS,
+  limits = EMAIL_SEND_LIMITS,
 }: {
   db: Database;
   env: Env;
-  limits?: AccountLimits;
+  limits?: EmailSendLimits;
 }) {
-  const limiter = (setting: { max: number; windowMs: number }) =>
-    new SendLimiter(setting.max, setting.windowMs);
-  const magicByAddress = limiter(limits.perAddress);
-  const magicByIp = limiter(limits.perIp);
-  const resetByAddress = limiter(limits.perAddress);
-  const resetByIp = limiter(limits.perIp);
+  const magicByAddress = new SendLimiter(limits.perAddress);
+  const magicByIp = new SendLimiter(limits.perIp);
+  const resetByAddress = new SendLimiter(limits.perAddress);
+  const resetByIp = new SendLimiter(limits.perIp);
 
   return {
     /**

@@ -4,7 +4,7 @@ import { LINK_INVALID_MESSAGE, PASSWORDS_DONT_MATCH } from '../../../shared/sche
 import { users } from '../../db/schema';
 import { verifyPassword } from '../../security/password-hash';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { countSessions } from '../sessions/sessions.repository';
+import { countSessions } from '../sessions/sessions-test-support';
 import {
   createUser,
   get,

@@ -1,3 +1,5 @@
+import { COUNTER_SWEEP_ABOVE, type RateLimit } from '../../security/rate-limits';
+
 /**
  * A fixed-window counter per key (an e-mail address or an IP) that decides whether an e-mail may still be
  * sent (security.md R1). It never changes the HTTP answer: beyond the limit the request simply sends nothing.
@@ -9,11 +11,10 @@ export class SendLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    private readonly limit: RateLimit,
     private readonly now: () => number = Date.now,
     /** The map is swept of expired windows when it grows beyond this many keys. */
-    private readonly sweepAbove = 10_000,
+    private readonly sweepAbove = COUNTER_SWEEP_ABOVE,
   ) {}
 
   /** Counts one attempt for `key`; true while the key is within its limit. */
@@ -22,11 +23,11 @@ export class SendLimiter {
     if (this.windows.size > this.sweepAbove) this.sweep(now);
     const window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.windowMs });
+      this.windows.set(key, { count: 1, resetAt: now + this.limit.windowMs });
       return true;
     }
     window.count += 1;
-    return window.count <= this.max;
+    return window.count <= this.limit.max;
   }
 
   private sweep(now: number) {

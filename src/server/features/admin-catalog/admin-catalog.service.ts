@@ -242,5 +242,3 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
     },
   };
 }
-
-export type AdminCatalogService = ReturnType<typeof createAdminCatalogService>;

@@ -10,6 +10,7 @@ import {
   type ShopifyVariant,
   type VariantUpdate,
 } from '../../integrations/shopify/shopify-api';
+import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
 
@@ -24,7 +25,7 @@ import {
   findProductRow,
   findRowsWithPendingPricePush,
   lockProductRows,
-  SHOPIFY_VARIANT_PUSH_JOB,
+  variantPushJob,
   type VariantPushField,
 } from './shopify-rows.repository';
 import type { ProductRow } from '../../db/schema';
@@ -234,13 +235,13 @@ export function createConnectedShopifyCatalog({
       if (!product.shopifyVariantId || !product.shopifyProductId) return 'not-linked';
       // Only the id and what changed: the handler reads the row when it runs, so edits made in quick
       // succession can never reach Shopify out of order.
-      await enqueueJob(tx, { type: SHOPIFY_VARIANT_PUSH_JOB, payload: { productId: product.id, push } });
+      await enqueueJob(tx, jobToQueue(variantPushJob, { productId: product.id, push: [...push] }));
       return 'queued';
     },
 
     async pushVariant({ productId, push }) {
-      // Two jobs for one row may run at once (several workers): whichever pushes last re-reads the row
-      // afterwards and pushes again if it changed meanwhile, so Shopify ends with the latest values.
+      // One row's jobs run one at a time (their serial key); the row is read again after a push and pushed
+      // again if it changed meanwhile, so Shopify ends with the latest values.
       let pushed: VariantUpdate | null = null;
       for (let round = 0; round < MAX_PUSH_ROUNDS; round += 1) {
         const row = await findProductRow(db, productId);

@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { centsToDecimal } from '../../../shared/money';
 import type { Database } from '../../db/client';
 import { products } from '../../db/schema';
-import type { FakeShopify } from '../../integrations/shopify/fake-store/fake-shopify';
-import { splitGid } from '../../integrations/shopify/fake-store/gid';
+import type { FakeShopify } from '../../../../dev/fake-shopify/fake-shopify';
+import { splitGid } from '../../../../dev/fake-shopify/gid';
 import { sqlRows } from '../../test/sql-rows';
 
 /** The portal's product row for `sku` (fails the test when there is none). */

@@ -9,8 +9,8 @@ import { auditLog, products } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { auditEntries, send, signInAdmin, storefrontProducts } from './admin-catalog-test-support';
-import { SHOPIFY_PRODUCT_REFRESH_JOB } from './shopify-catalog-jobs';
-import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-catalog';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from './shopify-catalog.jobs';
+import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 import {
   fakeVariant,
   jobsOfType,

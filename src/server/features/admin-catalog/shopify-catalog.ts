@@ -14,8 +14,6 @@ import type { VariantPushField } from './shopify-rows.repository';
 import { createConnectedShopifyCatalog } from './connected-shopify-catalog';
 import type { ProductRow } from '../../db/schema';
 
-export { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
-
 /**
  * THE SEAM to Shopify for the admin catalogue. Everything the admin Products and Variants sections need
  * from the store goes through this interface: the connected implementation (connected-shopify-catalog.ts,

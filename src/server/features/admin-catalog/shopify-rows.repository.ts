@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { allowedSkus, jobs, products, type ProductRow } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
+import { defineJob } from '../../jobs/job-definition';
 
 import type { CatalogPlan, NewRow } from './shopify-product-plan';
 
@@ -18,6 +19,13 @@ export type VariantPushField = (typeof VARIANT_PUSH_FIELDS)[number];
 export const variantPushJobPayloadSchema = z.object({
   productId: z.number().int().positive(),
   push: z.array(z.enum(VARIANT_PUSH_FIELDS)).min(1),
+});
+
+/** One product row's pushes run one at a time, so Shopify receives its edits in order. */
+export const variantPushJob = defineJob({
+  type: SHOPIFY_VARIANT_PUSH_JOB,
+  payload: variantPushJobPayloadSchema,
+  serialKey: ({ productId }) => `product:${productId}`,
 });
 
 /**

@@ -16,7 +16,7 @@ import {
   storefrontProducts,
   storefrontSkus,
 } from './admin-catalog-test-support';
-import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-catalog';
+import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 
 let t: TestApp;
 let admin: string;

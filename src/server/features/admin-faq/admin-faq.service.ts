@@ -173,5 +173,3 @@ export function createAdminFaqService({ db }: AdminDeps) {
     },
   };
 }
-
-export type AdminFaqService = ReturnType<typeof createAdminFaqService>;

@@ -11,35 +11,24 @@ import type {
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { recordAudit } from '../../audit/audit-log';
+import type { OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import { enqueueEmail } from '../../mail/send-email-job';
 import type { AdminDeps } from '../admin/admin-deps';
-import { isApprovedOrder, toOrderItemView } from '../orders/order-view';
-import { findItemsOfOrders } from '../orders/orders.repository';
-import { onOrderStatusChanged, requeueDraftOrderCreate } from '../shopify-orders/shopify-order-jobs';
 import {
-  countSupportMessagesOfOrders,
+  changeOrderStatus,
   findAllOrders,
-  findOrderAccount,
+  findItemsOfOrders,
   findOrderById,
   findOrdersPage,
-  lockOrderById,
   orderFilterCondition,
-  updateOrder,
-} from './admin-orders.repository';
-import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
+  requestShopifyDraftAgain,
+  toOrderItemView,
+  type StaffActor,
+} from '../orders';
+import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { buildOrdersCsv } from './orders-csv';
-import type { OrderRow } from '../../db/schema';
 
 const ORDER_NOT_FOUND = 'Order not found';
-
-/** The first time an order reaches a status, this column records when (DECISIONS §4 timeline). */
-const STATUS_TIMESTAMP = {
-  processing: 'approvedAt',
-  shipped: 'shippedAt',
-  delivered: 'deliveredAt',
-  cancelled: 'cancelledAt',
-} as const satisfies Partial<Record<OrderStatus, keyof OrderRow>>;
 
 /** The admin view of an order; `supportMessageCount` is how many support messages are about it (issue 7). */
 export function toAdminOrder(order: OrderRow, supportMessageCount: number): AdminOrder {
@@ -60,18 +49,6 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     totalCases: order.totalCases,
     shopifySyncStatus: order.shopifySyncStatus,
     supportMessageCount,
-  };
-}
-
-/** What the audit log keeps of an order's status: the stored value and the timeline's dates. */
-function statusSnapshot(order: OrderRow) {
-  const iso = (value: Date | null) => value?.toISOString() ?? null;
-  return {
-    status: order.status,
-    approvedAt: iso(order.approvedAt),
-    shippedAt: iso(order.shippedAt),
-    deliveredAt: iso(order.deliveredAt),
-    cancelledAt: iso(order.cancelledAt),
   };
 }
 
@@ -109,59 +86,22 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
      * customer's e-mail commit together; the same status again changes nothing and sends nothing.
      */
     async updateStatus(
-      request: Pick<FastifyRequest, 'user' | 'ip'>,
+      actor: StaffActor,
       orderId: number,
       status: OrderStatus,
     ): Promise<UpdateOrderStatusResponse> {
       return db.transaction(async (tx) => {
-        const order = await lockOrderById(tx, orderId);
-        if (!order) throw notFound(ORDER_NOT_FOUND);
-        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [order.id])).get(order.id) ?? 0;
-        const orderNumber = formatOrderNumber(order.id);
-        if (toOrderStatus(order.status) === status) {
-          return {
-            message: `Order ${orderNumber} is already ${status}`,
-            changed: false,
-            order: toAdminOrder(order, supportMessageCount),
-          };
-        }
-
-        const now = new Date();
-        const timestampColumn = status === 'pending' ? null : STATUS_TIMESTAMP[status];
-        const changed = await updateOrder(tx, order.id, {
-          status,
-          updatedAt: now,
-          ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
-          // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date.
-          ...(isApprovedOrder(status) && order.approvedAt === null ? { approvedAt: now } : {}),
-        });
-        await recordAudit(tx, request, {
-          action: 'order.status',
-          entityType: 'order',
-          entityId: order.id,
-          before: statusSnapshot(order),
-          after: statusSnapshot(changed),
-        });
-
-        // With a store: approval sends the draft's invoice and that job e-mails the customer, with the link.
-        const { order: updated, approvalEmailDeferred } = await onOrderStatusChanged(tx, {
-          connected: shopify !== null,
-          order: changed,
-          previousStatus: order.status,
-          status,
-          changedAt: now,
-        });
-        const account = await findOrderAccount(tx, updated.userId);
-        const message = approvalEmailDeferred
-          ? null
-          : orderStatusEmail(env, orderRecipient(account, updated), { ...updated, orderNumber }, status);
-        if (message) {
-          await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status, now) });
-        }
+        const context = { actor, env, storeConnected: shopify !== null };
+        const result = await changeOrderStatus(tx, context, orderId, status);
+        if (!result) throw notFound(ORDER_NOT_FOUND);
+        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [orderId])).get(orderId) ?? 0;
+        const orderNumber = formatOrderNumber(orderId);
         return {
-          message: `Order ${orderNumber} is now ${status}`,
-          changed: true,
-          order: toAdminOrder(updated, supportMessageCount),
+          message: result.changed
+            ? `Order ${orderNumber} is now ${status}`
+            : `Order ${orderNumber} is already ${status}`,
+          changed: result.changed,
+          order: toAdminOrder(result.order, supportMessageCount),
         };
       });
     },
@@ -172,52 +112,35 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
      * queued with the order back at 'pending', and audited; an order already in Shopify, or on its way,
      * answers unchanged. Test-mode and cancelled orders have no draft to make (409).
      */
-    async retryShopifySync(
-      request: Pick<FastifyRequest, 'user' | 'ip'>,
-      orderId: number,
-    ): Promise<UpdateOrderStatusResponse> {
+    async retryShopifySync(actor: StaffActor, orderId: number): Promise<UpdateOrderStatusResponse> {
       if (!shopify) throw new AppError('SHOPIFY_NOT_CONNECTED', 'Shopify is not connected');
       return db.transaction(async (tx) => {
-        const order = await lockOrderById(tx, orderId);
-        if (!order) throw notFound(ORDER_NOT_FOUND);
-        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [order.id])).get(order.id) ?? 0;
-        const orderNumber = formatOrderNumber(order.id);
-        const now = new Date();
-        const requeued = await requeueDraftOrderCreate(tx, order, now);
-        if (!requeued.queued) {
-          switch (requeued.reason) {
-            case 'test-mode':
-              throw new AppError(
-                'CONFLICT',
-                `Order ${orderNumber} was placed in test mode: it has no Shopify draft`,
-              );
-            case 'cancelled':
-              throw new AppError('CONFLICT', `Order ${orderNumber} is cancelled: it needs no Shopify draft`);
-            case 'has-draft':
-            case 'in-progress':
-              return {
-                message:
-                  requeued.reason === 'has-draft'
-                    ? `Order ${orderNumber} is already in Shopify as ${order.shopifyOrderId ?? 'a draft order'}`
-                    : `Order ${orderNumber} is already being sent to Shopify`,
-                changed: false,
-                order: toAdminOrder(order, supportMessageCount),
-              };
-          }
-        }
-        const updated = await updateOrder(tx, order.id, { shopifySyncStatus: 'pending', updatedAt: now });
-        await recordAudit(tx, request, {
-          action: 'order.shopify-sync',
-          entityType: 'order',
-          entityId: order.id,
-          before: { shopifySyncStatus: order.shopifySyncStatus },
-          after: { shopifySyncStatus: updated.shopifySyncStatus },
+        const result = await requestShopifyDraftAgain(tx, actor, orderId);
+        if (!result) throw notFound(ORDER_NOT_FOUND);
+        const { order, requeue } = result;
+        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [orderId])).get(orderId) ?? 0;
+        const orderNumber = formatOrderNumber(orderId);
+        const answer = (message: string) => ({
+          message,
+          changed: result.changed,
+          order: toAdminOrder(order, supportMessageCount),
         });
-        return {
-          message: `Order ${orderNumber} is being sent to Shopify again`,
-          changed: true,
-          order: toAdminOrder(updated, supportMessageCount),
-        };
+        if (requeue.queued) return answer(`Order ${orderNumber} is being sent to Shopify again`);
+        switch (requeue.reason) {
+          case 'test-mode':
+            throw new AppError(
+              'CONFLICT',
+              `Order ${orderNumber} was placed in test mode: it has no Shopify draft`,
+            );
+          case 'cancelled':
+            throw new AppError('CONFLICT', `Order ${orderNumber} is cancelled: it needs no Shopify draft`);
+          case 'has-draft':
+            return answer(
+              `Order ${orderNumber} is already in Shopify as ${order.shopifyOrderId ?? 'a draft order'}`,
+            );
+          case 'in-progress':
+            return answer(`Order ${orderNumber} is already being sent to Shopify`);
+        }
       });
     },
 

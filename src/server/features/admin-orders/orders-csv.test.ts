@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, orderIdFromSearch } from './admin-orders.repository';
 import { formatCsvDate, neutraliseFormula, quoteCsvField, toCsvCell } from './orders-csv';
 
 describe('CSV cells (RFC 4180, security.md V8)', () => {
@@ -34,28 +33,5 @@ describe('CSV cells (RFC 4180, security.md V8)', () => {
 
   it("formats dates as 'yyyy-MM-dd HH:mm' in UTC", () => {
     expect(formatCsvDate(new Date('2031-03-04T05:07:59.999Z'))).toBe('2031-03-04 05:07');
-  });
-});
-
-describe('the admin order search', () => {
-  it('escapes the LIKE wildcards and the escape character', () => {
-    expect(escapeLike('100%_off\\')).toBe('100\\%\\_off\\\\');
-  });
-
-  it.each([
-    ['42', 42],
-    ['#42', 42],
-    ['WO-1042', 42],
-    ['wo-1042', 42],
-    ['WO1042', 42],
-    [' WO-1001 ', 1],
-    ['WO-1000', null],
-    ['WO-999', null],
-    ['0', null],
-    ['99999999999', null],
-    ['4 2', null],
-    ['Mist Shop', null],
-  ])('reads %j as order id %j', (search, id) => {
-    expect(orderIdFromSearch(search)).toBe(id);
   });
 });

@@ -239,5 +239,3 @@ export function createAdminPricingService({ db }: { db: Database }) {
     },
   };
 }
-
-export type AdminPricingService = ReturnType<typeof createAdminPricingService>;

@@ -4,7 +4,7 @@ import { currentUserSchema } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { createTestApp, sameOrigin, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app';
 import { createUser, freshIp, get, sessionCookie, signIn } from '../accounts/accounts-test-support';
-import { countSessions } from '../sessions/sessions.repository';
+import { countSessions } from '../sessions/sessions-test-support';
 import {
   ADMIN_TEST_PASSWORD,
   adminCookie,

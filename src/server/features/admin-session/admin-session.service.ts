@@ -4,31 +4,19 @@ import type { Database } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
+import { ADMIN_LOGIN_LIMITS, type AdminLoginLimits } from '../../security/rate-limits';
 
 import { LoginThrottle } from './login-throttle';
 
-const MINUTE_MS = 60_000;
-
-export interface AdminLoginLimits {
-  perIp: { max: number; windowMs: number };
-  perAccount: { max: number; windowMs: number };
-}
-
-/** security.md R2: 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour. */
-export const DEFAULT_ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
-  perIp: { max: 10, windowMs: 10 * MINUTE_MS },
-  perAccount: { max: 100, windowMs: 60 * MINUTE_MS },
-};
-
 export function createAdminSessionService({
   db,
-  limits = DEFAULT_ADMIN_LOGIN_LIMITS,
+  limits = ADMIN_LOGIN_LIMITS,
 }: {
   db: Database;
   limits?: AdminLoginLimits;
 }) {
-  const byIp = new LoginThrottle(limits.perIp.max, limits.perIp.windowMs);
-  const byAccount = new LoginThrottle(limits.perAccount.max, limits.perAccount.windowMs);
+  const byIp = new LoginThrottle(limits.perIp);
+  const byAccount = new LoginThrottle(limits.perAccount);
   // Verified against when the username is unknown, so every failure costs the same Argon2 work (A2, A4).
   const dummyHash = hashPassword(`no-such-admin-${Date.now()}`);
 

@@ -4,7 +4,7 @@ import { LoginThrottle } from './login-throttle';
 describe('LoginThrottle', () => {
   it('blocks a key for a whole window from the failure that reached the limit', () => {
     let now = 0;
-    const throttle = new LoginThrottle(3, 600_000, () => now);
+    const throttle = new LoginThrottle({ max: 3, windowMs: 600_000 }, () => now);
     throttle.recordFailure('ip');
     now = 500_000;
     throttle.recordFailure('ip');
@@ -19,7 +19,7 @@ describe('LoginThrottle', () => {
   });
 
   it('forgets a key after a success, and keeps keys apart', () => {
-    const throttle = new LoginThrottle(1, 60_000, () => 0);
+    const throttle = new LoginThrottle({ max: 1, windowMs: 60_000 }, () => 0);
     throttle.recordFailure('a');
     expect(throttle.retryAfterSeconds('a')).toBe(60);
     expect(throttle.retryAfterSeconds('b')).toBe(0);

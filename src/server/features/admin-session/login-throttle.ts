@@ -1,3 +1,5 @@
+import { COUNTER_SWEEP_ABOVE, type RateLimit } from '../../security/rate-limits';
+
 /**
  * Counts failed administrator sign-ins per key (an IP, an account) in a fixed window (security.md R2). A key
  * with `max` failures in the window is blocked until the window ends: even the right password is refused
@@ -7,8 +9,7 @@ export class LoginThrottle {
   private readonly failures = new Map<string, { count: number; resetAt: number }>();
 
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    private readonly limit: RateLimit,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -17,20 +18,20 @@ export class LoginThrottle {
     const entry = this.failures.get(key);
     const now = this.now();
     if (!entry || entry.resetAt <= now) return 0;
-    return entry.count >= this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
+    return entry.count >= this.limit.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
   recordFailure(key: string): void {
     const now = this.now();
-    if (this.failures.size > 10_000) this.sweep(now);
+    if (this.failures.size > COUNTER_SWEEP_ABOVE) this.sweep(now);
     const entry = this.failures.get(key);
     if (!entry || entry.resetAt <= now) {
-      this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+      this.failures.set(key, { count: 1, resetAt: now + this.limit.windowMs });
       return;
     }
     entry.count += 1;
     // The block lasts a whole window from the failure that reached the limit, not what is left of it.
-    if (entry.count === this.max) entry.resetAt = now + this.windowMs;
+    if (entry.count === this.limit.max) entry.resetAt = now + this.limit.windowMs;
   }
 
   reset(key: string): void {

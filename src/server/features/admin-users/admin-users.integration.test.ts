@@ -20,7 +20,8 @@ import {
   tokenFromLink,
   uniqueEmail,
 } from '../accounts/accounts-test-support';
-import { countSessions, insertSession } from '../sessions/sessions.repository';
+import { countSessions } from '../sessions/sessions-test-support';
+import { insertSession } from '../sessions/sessions.repository';
 import {
   ADMIN_TEST_PASSWORD,
   adminCookie,

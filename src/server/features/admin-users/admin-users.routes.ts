@@ -11,11 +11,12 @@ import {
   resetUserPasswordRequestSchema,
   updateUserRoleRequestSchema,
 } from '../../../shared/schemas/admin-users';
+import { MAX_ID } from '../../../shared/limits';
 import type { AdminDeps } from '../admin/admin-deps';
 import { actorOf, createAdminUsersService } from './admin-users.service';
 
 const userIdParamsSchema = z.object({
-  userId: z.coerce.number().int().positive().max(2_147_483_647),
+  userId: z.coerce.number().int().positive().max(MAX_ID),
 });
 
 /**

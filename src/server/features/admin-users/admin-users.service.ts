@@ -13,7 +13,7 @@ import { recordAudit } from '../../audit/audit-log';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { enqueueEmail } from '../../mail/send-email-job';
+import { enqueueEmail } from '../../mail/email.jobs';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { hashPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
@@ -231,5 +231,3 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
     },
   };
 }
-
-export type AdminUsersService = ReturnType<typeof createAdminUsersService>;

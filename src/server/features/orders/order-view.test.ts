@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isApprovedOrder, toOrderDetail } from './order-view';
+import { isApprovedOrder } from './order-rules';
+import { toOrderDetail } from './order-view';
 import type { OrderRow } from '../../db/schema';
 
 const INVOICE_URL = 'https://shop.example.com/invoices/abc';

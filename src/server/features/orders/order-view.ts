@@ -1,5 +1,6 @@
 import { centsToDecimal, centsToDollars } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { isApprovedOrder } from './order-rules';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../shared/schemas/orders';
 import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
@@ -86,15 +87,6 @@ export function toOrderDetail(order: OrderDetailRow, items: readonly OrderItemVi
     trackingUrl: order.trackingUrl,
     trackingCompany: order.trackingCompany,
   };
-}
-
-/**
- * Staff approved the order and it still stands: processing, shipped or delivered. Only then may the
- * customer pay (DECISIONS §1: never before approval).
- */
-export function isApprovedOrder(status: string): boolean {
-  const current = toOrderStatus(status);
-  return current === 'processing' || current === 'shipped' || current === 'delivered';
 }
 
 /**

@@ -80,7 +80,7 @@ export interface OrderWrite {
  * PostgreSQL plans it once per connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v1',
+  name: 'write_order_v2',
   text: `
 with current_catalogue as (
   select 1 from catalog_version where version = $1::bigint
@@ -106,11 +106,12 @@ with current_catalogue as (
     json_to_recordset($28::json) as line(position int, product_id int, quantity int, price numeric, name text, sku text)
   order by line.position
 ), queued_jobs as (
-  insert into jobs (type, payload, dedupe_key, max_attempts, run_at)
-  select job.type, job.payload, job.dedupe_key, job.max_attempts, coalesce(job.run_at, now())
+  insert into jobs (type, payload, dedupe_key, max_attempts, run_at, serial_key)
+  select job.type, job.payload, job.dedupe_key, job.max_attempts, coalesce(job.run_at, now()), job.serial_key
   from placed_order,
     json_to_recordset($29::json)
-      as job(position int, type text, payload jsonb, dedupe_key text, max_attempts int, run_at timestamptz)
+      as job(position int, type text, payload jsonb, dedupe_key text, max_attempts int, run_at timestamptz,
+             serial_key text)
   order by job.position
   on conflict (dedupe_key) do nothing
 )
@@ -176,6 +177,7 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
         dedupe_key: job.dedupeKey ?? null,
         max_attempts: job.maxAttempts ?? DEFAULT_JOB_ATTEMPTS,
         run_at: job.runAt?.toISOString() ?? null,
+        serial_key: job.serialKey ?? null,
       })),
     ),
   ];

@@ -13,10 +13,8 @@ import {
 } from '../../../shared/schemas/orders';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
+import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import type { OrderService } from './orders.service';
-
-/** Order submissions per customer (security.md R6); far above what a person can click. */
-const SUBMIT_LIMIT = { max: 30, timeWindow: 60_000 };
 
 /** The Idempotency-Key header (DECISIONS §4): required, one value, 8 to 200 visible characters. */
 function readIdempotencyKey(request: FastifyRequest): string {
@@ -43,7 +41,7 @@ export const ordersRoutes =
       {
         config: {
           rateLimit: {
-            ...SUBMIT_LIMIT,
+            ...ROUTE_RATE_LIMITS.submitOrder,
             // After the session is known, so the limit follows the customer across sessions (a shared office
             // IP is many customers); a signed-out request is counted by address and refused anyway.
             hook: 'preHandler',

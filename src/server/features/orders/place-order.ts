@@ -1,13 +1,14 @@
 import { buildAddressString } from '../../../shared/addresses';
 import { CART_MESSAGES, checkCartRules } from '../../../shared/cart-rules';
+import { MAX_QUANTITY } from '../../../shared/limits';
 import { formatOrderNumber } from '../../../shared/orders';
 import { priceCart, type CartLine, type PricingCatalog } from '../../../shared/pricing';
 import type { CreateDraftOrderResponse, OrderCustomer } from '../../../shared/schemas/orders';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
-import { emailJob } from '../../mail/send-email-job';
+import { emailJob } from '../../mail/email.jobs';
 
-import { draftOrderCreateJob } from '../shopify-orders/shopify-order-jobs';
+import { draftOrderCreateJob } from './shopify-sync';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import type { OrderToWrite, OrderWrite } from './orders.repository';
 import type { UserRow } from '../../db/schema';
@@ -92,9 +93,6 @@ export function planOrder(
   };
 }
 
-/** The most of one product an order may hold: the request's per-line limit, also once lines are merged. */
-const MAX_LINE_QUANTITY = 100_000;
-
 /**
  * One line per product (quantities added up, as two rows of one product are one line); empty lines
  * dropped; a merged quantity beyond the per-line limit is refused (security.md P4).
@@ -104,11 +102,11 @@ export function mergeLines(items: OrderToPlace['items']): CartLine[] {
   for (const item of items) {
     byProduct.set(item.productId, (byProduct.get(item.productId) ?? 0) + item.quantity);
   }
-  const tooMany = [...byProduct].find(([, quantity]) => quantity > MAX_LINE_QUANTITY);
+  const tooMany = [...byProduct].find(([, quantity]) => quantity > MAX_QUANTITY);
   if (tooMany) {
     throw new AppError(
       'VALIDATION_FAILED',
-      `The quantity of product ${tooMany[0]} is too large (at most ${MAX_LINE_QUANTITY}).`,
+      `The quantity of product ${tooMany[0]} is too large (at most ${MAX_QUANTITY}).`,
     );
   }
   return [...byProduct]

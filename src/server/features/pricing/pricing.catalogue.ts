@@ -1,5 +1,5 @@
 import { centsToDollars, type Cents } from '../../../shared/money';
-import { createCatalog, type PricingCatalog, type PricingProduct } from '../../../shared/pricing';
+import { createCatalog, type PricingCatalog } from '../../../shared/pricing';
 import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/pricing';
 import type { DatabaseOrTransaction, Database } from '../../db/client';
 import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
@@ -10,18 +10,13 @@ import {
   findPricingTiers,
   findVirtualComponents,
 } from './pricing.repository';
+import { toPricingProduct, type ComponentRow } from './pricing-product';
 import type { PricingTierRow, ProductRow } from '../../db/schema';
 
 interface CustomPriceRow {
   productId: number;
   tierId: number;
   price: Cents;
-}
-
-interface ComponentRow {
-  virtualProductId: number;
-  componentProductId: number;
-  quantity: number;
 }
 
 /** Everything the pricing endpoints read, built once per catalogue change (ADR 0007). */
@@ -95,24 +90,6 @@ export function buildPricingCatalogue(
     productsBySku: new Map(products.map((product) => [product.sku, product])),
     tiersSnapshot: createJsonSnapshot(tiers),
     catalogueSnapshot: createJsonSnapshot(toCatalogueDto(tiers, customPrices, components)),
-  };
-}
-
-function toPricingProduct(row: ProductRow, components: readonly ComponentRow[]): PricingProduct {
-  return {
-    id: row.id,
-    sku: row.sku,
-    name: row.name,
-    price: row.price,
-    wholesalePrice: row.wholesalePrice,
-    msrp: row.msrp,
-    caseSize: row.caseSize,
-    isTester: row.isTester,
-    isVirtual: row.isVirtual,
-    // Attached to any product with component rows, as catalogFromApi does in the browser.
-    components: components
-      .filter((component) => component.virtualProductId === row.id)
-      .map((component) => ({ productId: component.componentProductId, quantity: component.quantity })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { sessions, users, type UserRow } from '../../db/schema';
 
@@ -87,11 +87,3 @@ export async function deleteSessionsOfUser(
         : eq(sessions.userId, userId),
     );
 }
-
-export const countSessions = async (db: Database, userId: number) =>
-  (
-    await db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(sessions)
-      .where(eq(sessions.userId, userId))
-  )[0]?.count ?? 0;

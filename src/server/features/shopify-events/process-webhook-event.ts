@@ -1,16 +1,16 @@
 import { eq, inArray, or } from 'drizzle-orm';
-import { z, ZodError } from 'zod';
+import { ZodError } from 'zod';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { products } from '../../db/schema';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
+import { jobToQueue, type JobRun } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
-import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/worker';
+import { PermanentJobError, type JobLogger } from '../../jobs/worker';
 import type { MailEnv } from '../../mail/compose';
-import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
-import { applyShopifyFacts } from './apply-facts';
+import { productRefreshJob, SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog.jobs';
 import { confirmOrderDelivered } from './confirm-delivery';
 import { confirmPortalOrderHint, findPortalOrderId } from './find-portal-order';
-import type { ShopifyOrderFacts } from './order-state';
+import { applyShopifyFacts, type ShopifyOrderFacts } from '../orders';
 import {
   findWebhookEvent,
   markWebhookEvent,
@@ -40,12 +40,6 @@ export interface ShopifyEventsDeps {
   now?: () => Date;
 }
 
-/** A job queued before events were keyed by topic carries only the event id (webhook-inbox.ts). */
-const processWebhookPayloadSchema = z.object({
-  eventId: z.string().min(1),
-  topic: z.string().min(1).optional(),
-});
-
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Queues the debounced refresh of a product the portal sells; false when the portal does not know it. */
@@ -67,12 +61,17 @@ async function queueProductRefresh(
     .limit(1);
   if (known.length === 0) return false;
   const window = Math.floor(now.getTime() / PRODUCT_REFRESH_WINDOW_MS);
-  await enqueueJob(tx, {
-    type: SHOPIFY_PRODUCT_REFRESH_JOB,
-    payload: { productGid },
-    dedupeKey: `${SHOPIFY_PRODUCT_REFRESH_JOB}:${productGid}:${window}`,
-    runAt: new Date((window + 1) * PRODUCT_REFRESH_WINDOW_MS),
-  });
+  await enqueueJob(
+    tx,
+    jobToQueue(
+      productRefreshJob,
+      { productGid },
+      {
+        dedupeKey: `${SHOPIFY_PRODUCT_REFRESH_JOB}:${productGid}:${window}`,
+        runAt: new Date((window + 1) * PRODUCT_REFRESH_WINDOW_MS),
+      },
+    ),
+  );
   return true;
 }
 
@@ -199,9 +198,10 @@ async function applyMeaning(
  * failed at once (retrying cannot fix them); a database or store error is retried, and the event is marked
  * failed when the job gives up. An event already processed is not applied twice.
  */
-export function createProcessWebhookHandler(deps: ShopifyEventsDeps): JobHandler {
-  return async (payload, job) => {
-    const key = processWebhookPayloadSchema.parse(payload);
+export function createProcessWebhookHandler(
+  deps: ShopifyEventsDeps,
+): JobRun<{ eventId: string; topic?: string | undefined }> {
+  return async (key, job) => {
     const now = deps.now?.() ?? new Date();
     const event = await findWebhookEvent(deps.db, key);
     if (!event) {

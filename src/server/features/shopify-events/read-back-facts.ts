@@ -1,10 +1,10 @@
 import type { ShopifyDraftOrder, ShopifyOrder } from '../../integrations/shopify/shopify-api';
-import type { ShopifyOrderFacts, Tracking } from './order-state';
+import type { ShopifyOrderFacts, Tracking } from '../orders';
 import { parseShopifyTime } from './shopify-time';
 
 /*
  * What Shopify's Admin API answers (GetOrder, GetDraftOrder; CONTRACT.md §2.4) say about a portal order, as
- * the facts order-state.ts applies: the reconciliation's reading, and the delivery rule a webhook's
+ * the facts orders/shopify-facts.ts applies: the reconciliation's reading, and the delivery rule a webhook's
  * 'delivered' is checked against (process-webhook-event.ts).
  */
 

@@ -3,17 +3,16 @@ import { z } from 'zod';
 import { orders, type OrderRow } from '../../db/schema';
 import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
-import type { JobHandler } from '../../jobs/worker';
+import { defineJob, type JobRun } from '../../jobs/job-definition';
 
-import { applyShopifyFacts } from './apply-facts';
-import type { ShopifyOrderFacts } from './order-state';
+import { applyShopifyFacts, markShopifyChecked, type ShopifyOrderFacts } from '../orders';
 import type { ShopifyEventsDeps } from './process-webhook-event';
 import { factsOfDraft, factsOfOrder } from './read-back-facts';
 
 /*
  * Reconciliation (issue 8; CONTRACT.md §3.4 "reconcile periodically"): webhooks can be lost or arrive out of
  * order, so the portal asks Shopify for the state of every order that is not final and applies it with the
- * same rules as a webhook (order-state.ts). It repairs the draft → order link, the invoice, payment and
+ * same rules as a webhook (orders/shopify-facts.ts). It repairs the draft → order link, the invoice, payment and
  * shipment with tracking, and delivery once every shipment is DELIVERED (ADR 0012; read-back-facts.ts).
  *
  * A run takes the orders checked least recently (`shopify_checked_at`, never checked first) and stops at its
@@ -104,10 +103,6 @@ async function readShopifyState(deps: ShopifyEventsDeps, order: OrderRow, now: D
   return { facts: factsOfOrder(result.data, now, draft), error: null };
 }
 
-async function markChecked(deps: ShopifyEventsDeps, orderId: number, at: Date): Promise<void> {
-  await deps.db.update(orders).set({ shopifyCheckedAt: at }).where(eq(orders.id, orderId));
-}
-
 /** Runs in this process, per database: a second run while one is going is refused. */
 const running = new WeakSet<object>();
 
@@ -161,7 +156,7 @@ async function runReconciliation(deps: ShopifyEventsDeps, budgetMs: number): Pro
     } else {
       result.checked += 1;
     }
-    await markChecked(deps, order.id, now);
+    await markShopifyChecked(deps.db, order.id, now);
     if (!facts) continue;
     const applied = await deps.db.transaction((tx) => applyShopifyFacts(tx, deps.env, order.id, facts, now));
     if (applied.changed) result.updated += 1;
@@ -185,13 +180,19 @@ async function runReconciliation(deps: ShopifyEventsDeps, budgetMs: number): Pro
 /** One reconciliation per 15-minute slot, whichever instance queues it first (reconcile-schedule.ts). */
 export const reconcileJobPayloadSchema = z.object({ slot: z.string() });
 
+/** Tried once: a store that fails is not retried, the next slot tries again. */
+export const reconcileJob = defineJob({
+  type: RECONCILE_JOB,
+  payload: reconcileJobPayloadSchema,
+  maxAttempts: 1,
+});
+
 /**
  * The 'shopify.reconcile' job. A store that fails is not retried here: the next slot tries again. While an
  * administrator's 'Check Shopify now' runs, the slot's run is skipped (that check covers it).
  */
-export function createReconcileHandler(deps: ShopifyEventsDeps): JobHandler {
-  return async (payload) => {
-    const { slot } = reconcileJobPayloadSchema.parse(payload);
+export function createReconcileHandler(deps: ShopifyEventsDeps): JobRun<{ slot: string }> {
+  return async ({ slot }) => {
     try {
       const result = await reconcileOrders(deps, { budgetMs: RECONCILE_JOB_BUDGET_MS });
       deps.log.info({ slot, ...result }, 'Shopify reconciliation done');

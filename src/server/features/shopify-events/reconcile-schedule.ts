@@ -1,7 +1,8 @@
 import type { Database } from '../../db/client';
+import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/worker';
-import { RECONCILE_INTERVAL_MS, RECONCILE_JOB } from './reconcile-orders';
+import { RECONCILE_INTERVAL_MS, RECONCILE_JOB, reconcileJob } from './reconcile-orders';
 
 /** The start of the 15-minute slot `now` falls in, e.g. '2026-11-22T15:30:00.000Z'. */
 export function reconcileSlot(now: Date, intervalMs = RECONCILE_INTERVAL_MS): string {
@@ -20,12 +21,9 @@ export function startShopifyReconciliation(
 ): () => void {
   const queue = () => {
     const slot = reconcileSlot(new Date(), intervalMs);
-    enqueueJob(db, {
-      type: RECONCILE_JOB,
-      payload: { slot },
-      dedupeKey: `${RECONCILE_JOB}:${slot}`,
-      maxAttempts: 1,
-    }).catch((error: unknown) => log.warn({ err: error }, 'could not queue the Shopify reconciliation'));
+    enqueueJob(db, jobToQueue(reconcileJob, { slot }, { dedupeKey: `${RECONCILE_JOB}:${slot}` })).catch(
+      (error: unknown) => log.warn({ err: error }, 'could not queue the Shopify reconciliation'),
+    );
   };
   queue();
   const timer = setInterval(queue, intervalMs);

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs, orders, products, shopifyWebhookEvents } from '../../db/schema';
-import { splitGid } from '../../integrations/shopify/fake-store/gid';
-import { updateFulfillment } from '../../integrations/shopify/fake-store/orders';
-import type { FakeTracking } from '../../integrations/shopify/fake-store/state';
+import { splitGid } from '../../../../dev/fake-shopify/gid';
+import { updateFulfillment } from '../../../../dev/fake-shopify/orders';
+import type { FakeTracking } from '../../../../dev/fake-shopify/state';
 import type { ShopifyTestApp } from '../../test/shopify-test-app';
 import { storeOrder } from '../admin-orders/admin-orders-test-support';
 

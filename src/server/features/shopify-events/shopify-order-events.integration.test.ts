@@ -2,10 +2,10 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { jobs, orders, products } from '../../db/schema';
-import { SEND_EMAIL_JOB } from '../../mail/send-email-job';
+import { SEND_EMAIL_JOB } from '../../mail/email.jobs';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createUser, get, signIn } from '../accounts/accounts-test-support';
-import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog-jobs';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog.jobs';
 import { PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
 import { reconcileOrders } from './reconcile-orders';
 import {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopifyWebhookEvents } from '../../db/schema';
-import { signWebhookBody } from '../../integrations/shopify/fake-store/webhooks';
+import { signWebhookBody } from '../../../../dev/fake-shopify/webhooks';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';

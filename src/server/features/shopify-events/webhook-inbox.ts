@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, inArray, like, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { shopifyWebhookEvents } from '../../db/schema';
+import { defineJob, jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { postgresErrorCode } from '../orders/idempotency';
@@ -16,6 +18,15 @@ import { postgresErrorCode } from '../orders/idempotency';
  */
 
 export const PROCESS_WEBHOOK_JOB = 'shopify.webhook';
+
+/**
+ * Processes one stored event, found by its event id and topic. A job queued before events were keyed by
+ * topic carries only the event id.
+ */
+export const processWebhookJob = defineJob({
+  type: PROCESS_WEBHOOK_JOB,
+  payload: z.object({ eventId: z.string().min(1), topic: z.string().min(1).optional() }),
+});
 
 /** Processed and ignored events are kept this long as an audit trail, then pruned (housekeeping.ts). */
 export const WEBHOOK_EVENT_RETENTION_DAYS = 90;
@@ -131,7 +142,7 @@ export async function storeWebhookEvent(
         .returning({ id: shopifyWebhookEvents.id });
       if (rows.length === 0) return { stored: false, failed: false };
       const key: WebhookEventKey = { eventId: webhook.eventId, topic: webhook.topic };
-      await enqueueJob(tx, { type: PROCESS_WEBHOOK_JOB, payload: key });
+      await enqueueJob(tx, jobToQueue(processWebhookJob, key));
       return { stored: true, failed: false };
     });
   } catch (error) {
@@ -237,11 +248,12 @@ export async function requeueIgnoredEventsOfOrder(
       ),
     );
   for (const key of ignored) {
-    await enqueueJob(db, {
-      type: PROCESS_WEBHOOK_JOB,
-      payload: key,
-      dedupeKey: `${PROCESS_WEBHOOK_JOB}:relinked:${key.topic}:${key.eventId}:${orderGid}`,
-    });
+    await enqueueJob(
+      db,
+      jobToQueue(processWebhookJob, key, {
+        dedupeKey: `${PROCESS_WEBHOOK_JOB}:relinked:${key.topic}:${key.eventId}:${orderGid}`,
+      }),
+    );
   }
   return ignored.length;
 }

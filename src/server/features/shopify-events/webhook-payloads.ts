@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { MAX_ID } from '../../../shared/limits';
 import { parseOrderNumber } from '../../../shared/orders';
-import type { ShopifyOrderFacts, Tracking } from './order-state';
+import type { ShopifyOrderFacts, Tracking } from '../orders';
 import { parseShopifyTime } from './shopify-time';
 
 /*
@@ -141,7 +142,7 @@ export function portalOrderIdOf(attributes: readonly { name: unknown; value: unk
   if (!value) return null;
   if (/^\d{1,10}$/.test(value)) {
     const id = Number(value);
-    return id >= 1 && id <= 2_147_483_647 ? id : null;
+    return id >= 1 && id <= MAX_ID ? id : null;
   }
   return parseOrderNumber(value);
 }

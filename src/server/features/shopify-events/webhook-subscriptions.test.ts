@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createShopifyClient } from '../../integrations/shopify/client';
-import { startFakeShopify } from '../../integrations/shopify/fake-store/fake-shopify';
-import { startWebhookReceiver } from '../../integrations/shopify/fake-store/fake-store-test-support';
+import { startFakeShopify } from '../../../../dev/fake-shopify/fake-shopify';
+import { startWebhookReceiver } from '../../../../dev/fake-shopify/fake-store-test-support';
 import { createShopifyApi } from '../../integrations/shopify/shopify-api';
 import { SUBSCRIBED_TOPICS, subscribeWebhooks, topicEnumOf } from './webhook-subscriptions';
 

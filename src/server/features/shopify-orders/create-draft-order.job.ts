@@ -1,20 +1,21 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
-import { orders, type OrderRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
+import { writeJobPayload } from '../../jobs/held-jobs';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
-
+import {
+  createJobPayloadSchema,
+  findOrderById,
+  markShopifySyncFailed,
+  markShopifySyncPendingAgain,
+  recordShopifyDraft,
+  settleCancelledWithoutDraft,
+  type CreateJobPayload,
+} from '../orders';
 import { buildDraftLines, buildDraftOrderInput, draftOrderTag } from './draft-order-input';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
-import {
-  loadDraftSource,
-  markSyncFailed,
-  markSyncPendingAgain,
-  writeJobPayload,
-} from './shopify-orders.repository';
-import { createJobPayloadSchema, onDraftRecorded, type CreateJobPayload } from './shopify-order-jobs';
+import { loadDraftSource } from './shopify-orders.repository';
 
 /*
  * 'shopify.draft-order.create': the order's draft in Shopify, exactly once (issue 8 'Orders').
@@ -44,12 +45,12 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     needsStaff: 'Shopify draft order could not be created; the order needs staff',
     onEnd: async (payload: unknown) => {
       const orderId = orderIdOf(payload);
-      if (orderId) await markSyncFailed(db, orderId, new Date());
+      if (orderId) await markShopifySyncFailed(db, orderId, new Date());
     },
     // A last attempt put back is not the last any more: undo its pessimistic 'failed'.
     onPostponed: async (payload: unknown, job: Job) => {
       const orderId = orderIdOf(payload);
-      if (orderId && isLastAttempt(job)) await markSyncPendingAgain(db, orderId, new Date());
+      if (orderId && isLastAttempt(job)) await markShopifySyncPendingAgain(db, orderId, new Date());
     },
   };
 
@@ -67,7 +68,7 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
 
     // The worker's clock (job.lockedAt is when this attempt was claimed), so tests can move time on.
     const now = job.lockedAt ?? new Date();
-    if (isLastAttempt(job)) await markSyncFailed(db, orderId, now);
+    if (isLastAttempt(job)) await markShopifySyncFailed(db, orderId, now);
     const since = payload.createAttemptedAt ? new Date(payload.createAttemptedAt) : null;
     const searchMayLag = since !== null && now.getTime() - since.getTime() < SEARCH_LAG_MS;
 
@@ -91,14 +92,7 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       }
       // Under the row lock: staff may have brought the order back since it was read (restoreDraft then
       // left it to this job), and then it needs its draft after all.
-      const settled = await db.transaction(async (tx) => {
-        const locked = await lockOrderById(tx, orderId);
-        if (!locked || toOrderStatus(locked.status) !== 'cancelled') return false;
-        if (locked.shopifyDraftOrderGid === null) {
-          await updateOrder(tx, orderId, { shopifySyncStatus: 'not_required', updatedAt: new Date() });
-        }
-        return true;
-      });
+      const settled = await settleCancelledWithoutDraft(db, orderId);
       if (!settled) throw notCreatedYet('the order is no longer cancelled; creating its draft next');
       log.info(context, 'order cancelled before its Shopify draft was created; none created');
       return;
@@ -123,7 +117,7 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     }
     const created = await shopify.api.createDraftOrder(input);
     if (!created.ok) throw shopifyJobError('creating the draft', created.error);
-    await store(order, created.data);
+    await recordShopifyDraft(db, order.id, created.data);
     log.info({ ...context, draft: created.data.name }, 'Shopify draft order created');
   });
 
@@ -131,31 +125,7 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     const context = { orderId: order.id, jobId: job.id, draft: draft.name, status: draft.status };
     if (draft.status !== 'OPEN') log.warn(context, 'adopting a Shopify draft order that is no longer open');
     else log.info(context, 'adopting the Shopify draft order an earlier attempt created');
-    await store(order, draft);
-  }
-
-  /**
-   * Records the draft once (a second writer changes nothing), with what staff did meanwhile applied to it
-   * (onDraftRecorded), in one transaction with the order locked.
-   */
-  async function store(order: OrderRow, draft: ShopifyDraftOrder): Promise<void> {
-    await db.transaction(async (tx) => {
-      const locked = await lockOrderById(tx, order.id);
-      if (!locked || locked.shopifyDraftOrderGid !== null) return;
-      const [stored] = await tx
-        .update(orders)
-        .set({
-          shopifyDraftOrderGid: draft.id,
-          shopifyOrderId: draft.name,
-          // The invoice URL stays private until approval: customers see it only once paymentStatus is
-          // invoice_sent on an approved order (order-view.ts payableInvoiceUrl).
-          shopifyCheckoutUrl: draft.invoiceUrl,
-          shopifySyncStatus: 'synced',
-          updatedAt: new Date(),
-        })
-        .where(and(eq(orders.id, order.id), isNull(orders.shopifyDraftOrderGid)))
-        .returning();
-      if (stored) await onDraftRecorded(tx, stored, draft.id);
-    });
+    // Recorded once, with what staff did meanwhile applied to it (a second writer changes nothing).
+    await recordShopifyDraft(db, order.id, draft);
   }
 }

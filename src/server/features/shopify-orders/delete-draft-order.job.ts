@@ -1,8 +1,7 @@
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { findOrderById, lockOrderById } from '../admin-orders/admin-orders.repository';
+import { findOrderById, forgetShopifyDraft, orderJobPayloadSchema } from '../orders';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
-import { forgetDeletedDraft, orderJobPayloadSchema } from './shopify-order-jobs';
 
 /*
  * 'shopify.draft-order.delete': a cancelled order's draft is deleted (draftOrderDelete), so its invoice link
@@ -10,7 +9,7 @@ import { forgetDeletedDraft, orderJobPayloadSchema } from './shopify-order-jobs'
  * order (the customer paid) is never deleted: staff must cancel or refund it in Shopify, and the log says so.
  * While the draft is still being created the job waits: the create job sees the cancellation and either
  * creates nothing or records what an earlier attempt created, for this job to delete (or, when this job
- * is gone by then, queues another: shopify-order-jobs.ts onDraftRecorded).
+ * is gone by then, queues another: orders/shopify-sync.ts onDraftRecorded).
  */
 
 export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
@@ -70,10 +69,7 @@ export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
         throw shopifyJobError('deleting the draft order', deleted.error);
     }
     // Gone either way: the order forgets it (its link is dead), and gets a new one if brought back.
-    await db.transaction(async (tx) => {
-      const locked = await lockOrderById(tx, orderId);
-      if (locked?.shopifyDraftOrderGid === draftGid) await forgetDeletedDraft(tx, locked, new Date());
-    });
+    await forgetShopifyDraft(db, orderId, draftGid);
     log.info(context, 'Shopify draft order of the cancelled order deleted');
   });
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders } from '../../db/schema';
-import { toGid } from '../../integrations/shopify/fake-store/gid';
+import { toGid } from '../../../../dev/fake-shopify/gid';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { findSeededSpecialIds } from '../../test/test-app';
 import { mailsTo } from '../accounts/accounts-test-support';
@@ -17,7 +17,7 @@ import {
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
-import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './shopify-order-jobs';
+import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from '../orders';
 
 /*
  * Staff moving an order on (issue 8 'Orders', DECISIONS §1 step 4): approval sends the draft's invoice and the

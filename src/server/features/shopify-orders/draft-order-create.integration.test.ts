@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema';
-import { draftTotals } from '../../integrations/shopify/fake-store/draft-totals';
+import { draftTotals } from '../../../../dev/fake-shopify/draft-totals';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createTestApp, findSeededSpecialIds } from '../../test/test-app';
@@ -19,7 +19,7 @@ import {
   shopifyJobs,
   submitOrder,
 } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB } from './shopify-order-jobs';
+import { CREATE_DRAFT_ORDER_JOB } from '../orders';
 
 /*
  * Submission → 'shopify.draft-order.create' → a draft order in the fake store (issue 8 'Orders'), including

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeFailure } from '../../integrations/shopify/fake-store/failures';
+import type { FakeFailure } from '../../../../dev/fake-shopify/failures';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { FOUR_OZ, jobsOfOrder, newCustomer, readOrder, submitOrder } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB } from './shopify-order-jobs';
+import { CREATE_DRAFT_ORDER_JOB } from '../orders';
 
 /*
  * The ambiguous failure of issue 8 'Orders', made by the fake store itself: draftOrderCreate runs, then its

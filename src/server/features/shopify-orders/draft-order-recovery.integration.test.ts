@@ -19,7 +19,7 @@ import {
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './shopify-order-jobs';
+import { CREATE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from '../orders';
 
 /*
  * When the draft cannot be made for a while (issue 8 'Orders'): attempts refused by the open circuit breaker

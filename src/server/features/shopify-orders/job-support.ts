@@ -5,7 +5,7 @@ import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler, type JobLogger } from '../../jobs/worker';
-import { postponeJob } from './shopify-orders.repository';
+import { postponeJob } from '../../jobs/held-jobs';
 
 export interface ShopifyOrderJobDeps {
   db: Database;

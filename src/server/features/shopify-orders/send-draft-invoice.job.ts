@@ -1,22 +1,22 @@
 import { formatOrderNumber } from '../../../shared/orders';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
+import { findOtherClaim, hasLiveOrderJob, writeJobPayload } from '../../jobs/held-jobs';
 import type { Job } from '../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../jobs/worker';
-import { findOrderById, lockOrderById, updateOrder } from '../admin-orders/admin-orders.repository';
-import { orderStatusEmailKey } from '../admin-orders/order-status-emails';
-import { isApprovedOrder } from '../orders/order-view';
-
-import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
-import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
-import { findOtherClaim, hasLiveOrderJob, writeJobPayload } from './shopify-orders.repository';
 import {
   CREATE_DRAFT_ORDER_JOB,
-  forgetDeletedDraft,
+  findOrderById,
+  forgetShopifyDraft,
   invoiceJobPayloadSchema,
+  isApprovedOrder,
+  lockOrderById,
+  recordInvoiceSent,
   SEND_DRAFT_INVOICE_JOB,
+  tellCustomerOfApproval,
   type InvoiceJobPayload,
-} from './shopify-order-jobs';
-import type { OrderRow } from '../../db/schema';
+  type InvoiceOutcome,
+} from '../orders';
+import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 
 /*
  * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend, DECISIONS §1
@@ -35,37 +35,14 @@ import type { OrderRow } from '../../db/schema';
  * the approval's own key, when the job ends without an invoice (no draft, Shopify refused, attempts used).
  */
 
-/** 'completed': a free order (the tester alone) is completed in Shopify instead of invoiced. */
-type Outcome = 'invoiced' | 'completed' | 'failed';
-
-/**
- * The key of the approval e-mail: the one that goes with the draft's invoice once the invoice is out
- * (or the job found it done), else the approval's own plain one (null: the job was queued after the
- * customer was told of the approval, shopify-order-jobs.ts onDraftRecorded).
- */
-function approvalEmailKey(order: OrderRow, payload: InvoiceJobPayload, outcome: Outcome): string | null {
-  const invoiced = outcome === 'invoiced' || order.paymentStatus !== 'unpaid';
-  if (invoiced && order.shopifyDraftOrderGid) {
-    return approvalInvoiceEmailKey(order.id, order.shopifyDraftOrderGid);
-  }
-  return payload.approvedAt
-    ? orderStatusEmailKey(order.id, 'processing', new Date(payload.approvedAt))
-    : null;
-}
-
 type Claim = 'claimed' | 'not-approved' | 'recorded' | 'other-job';
 
 export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
   const { db, env, shopify, log } = deps;
 
-  /** The approval e-mail as the order now stands (locked), if it is still approved. */
-  async function tellCustomer(payload: InvoiceJobPayload, outcome: Outcome): Promise<void> {
-    await db.transaction(async (tx) => {
-      const order = await lockOrderById(tx, payload.orderId);
-      const key = order ? approvalEmailKey(order, payload, outcome) : null;
-      if (order && key) await enqueueApprovalEmail(tx, env, order, key);
-    });
-  }
+  /** The approval e-mail as the order now stands, if it is still approved (the orders feature decides). */
+  const tellCustomer = (payload: InvoiceJobPayload, outcome: InvoiceOutcome) =>
+    tellCustomerOfApproval(db, env, payload, outcome);
 
   /**
    * Right before sending, with the order locked: still approved, still unpaid, and no other live job has
@@ -86,26 +63,9 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     });
   }
 
-  /** The invoice is out: recorded on the order (unless recorded or paid meanwhile), with the e-mail. */
-  async function record(payload: InvoiceJobPayload, draft: ShopifyDraftOrder): Promise<void> {
-    await db.transaction(async (tx) => {
-      const locked = await lockOrderById(tx, payload.orderId);
-      if (!locked) return;
-      const now = new Date();
-      const order =
-        locked.paymentStatus === 'unpaid'
-          ? await updateOrder(tx, locked.id, {
-              paymentStatus: 'invoice_sent',
-              invoiceSentAt: draft.invoiceSentAt ? new Date(draft.invoiceSentAt) : now,
-              shopifyCheckoutUrl: draft.invoiceUrl ?? locked.shopifyCheckoutUrl,
-              updatedAt: now,
-            })
-          : locked;
-      // Moved back to pending since the claim: the invoice is recorded, the e-mail waits for approval.
-      const key = approvalEmailKey(order, payload, 'invoiced');
-      if (key) await enqueueApprovalEmail(tx, env, order, key);
-    });
-  }
+  /** The invoice is out: recorded on the order, with the approval e-mail (the orders feature's transition). */
+  const record = (payload: InvoiceJobPayload, draft: ShopifyDraftOrder) =>
+    recordInvoiceSent(db, env, payload, draft);
 
   /**
    * Nothing to pay (the free tester alone): a 'Pay now' link for 0.00 would only confuse, so the draft is
@@ -160,10 +120,7 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     if (!current.ok && current.error.kind === 'not-found') {
       // Deleted in Shopify (a cancellation's delete job, or by hand): the order forgets it and gets a new
       // one, and this job sends that one's invoice.
-      await db.transaction(async (tx) => {
-        const locked = await lockOrderById(tx, orderId);
-        if (locked?.shopifyDraftOrderGid === draftGid) await forgetDeletedDraft(tx, locked, new Date());
-      });
+      await forgetShopifyDraft(db, orderId, draftGid);
       throw new PostponeJob(`Order ${orderId}: its Shopify draft order is gone; a new one is being made`);
     }
     if (!current.ok) throw shopifyJobError('reading the draft order', current.error);

@@ -12,8 +12,8 @@ import {
 } from '../../../shared/schemas/support';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import type { Env } from '../../env';
-import { enqueueEmail } from '../../mail/send-email-job';
-import { findOrderOfUser, findOrdersOfUser } from '../orders/orders.repository';
+import { enqueueEmail } from '../../mail/email.jobs';
+import { findOrderOfUser, findOrdersOfUser } from '../orders';
 
 import { supportMessageEmail } from './support-emails';
 import { findSecondsLeftInHour, insertSupportMessage, lockSupportSender } from './support.repository';

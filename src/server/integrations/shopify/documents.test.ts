@@ -16,7 +16,7 @@ import { getVariableValues } from 'graphql/execution/values';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_DOCUMENTS, type ShopifyOperationName } from './documents';
 import { EXAMPLE_VARIABLES } from './documents-test-support';
-import { loadAdminSchema } from './schema';
+import { loadAdminSchema } from '../../../../dev/fake-shopify/schema';
 
 /*
  * Every document the portal sends, validated with graphql-js against Shopify's real Admin 2026-10 schema

@@ -49,36 +49,36 @@ describe('ProductsSection', () => {
     stubApi([fourOz, onePaused]);
     renderWithProviders(<ProductsSection />);
 
-    expect(screen.getByRole('heading', { name: 'Product Management' })).toBeTruthy();
-    expect(screen.getByText('Control which products appear in the wholesale system.')).toBeTruthy();
-    expect(screen.getByText('Loading allowed SKUs...')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Product Management' })).toBeInTheDocument();
+    expect(screen.getByText('Control which products appear in the wholesale system.')).toBeInTheDocument();
+    expect(screen.getByText('Loading allowed SKUs...')).toBeInTheDocument();
 
     await screen.findByText('800-0001');
     const active = within(skuRow('800-0001'));
-    expect(active.getByText('4 oz bottle')).toBeTruthy();
-    expect(active.getByText('Active')).toBeTruthy();
-    expect(active.getByText('Added Mar 4, 2031')).toBeTruthy();
+    expect(active.getByText('4 oz bottle')).toBeInTheDocument();
+    expect(active.getByText('Active')).toBeInTheDocument();
+    expect(active.getByText('Added Mar 4, 2031')).toBeInTheDocument();
     expect(active.getByRole('switch', { name: 'Active: 800-0001' }).getAttribute('aria-checked')).toBe(
       'true',
     );
-    expect(active.getByRole('button', { name: 'Delete SKU 800-0001' })).toBeTruthy();
+    expect(active.getByRole('button', { name: 'Delete SKU 800-0001' })).toBeInTheDocument();
 
     const paused = within(skuRow('800-0002'));
-    expect(paused.getByText('Inactive')).toBeTruthy();
+    expect(paused.getByText('Inactive')).toBeInTheDocument();
     expect(paused.getByRole('switch', { name: 'Active: 800-0002' }).getAttribute('aria-checked')).toBe(
       'false',
     );
 
-    expect(screen.getByRole('button', { name: 'Refresh from Shopify' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sync with Shopify' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Import by Shopify product ID' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Refresh from Shopify' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sync with Shopify' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Import by Shopify product ID' })).toBeInTheDocument();
   });
 
   it('explains that without a SKU no product is shown when the list is empty', async () => {
     stubApi([]);
     renderWithProviders(<ProductsSection />);
-    expect(await screen.findByText('No allowed SKUs yet')).toBeTruthy();
-    expect(screen.getByText(/Customers only see products whose SKU is on this list/)).toBeTruthy();
+    expect(await screen.findByText('No allowed SKUs yet')).toBeInTheDocument();
+    expect(screen.getByText(/Customers only see products whose SKU is on this list/)).toBeInTheDocument();
   });
 
   it('shows an error block with Retry when the list fails to load, and loads it again on Retry', async () => {
@@ -91,7 +91,7 @@ describe('ProductsSection', () => {
     expect(alert.textContent).toContain('Error loading allowed SKUs: Database unavailable');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('800-0001')).toBeTruthy();
+    expect(await screen.findByText('800-0001')).toBeInTheDocument();
   });
 
   describe('adding a SKU', () => {
@@ -101,7 +101,7 @@ describe('ProductsSection', () => {
       await screen.findByText('800-0001');
       fireEvent.change(screen.getByLabelText('SKU'), { target: { value: '   ' } });
       fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
-      expect(await screen.findByText('SKU cannot be empty')).toBeTruthy();
+      expect(await screen.findByText('SKU cannot be empty')).toBeInTheDocument();
       expect(screen.getByLabelText('SKU').getAttribute('aria-invalid')).toBe('true');
       expect(callsTo(fetchMock, SKUS_PATH, 'POST')).toBe(0);
     });
@@ -125,7 +125,7 @@ describe('ProductsSection', () => {
       const rose = buildAllowedSku({ id: 9, sku: 'ROSE-01', notes: 'Rose mist' });
       list = [fourOz, rose];
       save.resolve(jsonResponse(rose, { status: 201 }));
-      expect(await screen.findByText('ROSE-01')).toBeTruthy();
+      expect(await screen.findByText('ROSE-01')).toBeInTheDocument();
       expect(toast.success).toHaveBeenCalledWith('Success', {
         description: 'ROSE-01 was added to the allowed SKUs',
       });
@@ -358,7 +358,7 @@ describe('ProductsSection', () => {
       renderWithProviders(<ProductsSection />);
       fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: '  ' } });
       fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
-      expect(await screen.findByText('Shopify Product ID cannot be empty')).toBeTruthy();
+      expect(await screen.findByText('Shopify Product ID cannot be empty')).toBeInTheDocument();
       expect(fetchMock.mock.calls.some(([input]) => String(input).includes('shopify-product'))).toBe(false);
     });
 

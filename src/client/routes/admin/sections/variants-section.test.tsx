@@ -80,32 +80,32 @@ describe('VariantsSection', () => {
   it('lists products with their variants: name, SKU, prices, inventory, image and display status', async () => {
     stubApi();
     renderWithProviders(<VariantsSection />);
-    expect(screen.getByRole('heading', { name: 'Variant Management' })).toBeTruthy();
-    expect(screen.getByText('Manage product variants, visibility and pricing.')).toBeTruthy();
-    expect(screen.getByText('Loading products...')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Variant Management' })).toBeInTheDocument();
+    expect(screen.getByText('Manage product variants, visibility and pricing.')).toBeInTheDocument();
+    expect(screen.getByText('Loading products...')).toBeInTheDocument();
 
     const lavender = await screen.findByRole('list', { name: 'Variants of Lavender 4 oz' });
     expect(within(lavender).getAllByRole('listitem')).toHaveLength(2);
-    expect(screen.getByText('2 variants')).toBeTruthy();
+    expect(screen.getByText('2 variants')).toBeInTheDocument();
 
     const four = within(variantRow('Lavender 4 oz'));
-    expect(four.getByText('LAV-4')).toBeTruthy();
-    expect(four.getByText('$26.00')).toBeTruthy();
-    expect(four.getByText('$10.65')).toBeTruthy();
-    expect(four.getByText('120')).toBeTruthy();
-    expect(four.getByText('Active')).toBeTruthy();
+    expect(four.getByText('LAV-4')).toBeInTheDocument();
+    expect(four.getByText('$26.00')).toBeInTheDocument();
+    expect(four.getByText('$10.65')).toBeInTheDocument();
+    expect(four.getByText('120')).toBeInTheDocument();
+    expect(four.getByText('Active')).toBeInTheDocument();
     const image = variantRow('Lavender 4 oz').querySelector('img');
     expect(image?.getAttribute('src')).toBe('https://cdn.shopify.test/lav4.png');
 
     const one = within(variantRow('Lavender 1 oz'));
-    expect(one.getByText('Hidden', { selector: '[data-variant]' })).toBeTruthy();
-    expect(one.getByText('$4.85')).toBeTruthy();
+    expect(one.getByText('Hidden', { selector: '[data-variant]' })).toBeInTheDocument();
+    expect(one.getByText('$4.85')).toBeInTheDocument();
     // Only https images are shown.
     expect(variantRow('Lavender 1 oz').querySelector('img')).toBeNull();
 
     const strayRow = within(variantRow('Stray Mist'));
-    expect(strayRow.getByText('Not Allowed')).toBeTruthy();
-    expect(strayRow.getByText('—')).toBeTruthy();
+    expect(strayRow.getByText('Not Allowed')).toBeInTheDocument();
+    expect(strayRow.getByText('—')).toBeInTheDocument();
   });
 
   it('shows the empty text, and an error block with Retry when loading fails', async () => {
@@ -116,7 +116,7 @@ describe('VariantsSection', () => {
     expect(alert.textContent).toContain('Error loading products: Database unavailable');
     answer = () => jsonResponse([]);
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('No products yet')).toBeTruthy();
+    expect(await screen.findByText('No products yet')).toBeInTheDocument();
   });
 
   it('switches visibility by SKU, disabled while saving and for a variant without a SKU', async () => {
@@ -174,8 +174,8 @@ describe('VariantsSection', () => {
       fireEvent.change(dialog.getByLabelText('Retail price'), { target: { value: '0' } });
       fireEvent.change(dialog.getByLabelText('Wholesale price'), { target: { value: '' } });
       fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
-      expect(await dialog.findByText('Please enter a valid retail price')).toBeTruthy();
-      expect(dialog.getByText('Please enter a valid wholesale price')).toBeTruthy();
+      expect(await dialog.findByText('Please enter a valid retail price')).toBeInTheDocument();
+      expect(dialog.getByText('Please enter a valid wholesale price')).toBeInTheDocument();
       expect(callsTo(fetchMock, PRICE_PATH, 'POST')).toBe(0);
     });
 
@@ -221,7 +221,7 @@ describe('VariantsSection', () => {
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Could not update product price' }),
       );
-      expect(screen.getByRole('dialog', { name: 'Edit price' })).toBeTruthy();
+      expect(screen.getByRole('dialog', { name: 'Edit price' })).toBeInTheDocument();
     });
 
     it('is not offered for the bundle, which is priced from its components', async () => {

@@ -1,0 +1,85 @@
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { MAX_ID } from '../../../shared/limits';
+import { parseOrderNumber, STORED_ORDER_STATUSES } from '../../../shared/orders';
+import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
+import type { DatabaseOrTransaction } from '../../db/client';
+import { orders, type OrderRow } from '../../db/schema';
+
+/*
+ * Staff's reads of the orders (admin Orders list, search, CSV export). Reads only: an order's state is
+ * written by order-transitions.ts alone.
+ */
+
+/** Escapes LIKE's wildcards (and its escape character) so the user's % and _ match themselves. */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+/**
+ * The order id a search text names, if any: '42' or '#42' is order 42, 'WO-1042' (any case, the dash
+ * optional) is the order numbered so (formatOrderNumber). Out-of-range numbers name nothing.
+ */
+export function orderIdFromSearch(search: string): number | null {
+  const text = search.trim();
+  const plain = /^#?(\d{1,10})$/.exec(text);
+  const id = plain?.[1] ? Number(plain[1]) : parseOrderNumber(text);
+  return id !== null && id >= 1 && id <= MAX_ID ? id : null;
+}
+
+/**
+ * The WHERE clause of the admin list and export (spec 001 §2): the search matches customer name, e-mail
+ * and business name (case-insensitive substring, the input taken literally) or the order id; the status
+ * filter counts legacy values with the status they read as. Always parameterised (security.md V3).
+ */
+export function orderFilterCondition(filter: {
+  search: string;
+  status: AdminOrderStatusFilter;
+}): SQL | undefined {
+  const conditions: SQL[] = [];
+  const search = filter.search.trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
+    const matches: SQL[] = [
+      ilike(orders.customerName, pattern),
+      ilike(orders.customerEmail, pattern),
+      ilike(orders.businessName, pattern),
+    ];
+    const id = orderIdFromSearch(search);
+    if (id !== null) matches.push(eq(orders.id, id));
+    const anyMatch = or(...matches);
+    if (anyMatch) conditions.push(anyMatch);
+  }
+  if (filter.status !== 'all') {
+    conditions.push(inArray(orders.status, [...STORED_ORDER_STATUSES[filter.status]]));
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * One page of the matching orders, newest first (the id breaks ties), with how many match in all: one
+ * query, and a count of its own only for a page past the end (which has no rows to carry it).
+ */
+export async function findOrdersPage(
+  db: DatabaseOrTransaction,
+  where: SQL | undefined,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const found = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  let total = found[0]?.total ?? 0;
+  if (found.length === 0 && page.offset > 0) {
+    const [row] = await db.select({ total: count() }).from(orders).where(where);
+    total = row?.total ?? 0;
+  }
+  return { rows: found.map((row) => row.order), total };
+}
+
+/** Every matching order, newest first (the CSV export). */
+export async function findAllOrders(db: DatabaseOrTransaction, where: SQL | undefined): Promise<OrderRow[]> {
+  return db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+}

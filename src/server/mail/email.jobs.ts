@@ -1,0 +1,45 @@
+import type { DatabaseOrTransaction } from '../db/client';
+import { bindJob, defineJob, type BoundJob } from '../jobs/job-definition';
+import { enqueueJob, type EnqueueJobInput } from '../jobs/queue';
+import { mailMessageSchema, parseMailMessage, type MailMessage, type Mailer } from './mailer';
+
+export const SEND_EMAIL_JOB = 'email.send';
+
+/** Sends one e-mail; retried until the mail server accepts it (the queue's default attempts). */
+export const sendEmailJob = defineJob({ type: SEND_EMAIL_JOB, payload: mailMessageSchema });
+
+export interface EnqueueEmailOptions {
+  /** Makes the e-mail impossible to enqueue twice (e.g. `order-submitted:42`). */
+  dedupeKey?: string;
+  runAt?: Date;
+}
+
+/**
+ * Queues an e-mail in the caller's transaction (outbox): it is sent only if the transaction commits, and
+ * retried until the mail server accepts it. Rejects an invalid message (e.g. CR/LF in the subject) at once.
+ */
+export async function enqueueEmail(
+  db: DatabaseOrTransaction,
+  message: MailMessage,
+  options: EnqueueEmailOptions = {},
+): Promise<number | null> {
+  return enqueueJob(db, emailJob(message, options));
+}
+
+/**
+ * The job that sends `message`, for a caller that writes its jobs itself (order submission's statement).
+ * Validated here with the definition's schema, so a bad message is refused with a readable
+ * InvalidMailMessageError (parseMailMessage) rather than zod's issues.
+ */
+export function emailJob(message: MailMessage, options: EnqueueEmailOptions = {}): EnqueueJobInput {
+  return { type: sendEmailJob.type, payload: parseMailMessage(message), ...options };
+}
+
+/** The e-mail jobs: a stored message that no longer parses fails for good (worker.ts), the rest is sent. */
+export function emailJobs(mailer: Mailer): BoundJob[] {
+  return [
+    bindJob(sendEmailJob, async (message) => {
+      await mailer.send(message);
+    }),
+  ];
+}

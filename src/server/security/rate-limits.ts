@@ -1,0 +1,50 @@
+/**
+ * Every request and e-mail limit of the server, with its window, in one place (security.md R1, R2). The
+ * in-memory counters (accounts/send-limiter.ts, admin-session/login-throttle.ts) and the routes' 429
+ * limits (@fastify/rate-limit) read them from here. Support messages are limited in the database instead
+ * (SUPPORT_MESSAGES_PER_HOUR in shared/schemas/support.ts, whose message quotes the number).
+ */
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** At most `max` events per key in a fixed window of `windowMs`. */
+export interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/** security.md R1: beyond these the request still gets its usual answer, but no e-mail goes out. */
+export interface EmailSendLimits {
+  /** E-mails (sign-in links, review notices, reset links) per address per window. */
+  perAddress: RateLimit;
+  /** The same e-mails per client IP per window. */
+  perIp: RateLimit;
+}
+export const EMAIL_SEND_LIMITS: EmailSendLimits = {
+  perAddress: { max: 3, windowMs: 15 * MINUTE_MS },
+  perIp: { max: 10, windowMs: HOUR_MS },
+};
+
+/** security.md R2: 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour. */
+export interface AdminLoginLimits {
+  perIp: RateLimit;
+  perAccount: RateLimit;
+}
+export const ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
+  perIp: { max: 10, windowMs: 10 * MINUTE_MS },
+  perAccount: { max: 100, windowMs: HOUR_MS },
+};
+
+/** Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). */
+export const ROUTE_RATE_LIMITS = {
+  /** POST /api/register, per IP (alike for every address, so it reveals nothing). */
+  register: { max: 20, timeWindow: HOUR_MS },
+  /** POST /api/auth/verify, per IP (alike for every address, so it reveals nothing). */
+  verify: { max: 20, timeWindow: MINUTE_MS },
+  /** POST /api/create-draft-order, per customer (security.md R6); far above what a person can click. */
+  submitOrder: { max: 30, timeWindow: MINUTE_MS },
+} as const;
+
+/** An in-memory counter sweeps its expired windows once it holds more keys than this. */
+export const COUNTER_SWEEP_ABOVE = 10_000;
