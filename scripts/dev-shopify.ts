@@ -1,5 +1,6 @@
-// `npm run dev:shopify`: a standalone fake Shopify store for local demos (issue 8, CONTRACT.md §8), seeded with
-// the portal's catalogue, serving its own invoice pages ('Pay now') and sending signed webhooks to the portal.
+// `npm run dev:shopify`: a standalone fake Shopify store for local demos (issue 8,
+// docs/shopify.md#the-fake-store), seeded with the portal's catalogue, serving its own invoice pages ('Pay
+// now') and sending signed webhooks to the portal.
 import { seedDemoCatalogue } from '../dev/fake-shopify/demo-catalogue';
 import { startFakeShopify } from '../dev/fake-shopify/fake-shopify';
 

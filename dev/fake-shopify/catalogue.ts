@@ -143,7 +143,7 @@ export interface ProductChanges {
 
 /**
  * A merchant edit in the Shopify admin: changes the product and/or variants, bumps updatedAt and announces
- * `products/update` (CONTRACT.md §3.1).
+ * `products/update` (docs/shopify.md#webhook-topics).
  */
 export function updateProduct(store: FakeStore, productId: number, changes: ProductChanges): FakeProduct {
   const product = store.products.get(productId);
@@ -196,8 +196,8 @@ export interface VariantBulkInput {
 }
 
 /**
- * productVariantsBulkUpdate (CONTRACT.md §2.2): without allowPartialUpdates one bad variant blocks every
- * change; the userErrors carry the documented codes.
+ * productVariantsBulkUpdate (docs/shopify.md#variant-price-and-visibility): without allowPartialUpdates one
+ * bad variant blocks every change; the userErrors carry the documented codes.
  */
 export function bulkUpdateVariants(
   store: FakeStore,

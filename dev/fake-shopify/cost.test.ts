@@ -14,8 +14,9 @@ function costOf(document: string, variables: Record<string, unknown> = {}) {
   return estimateQueryCost(loadAdminSchema(), operation, fragments, variables);
 }
 
-describe('query cost estimate (estimate-cost.mjs rules)', () => {
-  // Expected values are what ../shared/shopify/tools/estimate-cost.mjs prints for the same documents.
+describe('query cost estimate (docs/shopify.md#query-cost)', () => {
+  // Expected values were computed with the reference cost estimator (estimate-cost.mjs) for the same
+  // documents.
   it('prices the portal documents as the shared estimator does', () => {
     // 2 + first × (7 + variantsFirst), documents.ts
     expect(costOf(SHOPIFY_DOCUMENTS.ListProducts, { first: 10, variantsFirst: 50 })).toBe(572);

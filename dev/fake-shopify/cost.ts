@@ -17,13 +17,16 @@ import {
 } from 'graphql';
 
 /**
- * Query cost the way ../shared/shopify/tools/estimate-cost.mjs estimates it (CONTRACT.md §4.1), a
- * deliberate upper bound: scalars and enums 0, objects 1, a connection 2 + first × (1 + the node's cost),
- * PageInfo free, an abstract type the most expensive of its possible types, each mutation field 10.
+ * Query cost as Shopify's published rules estimate it (docs/shopify.md#query-cost), a deliberate upper bound:
+ * scalars and enums 0, objects 1, a connection 2 + first × (1 + the node's cost), PageInfo free, an abstract
+ * type the most expensive of its possible types, each mutation field 10.
  */
 
 export const MUTATION_COST = 10;
-/** A single query may not request more than this (CONTRACT.md §1.2, §4.1). */
+/**
+ * A single query may not request more than this (docs/shopify.md#answers-and-errors,
+ * docs/shopify.md#query-cost).
+ */
 export const MAX_QUERY_COST = 1000;
 
 type Variables = Record<string, unknown>;
@@ -223,7 +226,7 @@ function actualFieldCost(
 
 /**
  * The cost of what was actually returned (connections by the items they hold, not by `first`): the bucket is
- * refunded requested − actual, as on the real API (CONTRACT.md §4.1). Never more than requested.
+ * refunded requested − actual, as on the real API (docs/shopify.md#query-cost). Never more than requested.
  */
 export function actualQueryCost(
   schema: GraphQLSchema,
@@ -257,9 +260,9 @@ export interface BucketSettings {
 }
 
 /**
- * The per-app-and-shop leaky bucket (CONTRACT.md §4.1): a query must find its requested cost in the bucket,
- * which refills at `restoreRate` points per second up to `maximumAvailable`; afterwards the difference between
- * requested and actual cost is refunded.
+ * The per-app-and-shop leaky bucket (docs/shopify.md#query-cost): a query must find its requested cost in the
+ * bucket, which refills at `restoreRate` points per second up to `maximumAvailable`; afterwards the
+ * difference between requested and actual cost is refunded.
  */
 export interface LeakyBucket {
   /** Takes `cost` points, or returns false (THROTTLED) and takes nothing. */

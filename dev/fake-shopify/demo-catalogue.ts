@@ -5,10 +5,11 @@ import type { FakeProduct } from './state';
 import type { FakeStore } from './store';
 
 /**
- * The shop behind the portal's seeded catalogue (DECISIONS §2): one product per SKU the portal sells through
- * Shopify, each with a single variant priced at the retail price per bottle (the portal's `price`, which is
- * the Shopify variant price). The bundle 800-0004 is virtual — it goes to Shopify as its component lines — and
- * the legacy SAMPLE-01 never existed there, so neither is a Shopify product. Ids are stable across restarts.
+ * The shop behind the portal's seeded catalogue (docs/catalogue-and-pricing.md#products): one product per SKU
+ * the portal sells through Shopify, each with a single variant priced at the retail price per bottle (the
+ * portal's `price`, which is the Shopify variant price). The bundle 800-0004 is virtual — it goes to Shopify
+ * as its component lines — and the legacy SAMPLE-01 never existed there, so neither is a Shopify product. Ids
+ * are stable across restarts.
  */
 export function seedDemoCatalogue(store: FakeStore): FakeProduct[] {
   const sellable = [

@@ -12,7 +12,7 @@ import type {
 } from './state';
 import type { FakeStore } from './store';
 
-/** Shopify caps a draft order at 499 line items (CONTRACT.md §2.3). */
+/** Shopify caps a draft order at 499 line items (docs/shopify.md#draft-orders). */
 export const MAX_DRAFT_LINES = 499;
 
 export interface MoneyAmount {
@@ -28,7 +28,7 @@ export interface DraftLineInput {
   priceOverride?: MoneyAmount | null;
   generatePriceOverride?: boolean | null;
   originalUnitPriceWithCurrency?: MoneyAmount | null;
-  /** Deprecated plain-decimal custom price, still accepted (CONTRACT.md §2.3). */
+  /** Deprecated plain-decimal custom price, still accepted (docs/shopify.md#draft-orders). */
   originalUnitPrice?: Cents | null;
   appliedDiscount?: FakeDiscount | null;
   title?: string | null;
@@ -129,7 +129,8 @@ function buildLine(store: FakeStore, input: DraftLineInput): FakeDraftLine {
       ? { amount: variant.price, currencyCode: store.shop.currencyCode }
       : null);
   if (variant) {
-    // title, sku, taxable, requiresShipping and originalUnitPrice* are ignored when variantId is set (§2.3).
+    // title, sku, taxable, requiresShipping and originalUnitPrice* are ignored when variantId is set
+    // (docs/shopify.md#draft-order-contents).
     return {
       id: store.nextId('draftLine'),
       uuid: input.uuid ?? randomUUID(),
@@ -241,7 +242,8 @@ const COMPLETED: UserError = {
 
 /**
  * draftOrderUpdate. Allowed while OPEN or INVOICE_SENT; note that on a real shop an update while the
- * customer is at checkout unlinks that checkout (CONTRACT.md §7.4). Given line items replace all lines.
+ * customer is at checkout unlinks that checkout (docs/shopify.md#draft-order-lifecycle). Given line items
+ * replace all lines.
  */
 export function updateDraftOrder(store: FakeStore, id: number | null, input: DraftOrderInput): DraftResult {
   const draft = id === null ? undefined : store.draftOrders.get(id);
@@ -307,8 +309,8 @@ export interface CompleteOptions {
 
 /**
  * Turns the draft into an Order (`#1001`, `#1002`, …), marked paid unless payment is pending; the draft
- * becomes COMPLETED with `order` set (CONTRACT.md §2.3, §8). Announces orders/create, then draft_orders/update
- * (with `order_id`), then orders/paid when it was paid.
+ * becomes COMPLETED with `order` set (docs/shopify.md#draft-orders, docs/shopify.md#the-fake-store).
+ * Announces orders/create, then draft_orders/update (with `order_id`), then orders/paid when it was paid.
  */
 export function completeDraftOrder(
   store: FakeStore,

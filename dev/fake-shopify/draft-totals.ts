@@ -3,10 +3,11 @@ import type { FakeDiscount, FakeDraftLine, FakeDraftOrder } from './state';
 import type { FakeStore } from './store';
 
 /**
- * Prices of a draft order (CONTRACT.md §2.3, §8): a line's unit price is its `priceOverride` when there is
- * one ("used in place of the product variant's catalog price"), else the custom line's own price, else the
- * variant's CURRENT price (since 2025-01 non-overridden lines follow the catalogue until checkout, §7.3).
- * No taxes, and the presentment currency is the shop currency.
+ * Prices of a draft order (docs/shopify.md#draft-orders, docs/shopify.md#the-fake-store): a line's unit price
+ * is its `priceOverride` when there is one ("used in place of the product variant's catalog price"), else the
+ * custom line's own price, else the variant's CURRENT price (since 2025-01 non-overridden lines follow the
+ * catalogue until checkout, docs/shopify.md#draft-order-contents). No taxes, and the presentment currency is
+ * the shop currency.
  */
 export interface LinePrices {
   unitPrice: Cents;

@@ -1,5 +1,6 @@
 /**
- * Switchable failures for the next API requests (CONTRACT.md §4.2, §8): what a client must survive.
+ * Switchable failures for the next API requests (docs/shopify.md#throttling-and-retries,
+ * docs/shopify.md#the-fake-store): what a client must survive.
  */
 
 /**

@@ -63,7 +63,7 @@ async function draftLines(draftId: unknown) {
   return at(data, 'draftOrder', 'lineItems', 'nodes');
 }
 
-describe('draftOrderCreate (CONTRACT.md §2.3, §8)', () => {
+describe('draftOrderCreate (docs/shopify.md#draft-orders, docs/shopify.md#the-fake-store)', () => {
   it('creates an OPEN draft #D<n> whose priceOverride wins over the variant price', async () => {
     const payload = await createDraft();
     expect(at(payload, 'userErrors')).toEqual([]);

@@ -192,7 +192,7 @@ describe('product(id) and the portal documents', () => {
   });
 });
 
-describe('productVariantsBulkUpdate (CONTRACT.md §2.2)', () => {
+describe('productVariantsBulkUpdate (docs/shopify.md#variant-price-and-visibility)', () => {
   const update = (productId: string, variants: Record<string, unknown>[], allowPartialUpdates?: boolean) =>
     queryData(
       fake,

@@ -22,7 +22,7 @@ const DELETE =
   'mutation Del($id: ID!) { draftOrderDelete(input: {id: $id}) { deletedId userErrors { field message } } }';
 const MISSING_DRAFT = { id: 'gid://shopify/DraftOrder/1' };
 
-describe('fake Shopify: transport and auth (CONTRACT.md §1)', () => {
+describe('fake Shopify: transport and auth (docs/shopify.md#talking-to-the-admin-api)', () => {
   it('answers 401 with a STRING errors for a missing or wrong access token', async () => {
     const shop = await start();
     for (const token of [null, 'shpat_wrong']) {
@@ -134,7 +134,7 @@ describe('fake Shopify: validation against the real schema', () => {
   });
 });
 
-describe('fake Shopify: cost and throttling (CONTRACT.md §4)', () => {
+describe('fake Shopify: cost and throttling (docs/shopify.md#throttling-and-retries)', () => {
   it('puts extensions.cost on every answer and refunds requested − actual', async () => {
     const shop = await start({ now: () => Date.parse('2026-11-22T10:00:00Z') });
     shop.control.seedProducts([{ title: 'Mist', variants: [{ sku: 'A', price: '1.00' }] }]);

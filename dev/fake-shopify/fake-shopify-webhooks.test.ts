@@ -44,7 +44,7 @@ async function createDraft(fake: FakeShopify, variantId: string) {
 
 const settle = (fake: FakeShopify) => fake.control.webhooksSettled();
 
-describe('webhook signing (CONTRACT.md §3.3)', () => {
+describe('webhook signing (docs/shopify.md#webhook-signature)', () => {
   it('matches the contract test vectors', () => {
     expect(signWebhookBody('hush', '{"id":1}')).toBe('VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=');
     expect(
@@ -52,7 +52,7 @@ describe('webhook signing (CONTRACT.md §3.3)', () => {
     ).toBe('0lxseWBCIk71KWf1ESOK9aDbDT4UbAfwiDoyrNz7E1s=');
   });
 
-  it('sends every §3.2 header, the HMAC computed over the raw body', async () => {
+  it('sends every header of docs/shopify.md#webhook-headers, the HMAC computed over the raw body', async () => {
     const { fake, receiver } = await setUp();
     fake.control.emitWebhook(
       'orders/paid',
@@ -79,7 +79,7 @@ describe('webhook signing (CONTRACT.md §3.3)', () => {
   });
 });
 
-describe('webhooks from store actions (CONTRACT.md §3.1)', () => {
+describe('webhooks from store actions (docs/shopify.md#webhook-topics)', () => {
   it('payDraftOrder: draft_orders/update (completed, order_id), then orders/paid (#1001, paid)', async () => {
     const { fake, receiver, product } = await setUp();
     const draftId = await createDraft(fake, product.variants[0]!.id);

@@ -24,9 +24,9 @@ import {
 } from './webhooks';
 
 /**
- * A fake Shopify Admin API server for tests and local demos (CONTRACT.md §8, issue 8): the real endpoint,
- * auth header and schema, the operations the portal uses with Shopify's semantics, cost and throttling,
- * switchable failures, an invoice page to "pay" on, and signed webhooks back to the portal.
+ * A fake Shopify Admin API server for tests and local demos (docs/shopify.md#the-fake-store, issue 8): the
+ * real endpoint, auth header and schema, the operations the portal uses with Shopify's semantics, cost and
+ * throttling, switchable failures, an invoice page to "pay" on, and signed webhooks back to the portal.
  */
 export interface FakeShopifyOptions {
   /** 0 (default): any free port. */
@@ -58,7 +58,9 @@ export interface FakeShopifyOptions {
   webhookMaxAttempts?: number;
   webhookRetryDelayMs?: number;
   webhookTimeoutMs?: number;
-  /** The leaky bucket per token (CONTRACT.md §4.1): Standard plan numbers by default. */
+  /**
+   * The leaky bucket per token (docs/shopify.md#throttling-and-retries): Standard plan numbers by default.
+   */
   bucket?: Partial<BucketSettings>;
   /** The clock for the bucket and all timestamps (ms since the epoch). */
   now?: () => number;

@@ -1,8 +1,8 @@
 import { GraphQLError } from 'graphql';
 
 /**
- * Shopify global ids, `gid://shopify/{Type}/{id}` (CONTRACT.md §7.8). The fake store keeps numeric ids
- * (all below 2^53) and prints GIDs at the GraphQL edge and `admin_graphql_api_id` in webhooks.
+ * Shopify global ids, `gid://shopify/{Type}/{id}` (docs/shopify.md#shopify-ids). The fake store keeps numeric
+ * ids (all below 2^53) and prints GIDs at the GraphQL edge and `admin_graphql_api_id` in webhooks.
  */
 export function toGid(type: string, id: number): string {
   return `gid://shopify/${type}/${id}`;

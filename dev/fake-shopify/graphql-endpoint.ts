@@ -127,9 +127,10 @@ function formatExecutionError(error: GraphQLError, requestId: string): GraphQLFo
 }
 
 /**
- * POST /admin/api/{version}/graphql.json (CONTRACT.md §1, §4): token check (401 with a string `errors`),
- * parse and validate against the real Admin schema (errors with HTTP 200), custom scalar formats, cost and
- * the leaky bucket (MAX_COST_EXCEEDED, THROTTLED with HTTP 200), then graphql-js `execute()` over the store.
+ * POST /admin/api/{version}/graphql.json (docs/shopify.md#talking-to-the-admin-api,
+ * docs/shopify.md#throttling-and-retries): token check (401 with a string `errors`), parse and validate
+ * against the real Admin schema (errors with HTTP 200), custom scalar formats, cost and the leaky bucket
+ * (MAX_COST_EXCEEDED, THROTTLED with HTTP 200), then graphql-js `execute()` over the store.
  */
 export function createGraphqlEndpoint(deps: GraphqlEndpointDeps) {
   const { schema, store } = deps;

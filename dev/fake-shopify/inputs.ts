@@ -8,8 +8,9 @@ import type { FakeAddress, FakeAttribute, FakeDiscount } from './state';
 
 /**
  * Mutation arguments after graphql-js has coerced them: the shapes are guaranteed by the schema, except the
- * custom scalars (Money, Decimal), which a client schema passes through untouched (CONTRACT.md §6). zod gives
- * the resolvers typed values and turns a bad amount into the GraphQL error the real API returns.
+ * custom scalars (Money, Decimal), which a client schema passes through untouched
+ * (docs/shopify.md#schema-checks). zod gives the resolvers typed values and turns a bad amount into the
+ * GraphQL error the real API returns.
  */
 
 const amount = z.unknown().transform((value, ctx) => {

@@ -2,9 +2,9 @@ import { centsToDecimal, type Cents } from '../../src/shared/money';
 
 /**
  * Money at the fake store's edges. Inside it every amount is integer cents, like the portal (ADR 0002); the
- * Admin API speaks decimal strings. The two scalars print differently, as the real API does (CONTRACT.md §2):
- * `Money` always with two decimals ("10.00"), `Decimal` (MoneyV2.amount) trimmed like Ruby's BigDecimal
- * ("220.0", "7.5"). Webhook payloads use two decimals ("199.00").
+ * Admin API speaks decimal strings. The two scalars print differently, as the real API does
+ * (docs/shopify.md#operations): `Money` always with two decimals ("10.00"), `Decimal` (MoneyV2.amount)
+ * trimmed like Ruby's BigDecimal ("220.0", "7.5"). Webhook payloads use two decimals ("199.00").
  */
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
@@ -12,7 +12,8 @@ const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 /**
  * A Money/Decimal input ("10.65", "10", "-1.5", or a JSON number) in cents, rounded half away from zero at
  * the cent; null when it is not a plain decimal ("10,65", "$10", "1e3", "", an object). A client schema
- * accepts anything for a custom scalar (CONTRACT.md §6), so the store has to check this itself.
+ * accepts anything for a custom scalar (docs/shopify.md#schema-checks), so the store has to check this
+ * itself.
  */
 export function parseAmount(value: unknown): Cents | null {
   let text: string;

@@ -42,7 +42,9 @@ const draftId = (value: string) => idOf(value, 'DraftOrder');
 
 const LOOPBACK_URL = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
 
-/** The Mutation fields the fake store performs (CONTRACT.md §2, §8). */
+/**
+ * The Mutation fields the fake store performs (docs/shopify.md#operations, docs/shopify.md#the-fake-store).
+ */
 export const mutationResolvers: Record<string, Resolver> = {
   productVariantsBulkUpdate: (rawArgs, { store }) => {
     const args = z

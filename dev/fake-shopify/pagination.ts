@@ -3,9 +3,9 @@ import { z } from 'zod';
 
 /**
  * Relay cursor pagination as the Admin API does it (https://shopify.dev/concepts/graphql/pagination): at
- * most 250 items per page (CONTRACT.md §2.1), `first`/`after` forward, `last`/`before` backward, `reverse`,
- * opaque base64 cursors that hold the sort position (`{"last_id":…,"last_value":…}`, the shape Shopify's
- * cursors decode to), so a cursor stays valid when items are added or removed between pages.
+ * most 250 items per page (docs/shopify.md#catalogue-read), `first`/`after` forward, `last`/`before`
+ * backward, `reverse`, opaque base64 cursors that hold the sort position (`{"last_id":…,"last_value":…}`, the
+ * shape Shopify's cursors decode to), so a cursor stays valid when items are added or removed between pages.
  */
 
 export const MAX_PAGE_SIZE = 250;

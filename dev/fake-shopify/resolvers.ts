@@ -132,7 +132,9 @@ function lookup<T>(map: Map<number, T>, rawArgs: unknown, type: string): T | und
 
 type Resolver = (args: unknown, context: ResolverContext) => unknown;
 
-/** The QueryRoot fields the fake store answers (CONTRACT.md §8); other fields resolve to null. */
+/**
+ * The QueryRoot fields the fake store answers (docs/shopify.md#the-fake-store); other fields resolve to null.
+ */
 export const queryResolvers: Record<string, Resolver> = {
   shop: (_args, { store }) => shopView(store),
   products: (args, context) =>
@@ -144,7 +146,7 @@ export const queryResolvers: Record<string, Resolver> = {
       productSearch(context.store),
       productSortValue,
       (product) => productView(context.store, product),
-      // The status filter's documented default is `active` (CONTRACT.md §2.1).
+      // The status filter's documented default is `active` (docs/shopify.md#catalogue-read).
       { field: 'status', test: (product) => product.status === 'ACTIVE' },
     ),
   product: (args, { store }) => {

@@ -13,9 +13,9 @@ import {
 import { parseAmount } from './money';
 
 /**
- * Custom scalars are opaque in a client schema (CONTRACT.md §6): graphql-js lets `"10,65"` or `{}` through as
- * a Money. The real API rejects such variables before running anything, with an error naming the variable
- * and the path; this does the same for the scalars whose format matters here.
+ * Custom scalars are opaque in a client schema (docs/shopify.md#schema-checks): graphql-js lets `"10,65"` or
+ * `{}` through as a Money. The real API rejects such variables before running anything, with an error naming
+ * the variable and the path; this does the same for the scalars whose format matters here.
  */
 const CHECKS: Record<string, { valid: (value: unknown) => boolean; explain: (value: unknown) => string }> = {
   Money: {

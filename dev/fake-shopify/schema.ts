@@ -4,7 +4,10 @@ import { gunzipSync } from 'node:zlib';
 import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
 import { projectRoot } from '../../src/server/paths';
 
-/** The Admin API version whose real schema ships with the project (CONTRACT.md §0, §6). */
+/**
+ * The Admin API version whose real schema ships with the project (docs/shopify.md#request-and-api-version,
+ * docs/shopify.md#schema-checks).
+ */
 export const ADMIN_SCHEMA_VERSION = '2026-10';
 
 /**

@@ -6,8 +6,8 @@ import type { FakeStore } from './store';
 
 /**
  * The filters each connection understands, from the `query` argument tables in the schema descriptions
- * (CONTRACT.md §2.1). Filters the portal does not need are left out; a term naming one is ignored with a
- * search warning, as the real API ignores unknown fields.
+ * (docs/shopify.md#catalogue-read). Filters the portal does not need are left out; a term naming one is
+ * ignored with a search warning, as the real API ignores unknown fields.
  */
 
 const numericId = (value: string) => Number(value.replace(/^gid:\/\/shopify\/[A-Za-z]+\//, ''));

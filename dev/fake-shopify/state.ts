@@ -2,9 +2,10 @@ import type { Cents } from '../../src/shared/money';
 import type { FakeMetafield } from './metafields';
 
 /**
- * The fake store's records: what a Shopify shop holds for the operations the portal uses (CONTRACT.md §2,
- * §8). Ids are numbers (GIDs are printed at the edges), money is cents, times are ms since the epoch in whole
- * seconds (the API's DateTime has second precision, so `updated_at:>` filters behave as on a real shop).
+ * The fake store's records: what a Shopify shop holds for the operations the portal uses
+ * (docs/shopify.md#operations, docs/shopify.md#the-fake-store). Ids are numbers (GIDs are printed at the
+ * edges), money is cents, times are ms since the epoch in whole seconds (the API's DateTime has second
+ * precision, so `updated_at:>` filters behave as on a real shop).
  */
 
 export type ProductStatus = 'ACTIVE' | 'ARCHIVED' | 'DRAFT' | 'UNLISTED';

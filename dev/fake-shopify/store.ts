@@ -9,7 +9,7 @@ import type {
   SentInvoice,
 } from './state';
 
-/** A change in the store that Shopify would announce with a webhook (CONTRACT.md §3.1). */
+/** A change in the store that Shopify would announce with a webhook (docs/shopify.md#webhook-topics). */
 export type StoreEvent =
   | { topic: 'products/create' | 'products/update'; product: FakeProduct }
   | { topic: 'draft_orders/create' | 'draft_orders/update'; draftOrder: FakeDraftOrder }
@@ -63,7 +63,7 @@ type IdKind =
   | 'webhookSubscription'
   | 'metafield';
 
-/** Bases that look like real Shopify ids of each kind (CONTRACT.md examples) and stay below 2^53. */
+/** Bases that look like real Shopify ids of each kind (as in Shopify's own examples) and stay below 2^53. */
 const ID_BASES: Record<IdKind, number> = {
   product: 8_123_456_000,
   variant: 44_567_890_000,

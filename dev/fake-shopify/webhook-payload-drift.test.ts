@@ -8,9 +8,8 @@ import { DEFAULT_WEBHOOK_TOPICS } from './webhooks';
 
 /*
  * The fake's webhook bodies against Shopify's own examples (src/server/integrations/shopify/webhook-examples,
- * CONTRACT.md §3.1): the same
- * keys at every level, so a field Shopify adds (or the fake drops) fails here before a portal parser meets it.
- * Values are the fake's business; only the key sets are compared.
+ * docs/shopify.md#webhook-topics): the same keys at every level, so a field Shopify adds (or the fake drops)
+ * fails here before a portal parser meets it. Values are the fake's business; only the key sets are compared.
  */
 
 const EXAMPLES_DIR = new URL('../../src/server/integrations/shopify/webhook-examples/', import.meta.url);

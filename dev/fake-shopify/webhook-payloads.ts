@@ -18,9 +18,9 @@ import type { FakeStore, StoreEvent } from './store';
 
 /**
  * Webhook bodies: REST-style snake_case JSON modelled on Shopify's own examples
- * (../shared/shopify/webhook-examples, CONTRACT.md §3.1). Ids are JSON numbers next to their
- * `admin_graphql_api_id` GIDs; statuses are lowercase (`invoice_sent`, `paid`); times carry the shop's UTC
- * offset like the examples ("2021-12-31T19:00:00-05:00"); `note_attributes` are `{name, value}`.
+ * (src/server/integrations/shopify/webhook-examples, docs/shopify.md#webhook-topics). Ids are JSON numbers
+ * next to their `admin_graphql_api_id` GIDs; statuses are lowercase (`invoice_sent`, `paid`); times carry the
+ * shop's UTC offset like the examples ("2021-12-31T19:00:00-05:00"); `note_attributes` are `{name, value}`.
  */
 export type Payload = Record<string, unknown>;
 
@@ -373,7 +373,10 @@ function shippingLinesPayload(order: FakeOrder) {
   ];
 }
 
-/** products/update sends full details for the first 100 variants only (CONTRACT.md §3.1, §7.15). */
+/**
+ * products/update sends full details for the first 100 variants only (docs/shopify.md#webhook-topics,
+ * docs/shopify.md#product-updates).
+ */
 export function productPayload(store: FakeStore, product: FakeProduct, options: PayloadOptions): Payload {
   const time = (ms: number | null) => restTime(ms, options.utcOffsetMinutes);
   const variants = variantsOf(store, product);

@@ -2,10 +2,11 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { HISTORY_LIMIT, pushBounded } from './history';
 
 /**
- * Webhook deliveries as Shopify makes them (CONTRACT.md §3): a POST with the raw JSON body and the §3.2
- * headers, signed with base64 HMAC-SHA256 of the raw body (§3.3); a non-2xx answer or a timeout is retried with
- * the ORIGINAL body and the same ids (§3.4). Tests can hold deliveries and release them in reverse order
- * (out-of-order delivery) or redeliver one (a duplicate: the same X-Shopify-Event-Id).
+ * Webhook deliveries as Shopify makes them (docs/shopify.md#webhooks): a POST with the raw JSON body and the
+ * headers of docs/shopify.md#webhook-headers, signed with base64 HMAC-SHA256 of the raw body
+ * (docs/shopify.md#webhook-signature); a non-2xx answer or a timeout is retried with the ORIGINAL body and
+ * the same ids (docs/shopify.md#webhook-delivery). Tests can hold deliveries and release them in reverse
+ * order (out-of-order delivery) or redeliver one (a duplicate: the same X-Shopify-Event-Id).
  */
 
 /** The topics a portal subscribes to (issue 8), delivered to `webhookUrl` unless told otherwise. */
@@ -18,7 +19,10 @@ export const DEFAULT_WEBHOOK_TOPICS = [
   'products/update',
 ];
 
-/** base64(HMAC-SHA256(secret, raw body)): the X-Shopify-Hmac-Sha256 header (CONTRACT.md §3.3). */
+/**
+ * base64(HMAC-SHA256(secret, raw body)): the X-Shopify-Hmac-Sha256 header
+ * (docs/shopify.md#webhook-signature).
+ */
 export function signWebhookBody(secret: string, rawBody: string | Buffer): string {
   return createHmac('sha256', secret).update(rawBody).digest('base64');
 }

@@ -23,7 +23,8 @@ afterEach(() => {
 });
 
 const CUSTOMER_ROUTES = [
-  // With nothing in the cart there is nothing to review: the order form (spec 000 §2).
+  // With nothing in the cart there is nothing to review: the order form
+  // (docs/storefront.md#routes-and-access).
   ['/confirm', 'Wholesale Order Form'],
   ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Submitted Successfully!'],
   ['/tester-confirmation?orderId=7', 'Tester Order Successful!'],
@@ -90,7 +91,7 @@ describe('route table', () => {
     ['/auth/verify', 'Link Invalid or Expired'],
     ['/auth/forgot-password', 'Forgot Password'],
     ['/reset-password', 'Invalid or Expired Token'],
-    // A visitor at /admin is sent to the admin sign-in (spec 001 §2).
+    // A visitor at /admin is sent to the admin sign-in (docs/storefront.md#routes-and-access).
     ['/admin', 'Admin Portal'],
     ['/admin/login', 'Admin Portal'],
   ])('routes %s to the %s page for a visitor', async (path, heading) => {

@@ -30,8 +30,9 @@ const supportPage = lazyPage(
 );
 
 /**
- * Every route of spec 000 §2 and spec 001 §2. React Router matches paths case-insensitively unless a route
- * sets `caseSensitive`, which is what the spec asks for ('/ORDERS' is the order history).
+ * Every route of docs/storefront.md#routes-and-access and docs/admin.md#admin-access. React Router matches
+ * paths case-insensitively unless a route sets `caseSensitive`, which is what the spec asks for ('/ORDERS' is
+ * the order history).
  */
 export const routes: RouteObject[] = [
   {
@@ -66,7 +67,8 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, Component: OrderFormPage },
           {
-            // Customer area: a spinner while the session loads, /auth when signed out (spec 000 §2).
+            // Customer area: a spinner while the session loads, /auth when signed out
+            // (docs/storefront.md#routes-and-access).
             Component: RequireSignIn,
             children: [
               {
@@ -136,7 +138,8 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            // The e-mailed magic link lands here and signs in with a POST (DECISIONS.md §5).
+            // The e-mailed magic link lands here and signs in with a POST
+            // (docs/accounts-and-roles.md#magic-links).
             path: 'auth/verify',
             // Takes the token out of the address bar before anything renders.
             loader: takeTokenFromUrl,

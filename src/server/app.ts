@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps) {
   // Compiled per route at start-up; answers are also checked against their zod schema outside production.
   app.setSerializerCompiler(compiledSerializerCompiler({ check: env.NODE_ENV !== 'production' }));
 
-  // JSON only (security.md C1, V1): without the text/plain parser a cross-site "simple" form post gets 415.
+  // JSON only (docs/security.md#cross-site-requests, docs/security.md#input-validation): without the
+  // text/plain parser a cross-site "simple" form post gets 415.
   app.removeContentTypeParser('text/plain');
 
   // First hook: every answer, refusals and errors included, carries the security headers.
@@ -153,7 +154,7 @@ export async function buildApp(deps: AppDeps) {
   return app;
 }
 
-/** A hop count N trusts the N nearest proxies for the client address (security.md R4). */
+/** A hop count N trusts the N nearest proxies for the client address (docs/security.md#rate-limits). */
 function toTrustProxy(setting: Env['TRUST_PROXY']) {
   return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

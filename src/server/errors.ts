@@ -1,7 +1,7 @@
 import { ERROR_STATUS, type ErrorCode } from '../shared/error-codes';
 
 /**
- * The one error model (ARCHITECTURE.md convention 4): a stable code, the HTTP status it maps to, and a
+ * The one error model (docs/architecture.md#error-model): a stable code, the HTTP status it maps to, and a
  * message a person can read. The codes and their statuses are shared with the browser (shared/error-codes.ts).
  */
 export { ERROR_STATUS, type ErrorCode };

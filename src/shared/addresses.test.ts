@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAddressString } from './addresses';
 
-describe('buildAddressString (spec 000 §5)', () => {
+describe('buildAddressString (docs/accounts-and-roles.md#addresses)', () => {
   it('joins the lines, then "city, state, zip", then the country with newlines', () => {
     expect(
       buildAddressString({

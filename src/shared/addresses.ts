@@ -7,7 +7,10 @@ export interface AddressParts {
   country?: string | null;
 }
 
-/** The combined address string of registration (spec 000 §5): the lines, then "city, state, zip", then country. */
+/**
+ * The combined address string of registration (docs/accounts-and-roles.md#addresses): the lines, then "city,
+ * state, zip", then country.
+ */
 export function buildAddressString(parts: AddressParts): string {
   return [parts.line1, parts.line2, `${parts.city}, ${parts.state}, ${parts.zip}`, parts.country]
     .map((line) => line?.trim())
@@ -51,8 +54,9 @@ export interface EditableAddressParts {
 }
 
 /**
- * The combined address string rebuilt when an address is edited on /account (spec 000 §4 'Address
- * editing'): "line1, city, state zip", skipping empty parts; null when every part is empty.
+ * The combined address string rebuilt when an address is edited on /account
+ * (docs/accounts-and-roles.md#addresses): "line1, city, state zip", skipping empty parts; null when every
+ * part is empty.
  */
 export function buildEditedAddressString(parts: EditableAddressParts): string | null {
   const clean = (value: string | null | undefined) => value?.trim() || '';

@@ -2,7 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CART_MESSAGES, checkCartRules, isCaseRuleExempt, type RuleLine } from './cart-rules';
 
-/** The spec's messages (spec 000 §5), copied word for word so a changed constant fails here. */
+/**
+ * The spec's messages (docs/catalogue-and-pricing.md#cart-rules), copied word for word so a changed constant
+ * fails here.
+ */
 const EMPTY = 'Please select at least one product or add a tester to your order';
 const TESTER_QUANTITY =
   'Tester Quantity Error: Tester products can only be ordered as a single bottle. Please add only one tester to your order.';
@@ -13,7 +16,7 @@ const SERVER_EMPTY = 'Your cart is empty. Please add at least one item.';
 
 type RuleProduct = RuleLine['product'];
 
-/** The seeded catalogue's rule-relevant fields (DECISIONS §2). */
+/** The seeded catalogue's rule-relevant fields (docs/catalogue-and-pricing.md#products). */
 const FOUR_OZ: RuleProduct = { sku: '800-0001', isTester: false, isVirtual: false, caseSize: 12 };
 const ONE_OZ: RuleProduct = { sku: '800-0002', isTester: false, isVirtual: false, caseSize: 12 };
 const SPLIT_PACK: RuleProduct = { sku: 'SPLIT-PACK-01', isTester: false, isVirtual: false, caseSize: 12 };
@@ -35,7 +38,7 @@ describe('cart messages', () => {
   });
 });
 
-describe('checkCartRules (spec 000 §5)', () => {
+describe('checkCartRules (docs/catalogue-and-pricing.md#cart-rules)', () => {
   it.each<{ name: string; lines: RuleLine[]; expected: string[] }>([
     { name: 'an empty cart', lines: [], expected: [EMPTY] },
     {

@@ -1,6 +1,6 @@
 import { BUNDLE_SKU, isBundleProduct, isTesterProduct, type PricingProduct } from './pricing';
 
-/** The spec's cart messages (spec 000 §5), word for word. */
+/** The spec's cart messages (docs/catalogue-and-pricing.md#cart-rules), word for word. */
 export const CART_MESSAGES = {
   empty: 'Please select at least one product or add a tester to your order',
   testerQuantity:
@@ -18,7 +18,10 @@ export interface RuleLine {
   quantity: number;
 }
 
-/** Exempt from the case-multiple rule: the tester, the bundle 800-0004 and virtual products (spec 000 §5). */
+/**
+ * Exempt from the case-multiple rule: the tester, the bundle 800-0004 and virtual products
+ * (docs/catalogue-and-pricing.md#cart-rules).
+ */
 export function isCaseRuleExempt(product: RuleLine['product']): boolean {
   return isTesterProduct(product) || product.sku === BUNDLE_SKU || isBundleProduct(product);
 }

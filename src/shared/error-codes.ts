@@ -1,7 +1,7 @@
 /**
- * The API's error codes (ARCHITECTURE.md convention 4): a stable code for each kind of failure and the HTTP
- * status it maps to. Only this table decides statuses (the server's AppError and error handler); the browser
- * compares an error body's `code` with these names instead of retyping them.
+ * The API's error codes (docs/architecture.md#error-model): a stable code for each kind of failure and the
+ * HTTP status it maps to. Only this table decides statuses (the server's AppError and error handler); the
+ * browser compares an error body's `code` with these names instead of retyping them.
  */
 export const ERROR_STATUS = {
   BAD_REQUEST: 400,
@@ -9,7 +9,7 @@ export const ERROR_STATUS = {
   INVALID_JSON: 400,
   /** A magic-link or reset token that is unknown, used, expired or for another purpose (one answer for all). */
   LINK_INVALID: 400,
-  /** POST /api/create-draft-order without an Idempotency-Key header (DECISIONS §4). */
+  /** POST /api/create-draft-order without an Idempotency-Key header (docs/orders.md#idempotency). */
   IDEMPOTENCY_KEY_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
@@ -27,7 +27,10 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_REUSED: 422,
   /** An ordered product is unknown, inactive or not for sale. */
   UNKNOWN_PRODUCT: 422,
-  /** The cart breaks the spec's cart rules (spec 000 §5); the message is the rule's. */
+  /**
+   * The cart breaks the spec's cart rules (docs/catalogue-and-pricing.md#cart-rules); the message is the
+   * rule's.
+   */
   CART_INVALID: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,

@@ -11,9 +11,10 @@ function isLoopback(origin: string | undefined): boolean {
 
 /**
  * A link the portal may show or e-mail that came from outside (Shopify's invoice URL, a carrier's tracking
- * URL), or null (security.md X1: URL scheme allow-list). https only. Plain http to a loopback host is accepted
- * only while the portal itself runs on a loopback origin (`portalOrigin`): that is a local run against the fake
- * store (SHOPIFY_MODE=fake), whose invoice pages are served over http; a deployed portal never links there.
+ * URL), or null (docs/security.md#output-encoding: URL scheme allow-list). https only. Plain http to a
+ * loopback host is accepted only while the portal itself runs on a loopback origin (`portalOrigin`): that is
+ * a local run against the fake store (SHOPIFY_MODE=fake), whose invoice pages are served over http; a
+ * deployed portal never links there.
  */
 export function safeExternalUrl(url: string | null | undefined, portalOrigin?: string): string | null {
   if (!url) return null;

@@ -9,6 +9,6 @@ export const MAX_ID = 2_147_483_647;
 
 /**
  * The most of one product a line may hold (also once an order's lines of one product are added up), and the
- * largest case count the API reads (security.md P4). Large enough for any real order.
+ * largest case count the API reads (docs/security.md#price-integrity). Large enough for any real order.
  */
 export const MAX_QUANTITY = 100_000;

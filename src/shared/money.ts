@@ -11,7 +11,7 @@ const usd = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
-/** "$1,234.50" — en-US, exactly two decimals (spec 000 §1). */
+/** "$1,234.50" — en-US, exactly two decimals (docs/catalogue-and-pricing.md#money). */
 export function formatCents(cents: Cents): string {
   return usd.format(cents / 100);
 }

@@ -21,7 +21,7 @@ describe('order numbers', () => {
 });
 
 describe('toOrderStatus', () => {
-  it('reads legacy and missing statuses as the customer sees them (DECISIONS §4)', () => {
+  it('reads legacy and missing statuses as the customer sees them (docs/orders.md#legacy-status-values)', () => {
     expect(toOrderStatus('submitted')).toBe('pending');
     expect(toOrderStatus('completed')).toBe('delivered');
     expect(toOrderStatus(null)).toBe('pending');

@@ -1,6 +1,6 @@
 import type { OrderStatus } from './schemas/orders';
 
-/** The portal's order reference: WO-1001 for order 1 (DECISIONS §1 test mode 'WO-1001'). */
+/** The portal's order reference: WO-1001 for order 1 (docs/orders.md#order-numbers). */
 export const ORDER_NUMBER_PREFIX = 'WO-';
 const ORDER_NUMBER_OFFSET = 1000;
 
@@ -17,9 +17,9 @@ export function parseOrderNumber(text: string): number | null {
 }
 
 /**
- * What the stored `status` column may hold for each status as read (DECISIONS §4): besides the status
- * itself, legacy `submitted` is pending and legacy `completed` is delivered. The admin status filter looks
- * for all of a status's stored values; toOrderStatus reads them back.
+ * What the stored `status` column may hold for each status as read (docs/orders.md#legacy-status-values):
+ * besides the status itself, legacy `submitted` is pending and legacy `completed` is delivered. The admin
+ * status filter looks for all of a status's stored values; toOrderStatus reads them back.
  */
 export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string[]>> = {
   pending: ['pending', 'submitted'],
@@ -41,8 +41,8 @@ export function knownOrderStatus(stored: string | null | undefined): OrderStatus
 }
 
 /**
- * A stored status as the customer reads it (DECISIONS §4): legacy `submitted` is pending, legacy `completed`
- * is delivered, a missing or unknown one is pending (spec 000 §4 'a missing status treated as pending').
+ * A stored status as the customer reads it (docs/orders.md#legacy-status-values): legacy `submitted` is
+ * pending, legacy `completed` is delivered, a missing or unknown one is pending.
  */
 export function toOrderStatus(stored: string | null | undefined): OrderStatus {
   return knownOrderStatus(stored) ?? 'pending';

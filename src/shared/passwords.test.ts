@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkPasswordRules, PASSWORD_COMPOSITION, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from './passwords';
 
-describe('password rules (DECISIONS §5)', () => {
+describe('password rules (docs/accounts-and-roles.md#passwords)', () => {
   it.each([
     ['Abcdef1', PASSWORD_TOO_SHORT],
     ['Abcdefg1', null],

@@ -1,6 +1,7 @@
 /**
- * The password rule for every password a person sets: reset, change, admin-created users (DECISIONS §5).
- * Returns the spec's message for the first broken rule, or null when the password is acceptable.
+ * The password rule for every password a person sets: reset, change, admin-created users
+ * (docs/accounts-and-roles.md#passwords). Returns the rule's message for the first broken rule, or null when
+ * the password is acceptable.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 100;

@@ -24,9 +24,9 @@ import type { PricingCatalogDto } from './schemas/pricing';
 import type { Product } from './schemas/products';
 
 /*
- * The seeded catalogue of DECISIONS §2 / §3 in cents, copied from src/server/db/seed-data.ts (src/shared may
- * not import server code, tests included). The bundle and the tester have no fixed id in the seed; 40 and 41
- * stand in for them.
+ * The seeded catalogue (docs/catalogue-and-pricing.md#products, docs/catalogue-and-pricing.md#volume-tiers)
+ * in cents, copied from src/server/db/seed-data.ts (src/shared may not import server code, tests included).
+ * The bundle and the tester have no fixed id in the seed; 40 and 41 stand in for them.
  */
 const FOUR_OZ = 1;
 const ONE_OZ = 21;
@@ -133,7 +133,7 @@ function lineOf(cart: PricedCart, productId: number) {
 const CATALOG = seedCatalog();
 const cases = (productId: number, count: number): CartLine => ({ productId, quantity: count * 12 });
 
-describe('volume tiers (DECISIONS §3, spec 000 §9)', () => {
+describe('volume tiers (docs/catalogue-and-pricing.md#volume-tiers)', () => {
   it.each([
     { total: 0, tier: 'none', discount: 0 },
     { total: 1, tier: 'Starter', discount: 500 },
@@ -257,7 +257,7 @@ describe('prices per bottle and per case at each tier', () => {
     },
   );
 
-  it('prices the split pack at 93.00 per pack and 7.75 per bottle at base (spec 000 §9)', () => {
+  it('prices the split pack at 93.00 per pack and 7.75 per bottle at base (docs/catalogue-and-pricing.md#the-split-pack)', () => {
     const splitPack = mustGet(CATALOG, SPLIT_PACK);
     expect(unitPrice(CATALOG, splitPack, null)).toBe(775);
     expect(unitPrice(CATALOG, splitPack, null) * splitPack.caseSize).toBe(9300);

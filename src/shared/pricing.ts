@@ -1,8 +1,9 @@
 import type { Cents } from './money';
 
 /**
- * The one pricing module (DECISIONS §3), run by the browser for instant prices and by the server, which
- * recomputes every price itself. Integer cents throughout; discounts in hundredths of a percent (7 % = 700).
+ * The one pricing module (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server), run by the
+ * browser for instant prices and by the server, which recomputes every price itself. Integer cents
+ * throughout; discounts in hundredths of a percent (7 % = 700).
  *
  * Units of a line's `quantity` (ADR 0008): bottles for case-packed products (a multiple of caseSize), bundles
  * for the virtual bundle 800-0004 (one bundle counts as one case), single units for the tester.
@@ -13,11 +14,17 @@ export const LEGACY_TESTER_SKU = 'SAMPLE-01';
 export const SPLIT_PACK_SKU = 'SPLIT-PACK-01';
 export const BUNDLE_SKU = '800-0004';
 export const DEFAULT_CASE_SIZE = 12;
-/** The bundle's price per bundle when its components are unknown (spec 000 §9). */
+/**
+ * The bundle's price per bundle when its components are unknown
+ * (docs/catalogue-and-pricing.md#the-mixed-case-bundle).
+ */
 export const BUNDLE_FALLBACK_CENTS = 9300;
-/** Shipping is free; the list fee is shown crossed out (DECISIONS §3). */
+/** Shipping is free; the list fee is shown crossed out (docs/catalogue-and-pricing.md#shipping). */
 export const LIST_SHIPPING_FEE_CENTS = 1900;
-/** Suggested retail per bottle when the product has none (spec 000 §9), else wholesale × 2.5. */
+/**
+ * Suggested retail per bottle when the product has none (docs/catalogue-and-pricing.md#savings-and-profit),
+ * else wholesale × 2.5.
+ */
 export const MSRP_FALLBACK_CENTS: Readonly<Record<string, Cents>> = {
   '800-0001': 2600,
   '800-0002': 1000,
@@ -94,7 +101,7 @@ export function createCatalog(
   };
 }
 
-/** Whole cases in `bottles` of a product (spec 000 §9: rounded down). */
+/** Whole cases in `bottles` of a product (docs/catalogue-and-pricing.md#case-packs-of-12: rounded down). */
 export function casesFromBottles(bottles: number, caseSize = DEFAULT_CASE_SIZE): number {
   return Math.floor(bottles / Math.max(caseSize, 1));
 }
@@ -119,7 +126,10 @@ export function totalCases(catalog: PricingCatalog, lines: readonly CartLine[]):
   }, 0);
 }
 
-/** The tier with the highest minimum at or below `cases`; none at 0 cases (DECISIONS §3). */
+/**
+ * The tier with the highest minimum at or below `cases`; none at 0 cases
+ * (docs/catalogue-and-pricing.md#volume-tiers).
+ */
 export function selectTier(tiers: readonly PricingTier[], cases: number): PricingTier | null {
   let chosen: PricingTier | null = null;
   for (const tier of tiers) {
@@ -146,7 +156,7 @@ export function applyDiscount(cents: Cents, discount: number): Cents {
   return Math.floor((cents * (10_000 - discount) + 5_000) / 10_000);
 }
 
-/** Base price per bottle: wholesale, else the retail price (DECISIONS §2). */
+/** Base price per bottle: wholesale, else the retail price (docs/catalogue-and-pricing.md#product-fields). */
 export function basePrice(product: PricingProduct): Cents {
   return product.wholesalePrice ?? product.price;
 }

@@ -133,7 +133,8 @@ test.describe('cart on a desktop viewport', () => {
 
     await page.getByRole('button', { name: `Add one case of ${FOUR_OUNCE}`, exact: true }).click();
     await review.click();
-    // /confirm is in the customer area (spec 000 §2): a visitor is sent to /auth, and the cart is kept.
+    // /confirm is in the customer area (docs/storefront.md#routes-and-access): a visitor is sent to /auth,
+    // and the cart is kept.
     await expect(page).toHaveURL('/auth');
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Sign In / Register');
     await page.goto('/');

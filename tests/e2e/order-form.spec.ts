@@ -7,7 +7,10 @@ interface ApiProduct {
   isTester: boolean;
 }
 
-/** Seeded base prices (spec 000 §9, DECISIONS.md §2): case = 12 × wholesale bottle price, en-US dollars. */
+/**
+ * Seeded base prices (docs/catalogue-and-pricing.md#products): case = 12 × wholesale bottle price, en-US
+ * dollars.
+ */
 const EXPECTED_ROWS = [
   { name: '4 oz Bottle', casePrice: '$127.80', bottlePrice: '$10.65' },
   { name: '1 oz Bottle', casePrice: '$58.20', bottlePrice: '$4.85' },

@@ -11,7 +11,9 @@ const MENU_LINKS = [
   { to: '/account/support', label: 'Customer Support' },
 ] as const;
 
-/** The avatar's fallback: the first name's initial (spec 000 §2), else the e-mail's. */
+/**
+ * The avatar's fallback: the first name's initial (docs/storefront.md#header-and-footer), else the e-mail's.
+ */
 export function avatarInitial(user: CurrentUser): string {
   const source = user.firstName?.trim() || user.email;
   return source.charAt(0).toUpperCase();

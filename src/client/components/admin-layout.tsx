@@ -7,8 +7,8 @@ import { RestoreShellScroll } from './restore-shell-scroll';
 import { SkipLink } from './skip-link';
 
 /**
- * The administrator portal has its own chrome (spec 001 §2): no storefront header or footer. Each admin page
- * places its own <AdminMain>, because the dashboard puts a sidebar beside it.
+ * The administrator portal has its own chrome (docs/admin.md#dashboard): no storefront header or footer. Each
+ * admin page places its own <AdminMain>, because the dashboard puts a sidebar beside it.
  */
 export function AdminLayout() {
   useFocusHeadingOnNavigate();

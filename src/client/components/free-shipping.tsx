@@ -1,7 +1,10 @@
 import { formatCents } from '../../shared/money';
 import { LIST_SHIPPING_FEE_CENTS } from '../../shared/pricing';
 
-/** Shipping is free, with the list fee crossed out (DECISIONS §3). The value cell of a Shipping row. */
+/**
+ * Shipping is free, with the list fee crossed out (docs/catalogue-and-pricing.md#shipping). The value cell of
+ * a Shipping row.
+ */
 export function FreeShippingValue() {
   return (
     <dd className="flex items-baseline justify-end gap-2">

@@ -14,7 +14,10 @@ interface LoadErrorProps {
   className?: string;
 }
 
-/** A load that failed, said plainly with Retry (spec 000 §8): the rest of the page keeps working. */
+/**
+ * A load that failed, said plainly with Retry (docs/storefront.md#messages): the rest of the page keeps
+ * working.
+ */
 export function LoadError({
   children,
   onRetry,

@@ -1,7 +1,7 @@
 import { UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** Spec 000 §2: a visitor who is not signed in sees 'Not signed in', linking to /auth. */
+/** A visitor who is not signed in sees 'Not signed in', linking to /auth (docs/storefront.md#order-form). */
 export function NotSignedInBanner() {
   return (
     <aside

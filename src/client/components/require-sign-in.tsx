@@ -3,8 +3,8 @@ import { useCurrentUser } from '../lib/session';
 import { PageSpinner } from './page-spinner';
 
 /**
- * Route guard of the customer area (spec 000 §2): a spinner while the session loads, /auth when signed out,
- * the page otherwise.
+ * Route guard of the customer area (docs/storefront.md#routes-and-access): a spinner while the session loads,
+ * /auth when signed out, the page otherwise.
  */
 export function RequireSignIn() {
   const { data: user, isPending } = useCurrentUser();
@@ -13,7 +13,7 @@ export function RequireSignIn() {
   return <Outlet />;
 }
 
-/** /auth and the like: a signed-in user is sent to the shop (spec 000 §2 '/auth'). */
+/** /auth and the like: a signed-in user is sent to the shop (docs/storefront.md#sign-in-and-register). */
 export function RedirectIfSignedIn() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <PageSpinner label="Loading…" />;

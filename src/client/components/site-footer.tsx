@@ -5,7 +5,10 @@ import { StoreName } from './store-name';
 
 const linkClass = 'rounded-sm underline-offset-4 hover:text-foreground hover:underline';
 
-/** Storefront footer, spec 000 §1: copyright with the current year, 'Powered by Shopify', three links. */
+/**
+ * Storefront footer (docs/storefront.md#header-and-footer): copyright with the current year, 'Powered by
+ * Shopify', three links.
+ */
 export function SiteFooter() {
   const { data: config } = useStoreConfig();
   const year = new Date().getFullYear();
@@ -38,8 +41,8 @@ export function SiteFooter() {
 }
 
 /**
- * The support page is for signed-in customers (spec 001 §2); a visitor would only meet the sign-in screen
- * there, so a visitor's Contact Us writes to the support address instead.
+ * The support page is for signed-in customers (docs/support-and-faq.md#support-page); a visitor would only
+ * meet the sign-in screen there, so a visitor's Contact Us writes to the support address instead.
  */
 function ContactUsLink({ supportEmail }: { supportEmail: string | undefined }) {
   const signedIn = useIsSignedIn();

@@ -21,8 +21,8 @@ const CUSTOMER_NAV = [
 ] as const;
 
 /**
- * Customer header (spec 000 §2 'Customer header'): logo to /; for a signed-in user the navigation Shop,
- * Account, Orders, Support and the avatar menu; for a visitor a 'Sign In / Register' button.
+ * Customer header (docs/storefront.md#header-and-footer): logo to /; for a signed-in user the navigation
+ * Shop, Account, Orders, Support and the avatar menu; for a visitor a 'Sign In / Register' button.
  */
 export function SiteHeader() {
   const { data: user } = useCurrentUser();

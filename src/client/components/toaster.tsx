@@ -4,8 +4,9 @@ import { loadSonner, useToastHostWanted } from '../lib/toast';
 const SonnerToaster = lazy(() => loadSonner().then((module) => ({ default: module.Toaster })));
 
 /**
- * Toast host. Spec 000 §9: one toast visible at a time, shown for 5000 ms unless a toast sets its own.
- * Mounted with the first toast, so sonner loads only when a toast is shown (lib/toast.ts).
+ * Toast host: one toast visible at a time, shown for 5000 ms unless a toast sets its own
+ * (docs/storefront.md#timings-and-limits). Mounted with the first toast, so sonner loads only when a toast is
+ * shown (lib/toast.ts).
  */
 export function Toaster() {
   const wanted = useToastHostWanted();

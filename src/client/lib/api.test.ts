@@ -24,7 +24,7 @@ describe('requestJson', () => {
     expect(init?.headers).toMatchObject({ 'Content-Type': 'application/json', Accept: 'application/json' });
   });
 
-  it("raises '<status>: <message>' from the API's error body (spec 000 §8)", async () => {
+  it("raises '<status>: <message>' from the API's error body (docs/storefront.md#messages)", async () => {
     stubFetch({ '/api/orders/9': () => errorResponse(404, 'Order not found') });
 
     const error = await requestJson('/api/orders/9', userSchema).catch((caught: unknown) => caught);

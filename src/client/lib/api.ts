@@ -1,7 +1,10 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import type * as ReplySchemaModule from './reply-schemas';
 
-/** A non-OK API response. `message` is `${status}: ${body message or status text}` (spec 000 §8). */
+/**
+ * A non-OK API response. `message` is `${status}: ${body message or status text}`
+ * (docs/storefront.md#messages).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -52,7 +55,7 @@ export interface RequestOptions {
 /**
  * Calls the API and validates the JSON reply with `schema` (never cast fetched JSON).
  * With `nullOn401`, a 401 resolves to null instead of throwing: "no session" is an answer, not an error
- * (spec 000 §7, GET /api/user).
+ * (docs/accounts-and-roles.md#sessions, GET /api/user).
  */
 export async function requestJson<S extends $ZodType>(
   path: string,
@@ -149,9 +152,9 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * The server's message of an API error for a toast, or `fallback` when there is none (spec 000 §8, spec 001
- * §8): only the API's own error body (it has a code) carries a message meant for people; a proxy's bare
- * 502 page or a lost connection gets the fallback.
+ * The server's message of an API error for a toast, or `fallback` when there is none
+ * (docs/storefront.md#messages, docs/admin.md#admin-messages): only the API's own error body (it has a code)
+ * carries a message meant for people; a proxy's bare 502 page or a lost connection gets the fallback.
  */
 export function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.code !== undefined && error.detail.trim()

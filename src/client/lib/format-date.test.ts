@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate } from './format-date';
 
 describe('formatDate', () => {
-  it("formats days as 'MMM d, yyyy' and times as 'MMM d, yyyy h:mm a' (spec 000 §9, spec 001 §2)", () => {
+  it("formats days as 'MMM d, yyyy' and times as 'MMM d, yyyy h:mm a' (docs/storefront.md#timings-and-limits, docs/admin.md#dashboard)", () => {
     // Local time, as the reader sees it.
     const local = new Date(2031, 2, 4, 15, 5).toISOString();
     expect(formatDate(local, DATE_FORMAT)).toBe('Mar 4, 2031');

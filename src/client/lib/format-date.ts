@@ -5,9 +5,15 @@ import { format } from 'date-fns';
  * out of the storefront's first page (docs/decisions/0015-storefront-first-page.md).
  */
 
-/** A day: the order history (spec 000 §9) and the order context of a support message. */
+/**
+ * A day: the order history (docs/storefront.md#timings-and-limits) and the order context of a support
+ * message.
+ */
 export const DATE_FORMAT = 'MMM d, yyyy';
-/** A day and its time: the order detail (spec 000 §9) and the whole admin portal (spec 001 §2). */
+/**
+ * A day and its time: the order detail and the whole admin portal (docs/storefront.md#timings-and-limits,
+ * docs/admin.md#dashboard).
+ */
 export const DATE_TIME_FORMAT = 'MMM d, yyyy h:mm a';
 
 /**

@@ -1,15 +1,15 @@
 import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
 import { ApiError } from './api';
 
-/** Products are cached for 5 minutes (spec 000 §9 'Products query stale time 5 minutes'). */
+/** Products are cached for 5 minutes (docs/storefront.md#timings-and-limits). */
 export const PRODUCTS_STALE_TIME_MS = 5 * 60_000;
 
 const MAX_RETRIES = 3;
 const MAX_RETRY_DELAY_MS = 30_000;
 
 /**
- * The app's query cache (spec 000 §9): 3 retries with back-off from 1 s doubling to a 30 s cap, and a
- * 5-minute garbage-collection time. `overrides` lets tests switch retries off.
+ * The app's query cache (docs/storefront.md#timings-and-limits): 3 retries with back-off from 1 s doubling to
+ * a 30 s cap, and a 5-minute garbage-collection time. `overrides` lets tests switch retries off.
  */
 export function createQueryClient(overrides: DefaultOptions['queries'] = {}): QueryClient {
   return new QueryClient({

@@ -16,7 +16,10 @@ export { publicConfigSchema } from '../../shared/schemas/config';
 /** For a reply whose content does not matter (e.g. POST /api/logout). */
 export const anyReplySchema = z.unknown();
 
-/** An error from POST /api/validate-cart (spec 000 §8): `error`, else the first of `errors`, else `message`. */
+/**
+ * An error from POST /api/validate-cart (docs/storefront.md#messages): `error`, else the first of `errors`,
+ * else `message`.
+ */
 export const cartValidationErrorSchema = z.object({
   error: z.optional(z.string()),
   errors: z.optional(z.array(z.unknown())),

@@ -7,9 +7,9 @@ export const CURRENT_USER_QUERY_KEY = ['user'] as const;
 
 /**
  * The signed-in user, or null without a session, from GET /api/session: it answers 200 either way, so a
- * visitor's console shows no failed request (GET /api/user keeps its 401 for API clients, spec 000 §7).
- * Any non-OK answer (e.g. a server without the accounts API yet) also counts as signed out, so public pages
- * never break on it.
+ * visitor's console shows no failed request (GET /api/user keeps its 401 for API clients,
+ * docs/accounts-and-roles.md#sessions). Any non-OK answer (e.g. a server without the accounts API yet) also
+ * counts as signed out, so public pages never break on it.
  */
 export const currentUserQueryOptions = queryOptions({
   queryKey: CURRENT_USER_QUERY_KEY,

@@ -6,8 +6,8 @@ import { CURRENT_USER_QUERY_KEY } from './session';
 import { toast } from './toast';
 
 /**
- * Sign Out (spec 000 §2, §7, §8): POST /api/logout, clear the cart, forget the user, toast 'Logged out' and go
- * to /auth; a failure toasts 'Logout failed' and keeps the session as it is.
+ * Sign Out (docs/accounts-and-roles.md#sessions): POST /api/logout, clear the cart, forget the user, toast
+ * 'Logged out' and go to /auth; a failure toasts 'Logout failed' and keeps the session as it is.
  */
 export function useSignOut() {
   const queryClient = useQueryClient();

@@ -3,10 +3,10 @@ import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
 /**
- * Toasts (spec 000 §9), with sonner loaded on the first one: most visits show none, so sonner stays out of
- * the storefront's initial JavaScript (docs/decisions/0015-storefront-first-page.md). Call
- * `toast.success(…)` etc. as with sonner; <Toaster> mounts sonner's host once a toast has been asked for,
- * and sonner shows the toasts made before its host subscribed.
+ * Toasts (docs/storefront.md#timings-and-limits), with sonner loaded on the first one: most visits show none,
+ * so sonner stays out of the storefront's initial JavaScript (docs/decisions/0015-storefront-first-page.md).
+ * Call `toast.success(…)` etc. as with sonner; <Toaster> mounts sonner's host once a toast has been asked
+ * for, and sonner shows the toasts made before its host subscribed.
  */
 type Kind = 'success' | 'error' | 'warning' | 'info';
 type Sonner = typeof SonnerModule;

@@ -1,6 +1,9 @@
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 
-/** The spec's mobile layout applies under 768 px (spec 000 §2, §9). Matches Tailwind's `md` breakpoint. */
+/**
+ * The spec's mobile layout applies under 768 px (docs/storefront.md#timings-and-limits). Matches Tailwind's
+ * `md` breakpoint.
+ */
 export const MOBILE_MEDIA_QUERY = '(max-width: 767.98px)';
 
 /**

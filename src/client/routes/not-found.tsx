@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 
-/** Any unknown path (spec 000 §2). Bundled with the shell, so a mistyped URL needs no extra download. */
+/**
+ * Any unknown path (docs/storefront.md#routes-and-access). Bundled with the shell, so a mistyped URL needs no
+ * extra download.
+ */
 export function NotFoundPage() {
   return (
     <section className="mx-auto my-16 max-w-lg text-center">

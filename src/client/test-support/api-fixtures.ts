@@ -24,7 +24,7 @@ function buildProduct(overrides: Partial<Product> & Pick<Product, 'id' | 'name' 
   };
 }
 
-/** The seeded catalogue of DECISIONS.md §2, as GET /api/products sends it. */
+/** The seeded catalogue of docs/catalogue-and-pricing.md#products, as GET /api/products sends it. */
 export const testProducts: Product[] = [
   buildProduct({
     id: 1,
@@ -55,7 +55,10 @@ export const testProducts: Product[] = [
   }),
 ];
 
-/** GET /api/pricing-catalog for the seeded catalogue: the four tiers of DECISIONS.md §3, the bundle's parts. */
+/**
+ * GET /api/pricing-catalog for the seeded catalogue: the four tiers of
+ * docs/catalogue-and-pricing.md#volume-tiers, the bundle's parts.
+ */
 export const testPricingCatalog: PricingCatalogDto = {
   tiers: [
     { id: 1, name: 'Starter', description: '5% off from 1 case', minimumCases: 1, discountPercentage: 5 },

@@ -10,7 +10,7 @@ export function jsonResponse(body: unknown, init: ResponseInit = {}): Response {
   });
 }
 
-/** An API error body as the server sends it (ARCHITECTURE.md convention 4). */
+/** An API error body as the server sends it (docs/architecture.md#error-model). */
 export function errorResponse(status: number, message: string): Response {
   return jsonResponse({ code: 'TEST_ERROR', message, requestId: 'req-test' }, { status });
 }

@@ -1,6 +1,7 @@
 /**
- * The catalogue, tiers and starter FAQ a new portal starts with (DECISIONS §2 and §3). Money in cents per
- * bottle. Ids 1, 21, 27 and 17 are kept so that old order lines still resolve.
+ * The catalogue, tiers and starter FAQ a new portal starts with (docs/catalogue-and-pricing.md#products,
+ * docs/catalogue-and-pricing.md#volume-tiers). Money in cents per bottle. Ids 1, 21, 27 and 17 are kept so
+ * that old order lines still resolve.
  */
 export const SEED_PRODUCTS = [
   {

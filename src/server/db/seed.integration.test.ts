@@ -29,7 +29,7 @@ describe('seeding', () => {
   });
   afterEach(() => handle.close());
 
-  it('writes the catalogue of DECISIONS §2 with the historic ids, per-bottle prices and the bundle', async () => {
+  it('writes the catalogue of docs/catalogue-and-pricing.md#products with the historic ids, per-bottle prices and the bundle', async () => {
     await seedDatabase(handle.db, options);
     const rows = await handle.db.select().from(products).orderBy(asc(products.id));
     const bySku = Object.fromEntries(rows.map((row) => [row.sku, row]));

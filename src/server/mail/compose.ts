@@ -2,9 +2,9 @@ import type { Env } from '../env';
 import type { MailMessage } from './mailer';
 
 /**
- * How every e-mail is written (DECISIONS §6): a plain-text body and a simple HTML body built from the same
- * paragraphs, user content escaped in the HTML. Links are built from APP_ORIGIN only, never from a request's
- * Host header (security.md T10).
+ * How every e-mail is written (docs/emails.md#how-e-mail-is-sent): a plain-text body and a simple HTML body
+ * built from the same paragraphs, user content escaped in the HTML. Links are built from APP_ORIGIN only,
+ * never from a request's Host header (docs/security.md#link-tokens).
  */
 export type MailEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL'>;
 

@@ -4,9 +4,9 @@ import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
 import { ADMIN_API_PREFIX, PUBLIC_ADMIN_ROUTES } from './admin-guard';
 
 /**
- * security.md Z5/Z6, generated from the route table rather than written by hand: every /api/admin/* route
- * that is not one of the three public ones answers 401 to a visitor and 403 to a customer, whatever the
- * body, and changes nothing.
+ * Deny by default (docs/security.md#access-control), generated from the route table rather than written by
+ * hand: every /api/admin/* route that is not one of the three public ones answers 401 to a visitor and 403 to
+ * a customer, whatever the body, and changes nothing.
  */
 
 let t: TestApp;

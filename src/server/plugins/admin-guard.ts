@@ -14,7 +14,7 @@ export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set([
   '/api/admin/user',
 ]);
 
-/** The signed-in administrator; 401 when signed out, 403 for a customer (security.md Z5, Z6). */
+/** The signed-in administrator; 401 when signed out, 403 for a customer (docs/security.md#access-control). */
 export function requireAdmin(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   if (request.user.role !== 'admin') {

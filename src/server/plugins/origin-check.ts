@@ -10,7 +10,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const CROSS_ORIGIN_EXEMPT_PATHS = new Set(['/api/shopify/webhooks']);
 
 /**
- * Same-origin check for every state-changing request (security.md rows C1–C6): a browser's
+ * Same-origin check for every state-changing request (docs/security.md#cross-site-requests): a browser's
  * `Sec-Fetch-Site: same-origin` passes; without that header the `Origin` must equal APP_ORIGIN; a request
  * with neither is refused. Runs in onRequest, before the body is read, and fails closed.
  */

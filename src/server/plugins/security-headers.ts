@@ -14,9 +14,10 @@ const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /**
- * Strict headers on every response (security.md row H1): no inline script or style, no framing, no base
- * tag, no referrer (magic-link and reset pages carry tokens in their address). The values never change, so
- * they are computed once instead of per request as @fastify/helmet does (ADR 0007: a measured hot spot).
+ * Strict headers on every response (docs/security.md#response-headers): no inline script or style, no
+ * framing, no base tag, no referrer (magic-link and reset pages carry tokens in their address). The values
+ * never change, so they are computed once instead of per request as @fastify/helmet does (ADR 0007: a
+ * measured hot spot).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -104,7 +104,8 @@ export function registerSessions(
         userAgent: request.headers['user-agent']?.slice(0, 300),
         ipAddress: request.ip,
       });
-      // An administrator's cookie is Strict and lives no longer than the session may (security.md S4, S5).
+      // An administrator's cookie is Strict and lives no longer than the session may
+      // (docs/security.md#sessions).
       const isAdmin = user.role === 'admin';
       const maxAge = (isAdmin ? ADMIN_ABSOLUTE_TIMEOUT_MS : SESSION_LIFETIME_MS) / 1000;
       reply.setCookie(cookieName, token, {

@@ -1,8 +1,9 @@
 /**
- * Every request and e-mail limit of the server, with its window, in one place (security.md R1, R2). The
- * in-memory counters (accounts/send-limiter.ts, admin-session/login-throttle.ts) and the routes' 429
- * limits (@fastify/rate-limit) read them from here. Support messages are limited in the database instead
- * (SUPPORT_MESSAGES_PER_HOUR in shared/schemas/support.ts, whose message quotes the number).
+ * Every request and e-mail limit of the server, with its window, in one place (docs/security.md#rate-limits,
+ * docs/security.md#administrator-sign-in). The in-memory counters (accounts/send-limiter.ts,
+ * admin-session/login-throttle.ts) and the routes' 429 limits (@fastify/rate-limit) read them from here.
+ * Support messages are limited in the database instead (SUPPORT_MESSAGES_PER_HOUR in
+ * shared/schemas/support.ts, whose message quotes the number).
  */
 
 const MINUTE_MS = 60_000;
@@ -14,7 +15,10 @@ export interface RateLimit {
   windowMs: number;
 }
 
-/** security.md R1: beyond these the request still gets its usual answer, but no e-mail goes out. */
+/**
+ * Beyond these the request still gets its usual answer, but no e-mail goes out
+ * (docs/security.md#rate-limits).
+ */
 export interface EmailSendLimits {
   /** E-mails (sign-in links, review notices, reset links) per address per window. */
   perAddress: RateLimit;
@@ -26,7 +30,10 @@ export const EMAIL_SEND_LIMITS: EmailSendLimits = {
   perIp: { max: 10, windowMs: HOUR_MS },
 };
 
-/** security.md R2: 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour. */
+/**
+ * 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour
+ * (docs/security.md#administrator-sign-in).
+ */
 export interface AdminLoginLimits {
   perIp: RateLimit;
   perAccount: RateLimit;
@@ -42,7 +49,10 @@ export const ROUTE_RATE_LIMITS = {
   register: { max: 20, timeWindow: HOUR_MS },
   /** POST /api/auth/verify, per IP (alike for every address, so it reveals nothing). */
   verify: { max: 20, timeWindow: MINUTE_MS },
-  /** POST /api/create-draft-order, per customer (security.md R6); far above what a person can click. */
+  /**
+   * POST /api/create-draft-order, per customer (docs/security.md#rate-limits); far above what a person can
+   * click.
+   */
   submitOrder: { max: 30, timeWindow: MINUTE_MS },
 } as const;
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** A secret for a link or a session cookie: 32 random bytes, URL-safe (DECISIONS §5). */
+/** A secret for a link or a session cookie: 32 random bytes, URL-safe (docs/security.md#link-tokens). */
 export function generateToken(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -31,10 +31,11 @@ export interface ShopifyTestApp extends TestApp {
 const quiet = { info() {}, warn() {}, error() {} };
 
 /**
- * The portal connected to a fresh fake Shopify store (the only stand-in, CONTRACT.md §8): the store holds the
- * demo catalogue, and the portal's seeded products are linked to its variants by SKU (as a catalogue
- * refresh would do). The client never really sleeps, so retries are instant. Jobs run only when the test
- * calls runJobs(). With `listen: true` the portal listens on a free port and the store's webhooks go there.
+ * The portal connected to a fresh fake Shopify store (the only stand-in, docs/shopify.md#the-fake-store): the
+ * store holds the demo catalogue, and the portal's seeded products are linked to its variants by SKU (as a
+ * catalogue refresh would do). The client never really sleeps, so retries are instant. Jobs run only when the
+ * test calls runJobs(). With `listen: true` the portal listens on a free port and the store's webhooks go
+ * there.
  */
 export async function createShopifyTestApp(
   options: {

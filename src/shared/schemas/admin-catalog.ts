@@ -5,12 +5,15 @@ import { sentence } from './messages';
 import { idSchema } from './pricing';
 
 /**
- * The admin catalogue contracts (spec 001 §7 'Allowed SKUs and platform sync', 'Orders and variants'):
- * allowed SKUs, the Shopify product actions, and the variants view with its visibility and price edits.
- * Money is dollars per bottle at this edge (ADR 0002), cents inside the server.
+ * The admin catalogue contracts (docs/admin.md#products-and-allowed-skus, docs/admin.md#variants): allowed
+ * SKUs, the Shopify product actions, and the variants view with its visibility and price edits. Money is
+ * dollars per bottle at this edge (ADR 0002), cents inside the server.
  */
 
-/** The spec's messages (spec 001 §5, DECISIONS §1), word for word, shared by the API and the forms. */
+/**
+ * The spec's messages (docs/admin.md#products-and-allowed-skus, docs/shopify.md#test-mode), word for word,
+ * shared by the API and the forms.
+ */
 export const ADMIN_CATALOG_MESSAGES = {
   skuEmpty: sentence('SKU cannot be empty'),
   skuExists: sentence('This SKU is already on the list'),
@@ -32,7 +35,7 @@ export const SHOPIFY_PRODUCT_ID_MAX_LENGTH = 100;
 // ---------------------------------------------------------------------------------------------------------
 // Allowed SKUs
 
-/** An allowed SKU as the API sends it (spec 001 §3 'Allowed SKU'). */
+/** An allowed SKU as the API sends it (docs/admin.md#products-and-allowed-skus). */
 export const allowedSkuSchema = z.object({
   id: z.number().int(),
   sku: z.string(),
@@ -46,7 +49,10 @@ export type AllowedSku = z.infer<typeof allowedSkuSchema>;
 /** GET /api/admin/allowed-skus */
 export const allowedSkuListSchema = z.array(allowedSkuSchema);
 
-/** POST /api/admin/allowed-skus: the SKU is trimmed and may not be empty (spec 001 §5); notes optional. */
+/**
+ * POST /api/admin/allowed-skus: the SKU is trimmed and may not be empty
+ * (docs/admin.md#products-and-allowed-skus); notes optional.
+ */
 export const createAllowedSkuRequestSchema = z.object({
   sku: z
     .string({ message: ADMIN_CATALOG_MESSAGES.skuEmpty })
@@ -76,7 +82,7 @@ export type AdminCatalogMessage = z.infer<typeof adminCatalogMessageSchema>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Shopify product actions (issue 8; without a store they answer 503 SHOPIFY_NOT_CONNECTED 'Shopify is not
-// connected', DECISIONS §1)
+// connected', docs/shopify.md#test-mode)
 
 /** POST /api/admin/refresh-products and POST /api/admin/sync-products: how many products were handled. */
 export const productCountResponseSchema = z.object({
@@ -111,7 +117,10 @@ export const importedVariantSchema = z.object({
   shopifyVariantId: z.string().nullable(),
 });
 
-/** The import's answer (spec 001 §7): every variant of the product, and how many of them are new. */
+/**
+ * The import's answer (docs/shopify.md#the-catalogue): every variant of the product, and how many of them are
+ * new.
+ */
 export const importProductResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),
@@ -123,7 +132,10 @@ export type ImportProductResponse = z.infer<typeof importProductResponseSchema>;
 // ---------------------------------------------------------------------------------------------------------
 // Variants
 
-/** Spec 001 §4: Active (allowed and active), Hidden (allowed but inactive), Not Allowed. */
+/**
+ * The display status (docs/admin.md#variants): Active (allowed and active), Hidden (allowed but inactive),
+ * Not Allowed.
+ */
 export const VARIANT_DISPLAY_STATUSES = ['Active', 'Hidden', 'Not Allowed'] as const;
 export type VariantDisplayStatus = (typeof VARIANT_DISPLAY_STATUSES)[number];
 
@@ -136,7 +148,7 @@ export function variantDisplayStatus(variant: {
 }
 
 /**
- * One variant (one portal product row, ADR 0005) in the admin view (spec 001 §3 'Product (admin view)').
+ * One variant (one portal product row, ADR 0005) in the admin view (docs/admin.md#variants).
  * `isAllowed`: its SKU is an active allowed SKU. `isVirtual` and `isTester` mark the rows whose price the
  * portal does not take from the row (the bundle is priced from its components, the tester is free).
  */
@@ -202,8 +214,9 @@ const PLAIN_AMOUNT = /^\s*(\d+(\.\d{0,2})?|\.\d{1,2})\s*$/;
 const WHOLE_NUMBER = /^\s*\d+\s*$/;
 
 /**
- * A price in dollars above 0 in whole cents (spec 001 §5, §9; the decimal rule is money.ts's isWholeCents),
- * as a JSON number or the text of a form field ("10.5"); anything else fails with `message` alone.
+ * A price in dollars above 0 in whole cents (docs/admin.md#variants; the decimal rule is money.ts's
+ * isWholeCents), as a JSON number or the text of a form field ("10.5"); anything else fails with `message`
+ * alone.
  */
 function priceAbove0(message: string) {
   return z.preprocess(
@@ -214,7 +227,10 @@ function priceAbove0(message: string) {
   );
 }
 
-/** POST /api/admin/update-variant-price: productId must convert to a positive whole number (spec 001 §5). */
+/**
+ * POST /api/admin/update-variant-price: productId must convert to a positive whole number
+ * (docs/admin.md#variants).
+ */
 export const updateVariantPriceRequestSchema = z.object({
   productId: z.preprocess(
     (value) => (typeof value === 'string' && WHOLE_NUMBER.test(value) ? Number(value) : value),

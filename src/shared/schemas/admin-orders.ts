@@ -3,11 +3,11 @@ import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './o
 import { idSchema } from './pricing';
 
 /**
- * Contracts of the admin Orders section (spec 001 §2 'Orders section', §3 'Order (admin view)', §7;
- * DECISIONS §4). Money leaves the server as decimal strings with two decimals ("127.80").
+ * Contracts of the admin Orders section (docs/admin.md#orders, docs/orders.md#order-states). Money leaves the
+ * server as decimal strings with two decimals ("127.80").
  */
 
-/** The status filter's choices (spec 001 §2): 'all' or one of the five statuses. */
+/** The status filter's choices (docs/admin.md#orders): 'all' or one of the five statuses. */
 export const ADMIN_ORDER_STATUS_FILTERS = [
   'all',
   'pending',
@@ -26,8 +26,8 @@ export const MAX_ADMIN_ORDERS_PAGE_SIZE = 100;
 export const MAX_ADMIN_ORDER_SEARCH_LENGTH = 200;
 
 /**
- * One text value per parameter: `?status=a&status=b` arrives as an array and is refused (security.md V4),
- * never silently narrowed to one of them.
+ * One text value per parameter: `?status=a&status=b` arrives as an array and is refused
+ * (docs/security.md#input-validation), never silently narrowed to one of them.
  */
 const searchSchema = z
   .string({ message: 'must be a single text value' })
@@ -63,7 +63,7 @@ export type AdminOrderListQueryInput = z.input<typeof adminOrderListQuerySchema>
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
-/** An order as the administrator sees it in the list (spec 001 §3 'Order (admin view)' and more). */
+/** An order as the administrator sees it in the list (docs/admin.md#orders). */
 export const adminOrderSchema = z.object({
   id: z.number().int(),
   /** The portal's order reference, e.g. WO-1001. */
@@ -73,7 +73,10 @@ export const adminOrderSchema = z.object({
   customerPhone: z.string().nullable(),
   businessName: z.string(),
   createdAt: z.string(),
-  /** As read (DECISIONS §4): a legacy `submitted` is pending, a legacy `completed` delivered. */
+  /**
+   * As read (docs/orders.md#legacy-status-values): a legacy `submitted` is pending, a legacy `completed`
+   * delivered.
+   */
   status: orderStatusSchema,
   paymentStatus: paymentStatusSchema,
   notes: z.string().nullable(),
@@ -101,7 +104,7 @@ export type AdminOrderListResponse = z.infer<typeof adminOrderListResponseSchema
 export const adminOrderParamsSchema = z.object({ id: idSchema });
 
 /**
- * GET /api/admin/orders/{id}/items: the order's lines (spec 001 §3 'Order item'). `quantity` is in the
+ * GET /api/admin/orders/{id}/items: the order's lines (docs/admin.md#orders). `quantity` is in the
  * line's `unit` (ADR 0008: bottles, bundles, or the single tester); `price` is per unit.
  */
 export const adminOrderItemSchema = orderItemViewSchema.pick({
@@ -118,7 +121,10 @@ export const adminOrderItemSchema = orderItemViewSchema.pick({
 export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
 export const adminOrderItemsResponseSchema = z.array(adminOrderItemSchema);
 
-/** PATCH /api/admin/orders/{id}/status: any of the five statuses (spec 001 §4: no restriction). */
+/**
+ * PATCH /api/admin/orders/{id}/status: any of the five statuses (docs/orders.md#status-changes-by-staff: no
+ * restriction).
+ */
 export const updateOrderStatusRequestSchema = z.object({
   status: z.enum(orderStatusSchema.options, {
     message: `must be one of ${orderStatusSchema.options.join(', ')}`,

@@ -5,9 +5,9 @@ import { sentence } from './messages';
 import { pricingTierSchema } from './pricing';
 
 /**
- * Contracts of the admin pricing API (spec 001 §3 pricing tier and product pricing, §5 'Add tier' and
- * 'Custom product pricing', §7 'Pricing'). Used by the routes and by the admin Pricing section's forms, so
- * the browser and the server judge a form by the same rules and with the same words.
+ * Contracts of the admin pricing API (docs/admin.md#pricing): tiers and custom product prices. Used by the
+ * routes and by the admin Pricing section's forms, so the browser and the server judge a form by the same
+ * rules and with the same words.
  *
  * Money is dollars (at most two decimals) and discounts are percent (at most one decimal) at this edge;
  * the server keeps cents and hundredths of a percent (ADR 0002).
@@ -16,7 +16,10 @@ import { pricingTierSchema } from './pricing';
 /** A tier no cart could reach would be no tier: a cart counts at most MAX_QUANTITY cases. */
 export const MAX_MINIMUM_CASES = MAX_QUANTITY;
 
-/** Spec 001 §5's sentence, word for word, plus our own words for the range rules it states without text. */
+/**
+ * The sentence of docs/admin.md#pricing, word for word, plus our own words for the range rules it states
+ * without text.
+ */
 export const ADMIN_PRICING_MESSAGES = {
   required: sentence('Please fill out all required fields'),
   nameTooLong: sentence('Name must be at most 100 characters'),
@@ -101,7 +104,9 @@ const requiredId = z.preprocess(
     .max(MAX_ID, 'is too large'),
 );
 
-/** POST /api/admin/pricing-tiers and PATCH /api/admin/pricing-tiers/{id} (spec 001 §5: same rules). */
+/**
+ * POST /api/admin/pricing-tiers and PATCH /api/admin/pricing-tiers/{id} (docs/admin.md#pricing: same rules).
+ */
 export const pricingTierRequestSchema = z.object({
   name: requiredText(100, ADMIN_PRICING_MESSAGES.nameTooLong),
   description: optionalText(500, ADMIN_PRICING_MESSAGES.descriptionTooLong),
@@ -126,7 +131,7 @@ export const deletePricingTierResponseSchema = z.object({
   deletedCustomPrices: z.number().int(),
 });
 
-/** POST /api/admin/product-pricing-tiers (spec 001 §5: product, tier and price required). */
+/** POST /api/admin/product-pricing-tiers (docs/admin.md#pricing: product, tier and price required). */
 export const productPricingRequestSchema = z.object({
   productId: requiredId,
   tierId: requiredId,

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { sentence } from './messages';
 
-/** The admin login form's rules (spec 001 §5), word for word. */
+/** The admin login form's rules (docs/admin.md#admin-access), word for word. */
 export const ADMIN_LOGIN_MESSAGES = {
   username: sentence('Username is required'),
   password: sentence('Password is required'),
 } as const;
 
-/** POST /api/admin/login (spec 001 §7). */
+/** POST /api/admin/login (docs/admin.md#admin-access). */
 export const adminLoginRequestSchema = z.object({
   username: z
     .string({ message: ADMIN_LOGIN_MESSAGES.username })
@@ -21,5 +21,8 @@ export const adminLoginRequestSchema = z.object({
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
-/** One answer for a wrong password, an unknown username and a non-administrator (security.md A4). */
+/**
+ * One answer for a wrong password, an unknown username and a non-administrator
+ * (docs/security.md#administrator-sign-in).
+ */
 export const ADMIN_LOGIN_FAILED_MESSAGE = 'Invalid username or password';

@@ -11,8 +11,8 @@ import { emailSchema } from './auth';
 import { sentence } from './messages';
 
 /**
- * Contracts of the admin Users and Pending Users API (spec 001 §7 'Users'), used by the routes and by the
- * dashboard's forms. Messages quoted from the spec (§5) are exact.
+ * Contracts of the admin Users and Pending Users API (docs/admin.md#users, docs/admin.md#pending-users), used
+ * by the routes and by the dashboard's forms. The messages are word for word.
  */
 
 export const USER_ROLES = ['customer', 'admin'] as const;
@@ -32,7 +32,7 @@ export const ADMIN_USERS_MESSAGES = {
   businessNameTooLong: sentence('Business name must be at most 200 characters long'),
 } as const;
 
-// The password rule texts (DECISIONS §5) are whole sentences wherever they are sent.
+// The password rule texts (docs/accounts-and-roles.md#passwords) are whole sentences wherever they are sent.
 sentence(PASSWORD_TOO_SHORT);
 sentence(PASSWORD_TOO_LONG);
 sentence(PASSWORD_COMPOSITION);
@@ -109,7 +109,7 @@ export const approveUserRequestSchema = z.object({
 });
 export type ApproveUserRequest = z.infer<typeof approveUserRequestSchema>;
 
-/** A user as the admin Users list shows it (spec 001 §3 'User'): never a password hash. */
+/** A user as the admin Users list shows it (docs/admin.md#users): never a password hash. */
 export const adminUserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -128,7 +128,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 /** GET /api/admin/users: newest first. */
 export const adminUserListSchema = z.array(adminUserSchema);
 
-/** A registration waiting for a decision (spec 001 §3 'Pending user'). */
+/** A registration waiting for a decision (docs/admin.md#pending-users). */
 export const pendingUserSchema = z.object({
   id: z.number().int(),
   firstName: z.string().nullable(),

@@ -3,7 +3,7 @@ import { currentUserSchema } from './current-user';
 import { sentence } from './messages';
 
 /**
- * Contracts of the accounts API (spec 000 §7, spec 001 §7, DECISIONS §5). Texts quoted from the spec are
+ * Contracts of the accounts API (docs/accounts-and-roles.md). Texts quoted from the spec are
  * exact; they are shown by the forms and returned by the server.
  */
 
@@ -25,7 +25,10 @@ const singleLine = (max: number) =>
 
 export { currentUserSchema, type CurrentUser } from './current-user';
 
-/** The registration fields of spec 000 §2 '/auth' (Register); role, status and username are never taken. */
+/**
+ * The registration fields of docs/accounts-and-roles.md#registration (Register); role, status and username
+ * are never taken.
+ */
 export const REGISTRATION_REQUIRED_FIELDS = {
   firstName: 'First Name',
   lastName: 'Last Name',
@@ -53,7 +56,7 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** 'Missing Required Fields: Please provide: {list}' (spec 000 §5). */
+/** 'Missing Required Fields: Please provide: {list}' (docs/accounts-and-roles.md#registration). */
 export function missingRegistrationFields(body: RegisterRequest): string[] {
   return Object.entries(REGISTRATION_REQUIRED_FIELDS)
     .filter(([field]) => !body[field as keyof RegisterRequest]?.trim())

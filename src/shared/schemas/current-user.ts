@@ -32,6 +32,7 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
  * GET /api/session: who is signed in, for the browser: always 200, `user` null without a session, so a
- * visitor's console shows no failed request. GET /api/user keeps its 401 for API clients (spec 000 §7).
+ * visitor's console shows no failed request. GET /api/user keeps its 401 for API clients
+ * (docs/accounts-and-roles.md#sessions).
  */
 export const sessionResponseSchema = z.object({ user: z.nullable(currentUserSchema) });

@@ -4,10 +4,10 @@ import { sentence } from './messages';
 import { idSchema } from './pricing';
 
 /**
- * Contracts of the FAQ (spec 001 §3 'FAQ category' and 'FAQ item', §7 'FAQ management' and the public
- * GET /api/faq/categories and /api/faq/items). The spec leaves the form rules open (§5 'the exact schema
- * rules are not shown'); these are ours: text trimmed and required, an answer up to 5000 characters, a
- * whole-number display order.
+ * Contracts of the FAQ (docs/admin.md#faq-management, docs/support-and-faq.md#faq): the admin API and the
+ * public GET /api/faq/categories and /api/faq/items. The form rules were left open ('the exact schema rules
+ * are not shown'); these are ours: text trimmed and required, an answer up to 5000 characters, a whole-number
+ * display order.
  */
 
 export const FAQ_TITLE_MAX = 200;
@@ -50,8 +50,9 @@ const displayOrderSchema = z
   .max(FAQ_DISPLAY_ORDER_LIMIT, FAQ_MESSAGES.displayOrderRange);
 
 /**
- * POST and PUT /api/admin/faq/categories(/{id}). `isActive` has no field on the form (spec 001 §2): a new
- * category is active, an edit keeps what the category had unless the body says otherwise.
+ * POST and PUT /api/admin/faq/categories(/{id}). `isActive` has no field on the form
+ * (docs/admin.md#faq-management): a new category is active, an edit keeps what the category had unless the
+ * body says otherwise.
  */
 export const faqCategoryInputSchema = z.object({
   title: requiredText(FAQ_MESSAGES.titleRequired, FAQ_TITLE_MAX, FAQ_MESSAGES.titleTooLong),
@@ -78,7 +79,7 @@ export type FaqItemValues = z.output<typeof faqItemInputSchema>;
 
 const isoDate = z.string();
 
-/** A category as the API sends it (spec 001 §3). */
+/** A category as the API sends it (docs/admin.md#faq-management). */
 export const faqCategorySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -89,7 +90,7 @@ export const faqCategorySchema = z.object({
 });
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
 
-/** An item as the API sends it (spec 001 §3). */
+/** An item as the API sends it (docs/admin.md#faq-management). */
 export const faqItemSchema = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
@@ -113,7 +114,7 @@ export const faqIdParamsSchema = z.object({ id: idSchema });
 /** A blank query value (`?categoryId=`, as a select with 'All Categories' may leave it) means "not given". */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
-/** GET /api/admin/faq/items?categoryId= (spec 001 §7): all items, or one category's. */
+/** GET /api/admin/faq/items?categoryId= (docs/admin.md#faq-management): all items, or one category's. */
 export const faqItemsQuerySchema = z.object({
   categoryId: z.preprocess(blankAsMissing, z.optional(idSchema)),
 });

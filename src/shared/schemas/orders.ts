@@ -4,19 +4,20 @@ import { sentence } from './messages';
 import { idSchema, quantitySchema } from './pricing';
 
 /**
- * Contracts of ordering (spec 000 §3, §7; DECISIONS §1, §4): submission, history, detail and reorder.
- * Money leaves the server as decimal strings with two decimals (`"127.80"`), as the spec's order item
- * `price (string)`, plus a number where the spec asks for one (`priceForCalculation`).
+ * Contracts of ordering (docs/orders.md#order-api, docs/orders.md#submission, docs/orders.md#reorder):
+ * submission, history, detail and reorder. Money leaves the server as decimal strings with two decimals
+ * (`"127.80"`), as the spec's order item `price (string)`, plus a number where the spec asks for one
+ * (`priceForCalculation`).
  */
 
-/** The customer rules of spec 000 §5, word for word. */
+/** The customer rules of docs/orders.md#submission-rules, word for word. */
 export const ORDER_CUSTOMER_MESSAGES = {
   fullName: sentence('Full name is required'),
   email: INVALID_EMAIL_MESSAGE,
   businessName: sentence('Business name is required'),
 } as const;
 
-/** The idempotency header of POST /api/create-draft-order (DECISIONS §4). */
+/** The idempotency header of POST /api/create-draft-order (docs/orders.md#idempotency). */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 /** 8 to 200 visible ASCII characters: a UUID, or any client-made random string. */
 export const idempotencyKeySchema = z
@@ -41,9 +42,10 @@ const requiredLine = (max: number, message: string) =>
     .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
 
 /**
- * The submission's customer (spec 000 §3). Only name, e-mail and business are rules (spec 000 §5); the
- * rest is optional. The split shipping lines are this portal's addition (sent by the review page from the
- * profile) so the order keeps an address Shopify can read; without them the profile's are used.
+ * The submission's customer (docs/orders.md#submission). Only name, e-mail and business are rules
+ * (docs/orders.md#submission-rules); the rest is optional. The split shipping lines are this portal's
+ * addition (sent by the review page from the profile) so the order keeps an address Shopify can read; without
+ * them the profile's are used.
  */
 export const orderCustomerSchema = z.object({
   customerName: requiredLine(200, ORDER_CUSTOMER_MESSAGES.fullName),
@@ -86,7 +88,7 @@ export type OrderItemInput = z.input<typeof orderItemInputSchema>;
 const orderItemsSchema = z.array(orderItemInputSchema).max(100, 'has too many items');
 
 /**
- * POST /api/create-draft-order (spec 000 §3 'Order submission payload'). `items` is the alternate name of
+ * POST /api/create-draft-order (docs/orders.md#submission). `items` is the alternate name of
  * `orderItems`. `testMode` is accepted and ignored: the server decides it. Anything else (an owner id, a
  * status, a total) is dropped, never honoured.
  */
@@ -104,7 +106,10 @@ export const createDraftOrderRequestSchema = z
   });
 export type CreateDraftOrderRequest = z.input<typeof createDraftOrderRequestSchema>;
 
-/** The draft order response (spec 000 §3). `invoiceUrl` is null until staff approve (DECISIONS §1). */
+/**
+ * The draft order response (docs/orders.md#submission). `invoiceUrl` is null until staff approve
+ * (docs/orders.md#approval-and-payment).
+ */
 export const createDraftOrderResponseSchema = z.object({
   success: z.literal(true),
   error: z.null(),
@@ -115,7 +120,10 @@ export const createDraftOrderResponseSchema = z.object({
 });
 export type CreateDraftOrderResponse = z.infer<typeof createDraftOrderResponseSchema>;
 
-/** Statuses as the customer reads them (DECISIONS §4: legacy submitted → pending, completed → delivered). */
+/**
+ * Statuses as the customer reads them (docs/orders.md#legacy-status-values: legacy submitted → pending,
+ * completed → delivered).
+ */
 export const orderStatusSchema = z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const paymentStatusSchema = z.enum(['unpaid', 'invoice_sent', 'paid']);
@@ -125,7 +133,7 @@ const isoDate = z.string();
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
 /**
- * An order line as the customer sees it (spec 000 §3 'Order item (client view)'). `quantity` is in the
+ * An order line as the customer sees it (docs/orders.md#what-an-order-stores). `quantity` is in the
  * line's `unit` (ADR 0008); `units` is the bottles it ships (0 for the tester); `caseCount` is null for the
  * tester. `price` is per unit of `unit`.
  */
@@ -147,7 +155,7 @@ export const orderItemViewSchema = z.object({
 });
 export type OrderItemView = z.infer<typeof orderItemViewSchema>;
 
-/** An order in the history list (spec 000 §3 'Order (client view)' plus its number, counts and total). */
+/** An order in the history list (docs/orders.md#order-api plus its number, counts and total). */
 export const orderSummarySchema = z.object({
   id: z.number().int(),
   /** The portal's order reference, e.g. WO-1001. */
@@ -169,7 +177,7 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-/** GET /api/orders?page=&limit= (spec 000 §7, §9: page size 5). */
+/** GET /api/orders?page=&limit= (docs/orders.md#order-api: page size 5). */
 export const ORDERS_PAGE_SIZE = 5;
 export const MAX_ORDERS_PAGE_SIZE = 50;
 export const orderListQuerySchema = z
@@ -190,7 +198,10 @@ export const orderListResponseSchema = z.object({
 });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
-/** Everything the detail page shows: the timeline's dates (DECISIONS §4), address, tracking, totals. */
+/**
+ * Everything the detail page shows: the timeline's dates (docs/orders.md#order-timeline), address, tracking,
+ * totals.
+ */
 export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend({
   standardTotal: money,
   savings: money,
@@ -217,7 +228,7 @@ export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** GET /api/orders/{id} (spec 000 §3 'Order detail response'). */
+/** GET /api/orders/{id} (docs/orders.md#order-api). */
 export const orderDetailResponseSchema = z.object({
   order: orderDetailSchema,
   items: z.array(orderItemViewSchema),
@@ -228,9 +239,9 @@ export type OrderDetailResponse = z.infer<typeof orderDetailResponseSchema>;
 export const orderParamsSchema = z.object({ id: idSchema });
 
 /**
- * POST /api/orders/{id}/reorder (spec 000 §3 'Reorder response'): the old lines at TODAY's prices
+ * POST /api/orders/{id}/reorder (docs/orders.md#reorder): the old lines at TODAY's prices
  * (`price` per unit in dollars, at the tier the reordered cart reaches), and the lines that cannot be
- * reordered (product gone or inactive), reported rather than added (DECISIONS §4).
+ * reordered (product gone or inactive), reported rather than added.
  */
 export const reorderItemSchema = z.object({
   productId: z.number().int(),

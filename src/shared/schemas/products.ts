@@ -2,8 +2,9 @@
 import { z } from 'zod/mini';
 
 /**
- * A product as the storefront sees it (spec 000 §3 client shape plus caseSize and isTester).
- * Money fields are dollars per bottle as JSON numbers with two decimals; `null` where the catalogue has none.
+ * A product as the storefront sees it (docs/catalogue-and-pricing.md#product-fields), plus caseSize and
+ * isTester. Money fields are dollars per bottle as JSON numbers with two decimals; `null` where the catalogue
+ * has none.
  */
 export const productSchema = z.object({
   id: z.int(),

@@ -4,12 +4,15 @@ import { orderStatusSchema } from './orders';
 import { idSchema } from './pricing';
 
 /**
- * Contracts of the support page and the staff support inbox (spec 001 §2 'Support page', §3 'Support
- * message', §5, §7, §9; issue 7). The server fills userInfo, recentOrders and orderDetails itself: whatever
- * the browser sends in those fields is ignored.
+ * Contracts of the support page and the staff support inbox (docs/support-and-faq.md; issue 7). The server
+ * fills userInfo, recentOrders and orderDetails itself: whatever the browser sends in those fields is
+ * ignored.
  */
 
-/** The eleven subject options (spec 001 §9), values as the quick cards prefill them ('order-issue'). */
+/**
+ * The eleven subject options (docs/support-and-faq.md#subjects), values as the quick cards prefill them
+ * ('order-issue').
+ */
 export const SUPPORT_SUBJECTS = [
   { value: 'order-issue', label: 'Order Issue' },
   { value: 'damaged-items', label: 'Damaged Items' },
@@ -25,7 +28,7 @@ export const SUPPORT_SUBJECTS = [
 ] as const;
 export type SupportSubjectValue = (typeof SUPPORT_SUBJECTS)[number]['value'];
 
-/** The three priorities with their descriptions (spec 001 §9). */
+/** The three priorities with their descriptions (docs/support-and-faq.md#priorities). */
 export const SUPPORT_PRIORITY_OPTIONS = [
   { value: 'low', label: 'Low', description: 'General question' },
   { value: 'medium', label: 'Medium', description: 'Response within 2 business days' },
@@ -36,7 +39,7 @@ export type SupportPriority = (typeof SUPPORT_PRIORITY_VALUES)[number];
 
 export const SUPPORT_MESSAGE_MIN = 10;
 export const SUPPORT_MESSAGE_MAX = 2000;
-/** Recent orders sent with a support message (spec 001 §9). */
+/** Recent orders sent with a support message (docs/support-and-faq.md#what-a-support-message-carries). */
 export const SUPPORT_RECENT_ORDERS = 5;
 /** Messages a customer can send per hour (issue 7); the sixth gets 429 with SUPPORT_MESSAGES.rateLimited. */
 export const SUPPORT_MESSAGES_PER_HOUR = 5;
@@ -52,7 +55,7 @@ export const SUPPORT_MESSAGES = {
   rateLimited: sentence(
     `You have sent ${SUPPORT_MESSAGES_PER_HOUR} messages in the last hour. Please wait a little before sending another.`,
   ),
-  /** Toasts of the support page (spec 001 §8). */
+  /** Toasts of the support page (docs/support-and-faq.md#sending). */
   sentTitle: 'Message Sent',
   sentDescription: "We've received your message and will respond within 1-2 business days.",
   failedTitle: 'Error',
@@ -67,7 +70,10 @@ export function supportMessageLength(message: string): number {
   return [...message].length;
 }
 
-/** The subject an order-issue link prefills (spec 001 §2, §9), plus the store's order number when present. */
+/**
+ * The subject an order-issue link prefills (docs/support-and-faq.md#order-issue-links), plus the store's
+ * order number when present.
+ */
 export function orderIssueSubject(orderId: number, shopifyOrderId?: string | null): string {
   const base = `Order Issue - Order #${orderId}`;
   const withStore = shopifyOrderId ? `${base} (Shopify ${shopifyOrderId.trim()})` : base;
@@ -139,7 +145,7 @@ export const supportContactResponseSchema = z.object({
 });
 export type SupportContactResponse = z.infer<typeof supportContactResponseSchema>;
 
-/** What the server stores and e-mails (spec 001 §3 'Support message'). */
+/** What the server stores and e-mails (docs/support-and-faq.md#what-a-support-message-carries). */
 export const supportUserInfoSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -13,44 +13,8 @@ import axe, { type AxeResults, type ImpactValue } from 'axe-core';
 /**
  * Every end-to-end journey is also an accessibility check (issue 14): specs import `test` and `expect` from
  * here instead of '@playwright/test' (eslint.config.js enforces it), and axe-core scans every page the
- * journey visits — customer and admin, in the desktop layout and in the 390 px phone layout. Any violation
- * fails the test with the rule, its impact, the offending elements, the page and the viewport.
- *
- * How, and why this way:
- *
- * - Every browser context of the worker is tracked: the `page` fixture's, and the ones specs open with
- *   `browser.newContext()` for two people at once (support/accounts.ts) or in `beforeAll` — all but one
- *   opened with scripts off (a page shell's first paint, site-shell.spec.ts), where axe cannot run.
- * - A page is scanned at the first action or auto-waiting assertion after its address (path and query) or
- *   its title changed — a load, a client-side navigation, another admin section (they share an address) —
- *   and again at the end of the test, or when the spec closes it. The scan runs in a Playwright locator
- *   handler on `:root`, which Playwright calls before every action and assertion and waits for: a scan never
- *   races the journey's clicks, and the journey does not see the viewport change for the phone scan.
- *   (One exception: an assertion with a short timeout that runs out during a scan lets the journey go on
- *   while the scan finishes; only shopify.spec.ts polls that way, and its checks hold in both layouts.)
- * - A scan waits until the page has settled: loaded, no `aria-busy="true"`, no indeterminate progress bar,
- *   spinner or skeleton, and no request for a moment. A page that does not settle within a few seconds is
- *   scanned as it is, and its violations say so. A page that navigates, reloads or changes its title during
- *   the scan ("Execution context was destroyed" included) is left: the new page gets its own scan, and a
- *   reload of the same page is not scanned again before the end of the test.
- * - One scan checks the layout the page is in, resizes to the other one (a desktop page to 390 × 844, a
- *   phone page to 1280 × 720), checks again and restores the size. Several components swap their markup
- *   with a media query in JavaScript (tables become card lists under 768 px), so each layout is a document
- *   of its own. Resizing in place keeps the suite's run time well below what a second project running every
- *   journey at 390 px would cost, and the journeys themselves stay as they are.
- * - The same markup at the same size gives the same findings: results are reused for a document already
- *   scanned in this worker (recognised by a fingerprint of its body and title: the empty order form, the
- *   dashboard, an unchanged page at the end of a test), and the test still reports them.
- * - Only the portal's own origin is scanned (not the fake Shopify checkout page).
- * - Hooks (`beforeAll`) are not tests: a page visited there is scanned by the first test that acts on it.
- *
- * The rules: axe-core's WCAG 2.0, 2.1 and 2.2 level A and AA rules (the conformance level the portal aims
- * at, and what Lighthouse's accessibility audit checks) plus axe's best-practice rules (one main landmark,
- * all content in landmarks, heading order, unique landmark names, …): screen-reader users navigate by them,
- * and issue 14 moves focus to each page's main heading. Not included: level AAA (not a conformance target;
- * its 7:1 contrast rule would redraw the brand palette) and axe's experimental rules (still changing: noise
- * rather than findings).
- *
+ * journey visits, in the desktop and the 390 px phone layout; any violation fails the test. When a page is
+ * scanned, which rules apply and why: docs/decisions/0027-accessibility-in-every-journey.md.
  * `A11Y_DEBUG=1 npx playwright test` logs every scan and its duration.
  */
 

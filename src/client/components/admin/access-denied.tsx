@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageTitle } from '../page-title';
 import { Button } from '../ui/button';
 
-/** /admin for a signed-in user who is not an administrator (spec 001 §2, §4 'Admin access'). */
+/** /admin for a signed-in user who is not an administrator (docs/admin.md#admin-access). */
 export function AccessDenied() {
   return (
     <section className="mx-auto my-16 max-w-lg rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm sm:px-10">

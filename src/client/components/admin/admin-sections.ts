@@ -1,5 +1,5 @@
 /**
- * The dashboard's sidebar sections: the spec's seven in its order (spec 001 §2 'Admin dashboard'), then the
+ * The dashboard's sidebar sections: the spec's seven in its order (docs/admin.md#dashboard), then the
  * staff support inbox (issue 7, beyond the spec).
  */
 export const ADMIN_SECTIONS = [
@@ -17,7 +17,7 @@ export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
 export const DEFAULT_ADMIN_SECTION: AdminSectionId = 'products';
 
-/** Where the chosen section is remembered (spec 001 §9 'Default admin section: products, remembered'). */
+/** Where the chosen section is remembered (docs/admin.md#dashboard). */
 export const ADMIN_SECTION_STORAGE_KEY = 'wholesale-admin-section';
 
 export function isAdminSectionId(value: unknown): value is AdminSectionId {

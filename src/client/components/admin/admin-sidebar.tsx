@@ -34,7 +34,7 @@ interface AdminSidebarProps {
   /** The section shown; null while none is (a page shell, ADR 0016). */
   current: AdminSectionId | null;
   onSelect: (section: AdminSectionId) => void;
-  /** The signed-in administrator's name and e-mail (spec 001 §2). */
+  /** The signed-in administrator's name and e-mail (docs/admin.md#dashboard). */
   name: string;
   email: string;
   onLogout: () => void;
@@ -42,7 +42,7 @@ interface AdminSidebarProps {
 }
 
 /**
- * The dashboard's sidebar (spec 001 §2 'Admin dashboard'): the sections, the administrator's name and e-mail,
+ * The dashboard's sidebar (docs/admin.md#dashboard): the sections, the administrator's name and e-mail,
  * and Logout. From 768 px it is a column beside the section; below, a top bar whose Menu button opens the
  * same list. Sections are buttons (Tab, or the arrow keys within the list); the chosen one has aria-current.
  */

@@ -8,14 +8,14 @@ interface ConfirmDialogProps {
   description: ReactNode;
   /** The confirming button's text, e.g. 'Delete'. */
   confirmLabel: string;
-  /** While the action runs the confirming button is disabled (spec 001 §4). */
+  /** While the action runs the confirming button is disabled (docs/admin.md#dashboard). */
   pending?: boolean;
   destructive?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-/** Asks before a deletion or another step that cannot be undone (spec 001 §5 'Deletions ask first'). */
+/** Asks before a deletion or another step that cannot be undone (docs/admin.md#dashboard). */
 export function ConfirmDialog({
   open,
   title,

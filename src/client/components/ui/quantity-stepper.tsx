@@ -20,10 +20,10 @@ interface QuantityStepperProps {
 const WHOLE_NUMBER = /^\d+$/;
 
 /**
- * Minus button, number input, plus button (spec 000 §2). The input takes whole numbers only: anything else
- * (letters, a minus sign, decimals, an exponent) is ignored and the quantity stays. A cleared field shows
- * empty while focused and returns to the quantity on leaving it. The buttons stay focusable at the limits
- * (a disabled button would drop keyboard focus mid-use); they just do nothing there.
+ * Minus button, number input, plus button (docs/storefront.md#order-form). The input takes whole numbers
+ * only: anything else (letters, a minus sign, decimals, an exponent) is ignored and the quantity stays. A
+ * cleared field shows empty while focused and returns to the quantity on leaving it. The buttons stay
+ * focusable at the limits (a disabled button would drop keyboard focus mid-use); they just do nothing there.
  */
 export function QuantityStepper({
   value,

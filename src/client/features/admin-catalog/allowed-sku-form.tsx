@@ -15,8 +15,9 @@ import { useAddAllowedSku } from './catalog-api';
 const EMPTY_FORM = { sku: '', notes: '' };
 
 /**
- * Add a SKU with notes (spec 001 §2, §5: the SKU may not be empty after trimming). Judged by the API's own
- * schema first, so the message is the server's; the server judges it again and refuses a duplicate.
+ * Add a SKU with notes (docs/admin.md#products-and-allowed-skus: the SKU may not be empty after trimming).
+ * Judged by the API's own schema first, so the message is the server's; the server judges it again and
+ * refuses a duplicate.
  */
 export function AllowedSkuForm() {
   const {

@@ -12,8 +12,9 @@ import { allowedSkusQueryOptions, useDeleteAllowedSku, useSetAllowedSkuActive } 
 import { ToggleSwitch } from './toggle-switch';
 
 /**
- * The allowed SKUs (spec 001 §2): each with its notes, an active switch and a delete button that asks
- * first. Only products whose SKU is here and active are shown to customers (DECISIONS §2).
+ * The allowed SKUs (docs/admin.md#products-and-allowed-skus): each with its notes, an active switch and a
+ * delete button that asks first. Only products whose SKU is here and active are shown to customers
+ * (docs/catalogue-and-pricing.md#what-customers-see).
  */
 export function AllowedSkuList() {
   const query = useQuery(allowedSkusQueryOptions);

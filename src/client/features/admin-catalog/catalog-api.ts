@@ -19,7 +19,7 @@ import {
 import { requestJson, serverMessage, UnexpectedReplyError } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
-/** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
+/** The fallbacks shown when the server sends no message of its own (docs/admin.md#admin-messages). */
 export const CATALOG_FALLBACKS = {
   addSku: 'Failed to add SKU',
   updateSku: 'Failed to update SKU status',
@@ -126,7 +126,7 @@ export function useShopifyCountAction(action: 'refresh' | 'sync') {
   });
 }
 
-/** An answer that is not the import's shape gets the spec's own words (spec 001 §8). */
+/** An answer that is not the import's shape gets the spec's own words (docs/admin.md#admin-messages). */
 function importFailureText(error: unknown): string {
   if (error instanceof UnexpectedReplyError) {
     return CATALOG_FALLBACKS.importInvalidResponse;

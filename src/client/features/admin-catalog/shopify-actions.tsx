@@ -52,9 +52,10 @@ function LastOutcome({ outcome }: { outcome: Outcome }) {
 }
 
 /**
- * 'Refresh from Shopify', 'Sync with Shopify' and 'Import by Shopify product ID' (spec 001 §2). While one
- * runs, its button shows a spinner and 'Refreshing...' and the other actions wait (a pull and a push at the
- * same time would race); the outcome is toasted and stays below the buttons with its count.
+ * 'Refresh from Shopify', 'Sync with Shopify' and 'Import by Shopify product ID'
+ * (docs/admin.md#products-and-allowed-skus). While one runs, its button shows a spinner and 'Refreshing...'
+ * and the other actions wait (a pull and a push at the same time would race); the outcome is toasted and
+ * stays below the buttons with its count.
  */
 export function ShopifyActions() {
   const refresh = useShopifyCountAction('refresh');

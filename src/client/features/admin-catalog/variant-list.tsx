@@ -18,7 +18,10 @@ const STATUS_BADGE: Record<VariantDisplayStatus, BadgeVariant> = {
 
 const money = (dollars: number | null) => (dollars === null ? '—' : formatCents(dollarsToCents(dollars)));
 
-/** Only https images (security.md X1: a URL scheme allow-list; the CSP allows https: images only). */
+/**
+ * Only https images (docs/security.md#output-encoding: a URL scheme allow-list; the CSP allows https: images
+ * only).
+ */
 function safeImageUrl(url: string | null): string | null {
   return url && /^https:\/\//i.test(url) ? url : null;
 }
@@ -158,7 +161,7 @@ function ProductCard({
 }
 
 /**
- * The products with their variants (spec 001 §2 'Variants', §4 display status): visibility switch (needs a
+ * The products with their variants and display status (docs/admin.md#variants): visibility switch (needs a
  * SKU) and the price edit.
  */
 export function VariantList() {

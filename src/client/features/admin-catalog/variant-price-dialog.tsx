@@ -16,7 +16,7 @@ interface VariantPriceDialogProps {
   onClose: () => void;
 }
 
-/** Edit a variant's retail and wholesale price per bottle (spec 001 §2 'Variants', §5 'Variant price'). */
+/** Edit a variant's retail and wholesale price per bottle (docs/admin.md#variants). */
 export function VariantPriceDialog({ variant, onClose }: VariantPriceDialogProps) {
   return variant ? <PriceForm key={variant.id} variant={variant} onClose={onClose} /> : null;
 }

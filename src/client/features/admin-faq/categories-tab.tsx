@@ -24,11 +24,16 @@ interface Deleting {
 
 interface CategoriesTabProps {
   categories: UseQueryResult<FaqCategory[]>;
-  /** A category is gone: the Items tab's filter must not keep pointing at it (spec 001 §4). */
+  /**
+   * A category is gone: the Items tab's filter must not keep pointing at it (docs/admin.md#faq-management).
+   */
   onCategoryDeleted: (id: number) => void;
 }
 
-/** The Categories tab (spec 001 §2): cards with edit and delete, 'Add Category', the category dialog. */
+/**
+ * The Categories tab (docs/admin.md#faq-management): cards with edit and delete, 'Add Category', the category
+ * dialog.
+ */
 export function CategoriesTab({ categories, onCategoryDeleted }: CategoriesTabProps) {
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing | null>(null);

@@ -7,16 +7,16 @@ import { categoryPayload, type CategoryFormState } from './faq-form';
 interface CategoryDialogProps {
   mode: 'create' | 'edit';
   initial: CategoryFormState;
-  /** The save is running: the Create/Update button is disabled (spec 001 §4). */
+  /** The save is running: the Create/Update button is disabled (docs/admin.md#faq-management). */
   saving: boolean;
   onCancel: () => void;
   onSave: (values: FaqCategoryValues) => void;
 }
 
 /**
- * 'Create New Category' / 'Edit Category' (spec 001 §2): Title and Display Order, Cancel and Create/Update.
- * isActive has no field; the form keeps the category's value. Mounted only while open, so each opening
- * starts from `initial`.
+ * 'Create New Category' / 'Edit Category' (docs/admin.md#faq-management): Title and Display Order, Cancel and
+ * Create/Update. isActive has no field; the form keeps the category's value. Mounted only while open, so each
+ * opening starts from `initial`.
  */
 export function CategoryDialog({ mode, initial, saving, onCancel, onSave }: CategoryDialogProps) {
   const {

@@ -43,7 +43,9 @@ interface FaqDialogFooterProps {
   onCancel: () => void;
 }
 
-/** Cancel and Create/Update; the save button is disabled while the save runs (spec 001 §4). */
+/**
+ * Cancel and Create/Update; the save button is disabled while the save runs (docs/admin.md#faq-management).
+ */
 export function FaqDialogFooter({ formId, mode, saving, onCancel }: FaqDialogFooterProps) {
   return (
     <>

@@ -18,7 +18,7 @@ const category = (id: number): FaqCategory => ({
   updatedAt: '2031-01-01T00:00:00.000Z',
 });
 
-describe('parseDisplayOrder (spec 001 §5: an integer, 0 when not a number)', () => {
+describe('parseDisplayOrder (docs/admin.md#faq-management: an integer, 0 when not a number)', () => {
   it.each([
     ['3', 3],
     [' 12 ', 12],
@@ -30,7 +30,7 @@ describe('parseDisplayOrder (spec 001 §5: an integer, 0 when not a number)', ()
   ])('reads %j as %j', (text, expected) => expect(parseDisplayOrder(text)).toBe(expected));
 });
 
-describe('form defaults (spec 001 §3)', () => {
+describe('form defaults (docs/admin.md#faq-management)', () => {
   it('orders a new category after the existing ones, empty and active', () => {
     expect(newCategoryForm(4)).toEqual({ title: '', displayOrder: '4', isActive: true });
   });

@@ -1,20 +1,28 @@
 import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 
-/** The Items tab's category filter: every category, or one (spec 001 §2 'All Categories'). */
+/** The Items tab's category filter: every category, or one (docs/admin.md#faq-management). */
 export type CategoryFilter = 'all' | number;
 
-/** Spec 001 §5: display order is parsed as an integer and falls back to 0 if not a number. */
+/**
+ * Display order is parsed as an integer and falls back to 0 if not a number (docs/admin.md#faq-management).
+ */
 export function parseDisplayOrder(text: string): number {
   const value = Number.parseInt(text.trim(), 10);
   return Number.isNaN(value) ? 0 : value;
 }
 
-/** Spec 001 §5: the category select on the item form is parsed as an integer (NaN when nothing is chosen). */
+/**
+ * The category select on the item form is parsed as an integer, NaN when nothing is chosen
+ * (docs/admin.md#faq-management).
+ */
 export function parseCategoryId(text: string): number {
   return Number.parseInt(text, 10);
 }
 
-/** What a form's inputs hold: text, as typed. isActive has no field (spec 001 §2) but is kept and sent. */
+/**
+ * What a form's inputs hold: text, as typed. isActive has no field (docs/admin.md#faq-management) but is kept
+ * and sent.
+ */
 export interface CategoryFormState {
   title: string;
   displayOrder: string;
@@ -29,7 +37,7 @@ export interface ItemFormState {
   isActive: boolean;
 }
 
-/** Spec 001 §3 'FAQ defaults': a new category has an empty title and orders after the existing ones. */
+/** A new category has an empty title and orders after the existing ones (docs/admin.md#faq-management). */
 export function newCategoryForm(categoryCount: number): CategoryFormState {
   return { title: '', displayOrder: String(categoryCount), isActive: true };
 }
@@ -39,8 +47,8 @@ export function categoryFormOf(category: FaqCategory): CategoryFormState {
 }
 
 /**
- * Spec 001 §3 'FAQ defaults': a new item goes into the filtered category (or the first one), with empty
- * texts, ordered after the items listed.
+ * A new item goes into the filtered category (or the first one), with empty texts, ordered after the items
+ * listed (docs/admin.md#faq-management).
  */
 export function newItemForm(
   filter: CategoryFilter,
@@ -81,7 +89,7 @@ export function itemPayload(form: ItemFormState) {
   };
 }
 
-/** 'Order: n | Status: Active' (spec 001 §2). */
+/** 'Order: n | Status: Active' (docs/admin.md#faq-management). */
 export function orderAndStatus(entry: { displayOrder: number; isActive: boolean }): string {
   return `Order: ${entry.displayOrder} | Status: ${entry.isActive ? 'Active' : 'Inactive'}`;
 }

@@ -13,7 +13,10 @@ const TABS = [
   { id: 'items', label: 'FAQ Items' },
 ] as const satisfies ReadonlyArray<{ id: TabId; label: string }>;
 
-/** FAQ Management (spec 001 §2): the Categories and FAQ Items tabs, sharing the category list and filter. */
+/**
+ * FAQ Management (docs/admin.md#faq-management): the Categories and FAQ Items tabs, sharing the category list
+ * and filter.
+ */
 export function FaqManagement() {
   const [tab, setTab] = useState<TabId>('categories');
   const [filter, setFilter] = useState<CategoryFilter>('all');

@@ -15,13 +15,13 @@ import type { CategoryFilter } from './faq-form';
 /** Every admin FAQ query starts with this key, so one invalidation refreshes both tabs. */
 export const ADMIN_FAQ_QUERY_KEY = ['admin', 'faq'] as const;
 
-/** GET /api/admin/faq/categories (spec 001 §7). */
+/** GET /api/admin/faq/categories (docs/admin.md#faq-management). */
 export const faqCategoriesQueryOptions = queryOptions({
   queryKey: [...ADMIN_FAQ_QUERY_KEY, 'categories'],
   queryFn: ({ signal }) => requestJson('/api/admin/faq/categories', faqCategoryListSchema, { signal }),
 });
 
-/** GET /api/admin/faq/items with the optional categoryId of the filter (spec 001 §7). */
+/** GET /api/admin/faq/items with the optional categoryId of the filter (docs/admin.md#faq-management). */
 export function faqItemsQueryOptions(filter: CategoryFilter) {
   return queryOptions({
     queryKey: [...ADMIN_FAQ_QUERY_KEY, 'items', filter],

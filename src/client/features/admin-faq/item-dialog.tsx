@@ -17,15 +17,16 @@ interface ItemDialogProps {
   mode: 'create' | 'edit';
   initial: ItemFormState;
   categories: readonly FaqCategory[];
-  /** The save is running: the Create/Update button is disabled (spec 001 §4). */
+  /** The save is running: the Create/Update button is disabled (docs/admin.md#faq-management). */
   saving: boolean;
   onCancel: () => void;
   onSave: (values: FaqItemValues) => void;
 }
 
 /**
- * 'Add FAQ Item' / 'Edit FAQ Item' (spec 001 §2): Category select, Question, Answer (multi-line) and
- * Display Order, Cancel and Create/Update. isActive has no field; the form keeps the item's value.
+ * 'Add FAQ Item' / 'Edit FAQ Item' (docs/admin.md#faq-management): Category select, Question, Answer
+ * (multi-line) and Display Order, Cancel and Create/Update. isActive has no field; the form keeps the item's
+ * value.
  */
 export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave }: ItemDialogProps) {
   const answerId = useId();

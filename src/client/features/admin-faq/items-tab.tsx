@@ -27,7 +27,10 @@ interface ItemsTabProps {
   onFilterChange: (filter: CategoryFilter) => void;
 }
 
-/** The FAQ Items tab (spec 001 §2): the category filter, item cards with edit and delete, 'Add FAQ Item'. */
+/**
+ * The FAQ Items tab (docs/admin.md#faq-management): the category filter, item cards with edit and delete,
+ * 'Add FAQ Item'.
+ */
 export function ItemsTab({ categories, filter, onFilterChange }: ItemsTabProps) {
   const queryClient = useQueryClient();
   const items = useQuery(faqItemsQueryOptions(filter));
@@ -36,7 +39,8 @@ export function ItemsTab({ categories, filter, onFilterChange }: ItemsTabProps) 
   const list = items.data ?? [];
   const categoryList = categories ?? [];
 
-  // Spec 001 §8: a failed load is also announced ('Failed to fetch FAQ items'), once per failure.
+  // A failed load is also announced ('Failed to fetch FAQ items'), once per failure
+  // (docs/admin.md#faq-management).
   const failedAt = items.isError ? items.errorUpdatedAt : 0;
   useEffect(() => {
     if (failedAt) toast.error('Error', { description: 'Failed to fetch FAQ items' });

@@ -3,7 +3,10 @@ import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-order
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 
-/** Spec 001 §4: pending outline, processing secondary, shipped and delivered default, cancelled destructive. */
+/**
+ * The status badges (docs/admin.md#orders): pending outline, processing secondary, shipped and delivered
+ * default, cancelled destructive.
+ */
 export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
   pending: 'outline',
   processing: 'secondary',
@@ -18,7 +21,7 @@ export const ORDER_STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderSt
   label: ORDER_STATUS_LABELS[status],
 }));
 
-/** The status filter (spec 001 §2): All, then each status. */
+/** The status filter (docs/admin.md#orders): All, then each status. */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
   ...ORDER_STATUS_OPTIONS,

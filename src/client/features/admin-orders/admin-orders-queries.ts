@@ -23,7 +23,7 @@ import type { OrderStatus } from '../../../shared/schemas/orders';
 import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
-/** Spec 001 §8's texts: the status change's fallback and the order details' failure. */
+/** The status change's fallback and the order details' failure text (docs/admin.md#admin-messages). */
 export const UPDATE_STATUS_FALLBACK = 'Failed to update order status';
 export const LOAD_DETAILS_FAILED = 'Failed to load order details';
 export const RETRY_SYNC_FALLBACK = 'Failed to send the order to Shopify';

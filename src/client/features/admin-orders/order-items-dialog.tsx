@@ -20,14 +20,14 @@ interface OrderItemsDialogProps {
 }
 
 /**
- * 'View Items': the order's lines, its total and what the customer wrote (spec 001 §2 'Orders section'), and
+ * 'View Items': the order's lines, its total and what the customer wrote (docs/admin.md#orders), and
  * a link to the customer's support messages about the order (issue 7).
  */
 export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
   const items = useQuery(adminOrderItemsQueryOptions(order.id));
   const { isError, errorUpdatedAt } = items;
 
-  // One notice per failed load (spec 001 §8), not one per render.
+  // One notice per failed load (docs/admin.md#admin-messages), not one per render.
   useEffect(() => {
     if (isError) {
       toast.error('Error', { id: `order-items-${order.id}`, description: LOAD_DETAILS_FAILED });

@@ -8,9 +8,9 @@ import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 import { ORDER_STATUS_OPTIONS } from './admin-order-status';
 
 /**
- * The row's status dropdown (spec 001 §4: any status, no restriction). A change is confirmed first: it may
- * e-mail the customer, and on some systems the arrow keys change a closed select at once. The chosen status
- * shows while it is saved, and the select is disabled until the server answers.
+ * The row's status dropdown (docs/orders.md#status-changes-by-staff: any status, no restriction). A change is
+ * confirmed first: it may e-mail the customer, and on some systems the arrow keys change a closed select at
+ * once. The chosen status shows while it is saved, and the select is disabled until the server answers.
  */
 export function OrderStatusSelect({ order, className }: { order: AdminOrder; className?: string }) {
   const update = useUpdateOrderStatus();

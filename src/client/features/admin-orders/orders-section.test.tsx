@@ -99,7 +99,7 @@ describe('OrdersSection', () => {
     ]);
   });
 
-  it('shows each status with the badge style of spec 001 §4', async () => {
+  it('shows each status with the badge style of docs/admin.md#orders', async () => {
     const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
     stubOrders(adminOrderListOf(statuses.map((status, index) => buildAdminOrder({ id: index + 1, status }))));
     renderWithProviders(<OrdersSection />);

@@ -26,8 +26,8 @@ import {
 } from './pricing-api';
 
 /**
- * 'Custom Product Pricing' (spec 001 §2, §5): a price per bottle for one product at one tier, which replaces
- * the tier's discount for that product. List, add (product, tier, price), delete after confirmation.
+ * 'Custom Product Pricing' (docs/admin.md#pricing): a price per bottle for one product at one tier, which
+ * replaces the tier's discount for that product. List, add (product, tier, price), delete after confirmation.
  */
 export function CustomPricesPanel() {
   const prices = useQuery(customPricesQueryOptions);

@@ -1,7 +1,10 @@
 import { dollarsToCents, formatCents } from '../../../shared/money';
 import { pluralize } from '../../lib/format';
 
-/** Dollars from the API to en-US money with exactly two decimals: 8.5 → '$8.50' (spec 000 §1). */
+/**
+ * Dollars from the API to en-US money with exactly two decimals: 8.5 → '$8.50'
+ * (docs/catalogue-and-pricing.md#money).
+ */
 export function formatPrice(dollars: number): string {
   return formatCents(dollarsToCents(dollars));
 }

@@ -18,7 +18,7 @@ import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 import { PRODUCTS_STALE_TIME_MS } from '../../lib/query-client';
 
-/** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
+/** The fallbacks shown when the server sends no message of its own (docs/admin.md#admin-messages). */
 export const PRICING_FALLBACKS = {
   createTier: 'Failed to create pricing tier',
   updateTier: 'Failed to update pricing tier',
@@ -45,8 +45,8 @@ export const customPricesQueryOptions = queryOptions({
 });
 
 /**
- * The products a custom price can be set for: GET /api/products (cached 5 minutes, spec 001 §7) without the
- * tester (always free) and the bundle (priced through its components, ADR 0008).
+ * The products a custom price can be set for: GET /api/products (cached 5 minutes, docs/admin.md#pricing)
+ * without the tester (always free) and the bundle (priced through its components, ADR 0008).
  */
 export const pricedProductsQueryOptions = queryOptions({
   queryKey: [...ADMIN_PRICING_QUERY_KEY, 'products'],

@@ -38,7 +38,7 @@ function formOf(tier: AdminPricingTier | null): TierForm {
 }
 
 /**
- * Add or edit a volume tier (spec 001 §5 'Add tier'; editing has the same requirements). The form is judged
+ * Add or edit a volume tier (docs/admin.md#pricing; editing has the same requirements). The form is judged
  * by the API's own schema, so the messages are the server's; the server judges it again.
  */
 export function TierDialog({ open, tier, onClose }: TierDialogProps) {

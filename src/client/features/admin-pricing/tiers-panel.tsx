@@ -14,7 +14,7 @@ import { TierDialog } from './tier-dialog';
 
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; tier: AdminPricingTier };
 
-/** 'Volume Tiers' (spec 001 §2 'Pricing section'): list, add, edit, delete after confirmation. */
+/** 'Volume Tiers' (docs/admin.md#pricing): list, add, edit, delete after confirmation. */
 export function TiersPanel() {
   const tiers = useQuery(tiersQueryOptions);
   const customPrices = useQuery(customPricesQueryOptions);

@@ -33,8 +33,8 @@ function forgetSessionData(queryClient: QueryClient) {
 }
 
 /**
- * 'Log in' on /admin/login (spec 001 §2, §8): POST /api/admin/login; success toasts 'Welcome back, {name}'
- * and opens the dashboard (at `returnTo`, a dashboard address already checked), failure toasts 'Login
+ * 'Log in' on /admin/login (docs/admin.md#admin-access): POST /api/admin/login; success toasts 'Welcome back,
+ * {name}' and opens the dashboard (at `returnTo`, a dashboard address already checked), failure toasts 'Login
  * failed' with the server's message or 'Admin login failed'.
  */
 export function useAdminLogin({
@@ -67,8 +67,8 @@ export function useAdminLogin({
 }
 
 /**
- * 'Logout' on the dashboard (spec 001 §2, §8): POST /api/admin/logout, forget every admin query and go to
- * /admin/login; a failure toasts 'Logout failed' and keeps the session.
+ * 'Logout' on the dashboard (docs/admin.md#admin-access): POST /api/admin/logout, forget every admin query
+ * and go to /admin/login; a failure toasts 'Logout failed' and keeps the session.
  *
  * `takeDownSections` must take every admin list off screen synchronously (flushSync): a query that is
  * forgotten while a section still shows it would be created and loaded again at once.

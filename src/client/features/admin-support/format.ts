@@ -1,9 +1,9 @@
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 
 /**
- * A stored time in the administrator's time zone, by default with its time (spec 001 §2). The customer and
- * order parts of a message are a snapshot taken when it was sent, so an unreadable value is shown as it was
- * stored rather than hidden.
+ * A stored time in the administrator's time zone, by default with its time (docs/admin.md#dashboard). The
+ * customer and order parts of a message are a snapshot taken when it was sent, so an unreadable value is
+ * shown as it was stored rather than hidden.
  */
 export function formatSupportDate(value: string, pattern = DATE_TIME_FORMAT): string {
   return formatDate(value, pattern, value);

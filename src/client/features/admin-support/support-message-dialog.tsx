@@ -22,8 +22,8 @@ interface SupportMessageDialogProps {
 }
 
 /**
- * One message in full, with what the customer's account and orders looked like when it was sent (spec 001
- * §3 'Support message'): who sent it, the order it is about and their recent orders.
+ * One message in full, with what the customer's account and orders looked like when it was sent
+ * (docs/support-and-faq.md#staff-support-inbox): who sent it, the order it is about and their recent orders.
  */
 export function SupportMessageDialog({ message, onUpdated, onClose }: SupportMessageDialogProps) {
   const subject = supportSubjectLabel(message.subject);

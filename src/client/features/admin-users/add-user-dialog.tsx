@@ -33,7 +33,7 @@ const EMPTY_FORM: UserForm = {
 };
 
 /**
- * 'Add User' (spec 001 §2 'Users section', §5 'Add user'): every field is required ('All fields are
+ * 'Add User' (docs/admin.md#users): every field is required ('All fields are
  * required'), the password rules apply, either role. The form is judged by the API's own schema, so the
  * messages are the server's; the server judges it again and also refuses a taken username or e-mail.
  */

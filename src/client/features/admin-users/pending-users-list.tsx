@@ -21,7 +21,7 @@ interface RowActions {
 }
 
 /**
- * The Pending Users table (spec 001 §2 'Pending Users screen'): loading, error with Retry and empty states,
+ * The Pending Users table (docs/admin.md#pending-users): loading, error with Retry and empty states,
  * then one row per registration with Approve and Reject. Reject asks first; it cannot be undone.
  */
 export function PendingUsersList() {

@@ -13,7 +13,7 @@ import { fullName } from './format';
 import { useResetUserPassword } from './users-api';
 
 /**
- * 'Reset Password' for any user (spec 001 §2, §5 'Please enter a new password'): the password rules apply;
+ * 'Reset Password' for any user (docs/admin.md#users): the password rules apply;
  * the user is signed out everywhere and told by e-mail.
  */
 export function ResetPasswordDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {

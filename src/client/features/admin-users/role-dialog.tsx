@@ -12,7 +12,7 @@ import { fullName, ROLE_OPTIONS } from './format';
 import { useUpdateUserRole } from './users-api';
 
 /**
- * 'Change Role' for any other user (spec 001 §2, §5 'Please select a role'): the user is signed out, so
+ * 'Change Role' for any other user (docs/admin.md#users): the user is signed out, so
  * the new role applies from their next sign-in.
  */
 export function RoleDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {

@@ -14,7 +14,7 @@ import {
 import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
-/** Spec 001 §8's fallbacks, shown when the server sends no message of its own. */
+/** The fallbacks shown when the server sends no message of its own (docs/admin.md#admin-messages). */
 export const USERS_FALLBACKS = {
   decide: 'Failed to update user status',
   create: 'Failed to create user',
@@ -22,7 +22,9 @@ export const USERS_FALLBACKS = {
   updateRole: 'Failed to update user role',
 } as const;
 
-/** Both lists live under ['admin', 'users'], so one invalidation refreshes both (spec 001 §4). */
+/**
+ * Both lists live under ['admin', 'users'], so one invalidation refreshes both (docs/admin.md#pending-users).
+ */
 export const ADMIN_USERS_QUERY_KEY = ['admin', 'users'] as const;
 
 /** GET /api/admin/users: every user, newest first. */
@@ -48,7 +50,7 @@ export interface DecisionInput {
 }
 
 /**
- * Approve or Reject (spec 001 §8 'Approvals'): 'Success' with the server's message, or 'Error' with the
+ * Approve or Reject (docs/admin.md#admin-messages): 'Success' with the server's message, or 'Error' with the
  * server's message or 'Failed to update user status'. Either way both lists reload.
  */
 export function useDecideUser(options: { onSettled?: () => void } = {}) {

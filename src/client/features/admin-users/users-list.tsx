@@ -29,7 +29,7 @@ interface RowProps {
 }
 
 /**
- * The Users list (spec 001 §2 'Users section'): name, username, e-mail, business, role, status and when
+ * The Users list (docs/admin.md#users): name, username, e-mail, business, role, status and when
  * created, with Reset Password and Change Role for each user.
  */
 export function UsersList({ currentAdminId }: { currentAdminId: number | null }) {

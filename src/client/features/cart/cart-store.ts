@@ -3,17 +3,19 @@ import { MAX_QUANTITY } from '../../../shared/limits';
 import { readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
- * The cart, kept in ONE durable browser store (DECISIONS.md §7): localStorage, with a version number.
+ * The cart, kept in ONE durable browser store (docs/catalogue-and-pricing.md#the-cart-in-the-browser):
+ * localStorage, with a version number.
  *
  * - Every change bumps the version and is written at once, so the cart survives reloads and closed tabs.
  * - Another tab's write arrives as a `storage` event; a HIGHER version replaces this tab's cart live.
  * - It is written again on `pagehide` and when the tab goes hidden, unless another tab has stored a newer one.
- * - A legacy V2 cart (spec 000 §9 'the legacy key is V2') is migrated once, then removed.
+ * - A legacy V2 cart is migrated once, then removed.
  * - Stored data that cannot be read is discarded: the page starts with an empty cart instead of breaking.
  *
  * Quantities are in the pricing engine's units (ADR 0008): BOTTLES for case-packed products (cases × case
  * size), BUNDLES for the virtual bundle, so a line goes to `priceCart`, to /api/validate-cart and to an order
- * as it is. The tester is not an item but a flag: at most one per order (spec 000 §5).
+ * as it is. The tester is not an item but a flag: at most one per order
+ * (docs/catalogue-and-pricing.md#the-tester).
  */
 
 export const CART_STORAGE_KEY = 'wholesale-cart';
@@ -21,7 +23,7 @@ export const CART_STORAGE_KEY = 'wholesale-cart';
 /**
  * The legacy portal's cart. Assumed shape (the spec names the key V2 but not its content):
  * `{ items: [{ productId, quantity, ...anything }], sampleAdded?: boolean, ... }` with quantities in the
- * same units as ours (bottles: spec 000 §3 'order_items quantity (in bottles)'). Anything else is ignored.
+ * same units as ours (bottles: docs/catalogue-and-pricing.md#case-packs-of-12). Anything else is ignored.
  * It may be in localStorage or sessionStorage; both are checked and cleared.
  */
 export const LEGACY_CART_STORAGE_KEY = 'wholesale-cart-v2';
@@ -294,7 +296,7 @@ export function setTesterAdded(added: boolean): boolean {
 }
 
 /**
- * Replaces the whole cart with a previous order's lines (spec 000 §4 'Reorder from history'): quantities in
+ * Replaces the whole cart with a previous order's lines (docs/storefront.md#reorder-page): quantities in
  * the cart's units, the tester as the flag. Returns false when it could not be saved.
  */
 export function replaceCartContents(
@@ -314,7 +316,7 @@ export function saveCart(): boolean {
 
 /**
  * Empties the cart in every open tab. To be called after registration, sign-out and a successful order
- * (spec 000 §4 'Cart').
+ * (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
  */
 export function clearCart(): boolean {
   return cartStore.clear();

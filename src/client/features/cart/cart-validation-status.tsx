@@ -2,7 +2,10 @@ import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { Spinner } from '../../components/ui/spinner';
 import type { ValidationState } from './cart-validation';
 
-/** The automatic cart-validation status line (spec 000 §2): first error or warning, or that all is well. */
+/**
+ * The automatic cart-validation status line (docs/storefront.md#order-form): first error or warning, or that
+ * all is well.
+ */
 export function CartValidationStatus({ state }: { state: ValidationState }) {
   return (
     <p role="status" aria-live="polite" className="flex min-h-6 items-start gap-2 text-sm">

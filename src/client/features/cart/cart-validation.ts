@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { checkReply, replySchema } from '../../lib/api';
 
-/** One line as POST /api/validate-cart takes it; price in dollars per unit (informational, DECISIONS §3). */
+/**
+ * One line as POST /api/validate-cart takes it; price in dollars per unit (informational,
+ * docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server).
+ */
 export interface ValidationItem {
   productId: number;
   /** Bottles, bundles for the bundle, 1 for the tester. */
@@ -21,12 +24,14 @@ export type ValidationOutcome =
 export type ValidationState =
   { status: 'idle' } | { status: 'checking' } | { status: 'done'; outcome: ValidationOutcome };
 
-/** Spec 000 §5, §9: automatic validation runs 1 s after the last change. */
+/** Automatic validation runs 1 s after the last change (docs/catalogue-and-pricing.md#cart-validation). */
 export const VALIDATION_DEBOUNCE_MS = 1000;
 
 const INVALID_ITEMS_MESSAGE = 'Your cart contains invalid items';
 
-/** POST /api/validate-cart, read into what the status line and the toasts say (spec 000 §8). */
+/**
+ * POST /api/validate-cart, read into what the status line and the toasts say (docs/storefront.md#messages).
+ */
 export async function validateCart(
   items: readonly ValidationItem[],
   signal?: AbortSignal,
@@ -44,8 +49,8 @@ export async function validateCart(
   );
 
   if (!response.ok) {
-    // Spec 000 §8: the body's error or first errors entry, else 'Error validating cart: {status}'. Our API's
-    // own error bodies carry `message`, used when neither is there.
+    // The body's error or first errors entry, else 'Error validating cart: {status}'
+    // (docs/storefront.md#messages). Our API's own error bodies carry `message`, used when neither is there.
     const parsed = await checkReply(
       replySchema((s) => s.cartValidationErrorSchema),
       body,
@@ -70,7 +75,7 @@ export async function validateCart(
   return { kind: 'ok' };
 }
 
-/** The toasts of spec 000 §8 for one validation result. */
+/** The toasts of docs/storefront.md#messages for one validation result. */
 function announce(outcome: ValidationOutcome) {
   switch (outcome.kind) {
     case 'warning':

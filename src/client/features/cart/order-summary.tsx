@@ -12,7 +12,7 @@ import { VolumeDiscounts } from './volume-discounts';
 interface OrderSummaryProps {
   cart: PricedCart;
   tiers: readonly PricingTier[];
-  /** Under 768 px the summary folds behind a toggle that shows the total (spec 000 §2). */
+  /** Under 768 px the summary folds behind a toggle that shows the total (docs/storefront.md#order-form). */
   collapsible: boolean;
   /** Shown at the top of the summary, e.g. that volume prices could not be loaded. */
   notice?: ReactNode;

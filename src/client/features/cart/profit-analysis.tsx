@@ -2,8 +2,9 @@ import { formatCents } from '../../../shared/money';
 import type { PricedCart } from '../../../shared/pricing';
 
 /**
- * Retail value versus wholesale cost, per product and in total (spec 000 §1 'profit analysis'):
- * profit = (suggested retail − wholesale price) × bottles.
+ * Retail value versus wholesale cost, per product and in total
+ * (docs/catalogue-and-pricing.md#savings-and-profit): profit = (suggested retail − wholesale price) ×
+ * bottles.
  */
 export function ProfitAnalysis({ cart }: { cart: PricedCart }) {
   const lines = cart.lines.filter((line) => line.kind !== 'tester');

@@ -4,13 +4,14 @@ import { CART_MESSAGES, MAX_TESTERS_PER_ORDER } from '../../../shared/cart-rules
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { setTesterAdded, useCart } from './cart-store';
 
-/** Spec 000 §8: 'Error updating tester: There was a problem updating your tester. Please try again.' */
+/** The tester's error toast, word for word (docs/storefront.md#order-form). */
 const TESTER_ERROR_TITLE = 'Error updating tester';
 const TESTER_ERROR_DESCRIPTION = 'There was a problem updating your tester. Please try again.';
 
 /**
- * The free in-store tester (spec 000 §2, §4, §5): not a product row but this card. Its quantity toggles
- * between 0 and 1 (input min 0, max 1); asking for more keeps 1 and says why.
+ * The free in-store tester (docs/storefront.md#order-form, docs/catalogue-and-pricing.md#the-tester): not a
+ * product row but this card. Its quantity toggles between 0 and 1 (input min 0, max 1); asking for more keeps
+ * 1 and says why.
  */
 export function TesterCard({ name }: { name: string }) {
   const { testerAdded } = useCart();

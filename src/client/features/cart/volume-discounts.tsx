@@ -3,7 +3,10 @@ import type { PricedCart, PricingTier } from '../../../shared/pricing';
 import { cn } from '../../lib/cn';
 import { formatDiscount, pluralize } from '../../lib/format';
 
-/** 'Add 1 more case to save 7%' (DECISIONS.md §3): what the next tier needs, or null at the top tier. */
+/**
+ * 'Add 1 more case to save 7%' (docs/catalogue-and-pricing.md#volume-tiers): what the next tier needs, or
+ * null at the top tier.
+ */
 export function describeNextTier(next: PricedCart['next']): string | null {
   if (!next) return null;
   return `Add ${next.casesNeeded} more ${next.casesNeeded === 1 ? 'case' : 'cases'} to save ${formatDiscount(next.tier.discountPercentage / 100)}`;

@@ -38,7 +38,10 @@ interface ProductListErrorProps {
   onRetry: () => void;
 }
 
-/** Spec 000 §8: 'Failed to fetch products'. The status line helps support without alarming the buyer. */
+/**
+ * 'Failed to fetch products' (docs/storefront.md#order-form). The status line helps support without alarming
+ * the buyer.
+ */
 export function ProductListError({ error, onRetry }: ProductListErrorProps) {
   return (
     <LoadError onRetry={onRetry}>

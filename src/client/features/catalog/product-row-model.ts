@@ -16,7 +16,7 @@ export interface ProductRowModel {
   imageUrl: string | null;
   casePrice: string;
   bottlePrice: string;
-  /** Set when the row's tier price is below the base wholesale price (spec 000 §2 'a flag'). */
+  /** Set when the row's tier price is below the base wholesale price (docs/storefront.md#order-form). */
   discount: { label: string; basePrice: string } | null;
   /** What the stepper shows: cases, or bundles for the bundle. */
   cases: number;
@@ -26,8 +26,8 @@ export interface ProductRowModel {
 
 /**
  * The case-packed products, in catalogue order, priced by the shared engine. A row shows the base price
- * until its own quantity is above zero, then the price of the cart's tier (spec 000 §2). The tester is not a
- * row: it gets its own card (DECISIONS.md §2).
+ * until its own quantity is above zero, then the price of the cart's tier (docs/storefront.md#order-form).
+ * The tester is not a row: it gets its own card (docs/catalogue-and-pricing.md#the-tester).
  */
 export function buildProductRows(
   products: readonly Product[],

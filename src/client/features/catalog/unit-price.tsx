@@ -2,8 +2,8 @@ import { cn } from '../../lib/cn';
 import type { ProductRowModel } from './product-row-model';
 
 /**
- * The per-bottle price, with the flag of spec 000 §2 when the tier price is below the base wholesale price:
- * the base price crossed out and the discount as a badge.
+ * The per-bottle price, with the flag of docs/storefront.md#order-form when the tier price is below the base
+ * wholesale price: the base price crossed out and the discount as a badge.
  */
 export function UnitPrice({ row, align }: { row: ProductRowModel; align: 'start' | 'end' }) {
   return (

@@ -14,8 +14,8 @@ interface CustomerDetailsProps {
 }
 
 /**
- * The customer contact and shipping address blocks of the review page (spec 000 §2), filled from the
- * profile; each has an Edit link to /account, where the profile is changed.
+ * The customer contact and shipping address blocks of the review page (docs/storefront.md#review-page),
+ * filled from the profile; each has an Edit link to /account, where the profile is changed.
  */
 export function CustomerDetails({ customer, user, problems }: CustomerDetailsProps) {
   return (

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { idempotencyKeySchema } from '../../../shared/schemas/orders';
 
 /**
- * The idempotency key of an order submission (DECISIONS §4). It is made when the review page opens and kept
- * in this tab's sessionStorage with the cart it belongs to, so a reload or a retry of the same cart sends the
- * same key (the server then answers with the first order instead of making a second one), while a changed
- * cart gets a new key. After a successful order it is forgotten.
+ * The idempotency key of an order submission (docs/orders.md#idempotency). It is made when the review page
+ * opens and kept in this tab's sessionStorage with the cart it belongs to, so a reload or a retry of the same
+ * cart sends the same key (the server then answers with the first order instead of making a second one),
+ * while a changed cart gets a new key. After a successful order it is forgotten.
  */
 export const IDEMPOTENCY_STORAGE_KEY = 'wholesale-order-idempotency';
 

@@ -8,7 +8,7 @@ interface OrderNotesProps {
   disabled?: boolean;
 }
 
-/** Optional notes sent with the order (spec 000 §3 'notes optional'), at most 2000 characters. */
+/** Optional notes sent with the order (docs/orders.md#submission), at most 2000 characters. */
 export function OrderNotes({ value, onChange, disabled }: OrderNotesProps) {
   const id = useId();
   const countId = `${id}-count`;

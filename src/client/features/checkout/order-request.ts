@@ -14,8 +14,8 @@ import type { Product } from '../../../shared/schemas/products';
 export const MAX_NOTES_LENGTH = 2000;
 
 /**
- * The submission's customer from the signed-in profile (spec 000 §6: contact and address prefill from the
- * profile). The server takes the owner from the session and only checks and stores these (DECISIONS §4).
+ * The submission's customer from the signed-in profile (docs/orders.md#submission-rules: contact and address
+ * prefill from the profile). The server takes the owner from the session and only checks and stores these.
  */
 export function buildOrderCustomer(user: CurrentUser) {
   return {
@@ -55,8 +55,9 @@ const FIELD_LABELS: Record<string, string> = {
 const SPEC_MESSAGES: ReadonlySet<string> = new Set(Object.values(ORDER_CUSTOMER_MESSAGES));
 
 /**
- * What is wrong with the customer by the spec's rules (spec 000 §5), in the spec's words where it has them
- * ('Full name is required'), else the field's name and the rule ('Phone must be at most 50 characters').
+ * What is wrong with the customer by the spec's rules (docs/orders.md#submission-rules), in the spec's words
+ * where it has them ('Full name is required'), else the field's name and the rule ('Phone must be at most 50
+ * characters').
  */
 export function findCustomerProblems(customer: OrderCustomerInput): string[] {
   const parsed = orderCustomerSchema.safeParse(customer);
@@ -71,7 +72,8 @@ export function findCustomerProblems(customer: OrderCustomerInput): string[] {
 
 /**
  * The priced lines as order items: quantity in the engine's units (ADR 0008; the tester as 1), price per unit
- * in dollars. Only informational for the server, which prices the order itself (DECISIONS §3).
+ * in dollars. Only informational for the server, which prices the order itself
+ * (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server).
  */
 export function buildOrderItems(cart: PricedCart, products: readonly Product[]): OrderItemInput[] {
   const byId = new Map(products.map((product) => [product.id, product]));
@@ -89,12 +91,15 @@ export function buildOrderItems(cart: PricedCart, products: readonly Product[]):
   });
 }
 
-/** A cart that holds only the free tester goes to /tester-confirmation (DECISIONS §2). */
+/**
+ * A cart that holds only the free tester goes to /tester-confirmation
+ * (docs/catalogue-and-pricing.md#the-tester).
+ */
 export function isTesterOnly(cart: PricedCart): boolean {
   return cart.lines.length > 0 && cart.lines.every((line) => line.kind === 'tester');
 }
 
-/** POST /api/create-draft-order's body (spec 000 §3 'Order submission payload'). */
+/** POST /api/create-draft-order's body (docs/orders.md#submission). */
 export function buildDraftOrderRequest(input: {
   customer: OrderCustomerInput;
   orderItems: OrderItemInput[];

@@ -16,7 +16,9 @@ interface ReviewActionsProps {
   failure: SubmitFailure | null;
 }
 
-/** 'Submit Order for Approval' and 'Go Back' (spec 000 §2), with what stands in the way. */
+/**
+ * 'Submit Order for Approval' and 'Go Back' (docs/storefront.md#review-page), with what stands in the way.
+ */
 export function ReviewActions({ onSubmit, submitting, disabled, messages, failure }: ReviewActionsProps) {
   return (
     <div className="space-y-3">
@@ -54,7 +56,10 @@ export function ReviewActions({ onSubmit, submitting, disabled, messages, failur
   );
 }
 
-/** A first attempt still running, or this cart already submitted with other details (DECISIONS §4). */
+/**
+ * A first attempt still running, or this cart already submitted with other details
+ * (docs/orders.md#idempotency).
+ */
 function FailureNotice({ failure }: { failure: SubmitFailure }) {
   return (
     <div

@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { formatDiscount, pluralize } from '../../lib/format';
 
 /**
- * The order as it will be submitted (spec 000 §3 'Order summary (review)'): its lines, item, case and unit
+ * The order as it will be submitted (docs/storefront.md#review-page): its lines, item, case and unit
  * counts, the standard and discounted totals, savings, the tier applied and free shipping.
  */
 export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: ReactNode }) {

@@ -10,7 +10,7 @@ import { ApiError, requestJson, serverMessage } from '../../lib/api';
 
 export const CREATE_DRAFT_ORDER_PATH = '/api/create-draft-order';
 
-/** Spec 000 §8, word for word. */
+/** Word for word from docs/storefront.md#review-page. */
 export const SUBMIT_ERROR_TITLE = 'Order Submission Error';
 export const SUBMIT_ERROR_DEFAULT = 'There was a problem submitting your order. Please try again.';
 export const INVALID_RESPONSE_MESSAGE = 'Invalid response from server';
@@ -63,7 +63,7 @@ export interface SubmitFailure {
   renewKey: boolean;
 }
 
-/** What a failed submission tells the buyer (spec 000 §8 'Order Submission Error'). */
+/** What a failed submission tells the buyer (docs/storefront.md#review-page). */
 export function describeSubmitFailure(error: unknown): SubmitFailure {
   if (error instanceof InvalidResponseError) {
     return { kind: 'failed', message: INVALID_RESPONSE_MESSAGE, renewKey: false };
@@ -74,7 +74,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
   if (!(error instanceof ApiError)) {
     return { kind: 'failed', message: SUBMIT_ERROR_DEFAULT, renewKey: false };
   }
-  // The server's idempotency answers (DECISIONS §4).
+  // The server's idempotency answers (docs/orders.md#idempotency).
   if (error.code === ERROR_CODES.IDEMPOTENCY_IN_PROGRESS || (error.status === 409 && !error.code)) {
     return { kind: 'in-progress', message: IN_PROGRESS_MESSAGE, renewKey: false };
   }
@@ -89,7 +89,7 @@ export function describeSubmitFailure(error: unknown): SubmitFailure {
 
 /**
  * Where a submitted order goes: /order-success with its reference and id, or /tester-confirmation for an
- * order of only the tester (spec 000 §2, DECISIONS §2).
+ * order of only the tester (docs/storefront.md#review-page, docs/catalogue-and-pricing.md#the-tester).
  */
 export function successPath(response: CreateDraftOrderResponse, testerOnly: boolean): string {
   const orderId = String(response.orderId);

@@ -18,7 +18,7 @@ import {
 } from './submit-order';
 import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
-/** Spec 000 §8: the success toast, shown for 10 s. */
+/** The success toast, shown for 10 s (docs/storefront.md#review-page). */
 export const ORDER_SUBMITTED_TITLE = 'Order Submitted Successfully';
 export const ORDER_SUBMITTED_DESCRIPTION =
   'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.';
@@ -35,10 +35,10 @@ export interface SubmitOrderInput {
 }
 
 /**
- * Submits the order once (spec 000 §4 'Review page'): a second press while one is under way sends nothing.
- * On success `onSubmitted` runs (the page clears the cart), order queries are refreshed, the success toast
- * shows and the app moves on to the success page. On failure a toast says why and the buyer may retry with
- * the same idempotency key.
+ * Submits the order once (docs/storefront.md#review-page): a second press while one is under way sends
+ * nothing. On success `onSubmitted` runs (the page clears the cart), order queries are refreshed, the success
+ * toast shows and the app moves on to the success page. On failure a toast says why and the buyer may retry
+ * with the same idempotency key.
  */
 export function useSubmitOrder({ onSubmitted }: { onSubmitted: () => void }) {
   const navigate = useNavigate();

@@ -20,7 +20,8 @@ interface OrderItemsTableProps {
 
 /**
  * An order's lines: product, cases, bottles, price per unit and line total. The tester shows no cases
- * (spec 000 §9) and is free. Under 768 px a stacked list, as five columns do not fit a phone.
+ * (docs/storefront.md#order-detail) and is free. Under 768 px a stacked list, as five columns do not fit a
+ * phone.
  */
 export function OrderItemsTable(props: OrderItemsTableProps) {
   return useIsMobile() ? <OrderItemsList {...props} /> : <OrderItemsGrid {...props} />;

@@ -6,8 +6,8 @@ import { orderProgress, PROGRESS_STEPS } from './order-status';
 const FILL_WIDTH: Record<number, string> = { 1: 'w-1/4', 2: 'w-2/4', 3: 'w-3/4', 4: 'w-full' };
 
 /**
- * The four-step progress of spec 000 §2 with its message; the bar fills step / 4. A cancelled order shows a
- * cancelled state instead of a bar that would suggest it is on its way.
+ * The four-step progress of docs/orders.md#order-timeline with its message; the bar fills step / 4. A
+ * cancelled order shows a cancelled state instead of a bar that would suggest it is on its way.
  */
 export function OrderProgressBar({ status }: { status: string }) {
   const progress = orderProgress(status);

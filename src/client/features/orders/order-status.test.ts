@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CANCELLED_MESSAGE, orderProgress, statusBadge } from './order-status';
 
-describe('statusBadge (spec 000 §4, DECISIONS §4)', () => {
+describe('statusBadge (docs/orders.md#order-timeline, docs/orders.md#order-states)', () => {
   it.each([
     ['delivered', 'Delivered', 'success'],
     ['completed', 'Delivered', 'success'],
@@ -31,7 +31,7 @@ describe('statusBadge (spec 000 §4, DECISIONS §4)', () => {
   });
 });
 
-describe('orderProgress (spec 000 §4)', () => {
+describe('orderProgress (docs/orders.md#order-timeline)', () => {
   it.each([
     ['pending', 1, 25],
     ['processing', 2, 50],

@@ -26,9 +26,10 @@ function readStatus(status: string | null | undefined): OrderStatus | null {
 }
 
 /**
- * The status badge of spec 000 §4, with DECISIONS §4's names: delivered (legacy 'completed') green and
- * labelled 'Delivered', pending (legacy 'submitted') amber, processing secondary, shipped green, cancelled
- * destructive; anything else shown capitalised; a missing status treated as pending.
+ * The status badge (docs/orders.md#order-timeline), with the status names of
+ * docs/orders.md#legacy-status-values: delivered (legacy 'completed') green and labelled 'Delivered', pending
+ * (legacy 'submitted') amber, processing secondary, shipped green, cancelled destructive; anything else shown
+ * capitalised; a missing status treated as pending.
  */
 export function statusBadge(status: string | null | undefined): StatusBadgeModel {
   const read = readStatus(status);
@@ -40,7 +41,7 @@ function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The four steps of the detail page's progress bar (spec 000 §2, §4). */
+/** The four steps of the detail page's progress bar (docs/orders.md#order-timeline). */
 export const PROGRESS_STEPS = ['Pending', 'Processing', 'Shipped', 'Delivered'] as const;
 
 export interface OrderProgress {
@@ -69,8 +70,9 @@ const STEP_MESSAGES: Record<number, string> = {
 export const CANCELLED_MESSAGE = 'This order has been cancelled and will not be shipped.';
 
 /**
- * Progress (spec 000 §4): pending step 1, processing 2, shipped 3, delivered (legacy completed) 4, unknown 1;
- * the bar fills step / 4. A cancelled order has no step: the page shows a cancelled state instead.
+ * Progress (docs/orders.md#order-timeline): pending step 1, processing 2, shipped 3, delivered (legacy
+ * completed) 4, unknown 1; the bar fills step / 4. A cancelled order has no step: the page shows a cancelled
+ * state instead.
  */
 export function orderProgress(status: string | null | undefined): OrderProgress {
   const read = readStatus(status) ?? 'pending';

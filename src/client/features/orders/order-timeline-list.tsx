@@ -4,7 +4,10 @@ import { cn } from '../../lib/cn';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { buildTimeline } from './order-timeline';
 
-/** Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (DECISIONS §4), with the dates that exist. */
+/**
+ * Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (docs/orders.md#order-timeline), with the
+ * dates that exist.
+ */
 export function OrderTimelineList({ order }: { order: OrderDetail }) {
   return (
     <ol aria-label="Order timeline" className="space-y-3">

@@ -11,7 +11,7 @@ const none = {
   cancelledAt: null,
 };
 
-describe('buildTimeline (DECISIONS §4)', () => {
+describe('buildTimeline (docs/orders.md#order-timeline)', () => {
   it('lists Submitted → Approved → Invoice sent → Paid → Shipped → Delivered with the dates that exist', () => {
     expect(buildTimeline({ ...none, approvedAt: '2031-03-05T09:00:00.000Z' })).toEqual([
       { label: 'Submitted', at: '2031-03-04T15:30:00.000Z' },

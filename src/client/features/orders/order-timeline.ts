@@ -12,9 +12,9 @@ type TimelineDates = Pick<
 >;
 
 /**
- * The order's one timeline (DECISIONS §4): Submitted → Approved → Invoice sent → Paid → Shipped → Delivered,
- * each with its date once it happened. A cancelled order ends with 'Cancelled' instead of the steps it never
- * reached; the steps it did reach keep their dates.
+ * The order's one timeline (docs/orders.md#order-timeline): Submitted → Approved → Invoice sent → Paid →
+ * Shipped → Delivered, each with its date once it happened. A cancelled order ends with 'Cancelled' instead
+ * of the steps it never reached; the steps it did reach keep their dates.
  */
 export function buildTimeline(order: TimelineDates): TimelineEntry[] {
   const steps: TimelineEntry[] = [

@@ -8,7 +8,10 @@ interface OrdersPaginationProps {
   onPageChange: (page: number) => void;
 }
 
-/** Previous, the numbered pages of spec 000 §9 and Next. Nothing when everything fits on one page. */
+/**
+ * Previous, the numbered pages of docs/storefront.md#order-history and Next. Nothing when everything fits on
+ * one page.
+ */
 export function OrdersPagination({ page, totalPages, onPageChange }: OrdersPaginationProps) {
   if (totalPages <= 1) return null;
   return (

@@ -7,7 +7,10 @@ import {
 import { requestJson } from '../../lib/api';
 import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
-/** GET /api/orders?page={n}&limit=5 (spec 000 §7, §9). The previous page stays on screen while the next loads. */
+/**
+ * GET /api/orders?page={n}&limit=5 (docs/orders.md#order-api, docs/storefront.md#order-history). The previous
+ * page stays on screen while the next loads.
+ */
 export function orderListQueryOptions(page: number) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'list', page],
@@ -17,7 +20,7 @@ export function orderListQueryOptions(page: number) {
   });
 }
 
-/** GET /api/orders/{id} (spec 000 §7). */
+/** GET /api/orders/{id} (docs/orders.md#order-api). */
 export function orderDetailQueryOptions(orderId: number) {
   return queryOptions({
     queryKey: [...ORDERS_QUERY_KEY, 'detail', orderId],

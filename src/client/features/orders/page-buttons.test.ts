@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildPageButtons } from './page-buttons';
 
-describe('buildPageButtons (spec 000 §9)', () => {
+describe('buildPageButtons (docs/storefront.md#order-history)', () => {
   it('has no buttons when there are no pages', () => {
     expect(buildPageButtons(1, 0)).toEqual([]);
   });

@@ -1,14 +1,14 @@
 /** One entry of the pager: a page number, or a gap (two gaps can appear, so each has its own key). */
 export type PageButton = number | 'gap-before' | 'gap-after';
 
-/** Up to this many pages, every page gets a button (spec 000 §9). */
+/** Up to this many pages, every page gets a button (docs/storefront.md#order-history). */
 const SHOW_ALL_UP_TO = 7;
 
 /**
- * The numbered buttons of the order history pager (spec 000 §9): every page when there are 7 or fewer;
- * otherwise the first, the last and a window of up to 3 around the current page (the page before, itself and
- * the page after, clipped to the pages between first and last), with a gap wherever pages are left out.
- * `current` outside 1..total is clamped, so a stale ?page= still gets a usable pager.
+ * The numbered buttons of the order history pager (docs/storefront.md#order-history): every page when there
+ * are 7 or fewer; otherwise the first, the last and a window of up to 3 around the current page (the page
+ * before, itself and the page after, clipped to the pages between first and last), with a gap wherever pages
+ * are left out. `current` outside 1..total is clamped, so a stale ?page= still gets a usable pager.
  */
 export function buildPageButtons(current: number, total: number): PageButton[] {
   if (total < 1) return [];

@@ -2,11 +2,11 @@ import { useCallback, useRef } from 'react';
 import { useNavigate, useNavigation } from 'react-router';
 import { newReorderToken, reorderNavigationState } from './reorder-token';
 
-/** Spec 000 §9 'Reorder: click debounce 3 s'. */
+/** A second Reorder click within 3 s is ignored (docs/storefront.md#timings-and-limits). */
 export const REORDER_CLICK_DEBOUNCE_MS = 3000;
 
 /**
- * A Reorder button's action (spec 000 §4 'Reorder from history'): go to /orders/{id}/reorder with a fresh
+ * A Reorder button's action (docs/storefront.md#reorder-page): go to /orders/{id}/reorder with a fresh
  * token; the reorder page makes the one call. A second click within 3 s, or while the page is still on its
  * way (its code loading), is ignored.
  */

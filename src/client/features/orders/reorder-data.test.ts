@@ -24,7 +24,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('checkReorderData (spec 000 §5 reorder data check)', () => {
+describe('checkReorderData (the reorder data check, docs/storefront.md#reorder-page)', () => {
   it('accepts a well-formed reply', () => {
     expect(checkReorderData(reply([line()]))).toEqual({
       ok: true,
@@ -43,7 +43,7 @@ describe('checkReorderData (spec 000 §5 reorder data check)', () => {
     expect(checkReorderData({ items: [line()] })).toMatchObject({ ok: false, category: 'data_integrity' });
   });
 
-  it('accepts the order as order.id or as id alone (spec 000 §3 "order or id")', () => {
+  it('accepts the order as order.id or as id alone (docs/storefront.md#reorder-page)', () => {
     expect(checkReorderData({ id: 5, items: [line()] })).toMatchObject({
       ok: true,
       reorder: { orderId: 5, orderNumber: null },

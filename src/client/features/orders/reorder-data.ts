@@ -14,7 +14,7 @@ export interface CheckedReorder {
   orderId: number;
   orderNumber: string | null;
   lines: ReorderLine[];
-  /** Names of the lines the server could not reorder (product gone or inactive, DECISIONS §4). */
+  /** Names of the lines the server could not reorder (product gone or inactive, docs/orders.md#reorder). */
   unavailable: string[];
 }
 
@@ -35,9 +35,10 @@ type UnavailableItem = ReorderResponse['unavailable'][number];
 
 /*
  * The reply's contract is shared/schemas/orders.ts `reorderResponseSchema` (the server answers by it). What
- * follows is no second contract but a tolerant reader of that one, as spec 000 §5's data check asks: ids
- * may come as text (older servers), a bad line is left out with a warning, a missing name or SKU only warns.
- * Its field names are checked against the contract's (`satisfies`), so a renamed field fails to compile.
+ * follows is no second contract but a tolerant reader of that one, as the reorder data check asks
+ * (docs/storefront.md#reorder-page): ids may come as text (older servers), a bad line is left out with a
+ * warning, a missing name or SKU only warns. Its field names are checked against the contract's
+ * (`satisfies`), so a renamed field fails to compile.
  */
 const envelopeSchema = z.object({
   order: z.object({ id: numeric, orderNumber: optionalText }).nullish().catch(null),
@@ -68,10 +69,10 @@ const lineSchema = z.object({
 });
 
 /**
- * The reorder data check of spec 000 §5: the order must be there, `items` must be an array, each item needs a
- * numeric productId and a positive quantity (other items are left out), and at least one valid item must
- * remain. A missing name or SKU only warns. A malformed reply is a data_integrity failure; an order with
- * nothing left to reorder is a validation failure.
+ * The reorder data check of docs/storefront.md#reorder-page: the order must be there, `items` must be an
+ * array, each item needs a numeric productId and a positive quantity (other items are left out), and at least
+ * one valid item must remain. A missing name or SKU only warns. A malformed reply is a data_integrity
+ * failure; an order with nothing left to reorder is a validation failure.
  */
 export function checkReorderData(data: unknown): ReorderCheck {
   const envelope = envelopeSchema.safeParse(data);

@@ -9,7 +9,7 @@ import {
 
 const apiError = (status: number) => new ApiError(status, 'x', undefined, undefined);
 
-describe('categorizeReorderError (spec 000 §8)', () => {
+describe('categorizeReorderError (docs/storefront.md#reorder-page)', () => {
   it.each([
     [401, 'auth'],
     [403, 'auth'],
@@ -59,7 +59,7 @@ describe('REORDER_ERRORS', () => {
   });
 });
 
-describe('reorderRetryDelay (spec 000 §9)', () => {
+describe('reorderRetryDelay (docs/storefront.md#reorder-page)', () => {
   const noJitter = () => 0;
   const fullJitter = () => 1;
 

@@ -1,11 +1,11 @@
 import { ApiError, UnexpectedReplyError } from '../../lib/api';
 
-/** The reorder error categories of spec 000 §8. */
+/** The reorder error categories of docs/storefront.md#reorder-page. */
 export type ReorderErrorCategory =
   'network' | 'timeout' | 'rate_limit' | 'auth' | 'validation' | 'data_integrity' | 'server' | 'unknown';
 
 interface CategoryRule {
-  /** The 'Reorder Failed' toast's text, word for word from spec 000 §8. */
+  /** The 'Reorder Failed' toast's text, word for word from docs/storefront.md#reorder-page. */
   message: string;
   /** The category's own wait before a retry; null: retrying cannot help. */
   retryAfterMs: number | null;
@@ -27,11 +27,11 @@ export const REORDER_ERRORS: Readonly<Record<ReorderErrorCategory, CategoryRule>
     retryAfterMs: null,
   },
   server: { message: SERVER_MESSAGE, retryAfterMs: 5000 },
-  // Spec 000 §8: 'unknown is treated as server with a 3 s retry'.
+  // 'unknown is treated as server with a 3 s retry' (docs/storefront.md#reorder-page).
   unknown: { message: SERVER_MESSAGE, retryAfterMs: 3000 },
 };
 
-/** Retries after the first attempt (spec 000 §9 'retries up to 3'). */
+/** Retries after the first attempt: up to 3 (docs/storefront.md#timings-and-limits). */
 export const MAX_REORDER_RETRIES = 3;
 const BASE_DELAY_MS = 1000;
 const MAX_JITTER = 0.3;

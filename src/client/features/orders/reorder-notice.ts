@@ -7,9 +7,9 @@ import { toast } from '../../lib/toast';
 export const REORDER_NOTICE_KEY = 'wholesale-reorder-notice';
 
 /**
- * The order form's one-time notice after a reorder (spec 000 §4, §9): 'Order Loaded' about 1 s after load.
- * The flag is taken only when the toast shows, so StrictMode's doubled effect or leaving within the second
- * loses nothing, and it shows once.
+ * The order form's one-time notice after a reorder (docs/storefront.md#reorder-page): 'Order Loaded' about 1
+ * s after load. The flag is taken only when the toast shows, so StrictMode's doubled effect or leaving within
+ * the second loses nothing, and it shows once.
  */
 export function useReorderNotice(): void {
   useEffect(() => {

@@ -26,7 +26,7 @@ describe('runReorder', () => {
     expect(request).toHaveBeenCalledWith(1);
   });
 
-  it('retries a retryable failure with the waits of spec 000 §9, 3 times at most', async () => {
+  it('retries a retryable failure with the waits of docs/storefront.md#reorder-page, 3 times at most', async () => {
     const sleep = vi.fn(async (_ms: number) => {});
     const request = vi.fn(async () => {
       throw serverError();

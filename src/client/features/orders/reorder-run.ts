@@ -10,16 +10,17 @@ import {
 } from './reorder-errors';
 import { isReorderTokenHandled, markReorderTokenHandled } from './reorder-token';
 
-/** The reorder call's abort (spec 000 §7 '10 s abort'). */
+/** The reorder call is aborted after 10 s (docs/storefront.md#timings-and-limits). */
 export const REORDER_TIMEOUT_MS = 10_000;
 
 export type ReorderOutcome =
   { ok: true; reorder: CheckedReorder } | { ok: false; category: ReorderErrorCategory; message: string };
 
 /**
- * POST /api/orders/{id}/reorder (spec 000 §7): no body, a cache-busting query parameter, no-cache, aborted
- * after 10 s. The reply is read as unknown and checked by `checkReorderData`, which knows which flaws only
- * warn. Reordering creates nothing on the server (it prices the old lines at today's prices), so a retry is safe.
+ * POST /api/orders/{id}/reorder (docs/storefront.md#reorder-page): no body, a cache-busting query parameter,
+ * no-cache, aborted after 10 s. The reply is read as unknown and checked by `checkReorderData`, which knows
+ * which flaws only warn. Reordering creates nothing on the server (it prices the old lines at today's
+ * prices), so a retry is safe.
  */
 export async function requestReorder(orderId: number): Promise<unknown> {
   const controller = new AbortController();
@@ -50,7 +51,10 @@ function failure(category: ReorderErrorCategory): ReorderOutcome {
   return { ok: false, category, message: REORDER_ERRORS[category].message };
 }
 
-/** One reorder with the retries of spec 000 §8–§9; never throws. `orderId` is the route's raw parameter. */
+/**
+ * One reorder with the retries of docs/storefront.md#reorder-page; never throws. `orderId` is the route's raw
+ * parameter.
+ */
 export async function runReorder(
   orderId: string | undefined,
   { request = requestReorder, sleep = wait, random = Math.random }: RunReorderOptions = {},

@@ -3,7 +3,7 @@ import { REORDER_NOTICE_KEY } from './reorder-notice';
 /**
  * Each Reorder click carries a fresh token in the navigation state (history.state survives a reload); the
  * reorder page makes its one call per token and records the token as handled for the rest of the session,
- * so a reload, Back/Forward or a doubled effect never reorders twice (DECISIONS §7).
+ * so a reload, Back/Forward or a doubled effect never reorders twice (docs/storefront.md#reorder-page).
  */
 
 const STATE_KEY = 'reorderToken';

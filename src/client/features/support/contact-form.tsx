@@ -37,7 +37,10 @@ interface ContactFormProps {
   onSent: () => void;
 }
 
-/** The support form (spec 001 §2, §5): subject, priority, message, then POST /api/support/contact. */
+/**
+ * The support form (docs/support-and-faq.md#contact-form): subject, priority, message, then POST
+ * /api/support/contact.
+ */
 export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormProps) {
   const id = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>(true);
@@ -163,8 +166,9 @@ interface MessageFieldProps {
 }
 
 /**
- * The message with its live x/2000 counter (spec 001 §5). No maxLength: the browser would count UTF-16
- * units, not characters, and cut pasted text without a word; the counter and the rule say what is wrong.
+ * The message with its live x/2000 counter (docs/support-and-faq.md#contact-form). No maxLength: the browser
+ * would count UTF-16 units, not characters, and cut pasted text without a word; the counter and the rule say
+ * what is wrong.
  */
 function MessageField({ value, onChange, length, error, disabled, ref }: MessageFieldProps) {
   const id = useId();

@@ -11,10 +11,10 @@ function byDisplayOrder(a: { displayOrder: number; id: number }, b: { displayOrd
 }
 
 /**
- * The FAQ as the support page shows it (spec 001 §2): categories by displayOrder, each with its items by
- * displayOrder. The server already sends both sorted; sorting again keeps the page right whatever it sends.
- * A category without items would open onto nothing, and an item whose category is not listed (inactive)
- * has no card to sit in: both are left out.
+ * The FAQ as the support page shows it (docs/support-and-faq.md#faq): categories by displayOrder, each with
+ * its items by displayOrder. The server already sends both sorted; sorting again keeps the page right
+ * whatever it sends. A category without items would open onto nothing, and an item whose category is not
+ * listed (inactive) has no card to sit in: both are left out.
  */
 export function groupFaq(categories: readonly FaqCategory[], items: readonly FaqItem[]): FaqGroup[] {
   const itemsByCategory = new Map<number, FaqItem[]>();

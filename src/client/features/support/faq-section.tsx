@@ -7,7 +7,9 @@ import { cn } from '../../lib/cn';
 import { groupFaq, type FaqGroup } from './faq-groups';
 import { faqCategoriesQueryOptions, faqItemsQueryOptions } from './faq-queries';
 
-/** The FAQ of the support page (spec 001 §2): collapsible category cards, one open at a time. */
+/**
+ * The FAQ of the support page (docs/support-and-faq.md#faq): collapsible category cards, one open at a time.
+ */
 export function FaqSection() {
   const headingId = useId();
   const categories = useQuery(faqCategoriesQueryOptions);
@@ -56,7 +58,7 @@ function FaqAccordion({ groups }: { groups: FaqGroup[] }) {
           key={group.category.id}
           group={group}
           open={openId === group.category.id}
-          // Opening one category closes the other (spec 001 §2 'one open at a time').
+          // Opening one category closes the other (docs/support-and-faq.md#faq).
           onToggle={() => setOpenId((current) => (current === group.category.id ? null : group.category.id))}
         />
       ))}

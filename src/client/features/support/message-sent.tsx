@@ -4,7 +4,7 @@ import { SUPPORT_MESSAGES } from '../../../shared/schemas/support';
 import { Button } from '../../components/ui/button';
 import { useFocusOnMount } from './use-focus-on-mount';
 
-/** After sending (spec 001 §2, §4 'editing, then sent'): the confirmation and 'Send Another Message'. */
+/** After sending (docs/support-and-faq.md#support-page): the confirmation and 'Send Another Message'. */
 export function MessageSent({ onSendAnother }: { onSendAnother: () => void }) {
   const headingId = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>(true);

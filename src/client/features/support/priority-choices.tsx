@@ -12,8 +12,9 @@ interface PriorityChoicesProps {
 }
 
 /**
- * The three priorities with their descriptions (spec 001 §9) as radio cards: native radios, so arrow keys
- * move between them and a screen reader announces 'High, Urgent issue affecting business, 3 of 3'.
+ * The three priorities with their descriptions (docs/support-and-faq.md#priorities) as radio cards: native
+ * radios, so arrow keys move between them and a screen reader announces 'High, Urgent issue affecting
+ * business, 3 of 3'.
  */
 export function PriorityChoices({ value, onChange, error, disabled, ref }: PriorityChoicesProps) {
   const id = useId();

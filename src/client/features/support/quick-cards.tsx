@@ -16,7 +16,7 @@ interface QuickCard {
   prefill: SupportPrefill;
 }
 
-/** The three quick cards of spec 001 §2 and what each prefills. */
+/** The three quick cards of docs/support-and-faq.md#support-page and what each prefills. */
 const QUICK_CARDS: readonly QuickCard[] = [
   {
     title: 'Order Issues',
@@ -44,7 +44,10 @@ interface QuickCardsProps {
   focusOnMount: boolean;
 }
 
-/** How the customer starts a message (spec 001 §2): a quick card, or 'Contact Support' with nothing chosen. */
+/**
+ * How the customer starts a message (docs/support-and-faq.md#support-page): a quick card, or 'Contact
+ * Support' with nothing chosen.
+ */
 export function QuickCards({ onChoose, focusOnMount }: QuickCardsProps) {
   const headingId = useId();
   const headingRef = useFocusOnMount<HTMLHeadingElement>(focusOnMount);

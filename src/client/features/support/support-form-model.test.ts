@@ -79,7 +79,7 @@ describe('supportFormResolver', () => {
     });
   });
 
-  it("gives each field's message of spec 001 §5", async () => {
+  it("gives each field's message of docs/support-and-faq.md#contact-form", async () => {
     expect(await judge({ subject: '', priority: '', message: '' })).toEqual({
       ok: false,
       errors: {

@@ -14,16 +14,17 @@ export interface SupportPrefill {
   priority: SupportPriority | '';
 }
 
-/** Contact Us and 'Contact Support': nothing chosen (spec 001 §2). */
+/** Contact Us and 'Contact Support': nothing chosen (docs/support-and-faq.md#support-page). */
 export const EMPTY_PREFILL: SupportPrefill = { subject: '', priority: '' };
-/** The Order Issues card (spec 001 §2). */
+/** The Order Issues card (docs/support-and-faq.md#order-issue-links). */
 export const ORDER_ISSUES_PREFILL: SupportPrefill = { subject: 'order-issue', priority: 'high' };
-/** The Shipping Address card (spec 001 §2). */
+/** The Shipping Address card (docs/support-and-faq.md#support-page). */
 export const SHIPPING_ADDRESS_PREFILL: SupportPrefill = { subject: 'shipping-question', priority: 'medium' };
 
 /**
- * The order of an order-issue link, `?order={id}&type=order_issue` (spec 001 §2), or null: without the type,
- * or with an id that cannot be an order, the page opens as usual.
+ * The order of an order-issue link, `?order={id}&type=order_issue`
+ * (docs/support-and-faq.md#order-issue-links), or null: without the type, or with an id that cannot be an
+ * order, the page opens as usual.
  */
 export function parseOrderIssueLink(params: URLSearchParams): number | null {
   if (params.get('type') !== 'order_issue') return null;
@@ -36,9 +37,9 @@ export interface SubjectOption {
 }
 
 /**
- * The Subject select's options: a prompt, the eleven subjects (spec 001 §9) and, first among them, the
- * order-issue subject of a link (it is no option of the list) and whatever else is selected, so the select
- * always shows the value it holds and the customer can return to the suggested subject.
+ * The Subject select's options: a prompt, the eleven subjects (docs/support-and-faq.md#subjects) and, first
+ * among them, the order-issue subject of a link (it is no option of the list) and whatever else is selected,
+ * so the select always shows the value it holds and the customer can return to the suggested subject.
  */
 export function subjectOptions(selected: string, suggested: string): SubjectOption[] {
   const listed = new Set<string>(SUPPORT_SUBJECTS.map((option) => option.value));
@@ -67,8 +68,9 @@ export type SupportFormData = z.output<typeof supportFormSchema>;
 const judgeSupportForm = schemaResolver<SupportFormValues, SupportFormData>(supportFormSchema);
 
 /**
- * The form's resolver: the API's own rules (spec 001 §5), so the messages are the server's, each field with
- * its first message. Its context is the suggested subject, which stands in for a subject not picked yet.
+ * The form's resolver: the API's own rules (docs/support-and-faq.md#contact-form), so the messages are the
+ * server's, each field with its first message. Its context is the suggested subject, which stands in for a
+ * subject not picked yet.
  */
 export const supportFormResolver: Resolver<SupportFormValues, string, SupportFormData> = (
   values,

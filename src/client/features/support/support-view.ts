@@ -1,7 +1,7 @@
 import { EMPTY_PREFILL, type SupportPrefill } from './support-form-model';
 
 /**
- * Where the support page is (spec 001 §4 'Support form: editing, then sent'): the quick cards, a form
+ * Where the support page is (docs/support-and-faq.md#support-page): the quick cards, a form
  * (about an order when an order-issue link opened it), or the confirmation. `formKey` is new for every form
  * opened, so each starts empty.
  */
@@ -11,7 +11,10 @@ export type SupportViewState =
   | { view: 'order-issue'; formKey: number; orderId: number }
   | { view: 'sent'; formKey: number };
 
-/** An order-issue link opens its form at once (spec 001 §2); otherwise the page starts at the cards. */
+/**
+ * An order-issue link opens its form at once (docs/support-and-faq.md#order-issue-links); otherwise the page
+ * starts at the cards.
+ */
 export function initialSupportView(linkedOrderId: number | null): SupportViewState {
   return linkedOrderId === null
     ? { view: 'cards', formKey: 0, focusHeading: false }
@@ -32,7 +35,7 @@ export function supportMessageSent(state: SupportViewState): SupportViewState {
   return { view: 'sent', formKey: state.formKey };
 }
 
-/** 'Send Another Message': an empty form (spec 001 §2 'returns to the form'). */
+/** 'Send Another Message': an empty form (docs/support-and-faq.md#support-page). */
 export function sendAnotherMessage(state: SupportViewState): SupportViewState {
   return openSupportForm(state, EMPTY_PREFILL);
 }

@@ -46,8 +46,8 @@ export function profileFormFromUser(user: CurrentUser): ProfileForm {
 const norm = (value: string) => value.trim().toLowerCase();
 
 /**
- * Spec 000 §2 'My Account': 'Same as shipping' shows ticked when billing line 1, city, state and zip equal the
- * shipping ones.
+ * 'Same as shipping' shows ticked when billing line 1, city, state and zip equal the shipping ones
+ * (docs/accounts-and-roles.md#my-account).
  */
 export function isBillingSameAsShipping(form: ProfileForm): boolean {
   return (['AddressLine1', 'City', 'State', 'Zip'] as const).every(

@@ -129,7 +129,7 @@ describe('My Account', () => {
 });
 
 describe('Change Password', () => {
-  it('checks mismatch first, then the password rules of DECISIONS §5', () => {
+  it('checks mismatch first, then the password rules of docs/accounts-and-roles.md#passwords', () => {
     expect(changePasswordProblem('Abcdefg1', 'Abcdefg2')).toBe(
       "Passwords Don't Match: New password and confirmation password must match",
     );

@@ -6,7 +6,7 @@ import { useSignOut } from '../../lib/sign-out';
 import { AccountInformationForm } from './account-information-form';
 import { ChangePasswordForm } from './change-password-form';
 
-/** /account (spec 000 §2 'My Account'): account information and password. */
+/** /account (docs/accounts-and-roles.md#my-account): account information and password. */
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();

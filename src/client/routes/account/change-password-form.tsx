@@ -15,7 +15,10 @@ import {
   type FormVerdict,
 } from '../../lib/form';
 
-/** The client-side problem with a new password as 'Title: description', or null (DECISIONS.md §5). */
+/**
+ * The client-side problem with a new password as 'Title: description', or null
+ * (docs/accounts-and-roles.md#passwords).
+ */
 export function changePasswordProblem(newPassword: string, confirmPassword: string): string | null {
   if (newPassword !== confirmPassword) return PASSWORDS_DONT_MATCH;
   const rule = checkPasswordRules(newPassword);
@@ -36,7 +39,10 @@ function judgePasswords(values: PasswordFields): FormVerdict<PasswordFields> {
   return problem ? { ok: false, problem } : { ok: true, values };
 }
 
-/** Change Password form (spec 000 §2, §5, §8): POST /api/change-password. */
+/**
+ * Change Password form (docs/accounts-and-roles.md#my-account, docs/accounts-and-roles.md#change-password):
+ * POST /api/change-password.
+ */
 export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const {
     register,

@@ -52,7 +52,7 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
 };
 
 /**
- * /admin (spec 001 §2, §4 'Admin access'): a spinner while the session loads; signed out → /admin/login,
+ * /admin (docs/admin.md#admin-access): a spinner while the session loads; signed out → /admin/login,
  * which comes back to this very address (a support e-mail's link) once signed in; signed in but not an
  * administrator (GET /api/admin/user says no, GET /api/user knows the user) → 'Access Denied'; an
  * administrator → the dashboard.

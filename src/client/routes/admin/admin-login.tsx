@@ -13,7 +13,7 @@ import { useAdminLogin, useAdminSession } from '../../features/admin-session/adm
 import { schemaResolver, submitUnlessPending } from '../../lib/form';
 
 /**
- * /admin/login (spec 001 §2 'Admin login page'): signing in (or an administrator already signed in) goes to
+ * /admin/login (docs/admin.md#admin-access): signing in (or an administrator already signed in) goes to
  * the dashboard address that sent the administrator here, or to /admin.
  */
 export function AdminLoginPage() {

@@ -19,7 +19,10 @@ const BENEFITS = [
   { icon: ShieldCheck, title: 'Secure Checkout', text: 'Pay safely with an invoice sent by e-mail.' },
 ] as const;
 
-/** /auth (spec 000 §2): Login and Register tabs next to a panel of what an account offers. */
+/**
+ * /auth (docs/storefront.md#sign-in-and-register): Login and Register tabs next to a panel of what an account
+ * offers.
+ */
 export function AuthPage() {
   const [tab, setTab] = useState<Tab>('login');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });

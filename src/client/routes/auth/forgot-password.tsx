@@ -14,7 +14,10 @@ export const RESET_REQUESTED_TEXT =
   'If your email address is registered with us, you will receive password reset instructions shortly.';
 export const RESET_REQUEST_FAILED = 'There was a problem sending the reset email. Please try again.';
 
-/** /auth/forgot-password (spec 001 §2): asks for a reset link; the answer never reveals an account. */
+/**
+ * /auth/forgot-password (docs/accounts-and-roles.md#password-reset): asks for a reset link; the answer never
+ * reveals an account.
+ */
 export function ForgotPasswordPage() {
   const {
     register,

@@ -8,7 +8,10 @@ import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
 import { submitUnlessPending } from '../../lib/form';
 
-/** Login tab (spec 000 §2): a magic link is e-mailed; the answer is the same for every address. */
+/**
+ * Login tab (docs/storefront.md#sign-in-and-register): a magic link is e-mailed; the answer is the same for
+ * every address.
+ */
 export function LoginForm() {
   // No resolver: the browser checks the address (type="email", required) before the form is submitted.
   const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });

@@ -74,8 +74,8 @@ const FIELDS: readonly FieldSpec[] = [
 ];
 
 /**
- * Spec 000 §5: every value trimmed, then 'Missing Required Fields: Please provide: {list}', then the e-mail
- * address; the server judges the same way.
+ * Every value trimmed, then 'Missing Required Fields: Please provide: {list}', then the e-mail address
+ * (docs/accounts-and-roles.md#registration); the server judges the same way.
  */
 function judgeRegistration(form: RegisterFields): FormVerdict<RegisterRequest> {
   const body: RegisterRequest = Object.fromEntries(
@@ -89,7 +89,10 @@ function judgeRegistration(form: RegisterFields): FormVerdict<RegisterRequest> {
   return { ok: true, values: body };
 }
 
-/** Register tab (spec 000 §2, §5): the application form, then 'Registration Submitted'. */
+/**
+ * Register tab (docs/accounts-and-roles.md#registration): the application form, then 'Registration
+ * Submitted'.
+ */
 export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
   const {
     register,

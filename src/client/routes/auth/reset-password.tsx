@@ -20,11 +20,17 @@ import {
 } from '../../lib/form';
 import type { UrlToken } from '../../lib/url-token';
 
-/** Spec 001 §9: after a successful reset the page goes to /auth after 3 seconds. */
+/**
+ * After a successful reset the page goes to /auth after 3 seconds
+ * (docs/accounts-and-roles.md#password-reset).
+ */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 const RESET_FAILED = 'There was a problem resetting your password. Please try again.';
 
-/** /reset-password?token= (spec 001 §2): checks the e-mailed token, then sets a new password. */
+/**
+ * /reset-password?token= (docs/accounts-and-roles.md#password-reset): checks the e-mailed token, then sets a
+ * new password.
+ */
 export function ResetPasswordPage() {
   const { token } = useLoaderData<UrlToken>();
   const validation = useQuery({
@@ -72,7 +78,7 @@ interface NewPasswordFields {
   confirmPassword: string;
 }
 
-/** The password rules first, then the confirmation (spec 001 §5). */
+/** The password rules first, then the confirmation (docs/accounts-and-roles.md#password-reset). */
 function judgeNewPassword(values: NewPasswordFields): FormVerdict<NewPasswordFields> {
   const ruleProblem = checkPasswordRules(values.password);
   if (ruleProblem) return { ok: false, problem: ruleProblem };

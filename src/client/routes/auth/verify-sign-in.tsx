@@ -16,9 +16,9 @@ function safeRedirect(target: string): string {
 }
 
 /**
- * /auth/verify (DECISIONS.md §5): the e-mailed magic link lands here. The route's loader has already taken
- * the token out of the address bar; the page consumes it with ONE POST (mail scanners that only fetch the
- * link do not use it up), then goes to the server's redirect target.
+ * /auth/verify (docs/accounts-and-roles.md#magic-links): the e-mailed magic link lands here. The route's
+ * loader has already taken the token out of the address bar; the page consumes it with ONE POST (mail
+ * scanners that only fetch the link do not use it up), then goes to the server's redirect target.
  */
 export function VerifySignInPage() {
   const { token, next } = useLoaderData<UrlToken>();

@@ -10,7 +10,10 @@ import { safeExternalUrl } from '../../../shared/external-url';
 import { OrderTimelineList } from '../../features/orders/order-timeline-list';
 import { shippingAddressLines } from '../../../shared/addresses';
 
-/** Progress (spec 000 §2), the timeline and, once the invoice is out, 'Pay now' (DECISIONS §4). */
+/**
+ * Progress (docs/storefront.md#order-detail), the timeline and, once the invoice is out, 'Pay now'
+ * (docs/orders.md#order-timeline).
+ */
 export function OrderStatusCard({ order }: { order: OrderDetail }) {
   const invoiceUrl = safeExternalUrl(order.invoiceUrl, window.location.origin);
   return (
@@ -44,7 +47,10 @@ interface OrderSummaryCardProps {
   onReorder: () => void;
 }
 
-/** Case count and unit count (the tester excluded, spec 000 §9), total, Reorder and Report Issue. */
+/**
+ * Case count and unit count (the tester excluded, docs/storefront.md#order-detail), total, Reorder and Report
+ * Issue.
+ */
 export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderSummaryCardProps) {
   const hasTester = items.some((item) => item.unit === 'tester');
   const savings = Number(order.savings) > 0;

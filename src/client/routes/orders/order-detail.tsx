@@ -17,7 +17,7 @@ import { useReorderClick } from '../../features/orders/reorder-click';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
 
-/** /orders/{id} (spec 000 §2 'Order detail'). */
+/** /orders/{id} (docs/storefront.md#order-detail). */
 export function OrderDetailPage() {
   const orderId = parseOrderId(useParams().id);
   if (orderId === null) return <OrderNotFound />;
@@ -79,7 +79,10 @@ function OrderDetailView({ orderId }: { orderId: number }) {
   );
 }
 
-/** Spec 000 §8: the toast 'Error' once per failed load (not again for the same failure on a re-render). */
+/**
+ * The toast 'Error' once per failed load, not again for the same failure on a re-render
+ * (docs/storefront.md#order-detail).
+ */
 function useLoadErrorToast(failedAt: number | null) {
   const toasted = useRef<number | null>(null);
   useEffect(() => {

@@ -17,7 +17,7 @@ interface OrderHistoryRowProps {
   onReorder: (orderId: number) => void;
 }
 
-/** One collapsible order of the history (spec 000 §2 'Order history'). */
+/** One collapsible order of the history (docs/storefront.md#order-history). */
 export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderHistoryRowProps) {
   const titleId = useId();
   const panelId = useId();

@@ -14,7 +14,7 @@ import { OrdersPagination } from '../../features/orders/orders-pagination';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { OrderHistoryRow } from './order-history-row';
 
-/** /orders (spec 000 §2 'Order history'): the customer's orders, 5 a page, the page kept in ?page=. */
+/** /orders (docs/storefront.md#order-history): the customer's orders, 5 a page, the page kept in ?page=. */
 export function OrderHistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));

@@ -18,9 +18,11 @@ import {
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 
 /**
- * /orders/{id}/reorder (spec 000 §2, §4; DECISIONS §7): one POST per Reorder click, then the order form with
- * the items in the cart, or /orders with the reason. The click's token makes it once-only: a doubled effect
- * shares the run, a reload or Back/Forward finds the token handled and goes to / without calling again.
+ * /orders/{id}/reorder (docs/storefront.md#reorder-page,
+ * docs/catalogue-and-pricing.md#the-cart-in-the-browser): one POST per Reorder click, then the order form
+ * with the items in the cart, or /orders with the reason. The click's token makes it once-only: a doubled
+ * effect shares the run, a reload or Back/Forward finds the token handled and goes to / without calling
+ * again.
  */
 export function ReorderPage() {
   const { id } = useParams();

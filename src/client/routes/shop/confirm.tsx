@@ -29,7 +29,7 @@ import { useSubmitOrder } from '../../features/checkout/use-submit-order';
 import { useCurrentUser } from '../../lib/session';
 import { buildCartLines, buildRuleLines, findTester } from './order-lines';
 
-/** Spec 000 §5 'Review page', word for word. */
+/** Word for word from docs/storefront.md#review-page. */
 export const SUMMARY_UNAVAILABLE = 'Cannot submit order: order summary not available';
 
 /** No tiers, custom prices or components: every price at base (the fallback when they cannot be loaded). */
@@ -49,8 +49,8 @@ function reviewCart(cart: Cart, products: readonly Product[], pricing: PricingCa
 }
 
 /**
- * /confirm (spec 000 §2 'Review page'): the order built from the browser cart, the customer's contact and
- * address from the profile, optional notes, and 'Submit Order for Approval'.
+ * /confirm (docs/storefront.md#review-page): the order built from the browser cart, the customer's contact
+ * and address from the profile, optional notes, and 'Submit Order for Approval'.
  */
 export function ConfirmPage() {
   const liveCart = useCart();
@@ -65,7 +65,8 @@ export function ConfirmPage() {
   const [attempted, setAttempted] = useState(false);
   const { submit, status, failure } = useSubmitOrder({ onSubmitted: clearCart });
 
-  // The idempotency key is made as the page opens (DECISIONS §4), and again for a cart changed meanwhile.
+  // The idempotency key is made as the page opens (docs/orders.md#idempotency), and again for a cart changed
+  // meanwhile.
   const hasOrder = cart.items.length > 0 || cart.testerAdded;
   useEffect(() => {
     if (hasOrder) idempotencyKeyFor(cart);

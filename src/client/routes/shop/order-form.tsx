@@ -30,7 +30,10 @@ const BASE_PRICING: PricingCatalogDto = { tiers: [], customPrices: [], component
 /** Upper bound of the Cases input; far above any real order, well inside the API's quantity limit. */
 const MAX_CASES = 999;
 
-/** The storefront's home (spec 000 §2 'Order form'). Bundled eagerly: it is the page most visits start on. */
+/**
+ * The storefront's home (docs/storefront.md#order-form). Bundled eagerly: it is the page most visits start
+ * on.
+ */
 export function OrderFormPage() {
   const looksSignedOut = useLooksSignedOut();
   // Read here, not in the form: the page is there from the first render, so the cart is followed before the
@@ -127,7 +130,8 @@ interface OrderFormProps {
 
 /**
  * The form once the catalogue is known. Every price is computed here with the shared engine on each change
- * (DECISIONS.md §3), so typing a quantity costs no request; the server re-checks the cart 1 s later.
+ * (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server), so typing a quantity costs no
+ * request; the server re-checks the cart 1 s later.
  */
 function OrderForm({ cart, products, pricing, onRetryPricing }: OrderFormProps) {
   // From when the form (with the reordered cart) is on screen, not from when the page started loading.

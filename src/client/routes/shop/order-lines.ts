@@ -11,7 +11,8 @@ import type { Product } from '../../../shared/schemas/products';
 
 /**
  * Glue between the cart (what the buyer chose) and the catalogue (what is for sale), kept in the page because
- * client features do not import each other (ARCHITECTURE.md convention 1). Pure, so it is tested directly.
+ * client features do not import each other (docs/architecture.md#conventions). Pure, so it is tested
+ * directly.
  */
 
 interface StoredCart {
@@ -44,7 +45,7 @@ export function buildCartLines(
   return cart.testerAdded && tester ? [...lines, { productId: tester.id, quantity: 1 }] : lines;
 }
 
-/** The lines as the spec's cart rules read them (spec 000 §5). */
+/** The lines as the spec's cart rules read them (docs/catalogue-and-pricing.md#cart-rules). */
 export function buildRuleLines(lines: readonly CartLine[], catalog: PricingCatalog): RuleLine[] {
   return lines.flatMap((line) => {
     const product = catalog.products.get(line.productId);

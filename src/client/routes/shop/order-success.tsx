@@ -5,8 +5,9 @@ import { Button } from '../../components/ui/button';
 import { parseOrderId } from '../../lib/orders';
 
 /**
- * /order-success?orderNumber=..&orderId=.. (spec 000 §2): the order reference and what happens next. Opened
- * without parameters (a bookmark, a shared link) it still confirms, just without a reference.
+ * /order-success?orderNumber=..&orderId=.. (docs/storefront.md#after-submission): the order reference and
+ * what happens next. Opened without parameters (a bookmark, a shared link) it still confirms, just without a
+ * reference.
  */
 export function OrderSuccessPage() {
   const [params] = useSearchParams();

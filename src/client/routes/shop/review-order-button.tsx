@@ -7,7 +7,7 @@ import { checkCartRules, type RuleLine } from '../../../shared/cart-rules';
 import { Button } from '../../components/ui/button';
 import { saveCart } from '../../features/cart/cart-store';
 
-/** Spec 000 §4 'Order submit from the shop', §9: navigation to /confirm after 250 ms. */
+/** Navigation to /confirm after 250 ms (docs/storefront.md#timings-and-limits). */
 export const REVIEW_NAVIGATION_DELAY_MS = 250;
 
 interface ReviewOrderButtonProps {

@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { clearCart } from '../../features/cart/cart-store';
 import { parseOrderId } from '../../lib/orders';
 
-/** Spec 000 §9: 'tester success 0.5 s' before Continue Shopping leaves. */
+/** 'Tester success 0.5 s' before Continue Shopping leaves (docs/storefront.md#timings-and-limits). */
 export const CONTINUE_SHOPPING_DELAY_MS = 500;
 
 const CART_NOT_CLEARED_TITLE = 'Your cart could not be cleared';
@@ -42,7 +42,7 @@ function clearCartOnceForOrder(orderId: number): boolean {
   return true;
 }
 
-/** /tester-confirmation?orderId=.. (spec 000 §2 'Tester order success'). */
+/** /tester-confirmation?orderId=.. (docs/storefront.md#tester-order-success). */
 export function TesterConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = parseOrderId(params.get('orderId'));
@@ -84,8 +84,9 @@ function TesterOrderSuccess({ orderId }: { orderId: number }) {
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The order is placed, so the cart that made it is done with (spec 000 §2). Once per order only: coming
-  // Back to this page later must not empty the next cart. The toast id keeps the warning to one.
+  // The order is placed, so the cart that made it is done with (docs/storefront.md#tester-order-success).
+  // Once per order only: coming Back to this page later must not empty the next cart. The toast id keeps the
+  // warning to one.
   useEffect(() => {
     if (!clearCartOnceForOrder(orderId)) {
       toast.warning(CART_NOT_CLEARED_TITLE, {

@@ -6,9 +6,9 @@ import { OrderStatusBadge } from '../../features/orders/order-status-badge';
 import { formatMoney } from '../../lib/format-money';
 
 /**
- * The order an order-issue message is about (spec 001 §2 'Order Context'), so the customer sees which
- * order the team will look at. Only ever shown for the customer's own order: GET /api/orders/{id} answers
- * 404 for anyone else's.
+ * The order an order-issue message is about (docs/support-and-faq.md#order-issue-links), so the customer sees
+ * which order the team will look at. Only ever shown for the customer's own order: GET /api/orders/{id}
+ * answers 404 for anyone else's.
  */
 export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
   const { order, items } = detail;
@@ -20,7 +20,7 @@ export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
           #{order.id} ({order.orderNumber})
         </ContextRow>
         <ContextRow label="Status">
-          {/* A missing status reads as pending (spec 001 §2). */}
+          {/* A missing status reads as pending (docs/support-and-faq.md#order-issue-links). */}
           <OrderStatusBadge status={order.status} />
         </ContextRow>
         <ContextRow label="Order Date">{formatDate(order.createdAt, DATE_FORMAT)}</ContextRow>
@@ -47,7 +47,7 @@ export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
 
 /**
  * One line as issue 7 words it, 'name x quantity x price' ('4 oz Bottle x 24 x $10.65'); a line whose name
- * is missing is named by its product id (spec 001 §2).
+ * is missing is named by its product id (docs/support-and-faq.md#order-issue-links).
  */
 function itemLine(item: OrderItemView): string {
   const name = item.name.trim() || `Product #${item.productId}`;

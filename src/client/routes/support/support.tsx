@@ -23,8 +23,8 @@ import { ApiError } from '../../lib/api';
 import { OrderContextCard } from './order-context-card';
 
 /**
- * /support and /account/support (spec 001 §2 'Support page'): quick cards or the contact form, then the
- * FAQ. `?order={id}&type=order_issue` opens the form about that order at once.
+ * /support and /account/support (docs/support-and-faq.md#support-page): quick cards or the contact form, then
+ * the FAQ. `?order={id}&type=order_issue` opens the form about that order at once.
  */
 export function SupportPage() {
   const [searchParams] = useSearchParams();
@@ -82,9 +82,10 @@ interface OrderIssueFormProps {
 }
 
 /**
- * The form of an order-issue link (spec 001 §2): subject 'Order Issue - Order #{id}', which gains the
- * Shopify order number once the order has loaded, priority high, and the Order Context card beside it.
- * Someone else's order (or a missing one) answers 404: no card, nothing revealed, the form still works.
+ * The form of an order-issue link (docs/support-and-faq.md#order-issue-links): subject 'Order Issue - Order
+ * #{id}', which gains the Shopify order number once the order has loaded, priority high, and the Order
+ * Context card beside it. Someone else's order (or a missing one) answers 404: no card, nothing revealed, the
+ * form still works.
  */
 function OrderIssueForm({ orderId, onCancel, onSent }: OrderIssueFormProps) {
   const detail = useQuery(orderDetailQueryOptions(orderId));

@@ -3,8 +3,9 @@ import { bigint, boolean, check, index, integer, pgTable, serial, text, unique }
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
 
 /**
- * Products (spec 000 §3). Prices are per bottle (DECISIONS §2). One row is one Shopify variant, so the
- * variant id is unique and the product id is only indexed (ADR 0005: a Shopify product has several variants).
+ * Products (docs/catalogue-and-pricing.md#product-fields). Prices are per bottle. One row is one Shopify
+ * variant, so the variant id is unique and the product id is only indexed (ADR 0005: a Shopify product has
+ * several variants).
  */
 export const products = pgTable(
   'products',
@@ -34,7 +35,10 @@ export const products = pgTable(
   ],
 );
 
-/** What a virtual product (the 800-0004 bundle) is made of (spec 000 §3, DECISIONS §2). */
+/**
+ * What a virtual product (the 800-0004 bundle) is made of
+ * (docs/catalogue-and-pricing.md#the-mixed-case-bundle).
+ */
 export const virtualProductComponents = pgTable(
   'virtual_product_components',
   {
@@ -54,7 +58,10 @@ export const virtualProductComponents = pgTable(
   ],
 );
 
-/** Volume tiers (spec 001 §3): the tier with the highest minimumCases ≤ the order's cases applies. */
+/**
+ * Volume tiers (docs/catalogue-and-pricing.md#volume-tiers): the tier with the highest minimumCases ≤ the
+ * order's cases applies.
+ */
 export const pricingTiers = pgTable(
   'pricing_tiers',
   {
@@ -76,7 +83,10 @@ export const pricingTiers = pgTable(
   ],
 );
 
-/** Custom per-bottle price for one (product, tier) pair; wins over the tier's percentage (DECISIONS §3). */
+/**
+ * Custom per-bottle price for one (product, tier) pair; wins over the tier's percentage
+ * (docs/catalogue-and-pricing.md#custom-tier-prices).
+ */
 export const productPricingTiers = pgTable(
   'product_pricing_tiers',
   {
@@ -98,7 +108,10 @@ export const productPricingTiers = pgTable(
   ],
 );
 
-/** The storefront shows only products whose SKU is here and active (DECISIONS §2). */
+/**
+ * The storefront shows only products whose SKU is here and active
+ * (docs/catalogue-and-pricing.md#what-customers-see).
+ */
 export const allowedSkus = pgTable('allowed_skus', {
   id: serial('id').primaryKey(),
   sku: text('sku').notNull().unique(),

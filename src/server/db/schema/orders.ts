@@ -15,15 +15,19 @@ import { products } from './catalog';
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
 import { users } from './users';
 
-/** Stored statuses (DECISIONS §4); `submitted` and `completed` are legacy values read as pending / delivered. */
+/**
+ * Stored statuses (docs/orders.md#legacy-status-values); `submitted` and `completed` are legacy values read
+ * as pending / delivered.
+ */
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const LEGACY_ORDER_STATUSES = ['submitted', 'completed'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
 export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
 
 /**
- * Orders (spec 000 §3). Contact and shipping fields are a snapshot taken at submission; money is recomputed
- * on the server and stored in cents. `shopifyOrderId` holds the draft name (#D12), later the order name (#1001).
+ * Orders (docs/orders.md#what-an-order-stores). Contact and shipping fields are a snapshot taken at
+ * submission; money is recomputed on the server and stored in cents. `shopifyOrderId` holds the draft name
+ * (#D12), later the order name (#1001).
  */
 export const orders = pgTable(
   'orders',
@@ -91,7 +95,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Order lines (spec 000 §3): quantity in bottles, price per bottle; name and SKU kept as sold. */
+/**
+ * Order lines (docs/orders.md#what-an-order-stores): quantity in bottles, price per bottle; name and SKU kept
+ * as sold.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -116,8 +123,8 @@ export const orderItems = pgTable(
 );
 
 /**
- * Idempotency keys for order submission (DECISIONS §4): the first answer is replayed for the same key and
- * body; a different body under the same key is refused; a key still in progress answers 409.
+ * Idempotency keys for order submission (docs/orders.md#idempotency): the first answer is replayed for the
+ * same key and body; a different body under the same key is refused; a key still in progress answers 409.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -6,7 +6,7 @@ import { createdAt, updatedAt } from './columns';
 import { orders } from './orders';
 import { users } from './users';
 
-/** FAQ categories (spec 001 §3), shown sorted by displayOrder. */
+/** FAQ categories (docs/admin.md#faq-management), shown sorted by displayOrder. */
 export const faqCategories = pgTable(
   'faq_categories',
   {
@@ -20,7 +20,10 @@ export const faqCategories = pgTable(
   (table) => [index('faq_categories_display_order_idx').on(table.displayOrder)],
 );
 
-/** FAQ items (spec 001 §3). A category with items cannot vanish under them: the foreign key restricts. */
+/**
+ * FAQ items (docs/admin.md#faq-management). A category with items cannot vanish under them: the foreign key
+ * restricts.
+ */
 export const faqItems = pgTable(
   'faq_items',
   {
@@ -39,8 +42,9 @@ export const faqItems = pgTable(
 );
 
 /**
- * Support messages (spec 001 §3). userInfo, recentOrders and orderDetails are filled by the server from the
- * session and the database, kept as sent; `status` is the staff inbox state (issue 7).
+ * Support messages (docs/support-and-faq.md#what-a-support-message-carries). userInfo, recentOrders and
+ * orderDetails are filled by the server from the session and the database, kept as sent; `status` is the
+ * staff inbox state (issue 7).
  */
 export const supportMessages = pgTable(
   'support_messages',

@@ -19,7 +19,7 @@ export const JOB_STATES = ['pending', 'running', 'done', 'failed'] as const;
 export const DEFAULT_JOB_ATTEMPTS = 10;
 
 /**
- * The durable job queue and outbox (ARCHITECTURE.md "jobs"): e-mails and Shopify calls are written here in
+ * The durable job queue and outbox (docs/architecture.md#jobs): e-mails and Shopify calls are written here in
  * the same transaction as the change that causes them and run by workers with `FOR UPDATE SKIP LOCKED`.
  * `dedupeKey` makes "exactly once per order" jobs (e.g. the Shopify draft order) impossible to enqueue twice.
  */
@@ -55,12 +55,13 @@ export const jobs = pgTable(
 );
 
 /**
- * Shopify webhook inbox (CONTRACT.md §3): stored before the 200 answer, unique on the delivery's event id with
- * its topic (one change in Shopify can fire several topics, and nothing says they get different event ids) and
- * on a SHA-256 of topic and body (a captured delivery replayed under a new event id), so a duplicate delivery
- * does nothing; processed by a job. `order_id` is the payload's top-level order id as exact digits (jsonb
- * numbers are exact, JSON.parse would round them, CONTRACT.md §7.8), kept as an indexed column so events about
- * one order are found without reading every payload. Processed and ignored events are pruned after 90 days.
+ * Shopify webhook inbox (docs/shopify.md#webhooks): stored before the 200 answer, unique on the delivery's
+ * event id with its topic (one change in Shopify can fire several topics, and nothing says they get different
+ * event ids) and on a SHA-256 of topic and body (a captured delivery replayed under a new event id), so a
+ * duplicate delivery does nothing; processed by a job. `order_id` is the payload's top-level order id as
+ * exact digits (jsonb numbers are exact, JSON.parse would round them, docs/shopify.md#shopify-ids), kept as
+ * an indexed column so events about one order are found without reading every payload. Processed and ignored
+ * events are pruned after 90 days.
  */
 export const shopifyWebhookEvents = pgTable(
   'shopify_webhook_events',

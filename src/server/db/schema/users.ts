@@ -15,7 +15,7 @@ import { createdAt, updatedAt } from './columns';
 export const USER_ROLES = ['customer', 'admin'] as const;
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
 
-/** Customers and staff in one table (spec 000 §3 users, DECISIONS §5). E-mails are stored lower-cased. */
+/** Customers and staff in one table (docs/accounts-and-roles.md#roles). E-mails are stored lower-cased. */
 export const users = pgTable(
   'users',
   {
@@ -58,8 +58,8 @@ export const users = pgTable(
 );
 
 /**
- * Server-side sessions (DECISIONS §5): the cookie carries a random token, the row keeps only its SHA-256,
- * so a leaked database cannot be replayed as cookies.
+ * Server-side sessions (docs/accounts-and-roles.md#sessions): the cookie carries a random token, the row
+ * keeps only its SHA-256, so a leaked database cannot be replayed as cookies.
  */
 export const sessions = pgTable(
   'sessions',
@@ -101,10 +101,13 @@ function oneTimeTokenTable<Name extends string>(name: Name) {
   );
 }
 
-/** One-time sign-in links (spec 000 §3), valid 15 minutes (DECISIONS §5). */
+/** One-time sign-in links, valid 15 minutes (docs/accounts-and-roles.md#magic-links). */
 export const magicLinkTokens = oneTimeTokenTable('magic_link_tokens');
 
-/** Password reset links (spec 001 §2): same rules as magic links, valid one hour (DECISIONS §5). */
+/**
+ * Password reset links: same rules as magic links, valid one hour
+ * (docs/accounts-and-roles.md#password-reset).
+ */
 export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
 
 export type UserRow = typeof users.$inferSelect;

@@ -142,7 +142,7 @@ describe('accounts', () => {
       const [link] = await mailsTo(t.db, approved.email);
       expect(link?.text).toContain(`${t.env.APP_ORIGIN}/auth/verify?token=`);
       const token = tokenFromLink(link?.text ?? '', '/auth/verify');
-      // Only the SHA-256 is stored (T8).
+      // Only the SHA-256 is stored (docs/security.md#link-tokens).
       const stored = await t.db.select().from(magicLinkTokens).where(eq(magicLinkTokens.userId, approved.id));
       expect(stored.map((row) => row.token)).toEqual([hashToken(token)]);
 

@@ -66,7 +66,7 @@ export async function setLastLogin(db: Database, id: number) {
 
 /**
  * Stores a new link token (its SHA-256) and retires every earlier unused one of the same purpose, so a user
- * never holds two live links (security.md T4). Expiry is computed by the database clock.
+ * never holds two live links (docs/security.md#link-tokens). Expiry is computed by the database clock.
  */
 export async function issueLinkToken(
   db: DatabaseOrTransaction,

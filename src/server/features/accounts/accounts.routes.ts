@@ -27,11 +27,14 @@ export const RESET_REQUESTED_MESSAGE = "If your email is registered, you'll rece
 const userIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
-/** Registration, magic-link sign-in, the session user, My Account and password reset (spec 000 §7, 001 §7). */
+/**
+ * Registration, magic-link sign-in, the session user, My Account and password reset
+ * (docs/accounts-and-roles.md).
+ */
 export const accountsRoutes =
   (accounts: AccountsService, sessions: Sessions, env: Pick<Env, 'APP_ORIGIN'>): FastifyPluginAsyncZod =>
   async (app) => {
-    // One answer whether the address was new or already known (security.md A3).
+    // One answer whether the address was new or already known (docs/security.md#sign-in-and-enumeration).
     app.post(
       '/api/register',
       {
@@ -44,7 +47,8 @@ export const accountsRoutes =
       },
     );
 
-    // One answer for every address and status, also beyond the send limits (security.md A1, R1).
+    // One answer for every address and status, also beyond the send limits
+    // (docs/security.md#sign-in-and-enumeration, docs/security.md#rate-limits).
     app.post(
       '/api/request-magic-link',
       { schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } } },
@@ -71,7 +75,8 @@ export const accountsRoutes =
       toCurrentUser(requireUser(request)),
     );
 
-    // For the browser: 200 with or without a session (GET /api/user answers a visitor 401, spec 000 §7).
+    // For the browser: 200 with or without a session (GET /api/user answers a visitor 401,
+    // docs/accounts-and-roles.md#sessions).
     app.get(
       '/api/session',
       { schema: { response: { 200: sessionResponseSchema } } },

@@ -82,7 +82,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
-/** The DECISIONS §5 message of the first broken password rule, or null. */
+/** The message of the first broken password rule (docs/accounts-and-roles.md#passwords), or null. */
 export function passwordRuleMessage(password: string): string | null {
   const broken = checkPasswordRules(password);
   return broken === PASSWORD_TOO_SHORT ? PASSWORD_TOO_SHORT_MESSAGE : broken;
@@ -177,7 +177,8 @@ export function createAccountsService({
     async requestMagicLink(email: string, ip: string): Promise<void> {
       if (!allowAll([magicByAddress, email], [magicByIp, ip])) return;
       const user = await findUserByEmail(db, email);
-      // Administrators sign in only with their password on /admin/login (DECISIONS §5): no link, same answer.
+      // Administrators sign in only with their password on /admin/login
+      // (docs/accounts-and-roles.md#administrators): no link, same answer.
       if (!user || user.role === 'admin') return;
       if (user.status === 'approved') {
         const token = generateToken();

@@ -1,6 +1,6 @@
 import { composeEmail as compose, type MailEnv } from '../../mail/compose';
 
-/** The account e-mails (DECISIONS §6), written with composeEmail (mail/compose.ts). */
+/** The account e-mails (docs/emails.md#account-e-mails), written with composeEmail (mail/compose.ts). */
 
 export const MAGIC_LINK_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;

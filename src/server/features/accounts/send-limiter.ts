@@ -2,7 +2,8 @@ import { COUNTER_SWEEP_ABOVE, type RateLimit } from '../../security/rate-limits'
 
 /**
  * A fixed-window counter per key (an e-mail address or an IP) that decides whether an e-mail may still be
- * sent (security.md R1). It never changes the HTTP answer: beyond the limit the request simply sends nothing.
+ * sent (docs/security.md#rate-limits). It never changes the HTTP answer: beyond the limit the request simply
+ * sends nothing.
  *
  * In memory, so the limits hold per server instance; with N instances behind a load balancer an address can
  * get at most N times the limit. Good enough against inbox flooding; a shared store can replace it later.

@@ -2,7 +2,10 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { allowedSkus, products, type AllowedSkuRow, type ProductRow } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
 
-/** A product row with whether its SKU is an active allowed SKU (DECISIONS §2). */
+/**
+ * A product row with whether its SKU is an active allowed SKU
+ * (docs/catalogue-and-pricing.md#what-customers-see).
+ */
 export interface ProductWithAllowance {
   product: ProductRow;
   isAllowed: boolean;

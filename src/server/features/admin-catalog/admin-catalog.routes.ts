@@ -25,7 +25,8 @@ import { createShopifyCatalog } from './shopify-catalog';
 /**
  * The import changes the catalogue although the spec makes it a GET, which the origin check (state-changing
  * methods only) does not cover and a Lax session cookie accompanies on a cross-site link. A browser that
- * says where the request comes from must say it comes from the portal itself (security.md C rows).
+ * says where the request comes from must say it comes from the portal itself
+ * (docs/security.md#cross-site-requests).
  */
 async function refuseCrossSite(request: FastifyRequest) {
   const site = request.headers['sec-fetch-site'];
@@ -38,8 +39,8 @@ async function refuseCrossSite(request: FastifyRequest) {
 }
 
 /**
- * The admin catalog API (spec 001 §7 'Allowed SKUs and platform sync', 'Orders and variants'). The
- * administrator check comes from plugins/admin-guard.ts; `request` is passed on as the audit log's actor.
+ * The admin catalog API (docs/admin.md#products-and-allowed-skus, docs/admin.md#variants). The administrator
+ * check comes from plugins/admin-guard.ts; `request` is passed on as the audit log's actor.
  */
 export const adminCatalogRoutes =
   (deps: AdminDeps): FastifyPluginAsyncZod =>

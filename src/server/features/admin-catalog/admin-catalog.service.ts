@@ -98,8 +98,9 @@ function priceMessage(outcome: ShopifyPushOutcome): string {
 const priceSnapshot = (row: ProductRow) => ({ price: row.price, wholesalePrice: row.wholesalePrice });
 
 /**
- * The admin catalogue (spec 001 §2 'Allowed SKUs / Products', 'Variants'). Every change and its audit entry
- * commit in one transaction; the storefront sees it at once through the catalogue NOTIFY triggers.
+ * The admin catalogue (docs/admin.md#products-and-allowed-skus, docs/admin.md#variants). Every change and its
+ * audit entry commit in one transaction; the storefront sees it at once through the catalogue NOTIFY
+ * triggers.
  */
 export function createAdminCatalogService({ db, shopify }: { db: Database; shopify: ShopifyCatalog }) {
   return {
@@ -215,7 +216,8 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
       return db.transaction(async (tx) => {
         const before = await findProductForUpdate(tx, { id: productId });
         if (!before) throw notFound(PRODUCT_NOT_FOUND);
-        // The portal never reads these rows' own price (DECISIONS §2): an edit would change nothing.
+        // The portal never reads these rows' own price (docs/catalogue-and-pricing.md#the-mixed-case-bundle):
+        // an edit would change nothing.
         if (before.isVirtual) {
           throw new AppError(
             'UNPROCESSABLE',

@@ -1,9 +1,9 @@
 import type { CatalogPlan, Skipped } from './shopify-product-plan';
 
 /*
- * The sentences the admin Products section shows after a Shopify action (spec 001 §2: 'both report a
- * count'). The count comes first, in the words the section has always used; what needs the administrator's
- * attention follows.
+ * The sentences the admin Products section shows after a Shopify action, where both report a count
+ * (docs/admin.md#products-and-allowed-skus). The count comes first, in the words the section has always used;
+ * what needs the administrator's attention follows.
  */
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;

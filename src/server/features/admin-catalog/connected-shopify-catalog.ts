@@ -31,12 +31,15 @@ import {
 import type { ProductRow } from '../../db/schema';
 
 /**
- * Every status, not only Shopify's default `active` (CONTRACT.md §2.1): a linked product that was archived or
- * set to draft must still get its price and stock refreshed.
+ * Every status, not only Shopify's default `active` (docs/shopify.md#catalogue-read): a linked product that
+ * was archived or set to draft must still get its price and stock refreshed.
  */
 export const ALL_PRODUCT_STATUSES = 'status:active,draft,archived,unlisted';
 
-/** Only the bundle and the tester are never priced from their row (DECISIONS §2): no price to push. */
+/**
+ * Only the bundle and the tester are never priced from their row (docs/catalogue-and-pricing.md#the-tester):
+ * no price to push.
+ */
 const hasOwnPrice = (row: ProductRow) => !row.isVirtual && !row.isTester;
 
 /**
@@ -293,7 +296,10 @@ function stoppedPartWay(error: Parameters<typeof shopifyAppError>[0], pushed: nu
   );
 }
 
-/** The import's answer (spec 001 §7): the product's variants as they now stand in the portal. */
+/**
+ * The import's answer (docs/shopify.md#the-catalogue): the product's variants as they now stand in the
+ * portal.
+ */
 async function importAnswer(
   db: Database,
   product: ShopifyProduct,

@@ -17,7 +17,7 @@ import type { ProductRow } from '../../db/schema';
 /**
  * THE SEAM to Shopify for the admin catalogue. Everything the admin Products and Variants sections need
  * from the store goes through this interface: the connected implementation (connected-shopify-catalog.ts,
- * Admin GraphQL, CONTRACT.md) or test mode's (DECISIONS §1).
+ * Admin GraphQL, docs/shopify.md#talking-to-the-admin-api) or test mode's (docs/shopify.md#test-mode).
  */
 export interface ShopifyCatalog {
   /**
@@ -46,7 +46,7 @@ export interface ShopifyCatalog {
 
 const notConnected = () => new AppError('SHOPIFY_NOT_CONNECTED', ADMIN_CATALOG_MESSAGES.shopifyNotConnected);
 
-/** Test mode (DECISIONS §1): no store configured, so every Shopify action says so clearly. */
+/** Test mode (docs/shopify.md#test-mode): no store configured, so every Shopify action says so clearly. */
 export const notConnectedShopifyCatalog: ShopifyCatalog = {
   refreshProducts: () => Promise.reject(notConnected()),
   syncProducts: () => Promise.reject(notConnected()),

@@ -10,15 +10,16 @@ import type { ProductRow } from '../../db/schema';
  *   1. the row linked to the variant's GID (products.shopify_variant_id);
  *   2. the row with the variant's SKU, linked to nothing yet — or linked to a variant that is gone from the
  *      store (a full refresh knows every live variant) or, for an explicit import, whatever it was linked to;
- *   3. no row: a new one, only for SKUs on the active allowed list (DECISIONS §2) — an import creates every
- *      variant that has a SKU, because the administrator asked for that product by name.
+ *   3. no row: a new one, only for SKUs on the active allowed list
+ *      (docs/catalogue-and-pricing.md#what-customers-see) — an import creates every variant that has a SKU,
+ *      because the administrator asked for that product by name.
  *
- * What Shopify decides on a matched row (DECISIONS §2: `price` is the retail price per bottle, which is the
- * Shopify variant price): price, inventory quantity, image (when Shopify has one) and the two GIDs. What stays
- * the portal's: name, SKU, wholesale price, MSRP, case size, description and visibility. The bundle (virtual,
- * never a Shopify product) is never touched; the tester's price stays 0 (it is free in the portal whatever
- * Shopify says). A row whose price push is still queued keeps its price: it is on its way to Shopify, and
- * reading the old one back would undo the administrator's edit.
+ * What Shopify decides on a matched row (docs/catalogue-and-pricing.md#product-fields: `price` is the retail
+ * price per bottle, which is the Shopify variant price): price, inventory quantity, image (when Shopify has
+ * one) and the two GIDs. What stays the portal's: name, SKU, wholesale price, MSRP, case size, description
+ * and visibility. The bundle (virtual, never a Shopify product) is never touched; the tester's price stays 0
+ * (it is free in the portal whatever Shopify says). A row whose price push is still queued keeps its price:
+ * it is on its way to Shopify, and reading the old one back would undo the administrator's edit.
  */
 
 export type PortalRow = Pick<

@@ -18,7 +18,7 @@ import { createFaqService } from '../faq/faq.service';
 import { createAdminFaqService } from './admin-faq.service';
 
 /**
- * The admin FAQ API (spec 001 §7 'FAQ management'). The administrator check comes from
+ * The admin FAQ API (docs/admin.md#faq-management). The administrator check comes from
  * plugins/admin-guard.ts for every /api/admin/* path. It also registers the public FAQ reads
  * (GET /api/faq/categories and /api/faq/items), which belong to the same tables.
  */

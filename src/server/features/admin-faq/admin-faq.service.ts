@@ -43,7 +43,9 @@ async function requireTargetCategory(tx: DatabaseOrTransaction, categoryId: numb
   return category;
 }
 
-/** FAQ management (spec 001 §7): every change and its audit entry commit together (issue 6). */
+/**
+ * FAQ management (docs/admin.md#faq-management): every change and its audit entry commit together (issue 6).
+ */
 export function createAdminFaqService({ db }: AdminDeps) {
   return {
     async listCategories(): Promise<FaqCategory[]> {

@@ -493,7 +493,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     expect(mail?.text).toContain('Hello Guest Buyer,');
   });
 
-  it('escapes what the customer typed in the HTML of the e-mail (security.md X1)', async () => {
+  it('escapes what the customer typed in the HTML of the e-mail (docs/security.md#output-encoding)', async () => {
     const email = uniqueEmail('xss');
     const order = await storeOrder(t.db, {
       customerEmail: email,
@@ -623,7 +623,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(rows.slice(1).map((row) => row[0])).toEqual(ids.reverse().map((id) => `WO-${1000 + id}`));
   });
 
-  it('neutralises formulas and quotes quotes, commas and line breaks (security.md V8)', async () => {
+  it('neutralises formulas and quotes quotes, commas and line breaks (docs/security.md#input-validation)', async () => {
     const tag = uniqueTag();
     await storeOrder(t.db, {
       businessName: '=HYPERLINK("http://evil.example","x")',

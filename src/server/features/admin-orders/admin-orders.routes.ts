@@ -14,7 +14,7 @@ import { createAdminOrdersService } from './admin-orders.service';
 import { ordersCsvFileName } from './orders-csv';
 
 /**
- * The admin orders API (spec 001 §7). The administrator check comes from plugins/admin-guard.ts; the
+ * The admin orders API (docs/admin.md#orders). The administrator check comes from plugins/admin-guard.ts; the
  * export is a GET like the list so a plain download link can fetch it.
  */
 export const adminOrdersRoutes =

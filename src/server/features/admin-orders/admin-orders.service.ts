@@ -52,7 +52,7 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
   };
 }
 
-/** The admin Orders section (spec 001 §2, §7): list, lines, status changes and the CSV export. */
+/** The admin Orders section (docs/admin.md#orders): list, lines, status changes and the CSV export. */
 export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
   return {
     /** GET /api/admin/orders: the matching orders, newest first, one page. */
@@ -82,8 +82,9 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
     },
 
     /**
-     * PATCH /api/admin/orders/{id}/status: any status (spec 001 §4). The change, its audit entry and the
-     * customer's e-mail commit together; the same status again changes nothing and sends nothing.
+     * PATCH /api/admin/orders/{id}/status: any status (docs/orders.md#status-changes-by-staff). The change,
+     * its audit entry and the customer's e-mail commit together; the same status again changes nothing and
+     * sends nothing.
      */
     async updateStatus(
       actor: StaffActor,

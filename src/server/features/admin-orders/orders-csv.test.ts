@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCsvDate, neutraliseFormula, quoteCsvField, toCsvCell } from './orders-csv';
 
-describe('CSV cells (RFC 4180, security.md V8)', () => {
+describe('CSV cells (RFC 4180, docs/security.md#input-validation)', () => {
   it.each([
     ['=1+1', "'=1+1"],
     ['+cmd', "'+cmd"],

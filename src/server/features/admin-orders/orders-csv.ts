@@ -4,7 +4,7 @@ import type { OrderRow } from '../../db/schema';
 
 /**
  * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first.
- * Cells a spreadsheet would read as a formula are neutralised (security.md V8).
+ * Cells a spreadsheet would read as a formula are neutralised (docs/security.md#input-validation).
  */
 
 export const ORDERS_CSV_COLUMNS = [

@@ -17,7 +17,7 @@ import { createAdminPricingService } from './admin-pricing.service';
 const idParamsSchema = z.object({ id: idSchema });
 
 /**
- * The admin pricing API (spec 001 §7 'Pricing'). The administrator check comes from plugins/admin-guard.ts.
+ * The admin pricing API (docs/admin.md#pricing). The administrator check comes from plugins/admin-guard.ts.
  * GET /api/admin/pricing-tiers is ours, beside the public GET /api/pricing-tiers: it reads the table
  * itself, so the admin list shows an edit at once even before the storefront's cache hears of it.
  */

@@ -60,9 +60,10 @@ function ambiguousMinimum(other: Pick<PricingTierRow, 'name'> | undefined, minim
 }
 
 /**
- * Volume tiers and custom (product, tier) prices (spec 001 §3, §5, §7; DECISIONS §3). Every change is one
- * transaction with its audit entry; the storefront's cached catalogue hears of it through the tables'
- * NOTIFY triggers (ADR 0007), so prices change at once without anything here.
+ * Volume tiers and custom (product, tier) prices (docs/admin.md#pricing,
+ * docs/catalogue-and-pricing.md#custom-tier-prices). Every change is one transaction with its audit entry;
+ * the storefront's cached catalogue hears of it through the tables' NOTIFY triggers (ADR 0007), so prices
+ * change at once without anything here.
  */
 export function createAdminPricingService({ db }: { db: Database }) {
   /** A unique index answering a race the check before it lost: the same answer as the check. */
@@ -163,8 +164,8 @@ export function createAdminPricingService({ db }: { db: Database }) {
 
     /**
      * A custom price per bottle for one (product, tier) pair, which wins over the tier's percentage
-     * (DECISIONS §3). The bundle is priced through its components and the tester is always free (ADR 0008),
-     * so a custom price on either would silently do nothing: refused.
+     * (docs/catalogue-and-pricing.md#custom-tier-prices). The bundle is priced through its components and the
+     * tester is always free (ADR 0008), so a custom price on either would silently do nothing: refused.
      */
     async createCustomPrice(actor: AuditActor, input: ProductPricingRequest): Promise<ProductPricing> {
       const duplicate = (productName: string, tierName: string) =>

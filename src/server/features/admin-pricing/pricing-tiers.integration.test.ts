@@ -108,7 +108,7 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
     }
   });
 
-  it('answers every rule of spec 001 §5 with its message, on create and on edit, and stores nothing', async () => {
+  it('answers every rule of docs/admin.md#pricing with its message, on create and on edit, and stores nothing', async () => {
     const valid = { name: 'Big', description: 'x', minimumCases: 50, discountPercentage: 20 };
     const cases: Array<[object, string]> = [
       [{ ...valid, name: undefined }, ADMIN_PRICING_MESSAGES.required],

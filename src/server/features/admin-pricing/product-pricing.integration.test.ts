@@ -123,7 +123,7 @@ describe('admin custom product pricing: /api/admin/product-pricing-tiers', () =>
     }
   });
 
-  it('answers every rule of spec 001 §5 with its message and stores nothing', async () => {
+  it('answers every rule of docs/admin.md#pricing with its message and stores nothing', async () => {
     const valid = { productId: ONE_OZ, tierId: RETAILER, price: 4 };
     const cases: Array<[object, number, string | RegExp]> = [
       [{ ...valid, productId: undefined }, 400, ADMIN_PRICING_MESSAGES.required],

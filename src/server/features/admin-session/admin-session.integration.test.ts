@@ -13,7 +13,7 @@ import {
   send,
 } from '../admin-users/admin-test-support';
 
-/** POST /api/admin/login, GET /api/admin/user, POST /api/admin/logout (spec 001 §7 'Admin session'). */
+/** POST /api/admin/login, GET /api/admin/user, POST /api/admin/logout (docs/admin.md#admin-access). */
 
 let t: TestApp;
 let seededAdminId: number;
@@ -42,7 +42,7 @@ describe('POST /api/admin/login', () => {
     expect(response.body).not.toMatch(/argon2|passwordHash/);
 
     const cookie = response.cookies.find((candidate) => candidate.name === 'sid');
-    // Strict and no longer than the 12-hour absolute limit (security.md S4, S5).
+    // Strict and no longer than the 12-hour absolute limit (docs/security.md#sessions).
     expect(cookie).toMatchObject({ httpOnly: true, path: '/', sameSite: 'Strict', maxAge: 12 * 60 * 60 });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const [stored] = await t.db.select().from(users).where(eq(users.id, seededAdminId));
@@ -75,7 +75,7 @@ describe('POST /api/admin/login', () => {
     expect((await send(t.app, 'GET', '/api/admin/user', first)).statusCode).toBe(401);
   });
 
-  it('gives a wrong password, an unknown username, a customer and a disabled administrator the same 401 and no cookie (security.md A4)', async () => {
+  it('gives a wrong password, an unknown username, a customer and a disabled administrator the same 401 and no cookie (docs/security.md#administrator-sign-in)', async () => {
     const customer = await createUser(t.db, { password: 'Customer-Pass-1' });
     const disabled = await createAdmin(t.db);
     await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, disabled.id));
@@ -119,7 +119,7 @@ describe('POST /api/admin/login', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 
-  it('blocks an IP after 10 failures: 429 with Retry-After, even with the right password (security.md R2)', async () => {
+  it('blocks an IP after 10 failures: 429 with Retry-After, even with the right password (docs/security.md#administrator-sign-in)', async () => {
     const ip = freshIp();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const response = await adminLogin(t.app, 'admin', `Wrong-Pass-${attempt}`, ip);
@@ -188,7 +188,7 @@ describe('POST /api/admin/logout', () => {
   });
 });
 
-describe('administrator session limits (security.md S5)', () => {
+describe('administrator session limits (docs/security.md#sessions)', () => {
   async function ageSession(cookie: string, column: 'last_seen_at' | 'created_at', minutes: number) {
     const token = cookie.replace(/^sid=/, '');
     const { hashToken } = await import('../../security/tokens');

@@ -11,7 +11,7 @@ function retryAfterOf(error: AppError): number | undefined {
   return typeof details?.retryAfterSeconds === 'number' ? details.retryAfterSeconds : undefined;
 }
 
-/** Administrator sign-in, sign-out and "who is signed in" (spec 001 §7 'Admin session'). */
+/** Administrator sign-in, sign-out and "who is signed in" (docs/admin.md#admin-access). */
 export const adminSessionRoutes =
   (service: AdminSessionService, sessions: Sessions): FastifyPluginAsyncZod =>
   async (app) => {
@@ -23,7 +23,7 @@ export const adminSessionRoutes =
         try {
           user = await service.verifyAdmin(request.body, request.ip);
         } catch (error) {
-          // Who tried and from where, never the password (security.md A4).
+          // Who tried and from where, never the password (docs/security.md#administrator-sign-in).
           request.log.warn(
             { username: request.body.username, ip: request.ip },
             'administrator sign-in refused',

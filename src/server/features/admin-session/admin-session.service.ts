@@ -17,7 +17,8 @@ export function createAdminSessionService({
 }) {
   const byIp = new LoginThrottle(limits.perIp);
   const byAccount = new LoginThrottle(limits.perAccount);
-  // Verified against when the username is unknown, so every failure costs the same Argon2 work (A2, A4).
+  // Verified against when the username is unknown, so every failure costs the same Argon2 work
+  // (docs/security.md#administrator-sign-in).
   const dummyHash = hashPassword(`no-such-admin-${Date.now()}`);
 
   function refuseWhileThrottled(ip: string, account: string) {

@@ -1,9 +1,10 @@
 import { COUNTER_SWEEP_ABOVE, type RateLimit } from '../../security/rate-limits';
 
 /**
- * Counts failed administrator sign-ins per key (an IP, an account) in a fixed window (security.md R2). A key
- * with `max` failures in the window is blocked until the window ends: even the right password is refused
- * then, so the block tells an attacker nothing. In memory, per instance, like the e-mail limits.
+ * Counts failed administrator sign-ins per key (an IP, an account) in a fixed window
+ * (docs/security.md#administrator-sign-in). A key with `max` failures in the window is blocked until the
+ * window ends: even the right password is refused then, so the block tells an attacker nothing. In memory,
+ * per instance, like the e-mail limits.
  */
 export class LoginThrottle {
   private readonly failures = new Map<string, { count: number; resetAt: number }>();

@@ -1,7 +1,10 @@
 import { composeEmail as compose, type MailEnv } from '../../mail/compose';
 import { MAGIC_LINK_MINUTES, magicLinkUrl } from '../accounts/emails';
 
-/** The e-mails of the admin user decisions (DECISIONS §1 step 2, §6), written with composeEmail. */
+/**
+ * The e-mails of the admin user decisions (docs/accounts-and-roles.md#approval,
+ * docs/emails.md#account-e-mails), written with composeEmail.
+ */
 
 interface Person {
   email: string;

@@ -366,7 +366,7 @@ describe('PATCH /api/admin/users/:userId/role', () => {
     });
   });
 
-  it('demotes another administrator, whose admin session ends at once (security.md S6)', async () => {
+  it('demotes another administrator, whose admin session ends at once (docs/security.md#sessions)', async () => {
     const other = await createAdmin(t.db);
     const otherCookie = await adminCookie(t.app, other.username, ADMIN_TEST_PASSWORD);
     expect((await send(t.app, 'GET', '/api/admin/users', otherCookie)).statusCode).toBe(200);
@@ -378,7 +378,7 @@ describe('PATCH /api/admin/users/:userId/role', () => {
     expect((await adminLogin(t.app, other.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(401);
   });
 
-  it('refuses an administrator changing their own role (security.md Z7), and changes nothing', async () => {
+  it('refuses an administrator changing their own role (docs/security.md#sessions), and changes nothing', async () => {
     const response = await setRole(seededAdminId, { role: 'customer' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'CONFLICT', message: ADMIN_USERS_CONFLICTS.ownRole });

@@ -20,7 +20,7 @@ const userIdParamsSchema = z.object({
 });
 
 /**
- * The admin users API (spec 001 §7 'Users'). The administrator check comes from plugins/admin-guard.ts;
+ * The admin users API (docs/admin.md#users). The administrator check comes from plugins/admin-guard.ts;
  * every change is audited by the service in its own transaction.
  */
 export const adminUsersRoutes =

@@ -88,7 +88,10 @@ const auditView = (user: UserRow) => toAdminUser(user);
 const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
-/** The admin Users and Pending Users operations (spec 001 §7 'Users', DECISIONS §1, §5). */
+/**
+ * The admin Users and Pending Users operations (docs/admin.md#users, docs/accounts-and-roles.md#approval,
+ * docs/accounts-and-roles.md).
+ */
 export function createAdminUsersService({ db, env }: { db: Database; env: Env }) {
   return {
     async list(): Promise<AdminUser[]> {
@@ -164,9 +167,10 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
     },
 
     /**
-     * Changes a user's role and ends their sessions (DECISIONS §5). An administrator cannot change their own
-     * role, and the last administrator who can sign in cannot become a customer: the administrators are
-     * locked first, so two administrators demoting each other at the same moment cannot both succeed.
+     * Changes a user's role and ends their sessions (docs/accounts-and-roles.md#sessions). An administrator
+     * cannot change their own role, and the last administrator who can sign in cannot become a customer: the
+     * administrators are locked first, so two administrators demoting each other at the same moment cannot
+     * both succeed.
      */
     async updateRole(actor: Actor, userId: number, role: UserRole): Promise<AdminUser> {
       const admin = actor.user;
@@ -194,9 +198,9 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
     },
 
     /**
-     * Approves or rejects a pending registration (DECISIONS §1 step 2). Approval records who and when and
-     * e-mails a sign-in link; rejection e-mails a polite notice and ends any session and link the account
-     * holds. Only a pending user can be decided (409).
+     * Approves or rejects a pending registration (docs/accounts-and-roles.md#approval). Approval records who
+     * and when and e-mails a sign-in link; rejection e-mails a polite notice and ends any session and link
+     * the account holds. Only a pending user can be decided (409).
      */
     async decide(actor: Actor, userId: number, decision: ApprovalDecision): Promise<string> {
       const admin = actor.user;

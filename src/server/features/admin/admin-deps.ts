@@ -9,6 +9,6 @@ import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 export interface AdminDeps {
   db: Database;
   env: Env;
-  /** The store, or null in test mode (DECISIONS §1). */
+  /** The store, or null in test mode (docs/shopify.md#test-mode). */
   shopify: ShopifyConnection | null;
 }

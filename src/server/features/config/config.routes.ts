@@ -3,7 +3,7 @@ import type { PublicConfig } from '../../../shared/schemas/config';
 import type { Env } from '../../env';
 import { storeOrigin } from '../../integrations/shopify/config';
 
-/** Footer and contact settings the browser shows (spec 000 §1); nothing secret. */
+/** Footer and contact settings the browser shows (docs/storefront.md#header-and-footer); nothing secret. */
 export function toPublicConfig(env: Env): PublicConfig {
   // The store's public https origin; a local fake store (SHOPIFY_MODE=fake, plain http) has no policy pages.
   const origin = env.SHOPIFY_STORE_DOMAIN ? storeOrigin(env.SHOPIFY_STORE_DOMAIN) : null;

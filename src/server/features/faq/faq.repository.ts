@@ -3,7 +3,10 @@ import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 import { faqCategories, faqItems, type FaqCategoryRow, type FaqItemRow } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
 
-/** Categories sorted by displayOrder, then id (spec 001 §2); with `activeOnly`, only the active ones. */
+/**
+ * Categories sorted by displayOrder, then id (docs/support-and-faq.md#faq); with `activeOnly`, only the
+ * active ones.
+ */
 export function findFaqCategories(
   db: DatabaseOrTransaction,
   options: { activeOnly: boolean },

@@ -4,10 +4,11 @@ import { requireUser } from '../../plugins/session';
 import type { FaqService } from './faq.service';
 
 /**
- * The FAQ reads of the support page (spec 001 §7), for signed-in users like the page itself (spec 001 §6;
- * security.md Z6 keeps the public list short): active categories, and active items of active
- * categories, each sorted by displayOrder then id. Registered by the admin FAQ plugin (admin-faq.routes.ts),
- * which owns the same tables; these paths are outside /api/admin/, so the administrator check leaves them.
+ * The FAQ reads of the support page (docs/support-and-faq.md#faq), for signed-in users like the page itself
+ * (docs/security.md#access-control: the public routes stay few): active categories, and active items of
+ * active categories, each sorted by displayOrder then id. Registered by the admin FAQ plugin
+ * (admin-faq.routes.ts), which owns the same tables; these paths are outside /api/admin/, so the
+ * administrator check leaves them.
  */
 export const faqRoutes =
   (faq: FaqService): FastifyPluginAsyncZod =>

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/client';
 import { findFaqCategories, findFaqItems, toFaqCategory, toFaqItem } from './faq.repository';
 
-/** The FAQ the support page shows (spec 001 §2 'Support page'): active entries only. */
+/** The FAQ the support page shows (docs/support-and-faq.md#support-page): active entries only. */
 export function createFaqService({ db }: { db: Database }) {
   return {
     async listPublicCategories() {

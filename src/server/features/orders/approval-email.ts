@@ -9,10 +9,11 @@ import { findOrderAccount } from './order-writes';
 import type { InvoiceJobPayload } from './shopify-sync';
 
 /*
- * The customer's approval e-mail when a store is connected (DECISIONS §1 step 4, §6). Staff approval leaves
- * it to the invoice job (shopify-sync.ts onOrderStatusChanged) so it can carry the 'Pay now' link;
- * whoever then learns that the invoice went out (that job, or a webhook or the reconciliation that saw it
- * first) queues it with approvalInvoiceEmailKey, so it goes out once.
+ * The customer's approval e-mail when a store is connected (docs/orders.md#approval-and-payment,
+ * docs/emails.md#order-e-mails). Staff approval leaves it to the invoice job (shopify-sync.ts
+ * onOrderStatusChanged) so it can carry the 'Pay now' link; whoever then learns that the invoice went out
+ * (that job, or a webhook or the reconciliation that saw it first) queues it with approvalInvoiceEmailKey, so
+ * it goes out once.
  */
 
 /** The dedupe key of the approval e-mail that goes with a draft's invoice: one per draft. */

@@ -19,7 +19,7 @@ const orderBody = (lines: Array<{ productId: number; quantity: number; price?: n
   notes: null,
 });
 
-describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () => {
+describe('idempotent order submission (docs/orders.md#idempotency)', () => {
   let t: TestApp;
 
   beforeAll(async () => {
@@ -52,7 +52,7 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
   };
 
   describe('the key itself', () => {
-    it('answers 400 IDEMPOTENCY_KEY_REQUIRED without the header, or with an empty one, and places no order (I1)', async () => {
+    it('answers 400 IDEMPOTENCY_KEY_REQUIRED without the header, or with an empty one, and places no order', async () => {
       const { user, cookie } = await newCustomer();
       const before = await orderCount();
       for (const key of [null, '']) {
@@ -80,7 +80,7 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
   });
 
   describe('sequential retries', () => {
-    it('answers the same key and body again with the first 201 body and Idempotent-Replayed, placing one order and one pair of e-mails (I2)', async () => {
+    it('answers the same key and body again with the first 201 body and Idempotent-Replayed, placing one order and one pair of e-mails', async () => {
       const { user, cookie } = await newCustomer();
       const key = randomUUID();
       const body = orderBody([{ productId: FOUR_OZ, quantity: 24 }]);
@@ -139,7 +139,7 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
       expect(await ordersOf(user.id)).toHaveLength(1);
     });
 
-    it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with a different body, placing nothing new (I3)', async () => {
+    it('answers 422 IDEMPOTENCY_KEY_REUSED for the same key with a different body, placing nothing new', async () => {
       const { user, cookie } = await newCustomer();
       const key = randomUUID();
       const first = await submit(cookie, orderBody([{ productId: FOUR_OZ, quantity: 24 }]), key);
@@ -166,7 +166,7 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
       expect(await ordersOf(user.id)).toHaveLength(1);
     });
 
-    it('treats a key another customer already used as a new key of this customer, never answering with the other’s order (I5)', async () => {
+    it('treats a key another customer already used as a new key of this customer, never answering with the other’s order', async () => {
       const a = await newCustomer();
       const b = await newCustomer();
       const key = randomUUID();
@@ -214,7 +214,7 @@ describe('idempotent order submission (DECISIONS §4; security.md I1–I5)', () 
   });
 
   describe('concurrent requests', () => {
-    it('places exactly one order for 20 simultaneous requests with one key; each answer is that 201 or a 409 (I4)', async () => {
+    it('places exactly one order for 20 simultaneous requests with one key; each answer is that 201 or a 409', async () => {
       const { user, cookie } = await newCustomer();
       const key = randomUUID();
       const body = orderBody([{ productId: FOUR_OZ, quantity: 24 }]);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
 import { findIdempotencyKey } from './orders.repository';
 
-/** Keys are kept three days (security.md I6: at least 24 h), then housekeeping removes them. */
+/** Keys are kept three days (docs/orders.md#idempotency: at least 24 h), then housekeeping removes them. */
 export const IDEMPOTENCY_KEY_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
 
 export interface IdempotentResponse<T> {
@@ -28,7 +28,7 @@ export function hashRequest(request: unknown): string {
 }
 
 /**
- * The answer already stored under the scope's key (DECISIONS §4; security.md I2–I5), or null when the
+ * The answer already stored under the scope's key (docs/orders.md#idempotency), or null when the
  * customer never used the key. The same key with a different request is refused (422); a key whose request
  * is still being written answers 409.
  */

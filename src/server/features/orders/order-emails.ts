@@ -2,7 +2,7 @@ import { formatCents } from '../../../shared/money';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { composeEmail, type MailEnv } from '../../mail/compose';
 
-/** The order e-mails of DECISIONS §6 sent at submission: to the customer and to staff. */
+/** The order e-mails sent at submission, to the customer and to staff (docs/emails.md#order-e-mails). */
 
 export interface SubmittedOrder {
   id: number;

@@ -167,7 +167,7 @@ describe('order history, detail and reorder', () => {
       expect(errorBodySchema.parse(response.json()).code).toBe('UNAUTHENTICATED');
     });
 
-    it('shows a customer only their own orders, whatever owner filter they add (Z1, Z2)', async () => {
+    it('shows a customer only their own orders, whatever owner filter they add (docs/security.md#access-control)', async () => {
       const a = await newCustomer();
       const b = await newCustomer();
       const ofA = await placeOrder(a.cookie);
@@ -285,7 +285,7 @@ describe('order history, detail and reorder', () => {
       expect(await invoiceUrl()).toBeNull();
     });
 
-    it('answers 404 with the same body for another customer’s order and a missing one (Z1)', async () => {
+    it('answers 404 with the same body for another customer’s order and a missing one (docs/security.md#access-control)', async () => {
       const a = await newCustomer();
       const b = await newCustomer();
       const ofB = await placeOrder(b.cookie, [{ productId: FOUR_OZ, quantity: 12 }], 'secret note of B');
@@ -320,7 +320,7 @@ describe('order history, detail and reorder', () => {
   });
 
   describe('POST /api/orders/:id/reorder', () => {
-    it('gives the owner the old lines at today’s prices and creates no order (P7)', async () => {
+    it('gives the owner the old lines at today’s prices and creates no order (docs/orders.md#reorder)', async () => {
       const { cookie } = await newCustomer();
       const placed = await placeOrder(cookie, [
         { productId: FOUR_OZ, quantity: 24 },
@@ -430,7 +430,7 @@ describe('order history, detail and reorder', () => {
       expect(answer.unavailable).toEqual([]);
     });
 
-    it('answers 404 with the not-found body for another customer’s order and creates nothing (Z4)', async () => {
+    it('answers 404 with the not-found body for another customer’s order and creates nothing (docs/security.md#access-control)', async () => {
       const a = await newCustomer();
       const b = await newCustomer();
       const ofB = await placeOrder(b.cookie);

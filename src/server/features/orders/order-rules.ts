@@ -6,7 +6,7 @@ import { toOrderStatus } from '../../../shared/orders';
 
 /**
  * Staff approved the order and it still stands: processing, shipped or delivered. Only then may the
- * customer pay (DECISIONS §1: never before approval).
+ * customer pay (docs/orders.md#approval-and-payment: never before approval).
  */
 export function isApprovedOrder(status: string): boolean {
   const current = toOrderStatus(status);

@@ -4,9 +4,9 @@ import { composeEmail, type MailEnv } from '../../mail/compose';
 import type { MailMessage } from '../../mail/mailer';
 
 /**
- * The customer's e-mails when staff move an order on (DECISIONS §6: 'order approved (with payment link
- * when there is one)', 'order shipped (with tracking when known)'; delivered and cancelled get a short
- * notice). Moving an order back to pending sends nothing.
+ * The customer's e-mails when staff move an order on (docs/emails.md#order-e-mails: 'order approved (with
+ * payment link when there is one)', 'order shipped (with tracking when known)'; delivered and cancelled get a
+ * short notice). Moving an order back to pending sends nothing.
  */
 
 export interface StatusMailOrder {
@@ -45,7 +45,9 @@ export function orderStatusEmailKey(orderId: number, status: OrderStatus, change
   return `order-status:${orderId}:${status}:${changedAt.getTime()}`;
 }
 
-/** The invoice link while one is out and unpaid (DECISIONS §1 step 4), else null (test mode). */
+/**
+ * The invoice link while one is out and unpaid (docs/orders.md#approval-and-payment), else null (test mode).
+ */
 export function paymentLinkOf(env: Pick<MailEnv, 'APP_ORIGIN'>, order: StatusMailOrder): string | null {
   return order.paymentStatus === 'invoice_sent'
     ? safeExternalUrl(order.shopifyCheckoutUrl, env.APP_ORIGIN)

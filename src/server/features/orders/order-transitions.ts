@@ -38,7 +38,7 @@ import {
 /** Who made a staff change (the audit log records the user and address). */
 export type StaffActor = Pick<FastifyRequest, 'user' | 'ip'>;
 
-/** The first time an order reaches a status, this column records when (DECISIONS §4 timeline). */
+/** The first time an order reaches a status, this column records when (docs/orders.md#order-timeline). */
 const STATUS_TIMESTAMP = {
   processing: 'approvedAt',
   shipped: 'shippedAt',
@@ -67,11 +67,11 @@ export interface TransitionResult {
 }
 
 /**
- * Staff set the order's status (spec 001 §4: any status may follow any other). The first time the order
- * reaches a status its timeline date is set; going straight to shipped or delivered approves it too. The
- * same status again changes nothing and sends nothing. With a store, approval leaves the customer's e-mail
- * to the invoice job so it carries the 'Pay now' link (shopify-sync.ts onOrderStatusChanged). Null when
- * there is no such order.
+ * Staff set the order's status (docs/orders.md#status-changes-by-staff: any status may follow any other). The
+ * first time the order reaches a status its timeline date is set; going straight to shipped or delivered
+ * approves it too. The same status again changes nothing and sends nothing. With a store, approval leaves the
+ * customer's e-mail to the invoice job so it carries the 'Pay now' link (shopify-sync.ts
+ * onOrderStatusChanged). Null when there is no such order.
  */
 export async function changeOrderStatus(
   tx: DatabaseOrTransaction,

@@ -56,7 +56,7 @@ function order(values: Partial<OrderRow>): OrderRow {
 
 const payLink = (values: Partial<OrderRow>) => toOrderDetail(order(values), []).invoiceUrl;
 
-describe("the customer's 'Pay now' link (DECISIONS §1: never before approval)", () => {
+describe("the customer's 'Pay now' link (docs/orders.md#approval-and-payment: never before approval)", () => {
   it.each(['processing', 'shipped', 'delivered', 'completed'])(
     'shows on an approved order (%s) whose invoice is out and unpaid',
     (status) => {

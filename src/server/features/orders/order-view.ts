@@ -7,8 +7,8 @@ import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.rep
 import type { OrderRow } from '../../db/schema';
 
 /**
- * Stored orders as the customer sees them (spec 000 §3 client views). A line's unit follows ADR 0008:
- * bottles for case-packed products, bundles for the virtual bundle, single units for the tester.
+ * Stored orders as the customer sees them (docs/orders.md#what-an-order-stores). A line's unit follows ADR
+ * 0008: bottles for case-packed products, bundles for the virtual bundle, single units for the tester.
  */
 export function toOrderItemView(item: OrderItemRow): OrderItemView {
   const sku = item.sku ?? item.product?.sku ?? null;
@@ -90,8 +90,9 @@ export function toOrderDetail(order: OrderDetailRow, items: readonly OrderItemVi
 }
 
 /**
- * 'Pay now' only while an invoice is out and unpaid on an approved order (DECISIONS §1, §4). The invoice
- * can be out on an order still pending: staff may send it from Shopify's admin, and its webhook records it.
+ * 'Pay now' only while an invoice is out and unpaid on an approved order
+ * (docs/orders.md#approval-and-payment). The invoice can be out on an order still pending: staff may send it
+ * from Shopify's admin, and its webhook records it.
  */
 function payableInvoiceUrl(
   order: Pick<OrderRow, 'paymentStatus' | 'status' | 'shopifyCheckoutUrl'>,

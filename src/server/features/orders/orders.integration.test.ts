@@ -231,7 +231,7 @@ describe('POST /api/create-draft-order', () => {
       expect(row).toMatchObject({ totalCases: 2, orderTotal: 23760 });
     });
 
-    it('owns the order by the session user and ignores a userId, customerId, status, payment or total in the body (M2)', async () => {
+    it('owns the order by the session user and ignores a userId, customerId, status, payment or total in the body (docs/security.md#mass-assignment)', async () => {
       const { user, cookie } = await newCustomer();
       const other = await createUser(t.db);
       const { answer, row } = await placeOrder(
@@ -261,7 +261,7 @@ describe('POST /api/create-draft-order', () => {
       expect(ofOther).toEqual([]);
     });
 
-    it('ignores prices, names and SKUs sent by the browser and stores the catalogue’s (P1)', async () => {
+    it('ignores prices, names and SKUs sent by the browser and stores the catalogue’s (docs/security.md#price-integrity)', async () => {
       const { cookie } = await newCustomer();
       const { row, lines } = await placeOrder(
         cookie,
@@ -418,7 +418,7 @@ describe('POST /api/create-draft-order', () => {
       expect(await counts()).toEqual(before);
     });
 
-    it('answers 422 UNKNOWN_PRODUCT naming an unknown product or the inactive legacy tester 17, with no order (P3)', async () => {
+    it('answers 422 UNKNOWN_PRODUCT naming an unknown product or the inactive legacy tester 17, with no order (docs/security.md#price-integrity)', async () => {
       const { cookie } = await newCustomer();
       const before = await counts();
       const unknown = expectError(
@@ -450,21 +450,21 @@ describe('POST /api/create-draft-order', () => {
       ['an absurd quantity', { productId: FOUR_OZ, quantity: 1e9 }],
       ['a missing quantity', { productId: FOUR_OZ }],
       ['a missing product id', { quantity: 12 }],
-    ])('answers 400 for %s (P2)', async (_label, line) => {
+    ])('answers 400 for %s (docs/security.md#price-integrity)', async (_label, line) => {
       const { cookie } = await newCustomer();
       const before = await counts();
       expectError(await submit(cookie, orderBody([line as Line])), 400, 'VALIDATION_FAILED');
       expect(await counts()).toEqual(before);
     });
 
-    it('answers 400 when neither orderItems nor items is sent, and for more than 100 lines (P4)', async () => {
+    it('answers 400 when neither orderItems nor items is sent, and for more than 100 lines (docs/security.md#price-integrity)', async () => {
       const { cookie } = await newCustomer();
       expectError(await submit(cookie, { customer: contact }), 400, 'VALIDATION_FAILED');
       const many = Array.from({ length: 101 }, () => ({ productId: FOUR_OZ, quantity: 12 }));
       expectError(await submit(cookie, orderBody(many)), 400, 'VALIDATION_FAILED');
     });
 
-    it('answers 400, not 500, when lines of one product add up beyond the per-line limit (P4)', async () => {
+    it('answers 400, not 500, when lines of one product add up beyond the per-line limit (docs/security.md#price-integrity)', async () => {
       const { cookie } = await newCustomer();
       const before = await counts();
       const lines = Array.from({ length: 100 }, () => ({ productId: FOUR_OZ, quantity: 99_996 }));
@@ -494,7 +494,7 @@ describe('POST /api/create-draft-order', () => {
       );
     });
 
-    it('answers 403 to a request without Origin, from another origin, or marked cross-site, with no order (C1)', async () => {
+    it('answers 403 to a request without Origin, from another origin, or marked cross-site, with no order (docs/security.md#cross-site-requests)', async () => {
       const { cookie } = await newCustomer();
       const before = await counts();
       const body = orderBody([{ productId: FOUR_OZ, quantity: 12 }]);
@@ -525,7 +525,7 @@ describe('POST /api/create-draft-order', () => {
       expectError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
-    it('answers 429 beyond 30 submissions a minute per customer, also on a new session, while another customer still orders (R6)', async () => {
+    it('answers 429 beyond 30 submissions a minute per customer, also on a new session, while another customer still orders (docs/security.md#rate-limits)', async () => {
       const { user, cookie } = await newCustomer();
       const empty = orderBody([]);
       for (let index = 0; index < 30; index += 1) {

@@ -16,7 +16,9 @@ import { requireUser } from '../../plugins/session';
 import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import type { OrderService } from './orders.service';
 
-/** The Idempotency-Key header (DECISIONS §4): required, one value, 8 to 200 visible characters. */
+/**
+ * The Idempotency-Key header (docs/orders.md#idempotency): required, one value, 8 to 200 visible characters.
+ */
 function readIdempotencyKey(request: FastifyRequest): string {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
   if (value === undefined || value === '') {
@@ -32,7 +34,10 @@ function readIdempotencyKey(request: FastifyRequest): string {
   return parsed.data;
 }
 
-/** Submission, history, detail and reorder (spec 000 §7). Every order is looked up within its owner's. */
+/**
+ * Submission, history, detail and reorder (docs/orders.md#order-api). Every order is looked up within its
+ * owner's.
+ */
 export const ordersRoutes =
   (orders: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -93,7 +98,8 @@ export const ordersRoutes =
       async (request) => orders.reorder(requireUser(request), request.params.id),
     );
 
-    // The legacy cart checkout sent customers to pay before approval; it is retired (DECISIONS §1).
+    // The legacy cart checkout sent customers to pay before approval; it is retired
+    // (docs/orders.md#the-retired-checkout).
     app.post('/api/cart', async () => {
       throw new AppError(
         'GONE',

@@ -18,7 +18,10 @@ import { buildReorder } from './reorder';
 import { submitOrder } from './submit-order';
 import type { UserRow } from '../../db/schema';
 
-/** One answer for a missing order and someone else's (security.md Z1): nothing tells them apart. */
+/**
+ * One answer for a missing order and someone else's (docs/security.md#access-control): nothing tells them
+ * apart.
+ */
 const ORDER_NOT_FOUND = 'Order not found';
 
 export function createOrderService({
@@ -30,7 +33,10 @@ export function createOrderService({
   db: Database;
   env: Env;
   pricing: PricingService;
-  /** The store, or null in test mode (DECISIONS §1): orders placed without one stay in the portal. */
+  /**
+   * The store, or null in test mode (docs/shopify.md#test-mode): orders placed without one stay in the
+   * portal.
+   */
   shopify: ShopifyConnection | null;
 }) {
   const orderIds = createOrderIds(db);
@@ -43,7 +49,9 @@ export function createOrderService({
   }
 
   return {
-    /** POST /api/create-draft-order: places the order once per idempotency key (DECISIONS §4). */
+    /**
+     * POST /api/create-draft-order: places the order once per idempotency key (docs/orders.md#idempotency).
+     */
     submitOrder: (user: UserRow, idempotencyKey: string, order: OrderToPlace & { request: unknown }) =>
       submitOrder(
         { db, env, pricing, orderIds, shopifyConnected: shopify !== null },

@@ -25,11 +25,12 @@ export type OrderPlan = Pick<OrderWrite, 'order' | 'items' | 'jobs'> & { respons
 type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
 
 /**
- * Decides everything order `orderId` writes (DECISIONS §4), before anything is written: the owner is the
- * signed-in `user`, every price comes from `catalog` (the caller makes sure it is the catalogue of this
- * moment, ADR 0019), the spec's cart rules apply, and both e-mails and the Shopify draft job are part of the
- * plan, so they are queued exactly when the order is written. Prices sent by the browser are never read.
- * `shopifyConnected`: the app's store connection exists; without it the order is in test mode (DECISIONS §1).
+ * Decides everything order `orderId` writes (docs/orders.md#submission-rules), before anything is written:
+ * the owner is the signed-in `user`, every price comes from `catalog` (the caller makes sure it is the
+ * catalogue of this moment, ADR 0019), the spec's cart rules apply, and both e-mails and the Shopify draft
+ * job are part of the plan, so they are queued exactly when the order is written. Prices sent by the browser
+ * are never read. `shopifyConnected`: the app's store connection exists; without it the order is in test mode
+ * (docs/shopify.md#test-mode).
  */
 export function planOrder(
   env: OrderEnv,
@@ -95,7 +96,7 @@ export function planOrder(
 
 /**
  * One line per product (quantities added up, as two rows of one product are one line); empty lines
- * dropped; a merged quantity beyond the per-line limit is refused (security.md P4).
+ * dropped; a merged quantity beyond the per-line limit is refused (docs/security.md#price-integrity).
  */
 export function mergeLines(items: OrderToPlace['items']): CartLine[] {
   const byProduct = new Map<number, number>();
@@ -114,7 +115,7 @@ export function mergeLines(items: OrderToPlace['items']): CartLine[] {
     .map(([productId, quantity]) => ({ productId, quantity }));
 }
 
-/** Unknown, inactive or hidden products: 422 naming them, no order (security.md P3). */
+/** Unknown, inactive or hidden products: 422 naming them, no order (docs/security.md#price-integrity). */
 function requireKnownProducts(catalog: PricingCatalog, lines: readonly CartLine[]) {
   const unknown = lines.filter((line) => !catalog.products.has(line.productId)).map((line) => line.productId);
   if (unknown.length === 0) return;
@@ -127,7 +128,10 @@ function requireKnownProducts(catalog: PricingCatalog, lines: readonly CartLine[
   );
 }
 
-/** The spec's cart rules (spec 000 §5) with their exact messages; an empty order has its own message. */
+/**
+ * The spec's cart rules (docs/catalogue-and-pricing.md#cart-rules) with their exact messages; an empty order
+ * has its own message.
+ */
 function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
   if (lines.length === 0) throw new AppError('CART_INVALID', CART_MESSAGES.serverEmpty);
   const errors = checkCartRules(

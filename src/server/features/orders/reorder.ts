@@ -8,7 +8,7 @@ import type { ProductRow } from '../../db/schema';
 type ReorderLines = Pick<ReorderResponse, 'items' | 'unavailable'>;
 
 /**
- * An old order's lines as a new cart at TODAY's prices (DECISIONS §4; security.md P7). Lines whose product is
+ * An old order's lines as a new cart at TODAY's prices (docs/orders.md#reorder). Lines whose product is
  * gone, inactive or hidden are reported in `unavailable`, never added. A case line that is not a whole
  * number of cases (legacy data) is rounded up to whole cases, the tester to exactly one. Nothing is stored.
  */

@@ -3,20 +3,10 @@ import type { OrderStatus, PaymentStatus } from '../../../shared/schemas/orders'
 import type { orders, OrderRow } from '../../db/schema';
 
 /*
- * The one place that decides how what Shopify reports moves a portal order on (issue 8 'Webhooks', ADR 0012).
+ * The one place that decides how what Shopify reports moves a portal order on (issue 8 'Webhooks').
  * Webhooks and the reconciliation both describe what they learnt as ShopifyOrderFacts; planOrderChanges turns
- * facts and the stored order into the column changes. Pure: no I/O, no clock of its own.
- *
- * The rules:
- * - Forward only. Status goes pending → processing → shipped → delivered and payment unpaid → invoice_sent →
- *   paid; nothing Shopify says moves either back, and a cancelled order keeps its status. Facts like "paid"
- *   stay true however late they arrive, so they always apply.
- * - An older event never overwrites newer state: values that can change back and forth (tracking, invoice
- *   link) are written only when the facts are at least as new as `shopifyUpdatedAt` (isStale). A read-back of
- *   Shopify's present state (reconciliation) is never older than what was delivered before it.
- * - `shopifyUpdatedAt` only ever holds Shopify's own times, never the portal's clock.
- * - The timeline's dates are set once, the first time the order reaches that step.
- * - Tracking that reaches an order already shipped without any is news for the customer (trackingAdded).
+ * facts and the stored order into the column changes. Pure: no I/O, no clock of its own. The rules (forward
+ * only, no older event over newer state, Shopify's own times): docs/decisions/0012-shopify-order-events.md.
  */
 
 export interface Tracking {

@@ -124,10 +124,11 @@ function enqueueDelete(tx: DatabaseOrTransaction, orderId: number, dedupeKey: st
  * What a status change by staff means for the order's draft, in the change's transaction
  * (order-transitions.ts changeOrderStatus):
  * - approving an order that has, or will have, a draft and no invoice yet sends the invoice. Approval is
- *   moving into processing, shipped or delivered from pending or cancelled (spec 001 lets staff set any
- *   status). For processing the approval e-mail is then sent by that job so it carries the 'Pay now' link
- *   (DECISIONS §1 step 4, §6); for a straight move to shipped or delivered the customer gets that status's
- *   e-mail now and the job adds the 'Pay now' e-mail once the invoice is out;
+ *   moving into processing, shipped or delivered from pending or cancelled (staff may set any status:
+ *   docs/orders.md#status-changes-by-staff). For processing the approval e-mail is then sent by that job so
+ *   it carries the 'Pay now' link (docs/orders.md#approval-and-payment, docs/emails.md#order-e-mails); for a
+ *   straight move to shipped or delivered the customer gets that status's e-mail now and the job adds the
+ *   'Pay now' e-mail once the invoice is out;
  * - cancelling deletes the draft;
  * - bringing a cancelled order back whose draft was deleted (or never made) makes a new one.
  * Orders placed in test mode, orders whose draft could not be made (sync 'failed': staff see it) and a

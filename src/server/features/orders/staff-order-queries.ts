@@ -27,9 +27,10 @@ export function orderIdFromSearch(search: string): number | null {
 }
 
 /**
- * The WHERE clause of the admin list and export (spec 001 §2): the search matches customer name, e-mail
- * and business name (case-insensitive substring, the input taken literally) or the order id; the status
- * filter counts legacy values with the status they read as. Always parameterised (security.md V3).
+ * The WHERE clause of the admin list and export (docs/admin.md#orders): the search matches customer name,
+ * e-mail and business name (case-insensitive substring, the input taken literally) or the order id; the
+ * status filter counts legacy values with the status they read as. Always parameterised
+ * (docs/security.md#input-validation).
  */
 export function orderFilterCondition(filter: {
   search: string;

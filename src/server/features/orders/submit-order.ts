@@ -28,15 +28,16 @@ export interface SubmitOrderDeps {
   env: Parameters<typeof planOrder>[0];
   pricing: Pick<PricingService, 'currentCatalogue' | 'freshCatalogue'>;
   orderIds: OrderIds;
-  /** The store connection exists: without it orders are placed in test mode (DECISIONS §1). */
+  /** The store connection exists: without it orders are placed in test mode (docs/shopify.md#test-mode). */
   shopifyConnected: boolean;
 }
 
 /**
- * POST /api/create-draft-order (DECISIONS §4, ADR 0019): the order is planned in memory from the cached
- * catalogue, then written with its idempotency key, answer, lines and jobs by one statement that checks the
- * catalogue version it was priced at. A newer version means the catalogue changed: it is read anew and the
- * order planned again. A key the customer already holds answers with its stored answer, never a second order.
+ * POST /api/create-draft-order (docs/orders.md#idempotency, ADR 0019): the order is planned in memory from
+ * the cached catalogue, then written with its idempotency key, answer, lines and jobs by one statement that
+ * checks the catalogue version it was priced at. A newer version means the catalogue changed: it is read anew
+ * and the order planned again. A key the customer already holds answers with its stored answer, never a
+ * second order.
  */
 export async function submitOrder(
   deps: SubmitOrderDeps,

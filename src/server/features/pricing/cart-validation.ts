@@ -11,7 +11,10 @@ import {
 export interface CartItemToValidate {
   productId: number;
   quantity: number;
-  /** What the browser showed per unit, in dollars; only compared, never used for money (DECISIONS §3). */
+  /**
+   * What the browser showed per unit, in dollars; only compared, never used for money
+   * (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server).
+   */
   price?: number | undefined;
 }
 
@@ -28,8 +31,9 @@ interface KnownItem {
 }
 
 /**
- * POST /api/validate-cart (spec 000 §5): errors block the order, warnings only inform. Lines with quantity 0
- * are not ordered, so a cart of only such lines is empty, and they are not checked further.
+ * POST /api/validate-cart (docs/catalogue-and-pricing.md#cart-validation): errors block the order, warnings
+ * only inform. Lines with quantity 0 are not ordered, so a cart of only such lines is empty, and they are not
+ * checked further.
  */
 export function validateCart(catalog: PricingCatalog, items: readonly CartItemToValidate[]): CartValidation {
   const chosen = items.filter((item) => item.quantity > 0);

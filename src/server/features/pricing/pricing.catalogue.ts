@@ -60,8 +60,9 @@ export function loadCatalogueSnapshot(db: Database): Promise<PricingCatalogue> {
 
 /**
  * The server prices from exactly what the browser receives (GET /api/products + GET /api/pricing-catalog,
- * see shared/pricing-catalog.ts), so both engines agree to the cent (DECISIONS §3). A bundle component that
- * is not a storefront product is therefore unknown to both, and both price the bundle at the 93.00 fallback.
+ * see shared/pricing-catalog.ts), so both engines agree to the cent
+ * (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server). A bundle component that is not a
+ * storefront product is therefore unknown to both, and both price the bundle at the 93.00 fallback.
  */
 export function buildPricingCatalogue(
   version: number,

@@ -25,7 +25,10 @@ function dropBlankValues(query: unknown): unknown {
   return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== ''));
 }
 
-/** The storefront's product and pricing calls (spec 000 §7); public, like the product list. */
+/**
+ * The storefront's product and pricing calls (docs/catalogue-and-pricing.md#price-endpoints); public, like
+ * the product list.
+ */
 export const pricingRoutes =
   (pricing: PricingService): FastifyPluginAsyncZod =>
   async (app) => {
@@ -67,7 +70,8 @@ export const pricingRoutes =
       sendJsonSnapshot(request, reply, await pricing.catalogueSnapshot()),
     );
 
-    // 200 even when the cart is not valid: the answer is the validation result (spec 000 §3).
+    // 200 even when the cart is not valid: the answer is the validation result
+    // (docs/catalogue-and-pricing.md#cart-validation).
     app.post(
       '/api/validate-cart',
       {

@@ -47,8 +47,9 @@ describe('GET /api/products/:id', () => {
 });
 
 /**
- * DECISIONS §3: the browser prices instantly from GET /api/products + GET /api/pricing-catalog, the server
- * recomputes; the two must agree to the cent for any cart, custom prices and hidden components included.
+ * The browser prices instantly from GET /api/products + GET /api/pricing-catalog, the server recomputes; the
+ * two must agree to the cent for any cart, custom prices and hidden components included
+ * (docs/catalogue-and-pricing.md#prices-in-the-browser-and-on-the-server).
  */
 describe('the browser’s engine and the server price every cart alike', () => {
   let t: TestApp;

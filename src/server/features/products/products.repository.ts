@@ -2,7 +2,10 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { allowedSkus, products, type ProductRow } from '../../db/schema';
 
-/** Active products whose SKU is an active allowed SKU (DECISIONS §2), in catalogue order. */
+/**
+ * Active products whose SKU is an active allowed SKU (docs/catalogue-and-pricing.md#what-customers-see), in
+ * catalogue order.
+ */
 export function findStorefrontProducts(db: DatabaseOrTransaction): Promise<ProductRow[]> {
   return db
     .select({ product: products })

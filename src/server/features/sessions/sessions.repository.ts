@@ -8,7 +8,8 @@ const SLIDE_AFTER_MS = 60 * 60 * 1000;
 
 /**
  * An administrator's session ends after 30 minutes without a request and 12 hours after sign-in, whatever
- * happens in between (security.md S5, ASVS L2). Its last-seen time is kept within 5 minutes for that.
+ * happens in between (docs/security.md#sessions, ASVS L2). Its last-seen time is kept within 5 minutes for
+ * that.
  */
 export const ADMIN_IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ADMIN_ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;

@@ -43,10 +43,11 @@ export type HintCheck =
   | { confirmed: false; retry: Error };
 
 /**
- * An order event's `portal_order_id` attribute, checked with Shopify (CONTRACT.md §2.4 GetDraftOrder): it
- * counts only when that portal order is synced, not yet linked to a Shopify order, and its own draft says it
- * became exactly this order. Anyone can set cart attributes on a storefront order, so without this check a
- * shopper could take over an unpaid portal order. Calls Shopify: run it outside any transaction.
+ * An order event's `portal_order_id` attribute, checked with Shopify's GetDraftOrder
+ * (docs/shopify.md#order-read-back-and-webhook-subscriptions): it counts only when that portal order is
+ * synced, not yet linked to a Shopify order, and its own draft says it became exactly this order. Anyone can
+ * set cart attributes on a storefront order, so without this check a shopper could take over an unpaid portal
+ * order. Calls Shopify: run it outside any transaction.
  */
 export async function confirmPortalOrderHint(
   db: DatabaseOrTransaction,

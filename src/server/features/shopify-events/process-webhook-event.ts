@@ -25,9 +25,9 @@ import {
 } from './webhook-payloads';
 
 /**
- * products/update fires on every order and variant change (CONTRACT.md §7.15), so the catalogue's refresh
- * job (admin-catalog registers its handler) is debounced: one job per product per minute, run at the end of
- * that minute, so it reads the state after the whole burst.
+ * products/update fires on every order and variant change (docs/shopify.md#product-updates), so the
+ * catalogue's refresh job (admin-catalog registers its handler) is debounced: one job per product per minute,
+ * run at the end of that minute, so it reads the state after the whole burst.
  */
 export const PRODUCT_REFRESH_WINDOW_MS = 60_000;
 

@@ -3,8 +3,9 @@ import type { ShopifyOrderFacts, Tracking } from '../orders';
 import { parseShopifyTime } from './shopify-time';
 
 /*
- * What Shopify's Admin API answers (GetOrder, GetDraftOrder; CONTRACT.md §2.4) say about a portal order, as
- * the facts orders/shopify-facts.ts applies: the reconciliation's reading, and the delivery rule a webhook's
+ * What Shopify's Admin API answers (GetOrder, GetDraftOrder;
+ * docs/shopify.md#order-read-back-and-webhook-subscriptions) say about a portal order, as the facts
+ * orders/shopify-facts.ts applies: the reconciliation's reading, and the delivery rule a webhook's
  * 'delivered' is checked against (process-webhook-event.ts).
  */
 

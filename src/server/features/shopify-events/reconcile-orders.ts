@@ -10,9 +10,9 @@ import type { ShopifyEventsDeps } from './process-webhook-event';
 import { factsOfDraft, factsOfOrder } from './read-back-facts';
 
 /*
- * Reconciliation (issue 8; CONTRACT.md §3.4 "reconcile periodically"): webhooks can be lost or arrive out of
- * order, so the portal asks Shopify for the state of every order that is not final and applies it with the
- * same rules as a webhook (orders/shopify-facts.ts). It repairs the draft → order link, the invoice, payment and
+ * Reconciliation (issue 8; docs/shopify.md#reconciliation): webhooks can be lost or arrive out of order, so
+ * the portal asks Shopify for the state of every order that is not final and applies it with the same rules
+ * as a webhook (orders/shopify-facts.ts). It repairs the draft → order link, the invoice, payment and
  * shipment with tracking, and delivery once every shipment is DELIVERED (ADR 0012; read-back-facts.ts).
  *
  * A run takes the orders checked least recently (`shopify_checked_at`, never checked first) and stops at its
@@ -21,7 +21,10 @@ import { factsOfDraft, factsOfOrder } from './read-back-facts';
 
 export const RECONCILE_JOB = 'shopify.reconcile';
 export const RECONCILE_INTERVAL_MS = 15 * 60_000;
-/** Orders older than this are not read back: Shopify needs read_all_orders for them (CONTRACT.md §7.14). */
+/**
+ * Orders older than this are not read back: Shopify needs read_all_orders for them
+ * (docs/shopify.md#reconciliation).
+ */
 export const RECONCILE_WINDOW_DAYS = 60;
 /** At most this many orders are loaded for one run. */
 export const RECONCILE_MAX_ORDERS = 200;

@@ -4,9 +4,9 @@ const MYSHOPIFY_DOMAIN = /^[a-z0-9][a-z0-9-]*\.myshopify\.com$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * Whether X-Shopify-Shop-Domain names the store the portal is connected to (CONTRACT.md §3.2). The header is
- * not covered by the HMAC, but a delivery for another shop is never ours (another app's secret could be
- * configured by mistake, or a test store's deliveries reach production).
+ * Whether X-Shopify-Shop-Domain names the store the portal is connected to (docs/shopify.md#webhook-headers).
+ * The header is not covered by the HMAC, but a delivery for another shop is never ours (another app's secret
+ * could be configured by mistake, or a test store's deliveries reach production).
  *
  * SHOPIFY_STORE_DOMAIN is the shop's `x.myshopify.com` (the Admin API is reached there, config.ts), so the
  * header must be that host. For a loopback store (the fake store, SHOPIFY_MODE=fake and the tests) the

@@ -12,8 +12,8 @@ import { shopifyWebhookRoutes } from './shopify-webhooks.routes';
 
 /**
  * Shopify's events reaching the portal (issue 8 'Webhooks'): the webhook endpoint and the administrator's
- * 'Check Shopify now'. In test mode (no store, DECISIONS §1) the webhook path does not exist (404) and the
- * check answers 'Shopify is not connected'.
+ * 'Check Shopify now'. In test mode (no store, docs/shopify.md#test-mode) the webhook path does not exist
+ * (404) and the check answers 'Shopify is not connected'.
  */
 export const shopifyEventsRoutes =
   (deps: AdminDeps): FastifyPluginAsyncZod =>

@@ -23,8 +23,8 @@ import {
 const quiet = { info() {}, warn() {}, error() {} };
 
 /*
- * The fake store's real, signed deliveries (CONTRACT.md §8) reach the listening portal; each test drives the
- * store as a merchant and a customer would and checks what the portal made of it.
+ * The fake store's real, signed deliveries (docs/shopify.md#the-fake-store) reach the listening portal; each
+ * test drives the store as a merchant and a customer would and checks what the portal made of it.
  */
 describe('Shopify order events', () => {
   let t: ShopifyTestApp;

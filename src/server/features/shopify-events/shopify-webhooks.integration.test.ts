@@ -12,7 +12,10 @@ import { SHOPIFY_WEBHOOKS_PATH, WEBHOOK_BODY_LIMIT_BYTES } from './shopify-webho
 const CURRENT = 'current-secret';
 const PREVIOUS = 'previous-secret';
 
-/** A delivery as Shopify makes it (CONTRACT.md §3.2), signed with `secret` unless a signature is given. */
+/**
+ * A delivery as Shopify makes it (docs/shopify.md#webhook-headers), signed with `secret` unless a signature
+ * is given.
+ */
 function delivery(
   body: string,
   options: { secret?: string; signature?: string; eventId?: string; omit?: string } = {},

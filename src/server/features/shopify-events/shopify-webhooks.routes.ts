@@ -19,8 +19,9 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const headerValue = z.string().trim().min(1).max(255);
 
 /**
- * The headers Shopify sends with every delivery (CONTRACT.md §3.2). The first five are required, as
- * @shopify/shopify-api requires them; the event id (the dedupe key, §3.4) falls back to the webhook id.
+ * The headers Shopify sends with every delivery (docs/shopify.md#webhook-headers). The first five are
+ * required, as @shopify/shopify-api requires them; the event id (the dedupe key,
+ * docs/shopify.md#webhook-delivery) falls back to the webhook id.
  */
 const webhookHeadersSchema = z.object({
   'x-shopify-topic': z.string().regex(/^[a-z0-9_]+(?:\/[a-z0-9_]+)+$/),
@@ -57,12 +58,13 @@ const refuse = (request: FastifyRequest, reply: FastifyReply) =>
   sendError(request, reply, 'UNAUTHENTICATED', 'Unauthorized');
 
 /**
- * POST /api/shopify/webhooks (issue 8, CONTRACT.md §3). Its own plugin context, with a content-type parser
- * that keeps the raw bytes, so the HMAC is computed over exactly what Shopify signed (§3.3, pitfall 12) and
- * the JSON parser of the rest of the API never sees it. A verified delivery from the connected shop is stored
- * with its processing job and answered 200 at once (Shopify allows about 5 s, §3.4); a duplicate or a replay
- * is answered 200 and does nothing, and so is a signed body that cannot be read (kept as a failed event).
- * The origin check exempts this path (plugins/origin-check.ts): the HMAC authenticates the caller.
+ * POST /api/shopify/webhooks (issue 8, docs/shopify.md#webhooks). Its own plugin context, with a content-type
+ * parser that keeps the raw bytes, so the HMAC is computed over exactly what Shopify signed
+ * (docs/shopify.md#webhook-signature) and the JSON parser of the rest of the API never sees it. A verified
+ * delivery from the connected shop is stored with its processing job and answered 200 at once (Shopify allows
+ * about 5 s, docs/shopify.md#webhook-delivery); a duplicate or a replay is answered 200 and does nothing, and
+ * so is a signed body that cannot be read (kept as a failed event). The origin check exempts this path
+ * (plugins/origin-check.ts): the HMAC authenticates the caller.
  */
 export const shopifyWebhookRoutes =
   (deps: { db: Database; shopify: ShopifyConnection }): FastifyPluginAsync =>

@@ -4,7 +4,7 @@ import { isValidWebhookSignature } from './webhook-hmac';
 
 const body = (text: string) => Buffer.from(text, 'utf8');
 
-describe('isValidWebhookSignature (CONTRACT.md §3.3)', () => {
+describe('isValidWebhookSignature (docs/shopify.md#webhook-signature)', () => {
   it('accepts the contract test vectors', () => {
     expect(
       isValidWebhookSignature(body('{"id":1}'), 'VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=', ['hush']),

@@ -6,7 +6,7 @@ const DIGEST_BYTES = 32;
 /**
  * Whether `signature` (the X-Shopify-Hmac-Sha256 header) is base64(HMAC-SHA256(secret, rawBody)) for any of
  * `secrets` (the current one and, during a rotation, the previous one). Computed over the exact bytes that
- * arrived, never re-serialised JSON (CONTRACT.md §3.3, §7.12), and compared in constant time on
+ * arrived, never re-serialised JSON (docs/shopify.md#webhook-signature), and compared in constant time on
  * equal-length buffers. Every secret is tried, so the time taken does not tell which one matched.
  */
 export function isValidWebhookSignature(

@@ -8,13 +8,13 @@ import type { DatabaseOrTransaction } from '../../db/client';
 import { postgresErrorCode } from '../orders/idempotency';
 
 /*
- * The webhook inbox (CONTRACT.md §3.4): every verified delivery is stored once, together with the job that
- * processes it. Once means unique on X-Shopify-Event-Id with the topic (one change in Shopify can fire several
- * topics, and nothing documents that they get different event ids), and also on a SHA-256 of topic and body:
- * the HMAC covers only the body, so a captured delivery replayed with a new event id is the same delivery. The
- * JSON is stored as it arrived, cast to jsonb by PostgreSQL, whose numbers are exact decimals: the generated
- * column `order_id` (payload->>'order_id') keeps the digits of an id above 2^53 that JSON.parse would round
- * (§7.8).
+ * The webhook inbox (docs/shopify.md#webhook-delivery): every verified delivery is stored once, together with
+ * the job that processes it. Once means unique on X-Shopify-Event-Id with the topic (one change in Shopify
+ * can fire several topics, and nothing documents that they get different event ids), and also on a SHA-256 of
+ * topic and body: the HMAC covers only the body, so a captured delivery replayed with a new event id is the
+ * same delivery. The JSON is stored as it arrived, cast to jsonb by PostgreSQL, whose numbers are exact
+ * decimals: the generated column `order_id` (payload->>'order_id') keeps the digits of an id above 2^53 that
+ * JSON.parse would round (docs/shopify.md#shopify-ids).
  */
 
 export const PROCESS_WEBHOOK_JOB = 'shopify.webhook';
@@ -202,8 +202,9 @@ export async function markWebhookEvent(
 
 /**
  * The draft an order came from, through a stored draft_orders/update whose `order_id` is the order's
- * (there is no Order.draftOrder field, CONTRACT.md §2.4): links an order event that overtook its draft's.
- * Shopify signed that event's body, and only its own draft's completion names this order.
+ * (there is no Order.draftOrder field, docs/shopify.md#order-read-back-and-webhook-subscriptions): links an
+ * order event that overtook its draft's. Shopify signed that event's body, and only its own draft's
+ * completion names this order.
  */
 export async function findDraftGidOfOrder(
   db: DatabaseOrTransaction,

@@ -17,7 +17,8 @@ function stored(topic: string, payload: unknown, orderIdText: string | null = nu
   return { topic, payload, orderIdText, triggeredAt: TRIGGERED, receivedAt: RECEIVED };
 }
 
-// Shapes after Shopify's examples (../shared/shopify/webhook-examples); ids above 2^53 as JSON.parse leaves them.
+// Shapes after Shopify's examples (src/server/integrations/shopify/webhook-examples); ids above 2^53 as
+// JSON.parse leaves them.
 const draft = (values: Record<string, unknown>) => ({
   id: 890612572568261600,
   admin_graphql_api_id: 'gid://shopify/DraftOrder/890612572568261625',

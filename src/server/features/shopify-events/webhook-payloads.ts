@@ -6,8 +6,9 @@ import { parseShopifyTime } from './shopify-time';
 
 /*
  * What a stored webhook says, read at processing time (the raw JSON is kept as it arrived). Payloads are
- * REST-style snake_case (CONTRACT.md §3.1, ../shared/shopify/webhook-examples). Identity is never the numeric
- * `id`, which JSON.parse rounds above 2^53 (§7.8): objects are named by `admin_graphql_api_id`, and an
+ * REST-style snake_case (docs/shopify.md#webhook-topics; Shopify's examples are in
+ * src/server/integrations/shopify/webhook-examples). Identity is never the numeric `id`, which JSON.parse
+ * rounds above 2^53 (docs/shopify.md#shopify-ids): objects are named by `admin_graphql_api_id`, and an
  * `order_id` is taken losslessly from the stored JSON's text (the caller passes it) to compose the Order GID.
  * The schemas hold only what the portal uses and accept anything else Shopify adds.
  */
@@ -27,9 +28,9 @@ export interface OrderRef {
   orderGid?: string;
   draftOrderGid?: string;
   /**
-   * An order's `portal_order_id` attribute (`note_attributes` in payloads, §7.7): a hint only. A shopper can
-   * put any cart attribute on a storefront order, so it links nothing until Shopify confirms that the
-   * named portal order's draft became this order (process-webhook-event.ts).
+   * An order's `portal_order_id` attribute (`note_attributes` in payloads, docs/shopify.md#order-events): a
+   * hint only. A shopper can put any cart attribute on a storefront order, so it links nothing until Shopify
+   * confirms that the named portal order's draft became this order (process-webhook-event.ts).
    */
   portalOrderHint?: number;
 }
@@ -175,7 +176,8 @@ const isDelivered = (fulfillment: Omit<FulfillmentPayload, 'admin_graphql_api_id
 
 /**
  * The time the event describes: the payload's own `updated_at` (signed with the body), else
- * X-Shopify-Triggered-At (kept on retries, §3.4, but not signed), else when it arrived.
+ * X-Shopify-Triggered-At (kept on retries, docs/shopify.md#webhook-delivery, but not signed), else when it
+ * arrived.
  */
 function observedAt(stored: StoredWebhook, payloadTime: Date | null): Date {
   return payloadTime ?? stored.triggeredAt ?? stored.receivedAt;

@@ -1,9 +1,9 @@
 /**
- * Country and province as Shopify wants them (CONTRACT.md §2.3 MailingAddressInput: `countryCode` is the
- * CountryCode enum, `provinceCode` a code such as 'ON'). The portal stores what the customer typed
- * (DECISIONS §5: 'USA' on profiles, 'US' on the order form), so the usual spellings are mapped here. A value
- * we do not recognise gives undefined: the field is left out rather than sent wrong, because an invalid enum
- * value fails the whole draft order.
+ * Country and province as Shopify's MailingAddressInput wants them (docs/shopify.md#draft-order-contents:
+ * `countryCode` is the CountryCode enum, `provinceCode` a code such as 'ON'). The portal stores what the
+ * customer typed (docs/accounts-and-roles.md#addresses: 'USA' on profiles, 'US' on the order form), so the
+ * usual spellings are mapped here. A value we do not recognise gives undefined: the field is left out rather
+ * than sent wrong, because an invalid enum value fails the whole draft order.
  */
 
 const COUNTRY_ALIASES: Readonly<Record<string, string>> = {

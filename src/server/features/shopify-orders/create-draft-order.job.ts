@@ -18,20 +18,10 @@ import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDe
 import { loadDraftSource } from './shopify-orders.repository';
 
 /*
- * 'shopify.draft-order.create': the order's draft in Shopify, exactly once (issue 8 'Orders').
- *
- * Exactly once rests on the tag `portal-order-{id}`: every attempt first looks the draft up by it and adopts
- * what it finds; only when there is none does it create one. Before every create the job commits a marker on
- * its own row (payload `createAttemptedAt`), so whatever happens next (the call times out, the connection
- * drops after Shopify made the draft, recording the draft in the database fails, the process dies) the next
- * attempt knows a draft may exist and will not create again until SEARCH_LAG_MS after the marker, because
- * Shopify's search index lags behind writes by seconds: a lookup right after such an attempt can miss the
- * draft it did create. Residual risk: a draft that takes longer than SEARCH_LAG_MS to become searchable is
- * created twice; staff would see two drafts tagged with the order.
- *
- * The order never stays 'pending' without a job: on the last attempt it says 'failed' until the attempt
- * succeeds (a worker that dies then is not called again: queue.ts fails the job), and any error that ends
- * the job marks it 'failed' too. Staff can then ask for the draft again (requeueDraftOrderCreate).
+ * 'shopify.draft-order.create': the order's draft in Shopify, exactly once (issue 8 'Orders';
+ * docs/shopify.md#draft-order-lifecycle): looked up by its tag before every create, a marker on the job's row
+ * before each create, no second create until Shopify's search has caught up, and the order marked 'failed'
+ * when the job ends without a draft. Why each of these: docs/decisions/0013-shopify-calls-as-jobs.md.
  */
 
 /** How long a draft may take to show up in Shopify's search after it was created. */

@@ -20,8 +20,9 @@ import {
 import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from '../orders';
 
 /*
- * Staff moving an order on (issue 8 'Orders', DECISIONS §1 step 4): approval sends the draft's invoice and the
- * customer's approval e-mail then carries the 'Pay now' link; cancelling deletes the draft.
+ * Staff moving an order on (issue 8 'Orders', docs/orders.md#approval-and-payment): approval sends the
+ * draft's invoice and the customer's approval e-mail then carries the 'Pay now' link; cancelling deletes the
+ * draft.
  */
 
 /**
@@ -273,7 +274,7 @@ describe('approving an order', () => {
   });
 });
 
-describe('the approval e-mail, once on every path (DECISIONS §6)', () => {
+describe('the approval e-mail, once on every path (docs/emails.md#order-e-mails)', () => {
   const invoiceJobsOf = (orderId: number) => jobsOfOrder(t.db, SEND_DRAFT_INVOICE_JOB, orderId);
 
   it("sends the 'Pay now' e-mail when a webhook recorded the invoice first (the job's answer was lost)", async () => {

@@ -15,7 +15,7 @@ import type {
 import { toCountryCode, toProvinceCode } from './address-codes';
 
 /*
- * The draft order a portal order becomes in Shopify (issue 8 'Orders', DECISIONS §1–§2, CONTRACT.md §2.3).
+ * The draft order a portal order becomes in Shopify (issue 8 'Orders', docs/shopify.md#draft-order-contents).
  * Pure functions: the job loads the rows, these decide what is sent.
  */
 
@@ -112,11 +112,11 @@ const BUNDLE_ATTRIBUTE = 'bundle';
 
 /**
  * One draft line per order line at the portal's unit price (`priceOverride`, which wins over the variant's
- * catalogue price and locks it: CONTRACT.md §7.2–7.3); the tester as its own variant at its price (0.00).
- * A bundle becomes its component lines at the components' prices at the order's tier (DECISIONS §2) when
- * they add up to the stored bundle price to the cent; otherwise (prices changed since the order) it goes as
- * one custom line at the stored price per bundle, with a warning. Any product (or component) without a
- * Shopify variant fails the whole draft: the catalogue is not linked.
+ * catalogue price and locks it: docs/shopify.md#draft-order-contents); the tester as its own variant at its
+ * price (0.00). A bundle becomes its component lines at the components' prices at the order's tier when they
+ * add up to the stored bundle price to the cent; otherwise (prices changed since the order) it goes as one
+ * custom line at the stored price per bundle, with a warning. Any product (or component) without a Shopify
+ * variant fails the whole draft: the catalogue is not linked.
  */
 export function buildDraftLines(items: readonly DraftSourceItem[], pricing: DraftPricing): DraftLinesResult {
   const lines: DraftLine[] = [];
@@ -211,8 +211,8 @@ export function buildDraftOrderInput(order: DraftSourceOrder, lines: DraftLine[]
     ],
     ...(shippingAddress ? { shippingAddress } : {}),
     lineItems: lines,
-    // Wholesale shipping is free (DECISIONS §3): fixed at 0.00 so the invoice's checkout cannot add the
-    // store's shipping rates to what the buyer was shown.
+    // Wholesale shipping is free (docs/catalogue-and-pricing.md#shipping): fixed at 0.00 so the invoice's
+    // checkout cannot add the store's shipping rates to what the buyer was shown.
     shippingLine: { title: FREE_SHIPPING_TITLE, priceWithCurrency: money(0) },
   };
 }

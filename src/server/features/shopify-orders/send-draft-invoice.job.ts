@@ -19,20 +19,10 @@ import {
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 
 /*
- * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend, DECISIONS §1
- * step 4), so Shopify e-mails the customer the payment link; then the order records it (invoice_sent, the
- * invoice URL becomes the customer's 'Pay now') and the portal's own approval e-mail, with the same link,
- * joins the outbox in the same transaction.
- *
- * At most one invoice per draft: the order's paymentStatus says whether it was recorded, the draft's own
- * status (INVOICE_SENT) covers an attempt that sent it but failed before recording it, and a job claims the
- * sending (its payload's `sendingDraft`, written with the order locked and committed before the call) so a
- * second job (approved, back to pending, approved again) waits for the first instead of sending too. No
- * transaction is held open across a Shopify call.
- *
- * The approval e-mail goes out once on every path: with the link under approvalInvoiceEmailKey once the
- * invoice is out (also when a webhook recorded it first, or the draft was already completed); plain, under
- * the approval's own key, when the job ends without an invoice (no draft, Shopify refused, attempts used).
+ * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend,
+ * docs/orders.md#approval-and-payment), the order records it and the approval e-mail with the 'Pay now' link
+ * joins the outbox in the same transaction. At most one invoice per draft and one approval e-mail on every
+ * path; how (the job's claim, the draft's own status): docs/decisions/0013-shopify-calls-as-jobs.md.
  */
 
 type Claim = 'claimed' | 'not-approved' | 'recorded' | 'other-job';

@@ -10,7 +10,9 @@ import {
 import { composeEmail, type MailEnv } from '../../mail/compose';
 import { mailMessageSchema, type MailMessage } from '../../mail/mailer';
 
-/** The support message e-mail of DECISIONS §6: to the support inbox, Reply-To the customer. */
+/**
+ * The support message e-mail (docs/emails.md#support-e-mail): to the support inbox, Reply-To the customer.
+ */
 
 export interface SupportEmailContent {
   subject: string;

@@ -27,7 +27,7 @@ async function customerOnly(request: FastifyRequest) {
   requireCustomer(request);
 }
 
-/** The contact form of the support page (spec 001 §7 'POST /api/support/contact'). */
+/** The contact form of the support page (docs/support-and-faq.md#sending). */
 export const supportRoutes =
   (support: SupportService): FastifyPluginAsyncZod =>
   async (app) => {

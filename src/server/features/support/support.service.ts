@@ -29,7 +29,10 @@ export interface SupportMessageInput {
 
 export type SendSupportMessageResult = { sent: true } | { sent: false; retryAfterSeconds: number };
 
-/** The customer as spec 001 §3 'userInfo' describes them, from their account. */
+/**
+ * The customer as a support message describes them (docs/support-and-faq.md#what-a-support-message-carries),
+ * from their account.
+ */
 export function toSupportUserInfo(user: UserRow): SupportUserInfo {
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return {
@@ -82,7 +85,10 @@ async function findOwnOrder(db: DatabaseOrTransaction, userId: number, orderId: 
   return orderId ? findOrderOfUser(db, userId, orderId) : null;
 }
 
-/** The contact form (spec 001 §2, §3, §5; issue 7). */
+/**
+ * The contact form (docs/support-and-faq.md#contact-form,
+ * docs/support-and-faq.md#what-a-support-message-carries; issue 7).
+ */
 export function createSupportService({ db, env }: { db: Database; env: Env }) {
   return {
     /**

@@ -5,32 +5,11 @@ import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-brea
 import { graphqlEndpoint, type ShopifyConfig } from './config';
 
 /*
- * Transport to the Shopify Admin GraphQL API (CONTRACT.md §1, §4): POST JSON with the access token, a
- * time-to-headers and a total timeout, every answer parsed with zod, cost-aware throttling, bounded retries with
- * backoff and jitter, and a circuit breaker. request() never throws: every failure comes back as a typed
- * ShopifyResult error.
- *
- * Retry policy (at most maxAttempts attempts in total):
- *   THROTTLED (HTTP 200)  wait ceil((requested − available) / restoreRate) s + jitter       queries + mutations
- *   HTTP 429              wait Retry-After, in SECONDS ('2.0' = 2000 ms; see CONTRACT §7.9)  queries + mutations
- *   5xx, INTERNAL_SERVER_ERROR / SERVICE_UNAVAILABLE (HTTP 200), network, timeout
- *                         capped exponential backoff, equal jitter (0.5–1 s, 1–2 s, 2–4 s …) queries only
- *   connection refused    as network                                                       queries + mutations
- *   401, other 4xx, other GraphQL errors (ACCESS_DENIED, MAX_COST_EXCEEDED …), bad body    never
- *
- * Timeouts: Shopify sends the response headers only once it has executed the operation, so the first limit is
- * time-to-headers (it includes execution), not a TCP connect timeout; it is generous (15 s) because a mutation
- * that times out becomes a "maybe executed" failure. A refused connection still fails at once.
- *
- * Mutations are not idempotent: after a 5xx, a dropped connection or a timeout Shopify may already have run
- * one (a draft order created twice), so they are retried only when the request certainly never reached
- * execution (THROTTLED and 429 are refused before execution; a refused connection never sent a byte).
- * Otherwise the error is returned with `retryable: true` and the job layer decides, e.g. by first looking
- * the draft up by its idempotency tag (FindDraftOrderByTag) before creating it again. The same holds for a
- * mutation's HTTP 200 answer the client cannot use (not JSON, not its schema, errors next to `data`, a null
- * payload): Shopify got as far as answering, so it may have run the mutation; `invalid-response` comes back
- * retryable, and is still never resent here. `retryable` is only advice to the caller: this client's own
- * retries follow `retryInMs` and `notExecuted` (AttemptResult), never `retryable`.
+ * Transport to the Shopify Admin GraphQL API (docs/shopify.md#talking-to-the-admin-api): POST JSON with the
+ * access token, timeouts, every answer parsed with zod, cost-aware throttling, bounded retries with backoff and
+ * jitter, and a circuit breaker. request() never throws: every failure comes back as a typed ShopifyResult
+ * error. The retry policy, the timeouts and why a mutation is resent only when Shopify certainly never ran it:
+ * docs/decisions/0013-shopify-calls-as-jobs.md.
  */
 
 export interface ShopifyUserError {
@@ -186,7 +165,7 @@ export function shopifyFailure<T>(
   return { ok: false, error: shopifyError(kind, message, extra) };
 }
 
-// ---- answer schemas (CONTRACT.md §1.2, §4.1, §4.2) ----
+// ---- answer schemas (docs/shopify.md#answers-and-errors, docs/shopify.md#throttling-and-retries) ----
 
 const throttleStatusSchema = z.object({
   maximumAvailable: z.number(),
@@ -266,9 +245,9 @@ export function createShopifyClient(
   }
 
   /**
-   * CONTRACT §4.3.2: wait (cost − available) / restoreRate s when the bucket cannot hold the estimate. The
-   * points are reserved before waiting, so concurrent requests queue up behind each other instead of all
-   * spending the same refill.
+   * Wait (cost − available) / restoreRate s when the bucket cannot hold the estimate
+   * (docs/shopify.md#throttling-and-retries). The points are reserved before waiting, so concurrent requests
+   * queue up behind each other instead of all spending the same refill.
    */
   async function waitForBucket(operation: string, estimatedCost: number): Promise<void> {
     if (!bucket) return;
@@ -294,7 +273,10 @@ export function createShopifyClient(
     };
   }
 
-  /** CONTRACT §4.3.3: ceil((requested − available) / restoreRate) s, at least 1 s, plus jitter. */
+  /**
+   * ceil((requested − available) / restoreRate) s, at least 1 s, plus jitter
+   * (docs/shopify.md#throttling-and-retries).
+   */
   function throttledWaitMs(cost: Cost | undefined, estimatedCost: number): number {
     const status = cost?.throttleStatus ?? lastStatus;
     const requested = cost?.requestedQueryCost ?? estimatedCost;

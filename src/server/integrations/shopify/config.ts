@@ -1,6 +1,9 @@
 import type { Env } from '../../env';
 
-/** Pinned Admin API version (CONTRACT.md §0): bump at least once a year, every version lives ≥ 12 months. */
+/**
+ * Pinned Admin API version (docs/shopify.md#request-and-api-version): bump at least once a year, every
+ * version lives ≥ 12 months.
+ */
 export const DEFAULT_SHOPIFY_API_VERSION = '2026-10';
 
 export interface ShopifyConfig {
@@ -21,9 +24,9 @@ const API_VERSION = /^(\d{4}-(01|04|07|10)|unstable)$/;
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /**
- * The Shopify settings from the environment, or null when no store is configured (test mode, DECISIONS §1).
- * Throws ShopifyConfigError for a domain or version that could never work, so a typo stops start-up instead
- * of failing every later request.
+ * The Shopify settings from the environment, or null when no store is configured (test mode,
+ * docs/shopify.md#test-mode). Throws ShopifyConfigError for a domain or version that could never work, so a
+ * typo stops start-up instead of failing every later request.
  */
 export function shopifyConfigFromEnv(
   env: Pick<Env, 'SHOPIFY_STORE_DOMAIN' | 'SHOPIFY_ADMIN_TOKEN' | 'SHOPIFY_API_VERSION'>,
@@ -39,8 +42,9 @@ export function shopifyConfigFromEnv(
 }
 
 /**
- * `https://{domain}/admin/api/{version}/graphql.json` (CONTRACT.md §1.1). A domain given with a scheme is
- * accepted; plain http only for a loopback host (the fake store), so a token never travels unencrypted.
+ * `https://{domain}/admin/api/{version}/graphql.json` (docs/shopify.md#request-and-api-version). A domain
+ * given with a scheme is accepted; plain http only for a loopback host (the fake store), so a token never
+ * travels unencrypted.
  */
 export function graphqlEndpoint(config: Pick<ShopifyConfig, 'storeDomain' | 'apiVersion'>): string {
   if (!API_VERSION.test(config.apiVersion)) {

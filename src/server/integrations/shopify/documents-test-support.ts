@@ -1,8 +1,8 @@
 import type { ShopifyOperationName } from './documents';
 
 /**
- * Realistic variables per operation (from ../shared/shopify/sample-variables.json plus the portal's own), for
- * the tests that send every document: documents.test.ts (schema), fake-shopify-protocol.test.ts (the fake).
+ * Realistic variables per operation, for the tests that send every document: documents.test.ts (schema),
+ * fake-shopify-protocol.test.ts (the fake).
  */
 export const EXAMPLE_VARIABLES: Record<ShopifyOperationName, Record<string, unknown>> = {
   ListProducts: { first: 10, after: null, query: "updated_at:>'2026-11-01T00:00:00Z'", variantsFirst: 50 },

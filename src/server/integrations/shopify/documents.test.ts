@@ -20,9 +20,9 @@ import { loadAdminSchema } from '../../../../dev/fake-shopify/schema';
 
 /*
  * Every document the portal sends, validated with graphql-js against Shopify's real Admin 2026-10 schema
- * (CONTRACT.md §6), deprecations included — the check ../shared/shopify/tools/validate-ops.mjs does, in CI.
- * Custom scalars (Money, Decimal, URL, DateTime) are opaque in a client schema, so their formats are left to
- * the zod schemas in shopify-api.ts and to the fake store.
+ * (docs/shopify.md#schema-checks), deprecations included. Custom scalars (Money, Decimal, URL, DateTime) are
+ * opaque in a client schema, so their formats are left to the zod schemas in shopify-api.ts and to the fake
+ * store.
  */
 
 const RULES = [...specifiedRules, NoDeprecatedCustomRule];

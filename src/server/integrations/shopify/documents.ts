@@ -1,14 +1,17 @@
 /**
  * Every GraphQL document the portal sends to the Shopify Admin API (version 2026-10). The first nine are the
- * text of ../shared/shopify/operations.graphql (CONTRACT.md §2); documents.test.ts validates all of them,
- * deprecations included, against Shopify's real schema (schema/admin_2026-10.json.gz).
+ * operations of docs/shopify.md#operations, copied from the operation texts the project started with;
+ * documents.test.ts validates all of them, deprecations included, against Shopify's real schema
+ * (schema/admin_2026-10.json.gz).
  *
- * Rules (CONTRACT.md §7): DraftOrder has no `note` field (it is `note2`; the input field stays `note`), no
- * deprecated fields (images via `featuredMedia`/`media`), ids are GID strings, and the nested
- * `first × variantsFirst` stays small enough that a query never requests more than 1000 cost points.
+ * Rules (docs/shopify.md#shopify-pitfalls): DraftOrder has no `note` field (it is `note2`; the input field
+ * stays `note`), no deprecated fields (images via `featuredMedia`/`media`), ids are GID strings, and the
+ * nested `first × variantsFirst` stays small enough that a query never requests more than 1000 cost points.
  */
 
-/** ~ 2 + first × (7 + variantsFirst) points (estimate-cost.mjs): first=10, variantsFirst=50 → 572. */
+/**
+ * ~ 2 + first × (7 + variantsFirst) points (docs/shopify.md#query-cost): first=10, variantsFirst=50 → 572.
+ */
 export const LIST_PRODUCTS = /* GraphQL */ `
   query ListProducts($first: Int!, $after: String, $query: String, $variantsFirst: Int!) {
     products(first: $first, after: $after, query: $query, sortKey: ID) {
@@ -109,7 +112,9 @@ export const GET_PRODUCT = /* GraphQL */ `
   }
 `;
 
-/** Without allowPartialUpdates one bad variant blocks them all (CONTRACT.md §2.2). */
+/**
+ * Without allowPartialUpdates one bad variant blocks them all (docs/shopify.md#variant-price-and-visibility).
+ */
 export const UPDATE_VARIANTS = /* GraphQL */ `
   mutation UpdateVariants($productId: ID!, $variants: [ProductVariantsBulkInput!]!) {
     productVariantsBulkUpdate(productId: $productId, variants: $variants) {
@@ -131,7 +136,7 @@ export const UPDATE_VARIANTS = /* GraphQL */ `
 `;
 
 /**
- * The payload selects only what toDraftOrder (shopify-api.ts) reads, unlike operations.graphql: a mutation's
+ * The payload selects only what toDraftOrder (shopify-api.ts) reads, unlike the original text: a mutation's
  * payload selection is costed too, and lineItems(first: 250) with nested objects could cost hundreds of points
  * (even MAX_COST_EXCEEDED) for fields nobody reads; the portal already holds the lines it sent.
  */
@@ -182,7 +187,7 @@ export const GET_DRAFT_ORDER = /* GraphQL */ `
   }
 `;
 
-/** `name` added to the shared text so every draft-order answer carries the `#D<n>` the portal stores. */
+/** `name` added to the original text so every draft-order answer carries the `#D<n>` the portal stores. */
 export const SEND_DRAFT_ORDER_INVOICE = /* GraphQL */ `
   mutation SendDraftOrderInvoice($id: ID!, $email: EmailInput) {
     draftOrderInvoiceSend(id: $id, email: $email) {
@@ -203,7 +208,8 @@ export const SEND_DRAFT_ORDER_INVOICE = /* GraphQL */ `
 
 /**
  * Only for off-Shopify payment: completing marks the order paid at once and kills the invoice link
- * (CONTRACT.md §7.5). `name`, `invoiceUrl` and `completedAt` added to the shared text for the same reason.
+ * (docs/shopify.md#draft-order-lifecycle). `name`, `invoiceUrl` and `completedAt` added to the original text
+ * for the same reason.
  */
 export const COMPLETE_DRAFT_ORDER = /* GraphQL */ `
   mutation CompleteDraftOrder($id: ID!, $paymentGatewayId: ID, $sourceName: String) {
@@ -229,7 +235,10 @@ export const COMPLETE_DRAFT_ORDER = /* GraphQL */ `
   }
 `;
 
-/** There is no Order.draftOrder: link a draft to its order through DraftOrder.order (CONTRACT.md §2.4). */
+/**
+ * There is no Order.draftOrder: link a draft to its order through DraftOrder.order
+ * (docs/shopify.md#order-read-back-and-webhook-subscriptions).
+ */
 export const GET_ORDER = /* GraphQL */ `
   query GetOrder($id: ID!) {
     order(id: $id) {
@@ -258,7 +267,7 @@ export const GET_ORDER = /* GraphQL */ `
   }
 `;
 
-/** `uri`, not the deprecated `callbackUrl` (CONTRACT.md §2.4). */
+/** `uri`, not the deprecated `callbackUrl` (docs/shopify.md#order-read-back-and-webhook-subscriptions). */
 export const CREATE_WEBHOOK = /* GraphQL */ `
   mutation CreateWebhook($topic: WebhookSubscriptionTopic!, $sub: WebhookSubscriptionInput!) {
     webhookSubscriptionCreate(topic: $topic, webhookSubscription: $sub) {
@@ -296,7 +305,10 @@ export const FIND_DRAFT_ORDER_BY_TAG = /* GraphQL */ `
   }
 `;
 
-/** Never after the invoice link is shared: an update unlinks a checkout in progress (CONTRACT.md §7.4). */
+/**
+ * Never after the invoice link is shared: an update unlinks a checkout in progress
+ * (docs/shopify.md#draft-order-lifecycle).
+ */
 export const UPDATE_DRAFT_ORDER = /* GraphQL */ `
   mutation UpdateDraftOrder($id: ID!, $input: DraftOrderInput!) {
     draftOrderUpdate(id: $id, input: $input) {

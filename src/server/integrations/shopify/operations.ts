@@ -4,8 +4,9 @@ import * as documents from './documents';
 
 /*
  * Each document of documents.ts with the zod schema of its `data` and a conservative cost estimate
- * (CONTRACT.md §4). The schemas hold exactly the fields the document selects, as strict objects: a field we did
- * not ask for means the store (or our fake of it) has drifted. Money is a decimal string, ids are GID strings.
+ * (docs/shopify.md#query-cost). The schemas hold exactly the fields the document selects, as strict objects:
+ * a field we did not ask for means the store (or our fake of it) has drifted. Money is a decimal string, ids
+ * are GID strings.
  */
 
 const money = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal string');

@@ -13,11 +13,11 @@ import {
 } from './operations';
 
 /*
- * Typed functions over the Shopify client, one per thing the portal does (CONTRACT.md §2). At this boundary
- * money is a decimal string ("10.65", never a float), ids are GID strings (`gid://shopify/Product/123`;
- * numeric ids are accepted and converted), `userErrors` become `{ kind: 'user-errors', retryable: false }` and
- * a query for one object that answers null becomes `not-found`. Every answer is parsed with the zod schema of
- * its operation (operations.ts).
+ * Typed functions over the Shopify client, one per thing the portal does (docs/shopify.md#operations). At
+ * this boundary money is a decimal string ("10.65", never a float), ids are GID strings
+ * (`gid://shopify/Product/123`; numeric ids are accepted and converted), `userErrors` become `{ kind:
+ * 'user-errors', retryable: false }` and a query for one object that answers null becomes `not-found`. Every
+ * answer is parsed with the zod schema of its operation (operations.ts).
  */
 
 export interface ShopifyVariant {
@@ -53,7 +53,7 @@ export const PORTAL_VISIBILITY_METAFIELD = {
 export interface VariantUpdate {
   id: string;
   price?: string;
-  /** null clears it (CONTRACT.md §2.2). */
+  /** null clears it (docs/shopify.md#variant-price-and-visibility). */
   compareAtPrice?: string | null;
   portalVisible?: boolean;
 }
@@ -112,14 +112,14 @@ export interface ShopifyOrder {
 export interface DraftOrderLineInput {
   variantId: string;
   quantity: number;
-  /** Wins over the variant's catalogue price and locks it (CONTRACT.md §0, §7.2–7.3). */
+  /** Wins over the variant's catalogue price and locks it (docs/shopify.md#draft-order-contents). */
   priceOverride: { amount: string; currencyCode: string };
   customAttributes?: { key: string; value: string }[];
 }
 
 /**
- * A line without a variant (CONTRACT.md §2.3): priced by `originalUnitPriceWithCurrency` (which Shopify
- * ignores on variant lines); it reserves no inventory.
+ * A line without a variant (docs/shopify.md#draft-orders): priced by `originalUnitPriceWithCurrency` (which
+ * Shopify ignores on variant lines); it reserves no inventory.
  */
 export interface DraftOrderCustomLineInput {
   title: string;
@@ -188,7 +188,7 @@ export interface ShopifyWebhookSubscription {
   uri: string;
 }
 
-// ---- ids (CONTRACT.md §7.8) ----
+// ---- ids (docs/shopify.md#shopify-ids) ----
 
 export type GidType = 'Product' | 'ProductVariant' | 'DraftOrder' | 'Order';
 
@@ -373,7 +373,7 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
   return {
     async listProducts(options = {}) {
       const variantsFirst = clamp(options.variantsPerPage, 50, 1, 250);
-      // Keep each page's requested cost under the 1000-point single-query limit (CONTRACT.md §7.10).
+      // Keep each page's requested cost under the 1000-point single-query limit (docs/shopify.md#query-cost).
       const maxFirst = Math.floor((MAX_QUERY_COST - 2) / (7 + variantsFirst));
       const first = clamp(options.pageSize, 10, 1, Math.min(250, maxFirst));
       const operation = operations.listProducts(first, variantsFirst);
@@ -417,7 +417,8 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
       for (const variant of variants) {
         const id = toGid('ProductVariant', variant.id);
         if (!id) return invalidArgument(`'${variant.id}' is not a variant id`);
-        // compareAtPrice: absent = leave as is, null = clear it (CONTRACT.md §2.2).
+        // compareAtPrice: absent = leave as is, null = clear it
+        // (docs/shopify.md#variant-price-and-visibility).
         inputs.push({
           id,
           ...(variant.price !== undefined ? { price: variant.price } : {}),

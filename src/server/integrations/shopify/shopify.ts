@@ -5,7 +5,8 @@ import { createShopifyApi, type ShopifyApi } from './shopify-api';
 
 /**
  * The portal's connection to its Shopify store: the typed Admin API and the settings it was made from.
- * Null everywhere means test mode (DECISIONS §1): no store configured, orders stay in the portal.
+ * Null everywhere means test mode (docs/shopify.md#test-mode): no store configured, orders stay in the
+ * portal.
  */
 export interface ShopifyConnection {
   api: ShopifyApi;

@@ -1,6 +1,9 @@
 import { FaqManagement } from '../../../features/admin-faq/faq-management';
 
-/** The 'FAQ Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+/**
+ * The 'FAQ Management' section of the admin dashboard (docs/admin.md#faq-management). Rendered by the
+ * dashboard shell.
+ */
 export function FaqSection() {
   return (
     <section aria-labelledby="faq-management-heading" className="space-y-6">

@@ -27,7 +27,7 @@ import { cn } from '../../../lib/cn';
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The 'Order Management' section of the admin dashboard (spec 001 §2 'Orders section'): search, status
+ * The 'Order Management' section of the admin dashboard (docs/admin.md#orders): search, status
  * filter, the paged list newest first, each row's status dropdown and items, and the CSV export of what the
  * filter matches. Rendered by the dashboard shell.
  */

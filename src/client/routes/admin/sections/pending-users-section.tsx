@@ -3,7 +3,10 @@ import { Badge } from '../../../components/ui/badge';
 import { PendingUsersList } from '../../../features/admin-users/pending-users-list';
 import { pendingUsersQueryOptions } from '../../../features/admin-users/users-api';
 
-/** The 'Pending User Approvals' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+/**
+ * The 'Pending User Approvals' section of the admin dashboard (docs/admin.md#pending-users). Rendered by the
+ * dashboard shell.
+ */
 export function PendingUsersSection() {
   const pending = useQuery(pendingUsersQueryOptions);
   const count = pending.data?.length;

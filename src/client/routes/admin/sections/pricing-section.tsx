@@ -1,7 +1,10 @@
 import { CustomPricesPanel } from '../../../features/admin-pricing/custom-prices-panel';
 import { TiersPanel } from '../../../features/admin-pricing/tiers-panel';
 
-/** The 'Pricing Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+/**
+ * The 'Pricing Management' section of the admin dashboard (docs/admin.md#pricing). Rendered by the dashboard
+ * shell.
+ */
 export function PricingSection() {
   return (
     <div className="space-y-6">

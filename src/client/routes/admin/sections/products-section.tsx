@@ -22,7 +22,7 @@ function Panel({
 }
 
 /**
- * The 'Product Management' section of the admin dashboard (spec 001 §2 'Allowed SKUs / Products'): the
+ * The 'Product Management' section of the admin dashboard (docs/admin.md#products-and-allowed-skus): the
  * Shopify product actions, adding a SKU, and the allowed SKUs with their switches. Rendered by the dashboard
  * shell.
  */

@@ -5,7 +5,10 @@ import { useAdminSession } from '../../../features/admin-session/admin-session';
 import { AddUserDialog } from '../../../features/admin-users/add-user-dialog';
 import { UsersList } from '../../../features/admin-users/users-list';
 
-/** The 'User Management' section of the admin dashboard (spec 001 §2). Rendered by the dashboard shell. */
+/**
+ * The 'User Management' section of the admin dashboard (docs/admin.md#users). Rendered by the dashboard
+ * shell.
+ */
 export function UsersSection() {
   const [adding, setAdding] = useState(false);
   const admin = useAdminSession();

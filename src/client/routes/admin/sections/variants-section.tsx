@@ -1,7 +1,7 @@
 import { VariantList } from '../../../features/admin-catalog/variant-list';
 
 /**
- * The 'Variant Management' section of the admin dashboard (spec 001 §2 'Variants'): products with their
+ * The 'Variant Management' section of the admin dashboard (docs/admin.md#variants): products with their
  * variants, display status, visibility and price edits. Rendered by the dashboard shell.
  */
 export function VariantsSection() {
