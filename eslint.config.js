@@ -1,9 +1,49 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries of ARCHITECTURE.md convention 1, enforced rather than hoped for. */
+const foldersIn = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Feature boundaries (docs/architecture.md): a server feature imports another only through that feature's
+ * index.ts, its public face; client features do not import each other at all (pages compose them); client
+ * lib/ and components/ sit below the features. Tests and their support files may reach inside.
+ */
+function featureZones() {
+  const server = foldersIn('./src/server/features');
+  const client = foldersIn('./src/client/features');
+  const pairs = (features) =>
+    features.flatMap((target) =>
+      features.filter((other) => other !== target).map((other) => [target, other]),
+    );
+  return [
+    ...pairs(server).map(([target, other]) => ({
+      target: `./src/server/features/${target}`,
+      from: `./src/server/features/${other}`,
+      except: ['./index.ts'],
+      message: `Import ${other} through its index.ts (the feature's public face), not its files.`,
+    })),
+    ...pairs(client).map(([target, other]) => ({
+      target: `./src/client/features/${target}`,
+      from: `./src/client/features/${other}`,
+      message: 'Client features do not import each other; compose them in a page (src/client/routes).',
+    })),
+    {
+      target: ['./src/client/lib', './src/client/components'],
+      from: ['./src/client/features', './src/client/routes'],
+      message: 'client/lib and client/components sit below the features and pages: they import neither.',
+    },
+  ];
+}
+
+/** Import boundaries between shared, server and client (docs/architecture.md), enforced rather than hoped for. */
 const boundaries = {
   shared: {
     patterns: [
@@ -43,6 +83,52 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    // Type-aware rules on every TypeScript file: promises that are never awaited or handed where a void
+    // callback is expected, unsafe `any`, needless assertions (issue 16).
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    // Tests read JSON answers (`response.json()` is `any`) and assert on them: the unsafe-any family would
+    // only make them cast what they then check. Promises stay checked.
+    files: [
+      '**/*.test.{ts,tsx}',
+      '**/*-test-support.ts',
+      'src/server/test/**',
+      'src/client/test-support/**',
+      'tests/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver(), createNodeResolver()] },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      '**/*-test-support.ts',
+      'src/server/test/**',
+      'src/client/test-support/**',
+    ],
+    plugins: { 'import-x': importX },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: featureZones() }] },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -308,7 +308,7 @@ function runLoad(options: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     activeLoad = autocannon(options, (error: unknown, result) => {
       activeLoad = null;
-      if (error) reject(error instanceof Error ? error : new Error(String(error)));
+      if (error) reject(error instanceof Error ? error : new Error('autocannon failed', { cause: error }));
       else resolve(result);
     });
   });

@@ -24,9 +24,10 @@ async function setUp(options: { fake?: FakeShopifyOptions; client?: ShopifyClien
     { storeDomain: fake.url, adminToken: fake.token, apiVersion: '2026-10' },
     {
       now: () => now,
-      sleep: async (ms) => {
+      sleep: (ms) => {
         sleeps.push(ms);
         now += ms;
+        return Promise.resolve();
       },
       random: () => 0,
       ...options.client,

@@ -6,6 +6,7 @@ import {
   isObjectType,
   isInterfaceType,
   Kind,
+  OperationTypeNode,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLCompositeType,
@@ -136,13 +137,14 @@ export function estimateQueryCost(
   fragments: FragmentDefinitionNode[],
   variables: Variables,
 ): number {
-  if (operation.operation === 'mutation') {
+  if (operation.operation === OperationTypeNode.MUTATION) {
     const fields = operation.selectionSet.selections.filter(
       (selection) => selection.kind !== Kind.FIELD || selection.name.value !== '__typename',
     );
     return MUTATION_COST * Math.max(1, fields.length);
   }
-  const root = operation.operation === 'query' ? schema.getQueryType() : schema.getSubscriptionType();
+  const root =
+    operation.operation === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getSubscriptionType();
   if (!root) return 0;
   const context: CostContext = {
     schema,
@@ -220,7 +222,7 @@ function actualFieldCost(
     }
     return 2 + cost;
   }
-  const first = Array.isArray(value) ? value[0] : value;
+  const first: unknown = Array.isArray(value) ? value[0] : value;
   return 1 + (isRecord(first) ? actualSelectionCost(context, type, node.selectionSet, first) : 0);
 }
 
@@ -236,7 +238,7 @@ export function actualQueryCost(
   data: Record<string, unknown> | null | undefined,
 ): number {
   const requested = estimateQueryCost(schema, operation, fragments, variables);
-  if (operation.operation !== 'query' || !data) return requested;
+  if (operation.operation !== OperationTypeNode.QUERY || !data) return requested;
   const root = schema.getQueryType();
   if (!root) return requested;
   const context: CostContext = {

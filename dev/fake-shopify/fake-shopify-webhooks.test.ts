@@ -289,7 +289,7 @@ describe('delivery: retries, duplicates, out-of-order', () => {
       retryDelayMs: 1,
       timeoutMs: 1_000,
       now: Date.now,
-      fetch: (async () => new Response(null, { status: 200 })) as typeof fetch,
+      fetch: () => Promise.resolve(new Response(null, { status: 200 })),
     });
     for (let id = 1; id <= HISTORY_LIMIT + 1; id += 1) dispatcher.emit('orders/paid', { id });
     await dispatcher.settled();

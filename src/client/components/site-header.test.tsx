@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../lib/toast';
 import { describe, expect, it } from 'vitest';
-import { cartStore, setCartItemQuantity } from '../features/cart/cart-store';
+import { cartStore, setCartItemQuantity } from '../lib/cart/cart-store';
 import { testConfig, testUser } from '../test-support/api-fixtures';
 import { registerCartTestHooks } from '../test-support/component-test-hooks';
 import { renderApp } from '../test-support/render-app';

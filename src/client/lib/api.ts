@@ -109,9 +109,7 @@ export async function checkReply<S extends $ZodType>(
 ): Promise<ReplyCheck<ReplyOf<S>>> {
   const loaded = typeof schema === 'function' ? await schema() : schema;
   const result = await loaded['~standard'].validate(value);
-  return result.issues
-    ? { success: false, issues: result.issues }
-    : { success: true, data: result.value as ReplyOf<S> };
+  return result.issues ? { success: false, issues: result.issues } : { success: true, data: result.value };
 }
 
 /**

@@ -2,7 +2,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_SESSION_QUERY_KEY } from '../features/admin-session/admin-session-query';
+import { ADMIN_SESSION_QUERY_KEY } from './admin-session-query';
 import { testConfig, testUser } from '../test-support/api-fixtures';
 import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
 import { keepShellScroll, restoreShellScroll, SHELL_WAIT_MS, shellCanBeReplaced } from './first-render';

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { createBrowserRouter } from 'react-router';
-import { adminSessionQueryOptions } from '../features/admin-session/admin-session-query';
+import { adminSessionQueryOptions } from './admin-session-query';
 import { currentUserQueryOptions } from './session';
 import { storeConfigQueryOptions } from './store-config';
 

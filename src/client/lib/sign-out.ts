@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { cartStore } from '../features/cart/cart-store';
+import { cartStore } from './cart/cart-store';
 import { replySchema, requestJson } from './api';
 import { CURRENT_USER_QUERY_KEY } from './session';
 import { toast } from './toast';

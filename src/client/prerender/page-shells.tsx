@@ -21,7 +21,7 @@ import {
   type RenderedShell,
   type RenderPageShells,
 } from '../../shared/page-shells';
-import { adminSessionQueryOptions } from '../features/admin-session/admin-session-query';
+import { adminSessionQueryOptions } from '../lib/admin-session-query';
 import { PageShellContext } from '../lib/page-shell';
 import { currentUserQueryOptions } from '../lib/session';
 import { storeConfigQueryOptions } from '../lib/store-config';

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { toast } from '../lib/toast';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { cartStore } from '../features/cart/cart-store';
+import { cartStore } from '../lib/cart/cart-store';
 
 /**
  * The hooks every cart-using component test needs: toasts spied on, and after each test a clean page — DOM

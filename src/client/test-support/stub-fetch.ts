@@ -15,6 +15,18 @@ export function errorResponse(status: number, message: string): Response {
   return jsonResponse({ code: 'TEST_ERROR', message, requestId: 'req-test' }, { status });
 }
 
+/** The URL a fetch was called with, whichever form (string, URL, Request) `input` took. */
+export function requestUrl(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+/** The body a fetch was called with: the client only sends JSON text, so any other body fails the test. */
+export function requestBody(init: RequestInit | undefined): string {
+  const body = init?.body;
+  if (typeof body !== 'string') throw new Error(`Expected a JSON text request body, got ${typeof body}`);
+  return body;
+}
+
 /**
  * Replaces global fetch with a router over `handlers`, keyed by path without the query string
  * (e.g. '/api/products'). Unknown paths answer 404 so a missing stub shows up as a visible error.
@@ -22,8 +34,7 @@ export function errorResponse(status: number, message: string): Response {
  */
 export function stubFetch(handlers: Record<string, Handler>) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const path = new URL(url, 'http://localhost').pathname;
+    const path = new URL(requestUrl(input), 'http://localhost').pathname;
     const handler = handlers[path];
     return handler ? handler({ path, init }) : errorResponse(404, `No stub for ${path}`);
   });
@@ -33,5 +44,5 @@ export function stubFetch(handlers: Record<string, Handler>) {
 
 /** How many times `path` was requested. */
 export function countCalls(fetchMock: ReturnType<typeof stubFetch>, path: string): number {
-  return fetchMock.mock.calls.filter(([input]) => String(input).startsWith(path)).length;
+  return fetchMock.mock.calls.filter(([input]) => requestUrl(input).startsWith(path)).length;
 }

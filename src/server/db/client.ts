@@ -61,7 +61,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       }),
     close: () => client.close(),
     listen: async (channel, handlers) => {
-      const unlisten = await client.listen(channel, handlers.onNotify);
+      const unlisten = await client.listen(channel, (payload) => handlers.onNotify(payload));
       handlers.onLive(true);
       return async () => {
         handlers.onLive(false);

@@ -3,7 +3,7 @@ import { createInvalidatedCache } from './invalidated-cache';
 
 function counter() {
   let loads = 0;
-  return { load: async () => ++loads, loads: () => loads };
+  return { load: () => Promise.resolve(++loads), loads: () => loads };
 }
 
 describe('createInvalidatedCache', () => {
@@ -51,10 +51,9 @@ describe('createInvalidatedCache', () => {
 
   it('does not keep a failed load', async () => {
     let fail = true;
-    const cache = createInvalidatedCache(async () => {
-      if (fail) throw new Error('database down');
-      return 'ok';
-    });
+    const cache = createInvalidatedCache(() =>
+      fail ? Promise.reject(new Error('database down')) : Promise.resolve('ok'),
+    );
     cache.setLive(true);
     await expect(cache.get()).rejects.toThrow('database down');
     fail = false;

@@ -150,7 +150,7 @@ export class PgliteThread implements PgliteQueries {
     const id = (this.nextId += 1);
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...request, id } as ThreadRequest);
+      this.worker.postMessage({ ...request, id });
     });
   }
 
@@ -180,7 +180,9 @@ export class PgliteThread implements PgliteQueries {
  * Functions cannot cross a thread, so any other parser is refused rather than silently ignored.
  */
 function optionsMessage(options: QueryOptions): QueryOptionsMessage {
-  const rawTypes = Object.entries(options.parsers ?? {}).map(([oid, parser]) => {
+  // Object.entries types a number-indexed record's values as any: name the parser's shape (pglite's Parser).
+  type Parser = (value: string, typeId: number) => unknown;
+  const rawTypes = Object.entries(options.parsers ?? {}).map(([oid, parser]: [string, Parser]) => {
     if (parser('text', Number(oid)) !== 'text') throw new Error(`Unsupported parser for type ${oid}`);
     return Number(oid);
   });

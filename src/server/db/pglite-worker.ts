@@ -25,7 +25,8 @@ interface OpenTransaction {
   ended: Promise<void>;
 }
 
-const ROLLBACK = Symbol('rollback');
+/** Thrown inside a transaction to roll it back, then recognised (by identity) and swallowed. */
+const ROLLBACK = new Error('rollback');
 const identity = (value: unknown) => value;
 
 function queryOptions(options: QueryOptionsMessage): QueryOptions {

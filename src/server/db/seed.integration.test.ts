@@ -78,7 +78,12 @@ describe('seeding', () => {
       { minimum_cases: 3, discount: '10.00' },
       { minimum_cases: 5, discount: '15.00' },
     ]);
-    const columns = await sqlRows(
+    const columns = await sqlRows<{
+      table_name: string;
+      column_name: string;
+      numeric_precision: number;
+      numeric_scale: number;
+    }>(
       handle.db,
       sql`
       select table_name, column_name, numeric_precision, numeric_scale from information_schema.columns

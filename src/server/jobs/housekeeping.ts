@@ -26,7 +26,7 @@ export function startHousekeeping(db: Database, log: JobLogger, intervalMs = HOU
   const run = () =>
     removeExpiredRecords(db).catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
   void run();
-  const timer = setInterval(run, intervalMs);
+  const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -36,8 +36,9 @@ describe('a job definition', () => {
 
   it('validates the stored payload again when the job runs, and hands the handler the parsed value', async () => {
     const seen: unknown[] = [];
-    const { type, handler } = bindJob(refund, async (payload) => {
+    const { type, handler } = bindJob(refund, (payload) => {
       seen.push(payload);
+      return Promise.resolve();
     });
     expect(type).toBe('test.refund');
     await handler({ orderId: 42, cents: 500, extra: 'dropped' }, someJob);

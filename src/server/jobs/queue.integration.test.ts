@@ -158,9 +158,10 @@ describe('job queue', () => {
         foreground,
         maxGiveWayMs,
         handlers: {
-          count: async (payload) => {
+          count: (payload) => {
             ran.push(z.object({ n: z.number() }).parse(payload).n);
             ranAt.push(Date.now());
+            return Promise.resolve();
           },
         },
       });

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { runNamed, type Database, type DatabaseOrTransaction, type NamedStatement } from '../db/client';
+import { isUniqueViolationOf } from '../db/postgres-errors';
 import { jobs } from '../db/schema';
 
 export type Job = typeof jobs.$inferSelect;
@@ -95,12 +96,7 @@ export async function claimJobs(db: Database, workerId: string, limit: number, n
 
 const SERIAL_KEY_INDEX = 'jobs_one_running_per_serial_key';
 
-function isSerialKeyRace(error: unknown): boolean {
-  const found = error instanceof Error ? error : null;
-  const cause = found?.cause instanceof Error ? found.cause : found;
-  const details = cause as { code?: unknown; constraint?: unknown } | null;
-  return details?.code === '23505' && details.constraint === SERIAL_KEY_INDEX;
-}
+const isSerialKeyRace = (error: unknown) => isUniqueViolationOf(error, SERIAL_KEY_INDEX);
 
 /**
  * The outbox's hot statements are named (prepared once per connection, no SQL built per call): with two

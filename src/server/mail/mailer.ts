@@ -61,6 +61,7 @@ export function createMailer(
   if (!settings.SMTP_URL) {
     return {
       kind: 'console',
+      // Async like the SMTP mailer: an invalid message rejects the promise rather than throwing.
       async send(input) {
         const message = parseMailMessage(input);
         output(
@@ -76,7 +77,7 @@ export function createMailer(
             '',
           ].join('\n'),
         );
-        return { messageId: null };
+        return Promise.resolve({ messageId: null });
       },
       close() {},
     };

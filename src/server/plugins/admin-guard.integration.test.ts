@@ -79,7 +79,7 @@ describe('the administrator check on every /api/admin/* route', () => {
     const { createTestApp: build } = await import('../test/test-app');
     const fresh = await build();
     try {
-      fresh.app.get(`${ADMIN_API_PREFIX}late-addition`, async () => ({ secret: true }));
+      fresh.app.get(`${ADMIN_API_PREFIX}late-addition`, () => ({ secret: true }));
       const response = await fresh.app.inject({ url: `${ADMIN_API_PREFIX}late-addition` });
       expect(response.statusCode).toBe(401);
     } finally {

@@ -23,8 +23,9 @@ export function requireAdmin(request: FastifyRequest): UserRow {
   return request.user;
 }
 
-async function adminOnly(request: FastifyRequest) {
+function adminOnly(request: FastifyRequest): Promise<void> {
   requireAdmin(request);
+  return Promise.resolve();
 }
 
 /**

@@ -26,20 +26,18 @@ async function appLoggingTo(lines: Array<Record<string, unknown>>, children: { m
     logController: new LogController({ disableRequestLogging: true }),
   });
   registerRequestLog(app);
-  app.get('/api/thing', async () => ({ ok: true }));
-  app.post('/api/change', async () => ({ ok: true }));
-  app.post('/api/quote', { config: { readOnly: true } }, async () => ({ ok: true }));
+  app.get('/api/thing', () => ({ ok: true }));
+  app.post('/api/change', () => ({ ok: true }));
+  app.post('/api/quote', { config: { readOnly: true } }, () => ({ ok: true }));
   app.get('/api/slow', async () => {
     await new Promise((resolve) => setTimeout(resolve, REQUEST_LOG.slowMs + 20));
     return { ok: true };
   });
-  app.post('/api/note', async (request) => {
+  app.post('/api/note', (request) => {
     request.log.warn({ detail: 'noted' }, 'a handler wrote this');
     return { ok: true };
   });
-  app.get('/api/broken', async () => {
-    throw new Error('boom');
-  });
+  app.get('/api/broken', () => Promise.reject(new Error('boom')));
   await app.ready();
   return app;
 }

@@ -37,7 +37,7 @@ function Harness({
   );
 }
 
-const input = () => screen.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle' }) as HTMLInputElement;
+const input = () => screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Cases of 4 oz Bottle' });
 const quantity = () => screen.getByLabelText('quantity').textContent;
 
 describe('QuantityStepper', () => {

@@ -34,7 +34,9 @@ export function AllowedSkuForm() {
 
   return (
     <form
-      onSubmit={handleSubmit((parsed) => add.mutate({ sku: parsed.sku, notes: parsed.notes }))}
+      onSubmit={(event) =>
+        void handleSubmit((parsed) => add.mutate({ sku: parsed.sku, notes: parsed.notes }))(event)
+      }
       noValidate
       className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto] sm:items-start"
     >

@@ -3,6 +3,7 @@ import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { AdminProduct, AdminVariant, AllowedSku } from '../../../shared/schemas/admin-catalog';
 import type { stubFetch } from '../../test-support/stub-fetch';
+import { requestUrl } from '../../test-support/stub-fetch';
 
 /** Toasts spied on; after each test the DOM, mocks and stubbed fetch are reset. */
 export function registerCatalogTestHooks() {
@@ -58,14 +59,14 @@ export function productOf(variant: AdminVariant, overrides: Partial<AdminProduct
 /** The JSON bodies sent to `path` with `method`, in order. */
 export function bodiesSent(fetchMock: ReturnType<typeof stubFetch>, path: string, method: string): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input, init]) => String(input) === path && (init?.method ?? 'GET') === method)
+    .filter(([input, init]) => requestUrl(input) === path && (init?.method ?? 'GET') === method)
     .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
 /** How many requests went to `path` with `method`. */
 export function callsTo(fetchMock: ReturnType<typeof stubFetch>, path: string, method = 'GET'): number {
   return fetchMock.mock.calls.filter(
-    ([input, init]) => String(input) === path && (init?.method ?? 'GET') === method,
+    ([input, init]) => requestUrl(input) === path && (init?.method ?? 'GET') === method,
   ).length;
 }
 

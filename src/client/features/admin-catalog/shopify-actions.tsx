@@ -113,7 +113,7 @@ export function ShopifyActions() {
         </Button>
       </div>
       <form
-        onSubmit={submitImport}
+        onSubmit={(event) => void submitImport(event)}
         noValidate
         aria-label="Import by Shopify product ID"
         className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_auto] sm:items-start"

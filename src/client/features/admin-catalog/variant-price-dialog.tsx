@@ -54,7 +54,11 @@ function PriceForm({ variant, onClose }: { variant: AdminVariant; onClose: () =>
       title="Edit price"
       description={`${variant.name} (${variant.sku}), per bottle. The portal's prices change at once.`}
     >
-      <form onSubmit={handleSubmit((values) => save.mutate(values))} noValidate className="space-y-4">
+      <form
+        onSubmit={(event) => void handleSubmit((values) => save.mutate(values))(event)}
+        noValidate
+        className="space-y-4"
+      >
         <Field
           label="Retail price"
           type="number"

@@ -6,7 +6,7 @@ import type { FaqCategory, FaqItem } from '../../../shared/schemas/faq';
 import { categoryHasItemsMessage, FAQ_MESSAGES } from '../../../shared/schemas/faq';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
-import { errorResponse, jsonResponse } from '../../test-support/stub-fetch';
+import { errorResponse, jsonResponse, requestBody, requestUrl } from '../../test-support/stub-fetch';
 import { FaqManagement } from './faq-management';
 
 registerCartTestHooks();
@@ -57,9 +57,9 @@ function fakeFaqApi() {
   const overrides: { key: string; answer: () => Response | Promise<Response> }[] = [];
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = requestUrl(input);
     const method = init?.method ?? 'GET';
-    const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
+    const body: unknown = init?.body ? JSON.parse(requestBody(init)) : undefined;
     calls.push({ method, url, body });
     const override = overrides.findIndex((entry) => `${method} ${url}`.startsWith(entry.key));
     if (override >= 0) {
@@ -166,8 +166,8 @@ describe('FAQ Management: Categories tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Category' }));
 
     expect(dialog().getByRole('heading', { name: 'Create New Category' })).toBeInTheDocument();
-    expect((dialog().getByLabelText('Title') as HTMLInputElement).value).toBe('');
-    expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('2');
+    expect(dialog().getByLabelText<HTMLInputElement>('Title').value).toBe('');
+    expect(dialog().getByLabelText<HTMLInputElement>('Display Order').value).toBe('2');
     expect(dialog().queryByLabelText(/active/i)).toBeNull();
     expect(dialog().getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
 
@@ -202,7 +202,7 @@ describe('FAQ Management: Categories tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Edit category Shipping' }));
 
     expect(dialog().getByRole('heading', { name: 'Edit Category' })).toBeInTheDocument();
-    expect((dialog().getByLabelText('Title') as HTMLInputElement).value).toBe('Shipping');
+    expect(dialog().getByLabelText<HTMLInputElement>('Title').value).toBe('Shipping');
     type('Title', 'Shipping & Delivery');
     type('Display Order', '5');
     fireEvent.click(dialog().getByRole('button', { name: 'Update' }));
@@ -226,7 +226,7 @@ describe('FAQ Management: Categories tab', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
 
     await waitFor(() =>
-      expect((dialog().getByRole('button', { name: 'Create' }) as HTMLButtonElement).disabled).toBe(true),
+      expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Create' }).disabled).toBe(true),
     );
     answer(errorResponse(400, 'Title must be at most 200 characters'));
     await waitFor(() =>
@@ -360,7 +360,7 @@ describe('FAQ Management: FAQ Items tab', () => {
     await screen.findByText('Ordering');
     await openItemsTab();
 
-    const filter = screen.getByLabelText('Filter by category') as HTMLSelectElement;
+    const filter = screen.getByLabelText<HTMLSelectElement>('Filter by category');
     expect([...filter.options].map((option) => option.text)).toEqual([
       'All Categories',
       'Ordering',
@@ -373,9 +373,9 @@ describe('FAQ Management: FAQ Items tab', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add FAQ Item' }));
     expect(dialog().getByRole('heading', { name: 'Add FAQ Item' })).toBeInTheDocument();
-    expect((dialog().getByLabelText('Category') as HTMLSelectElement).value).toBe('2');
-    expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('1');
-    expect((dialog().getByLabelText('Question') as HTMLInputElement).value).toBe('');
+    expect(dialog().getByLabelText<HTMLSelectElement>('Category').value).toBe('2');
+    expect(dialog().getByLabelText<HTMLInputElement>('Display Order').value).toBe('1');
+    expect(dialog().getByLabelText<HTMLInputElement>('Question').value).toBe('');
     expect(dialog().getByLabelText('Answer').tagName).toBe('TEXTAREA');
     expect(dialog().queryByLabelText(/active/i)).toBeNull();
   });
@@ -385,8 +385,8 @@ describe('FAQ Management: FAQ Items tab', () => {
     await screen.findByText('Ordering');
     await openItemsTab();
     fireEvent.click(screen.getByRole('button', { name: 'Add FAQ Item' }));
-    expect((dialog().getByLabelText('Category') as HTMLSelectElement).value).toBe('1');
-    expect((dialog().getByLabelText('Display Order') as HTMLInputElement).value).toBe('3');
+    expect(dialog().getByLabelText<HTMLSelectElement>('Category').value).toBe('1');
+    expect(dialog().getByLabelText<HTMLInputElement>('Display Order').value).toBe('3');
 
     fireEvent.click(dialog().getByRole('button', { name: 'Create' }));
     expect(await dialog().findByText(FAQ_MESSAGES.questionRequired)).toBeInTheDocument();
@@ -445,7 +445,7 @@ describe('FAQ Management: FAQ Items tab', () => {
     fireEvent.click(dialog().getByRole('button', { name: 'Delete' }));
 
     await waitFor(() =>
-      expect((dialog().getByRole('button', { name: 'Delete' }) as HTMLButtonElement).disabled).toBe(true),
+      expect(dialog().getByRole<HTMLButtonElement>('button', { name: 'Delete' }).disabled).toBe(true),
     );
     const cardButton = screen.getByRole('button', { name: 'Delete FAQ item Orphan?', hidden: true });
     expect((cardButton as HTMLButtonElement).disabled).toBe(true);
@@ -521,7 +521,7 @@ describe('FAQ Management: FAQ Items tab', () => {
 
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
     expect(await screen.findByText('How do I order?')).toBeInTheDocument();
-    expect((screen.getByLabelText('Filter by category') as HTMLSelectElement).value).toBe('all');
+    expect(screen.getByLabelText<HTMLSelectElement>('Filter by category').value).toBe('all');
   });
 
   it('offers no Add FAQ Item while there is no category', async () => {
@@ -531,6 +531,6 @@ describe('FAQ Management: FAQ Items tab', () => {
     expect(await screen.findByText('No FAQ categories yet')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'FAQ Items' }));
     expect(await screen.findByText('No FAQ items found')).toBeInTheDocument();
-    expect((screen.getByRole('button', { name: 'Add FAQ Item' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add FAQ Item' }).disabled).toBe(true);
   });
 });

@@ -7,7 +7,13 @@ import type { AdminOrderItem, AdminOrderListResponse } from '../../../shared/sch
 import { OrdersSection } from '../../routes/admin/sections/orders-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 import { adminOrderListOf, buildAdminOrder } from './admin-orders-test-support';
 
 registerCartTestHooks();
@@ -52,7 +58,7 @@ function stubOrders(
 /** The query strings of every GET /api/admin/orders so far. */
 function listQueries(fetchMock: ReturnType<typeof stubFetch>): URLSearchParams[] {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/admin/orders')
     .map((url) => url.searchParams);
 }
@@ -179,13 +185,13 @@ describe('OrdersSection', () => {
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1030');
     expect(screen.getByText('Showing 1–20 of 25 orders')).toBeInTheDocument();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await findRow('WO-1010');
     expect(lastListQuery(fetchMock)?.get('page')).toBe('2');
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
-    expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
   });
 
   it('offers the CSV export of the current filter', async () => {
@@ -215,19 +221,19 @@ describe('OrdersSection', () => {
     renderWithProviders(<OrdersSection />);
     const row = await findRow('WO-1001');
 
-    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+    const select = within(row).getByLabelText<HTMLSelectElement>('Status of order WO-1001');
     fireEvent.change(select, { target: { value: 'processing' } });
     // Nothing is sent until the change is confirmed (it e-mails the customer).
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/orders/1/status')).toBe(
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/admin/orders/1/status')).toBe(
       false,
     );
     expect(screen.getByText('The customer is e-mailed about the new status.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() => expect(select.disabled).toBe(true));
     expect(select.value).toBe('processing');
-    const patch = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/orders/1/status');
+    const patch = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/admin/orders/1/status');
     expect(patch?.[1]?.method).toBe('PATCH');
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'processing' });
+    expect(JSON.parse(requestBody(patch?.[1]))).toEqual({ status: 'processing' });
 
     stored = buildAdminOrder({ status: 'processing' });
     answer(
@@ -256,7 +262,7 @@ describe('OrdersSection', () => {
     });
     renderWithProviders(<OrdersSection />);
     const row = await findRow('WO-1001');
-    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+    const select = within(row).getByLabelText<HTMLSelectElement>('Status of order WO-1001');
 
     fireEvent.change(select, { target: { value: 'shipped' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
@@ -277,12 +283,12 @@ describe('OrdersSection', () => {
     const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     const row = await findRow('WO-1001');
-    const select = within(row).getByLabelText('Status of order WO-1001') as HTMLSelectElement;
+    const select = within(row).getByLabelText<HTMLSelectElement>('Status of order WO-1001');
 
     fireEvent.change(select, { target: { value: 'cancelled' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(select.value).toBe('pending'));
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/admin/orders/1/status')).toBe(
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/admin/orders/1/status')).toBe(
       false,
     );
   });

@@ -6,7 +6,13 @@ import type { ShopifyReconcileResponse } from '../../../shared/schemas/shopify-r
 import { OrdersSection } from '../../routes/admin/sections/orders-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 import { adminOrderListOf, buildAdminOrder } from './admin-orders-test-support';
 
 registerCartTestHooks();
@@ -89,7 +95,7 @@ describe("'Send to Shopify again'", () => {
         description: 'Order WO-1002 is being sent to Shopify again',
       }),
     );
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('/shopify-sync'))!;
+    const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/shopify-sync'))!;
     expect(init?.method).toBe('POST');
     expect(within(await findRow('WO-1002')).getByText('Awaiting Shopify sync')).toBeInTheDocument();
   });
@@ -123,7 +129,7 @@ describe("'Check Shopify now'", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check Shopify now' }));
     const busy = await screen.findByRole('button', { name: 'Checking Shopify...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input).includes('/reconcile'))!;
+    const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input).includes('/reconcile'))!;
     expect(init?.method).toBe('POST');
 
     answer(jsonResponse(checked));

@@ -192,12 +192,10 @@ describe('PricingSection', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Edit Retailer' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit Tier' });
-    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Retailer');
-    expect((within(dialog).getByLabelText('Description') as HTMLInputElement).value).toBe(
-      '7% off from 2 cases',
-    );
-    expect((within(dialog).getByLabelText('Minimum Cases') as HTMLInputElement).value).toBe('2');
-    const discount = within(dialog).getByLabelText('Discount (%)') as HTMLInputElement;
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Retailer');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Description').value).toBe('7% off from 2 cases');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Minimum Cases').value).toBe('2');
+    const discount = within(dialog).getByLabelText<HTMLInputElement>('Discount (%)');
     expect(discount.value).toBe('7.5');
     fireEvent.change(discount, { target: { value: '7.25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Tier' }));
@@ -244,7 +242,7 @@ describe('PricingSection', () => {
       }),
     );
     // The dialog stays open with what was typed.
-    expect((within(dialog).getByLabelText('Name') as HTMLInputElement).value).toBe('Twin');
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Name').value).toBe('Twin');
 
     answer = errorResponse(500, '');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
@@ -347,7 +345,7 @@ describe('PricingSection', () => {
       },
     ]);
     // The form starts over for the next price.
-    expect((within(form).getByLabelText('Price per Bottle ($)') as HTMLInputElement).value).toBe('');
+    expect(within(form).getByLabelText<HTMLInputElement>('Price per Bottle ($)').value).toBe('');
     expect(within(form).getByLabelText('Product')).toHaveValue('');
     expect(within(form).getByLabelText('Tier')).toHaveValue('');
   });

@@ -8,7 +8,11 @@ import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
-import { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions } from './admin-session-query';
+import {
+  ADMIN_QUERY_KEY,
+  ADMIN_SESSION_QUERY_KEY,
+  adminSessionQueryOptions,
+} from '../../lib/admin-session-query';
 
 // The session's query lives in its own small file (the app's start asks for it); the admin code imports it here.
 export { ADMIN_QUERY_KEY, ADMIN_SESSION_QUERY_KEY, adminSessionQueryOptions };
@@ -108,7 +112,7 @@ export function useRecheckAdminSessionOnRefusal() {
       if (
         event.type === 'updated' &&
         event.action.type === 'error' &&
-        event.query.queryKey[0] === 'admin' &&
+        (event.query.queryKey as readonly unknown[])[0] === 'admin' &&
         isSessionRefusal(event.action.error)
       ) {
         recheck();

@@ -9,7 +9,13 @@ import type { AdminSupportListResponse } from '../../../shared/schemas/admin-sup
 import { createQueryClient } from '../../lib/query-client';
 import { SupportSection } from '../../routes/admin/sections/support-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 import { buildSupportMessage, supportListOf } from './support-test-support';
 
 registerCartTestHooks();
@@ -76,7 +82,7 @@ function renderSection(path = '/admin?section=support') {
 /** The query strings of every GET of the list so far. */
 function listQueries(fetchMock: ReturnType<typeof stubFetch>): URLSearchParams[] {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
     .filter((url) => url.pathname === LIST_PATH)
     .map((url) => url.searchParams);
 }
@@ -85,7 +91,7 @@ const lastListQuery = (fetchMock: ReturnType<typeof stubFetch>) => listQueries(f
 
 function patchesTo(fetchMock: ReturnType<typeof stubFetch>, id: number) {
   return fetchMock.mock.calls.filter(
-    ([input, init]) => String(input) === `${LIST_PATH}/${id}` && init?.method === 'PATCH',
+    ([input, init]) => requestUrl(input) === `${LIST_PATH}/${id}` && init?.method === 'PATCH',
   );
 }
 
@@ -100,7 +106,7 @@ function findRow(subject: string) {
   });
 }
 
-const statusSelect = (row: HTMLElement) => within(row).getByLabelText(/^Status of /) as HTMLSelectElement;
+const statusSelect = (row: HTMLElement) => within(row).getByLabelText<HTMLSelectElement>(/^Status of /);
 
 describe('SupportSection', () => {
   it("shows the heading, 'Loading support messages...' and then each message newest first with its details", async () => {
@@ -210,7 +216,7 @@ describe('SupportSection', () => {
     await waitFor(() => expect(select.disabled).toBe(true));
     expect(select.value).toBe('answered');
     const [patch] = patchesTo(fetchMock, 1);
-    expect(JSON.parse(String(patch?.[1]?.body))).toEqual({ status: 'answered' });
+    expect(JSON.parse(requestBody(patch?.[1]))).toEqual({ status: 'answered' });
 
     stored = { ...question, status: 'answered' };
     answer(jsonResponse({ message: stored }));
@@ -374,7 +380,7 @@ describe('SupportSection', () => {
     await waitFor(() =>
       expect(within(group).getByRole('button', { name: 'Closed' }).getAttribute('aria-pressed')).toBe('true'),
     );
-    expect(JSON.parse(String(patchesTo(fetchMock, 1)[0]?.[1]?.body))).toEqual({ status: 'closed' });
+    expect(JSON.parse(requestBody(patchesTo(fetchMock, 1)[0]?.[1]))).toEqual({ status: 'closed' });
     // The refetched 'Open' list no longer holds it; the dialog still shows the message and its new status.
     expect(await screen.findByText('No support messages')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Product Question' })).toBeInTheDocument();
@@ -438,7 +444,7 @@ describe('SupportSection', () => {
     renderSection();
     await findRow('Other');
     expect(screen.getByText('Showing 1–20 of 25 messages')).toBeInTheDocument();
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await findRow('Billing Issue');

@@ -384,7 +384,7 @@ describe('UsersSection', () => {
       });
       await renderSection();
       const dialog = await openDialog();
-      const select = within(dialog).getByLabelText('Role') as HTMLSelectElement;
+      const select = within(dialog).getByLabelText<HTMLSelectElement>('Role');
       expect(select.value).toBe('customer');
       expect([...select.options].map((option) => option.textContent)).toEqual([
         'Select a role',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { errorResponse, jsonResponse, requestBody, stubFetch } from '../../test-support/stub-fetch';
 import { validateCart } from './cart-validation';
 
 afterEach(() => {
@@ -19,7 +19,7 @@ describe('validateCart', () => {
     const init = fetchMock.mock.calls[0]?.[1];
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('include');
-    expect(JSON.parse(String(init?.body))).toEqual({ items });
+    expect(JSON.parse(requestBody(init))).toEqual({ items });
   });
 
   it('reports the first warning', async () => {

@@ -3,13 +3,13 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_MESSAGES } from '../../../shared/cart-rules';
-import { CART_STORAGE_KEY, cartStore } from './cart-store';
+import { CART_STORAGE_KEY, cartStore } from '../../lib/cart/cart-store';
 import { TesterCard } from './tester-card';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 
 registerCartTestHooks();
 
-const quantityInput = () => screen.getByRole('spinbutton', { name: 'Tester quantity' }) as HTMLInputElement;
+const quantityInput = () => screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Tester quantity' });
 const addButton = () => screen.getByRole('button', { name: 'Add tester' });
 const removeButton = () => screen.getByRole('button', { name: 'Remove tester' });
 

@@ -2,7 +2,7 @@ import { CircleCheck, Gift } from 'lucide-react';
 import { toast } from '../../lib/toast';
 import { CART_MESSAGES, MAX_TESTERS_PER_ORDER } from '../../../shared/cart-rules';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
-import { setTesterAdded, useCart } from './cart-store';
+import { setTesterAdded, useCart } from '../../lib/cart/cart-store';
 
 /** The tester's error toast, word for word (docs/storefront.md#order-form). */
 const TESTER_ERROR_TITLE = 'Error updating tester';

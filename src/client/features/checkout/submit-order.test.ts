@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CreateDraftOrderRequest, CreateDraftOrderResponse } from '../../../shared/schemas/orders';
 import { ApiError } from '../../lib/api';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { errorResponse, jsonResponse, requestBody, stubFetch } from '../../test-support/stub-fetch';
 import {
   ALREADY_SUBMITTED_MESSAGE,
   describeSubmitFailure,
@@ -52,7 +52,7 @@ describe('sendDraftOrder', () => {
       'Idempotency-Key': 'key-1234-abcd',
       'Content-Type': 'application/json',
     });
-    expect(JSON.parse(String(init?.body))).toEqual(request);
+    expect(JSON.parse(requestBody(init))).toEqual(request);
   });
 
   it("says 'Invalid response from server' for an answer that is not JSON or not a draft order", async () => {

@@ -22,9 +22,13 @@ describe('useReorderNotice', () => {
     requestReorderNotice();
     const view = renderHook(() => useReorderNotice(), { wrapper: StrictMode });
 
-    act(() => vi.advanceTimersByTime(900));
+    act(() => {
+      vi.advanceTimersByTime(900);
+    });
     expect(toast.info).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(toast.info).toHaveBeenCalledTimes(1);
     expect(toast.info).toHaveBeenCalledWith('Order Loaded', {
       description: 'Your previous order has been restored',
@@ -32,26 +36,36 @@ describe('useReorderNotice', () => {
 
     view.unmount();
     renderHook(() => useReorderNotice());
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(toast.info).toHaveBeenCalledTimes(1);
   });
 
   it('shows nothing without a reorder', () => {
     renderHook(() => useReorderNotice());
-    act(() => vi.advanceTimersByTime(2000));
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
     expect(toast.info).not.toHaveBeenCalled();
   });
 
   it('keeps the notice for the next load when the page is left within the second', () => {
     requestReorderNotice();
     const view = renderHook(() => useReorderNotice());
-    act(() => vi.advanceTimersByTime(500));
+    act(() => {
+      vi.advanceTimersByTime(500);
+    });
     view.unmount();
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(toast.info).not.toHaveBeenCalled();
 
     renderHook(() => useReorderNotice());
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(toast.info).toHaveBeenCalledTimes(1);
   });
 });

@@ -20,7 +20,7 @@ afterEach(() => {
 
 describe('runReorder', () => {
   it('returns the checked reorder on success', async () => {
-    const request = vi.fn(async () => buildReorderResponse());
+    const request = vi.fn(() => Promise.resolve(buildReorderResponse()));
     const outcome = await runReorder('1', { request });
     expect(outcome).toMatchObject({ ok: true, reorder: { orderId: 1, orderNumber: 'WO-1001' } });
     expect(request).toHaveBeenCalledWith(1);
@@ -28,9 +28,7 @@ describe('runReorder', () => {
 
   it('retries a retryable failure with the waits of docs/storefront.md#reorder-page, 3 times at most', async () => {
     const sleep = vi.fn(async (_ms: number) => {});
-    const request = vi.fn(async () => {
-      throw serverError();
-    });
+    const request = vi.fn(() => Promise.reject(serverError()));
     const outcome = await runReorder('1', { request, sleep, random: () => 0 });
     expect(request).toHaveBeenCalledTimes(4);
     expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([5000, 5000, 5000]);
@@ -59,13 +57,11 @@ describe('runReorder', () => {
       [new ApiError(422, 'no', undefined, undefined), 'validation'],
       [new ApiError(404, 'no', undefined, undefined), 'data_integrity'],
     ] as const) {
-      const request = vi.fn(async () => {
-        throw failure;
-      });
+      const request = vi.fn(() => Promise.reject(failure));
       expect(await runReorder('1', { request, sleep })).toMatchObject({ ok: false, category });
       expect(request).toHaveBeenCalledTimes(1);
     }
-    const malformed = vi.fn(async () => ({ id: 1, items: 'nope' }));
+    const malformed = vi.fn(() => Promise.resolve({ id: 1, items: 'nope' }));
     expect(await runReorder('1', { request: malformed, sleep })).toMatchObject({
       ok: false,
       category: 'data_integrity',
@@ -83,7 +79,7 @@ describe('runReorder', () => {
 
 describe('claimReorderRun', () => {
   it('starts one run per token and hands the same run to a second caller', () => {
-    const request = vi.fn(async () => buildReorderResponse());
+    const request = vi.fn(() => Promise.resolve(buildReorderResponse()));
     const first = claimReorderRun('token-a', '1', { request });
     const second = claimReorderRun('token-a', '1', { request });
     expect(first).not.toBeNull();

@@ -6,7 +6,14 @@ import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 import { isBillingSameAsShipping, profileFormFromUser } from './account-information-form';
 import { changePasswordProblem } from './change-password-form';
 
@@ -34,8 +41,8 @@ function input(label: string): HTMLInputElement {
 }
 
 function bodyOf(fetchMock: ReturnType<typeof stubFetch>, path: string): Record<string, unknown> {
-  const call = fetchMock.mock.calls.find(([request]) => String(request) === path);
-  return JSON.parse(String(call?.[1]?.body)) as Record<string, unknown>;
+  const call = fetchMock.mock.calls.find(([request]) => requestUrl(request) === path);
+  return JSON.parse(requestBody(call?.[1])) as Record<string, unknown>;
 }
 
 describe('My Account', () => {
@@ -66,7 +73,7 @@ describe('My Account', () => {
   it("shows 'Same as shipping' by that rule, and ticking it copies every shipping field to billing", async () => {
     stubApi(differentBilling);
     renderApp('/account');
-    const same = (await screen.findByLabelText('Same as shipping')) as HTMLInputElement;
+    const same = await screen.findByLabelText<HTMLInputElement>('Same as shipping');
 
     expect(same.checked).toBe(false);
     expect(input('Billing Address Line 1').value).toBe('9 Billing Ave');
@@ -102,7 +109,7 @@ describe('My Account', () => {
         description: 'Your account information has been updated successfully.',
       }),
     );
-    const [, init] = fetchMock.mock.calls.find(([request]) => String(request) === '/api/user/7') ?? [];
+    const [, init] = fetchMock.mock.calls.find(([request]) => requestUrl(request) === '/api/user/7') ?? [];
     expect(init?.method).toBe('PATCH');
     const body = bodyOf(fetchMock, '/api/user/7');
     expect(body).toMatchObject({

@@ -8,7 +8,13 @@ import { ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 // The sections are other screens with their own tests; here they only show which one is open. Products
 // loads a list, as the real sections do, to show what the shell does when an admin call is refused.
@@ -315,7 +321,7 @@ describe('/admin dashboard', () => {
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toBeUndefined();
     expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
-    const logout = fetchMock.mock.calls.find(([input]) => String(input) === '/api/admin/logout');
+    const logout = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/admin/logout');
     expect(logout?.[1]?.method).toBe('POST');
     expect(toast.error).not.toHaveBeenCalled();
   });
@@ -328,14 +334,14 @@ describe('/admin dashboard', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(true),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Logout' }).disabled).toBe(true),
     );
     answer(errorResponse(500, 'Internal Server Error'));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
     expect(router.state.location.pathname).toBe('/admin');
     expect(screen.getByText('Products section')).toBeInTheDocument();
-    expect((screen.getByRole('button', { name: 'Logout' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Logout' }).disabled).toBe(false);
   });
 
   it('goes to /admin/login when an admin call is refused because the session has ended', async () => {

@@ -63,7 +63,8 @@ export function AdminDashboardPage() {
   // Only asked when there is no administrator: tells a signed-in customer from a visitor.
   const customer = useQuery({ ...currentUserQueryOptions, enabled: session.data === null });
 
-  if (session.isError) return <SessionCheckFailed error={session.error} onRetry={() => session.refetch()} />;
+  if (session.isError)
+    return <SessionCheckFailed error={session.error} onRetry={() => void session.refetch()} />;
   if (session.data) return <AdminDashboard admin={session.data} />;
   if (session.isPending || customer.isPending) {
     return (

@@ -6,7 +6,13 @@ import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 // The sections are other screens with their own tests; here they only show which one is open.
 vi.mock('./sections/products-section', () => ({ ProductsSection: () => 'Products section' }));
@@ -41,7 +47,7 @@ function stubApi(overrides: Handlers = {}) {
 }
 
 function loginCalls(fetchMock: ReturnType<typeof stubFetch>) {
-  return fetchMock.mock.calls.filter(([input]) => String(input) === '/api/admin/login');
+  return fetchMock.mock.calls.filter(([input]) => requestUrl(input) === '/api/admin/login');
 }
 
 async function fillIn(username: string, password: string) {
@@ -100,9 +106,9 @@ describe('/admin/login', () => {
         description: 'Invalid username or password',
       }),
     );
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('');
     expect(screen.getByLabelText('Password')).toHaveFocus();
-    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('admin');
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('admin');
     expect(loginCalls(fetchMock)).toHaveLength(1);
   });
 
@@ -127,7 +133,7 @@ describe('/admin/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Log in' }) as HTMLButtonElement).disabled).toBe(true),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Log in' }).disabled).toBe(true),
     );
     // A second press while the first is under way sends nothing more.
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
@@ -140,7 +146,7 @@ describe('/admin/login', () => {
     const calls = loginCalls(fetchMock);
     expect(calls).toHaveLength(1);
     expect(calls[0]?.[1]?.method).toBe('POST');
-    expect(JSON.parse(String(calls[0]?.[1]?.body))).toEqual({ username: 'admin', password: 'Secret123' });
+    expect(JSON.parse(requestBody(calls[0]?.[1]))).toEqual({ username: 'admin', password: 'Secret123' });
   });
 
   it('greets an administrator without a first name by username', async () => {

@@ -8,7 +8,7 @@ import { buildSupportMessage, supportListOf } from '../../features/admin-support
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { jsonResponse, requestUrl, stubFetch } from '../../test-support/stub-fetch';
 
 // The real Orders and Support sections in the real dashboard: the link from one to the other (issue 7).
 registerCartTestHooks();
@@ -48,7 +48,7 @@ const unrelated = buildSupportMessage();
 
 function supportQueries(fetchMock: ReturnType<typeof stubFetch>): URLSearchParams[] {
   return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), 'http://localhost'))
+    .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
     .filter((url) => url.pathname === '/api/admin/support/messages')
     .map((url) => url.searchParams);
 }

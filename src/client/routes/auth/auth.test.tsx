@@ -2,11 +2,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
-import { cartStore, setCartItemQuantity } from '../../features/cart/cart-store';
+import { cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
 import { testConfig } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  errorResponse,
+  jsonResponse,
+  requestBody as bodyText,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -21,8 +27,8 @@ function stubApi(overrides: Handlers = {}) {
 }
 
 function requestBody(fetchMock: ReturnType<typeof stubFetch>, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([input]) => String(input) === path);
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  const call = fetchMock.mock.calls.find(([input]) => requestUrl(input) === path);
+  return call ? JSON.parse(bodyText(call[1])) : undefined;
 }
 
 async function openRegisterTab() {
@@ -98,14 +104,14 @@ describe('/auth', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Missing Required Fields: Please provide: Last Name, Business Name, Phone, Shipping Address Line 1, City, State, ZIP/Postal Code',
     );
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === '/api/register')).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/register')).toBe(false);
   });
 
   it("submits a registration, clears the cart and shows 'Registration Submitted' with the support address", async () => {
     const fetchMock = stubApi({ '/api/register': () => jsonResponse({ message: 'Registration received' }) });
     setCartItemQuantity(1, 12);
     await openRegisterTab();
-    expect((screen.getByLabelText('Country') as HTMLInputElement).value).toBe('USA');
+    expect(screen.getByLabelText<HTMLInputElement>('Country').value).toBe('USA');
     fill('First Name', 'Jane');
     fill('Last Name', 'Doe');
     fill('Business Name', 'Doe Botanicals');

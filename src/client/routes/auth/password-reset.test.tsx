@@ -4,7 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 afterEach(() => window.history.replaceState(null, '', '/'));
@@ -44,8 +51,8 @@ describe('/auth/forgot-password', () => {
     ).toBeInTheDocument();
     expect(screen.getByText(/spam/)).toBeInTheDocument();
     const [, init] =
-      fetchMock.mock.calls.find(([input]) => String(input) === '/api/request-password-reset') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'jane@shop.test' });
+      fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/request-password-reset') ?? [];
+    expect(JSON.parse(requestBody(init))).toEqual({ email: 'jane@shop.test' });
   });
 
   it('shows the failure text when the request fails', async () => {
@@ -149,14 +156,19 @@ describe('/reset-password', () => {
       fillPasswords('Abcdefg1', 'Abcdefg1');
       await vi.waitFor(() => expect(screen.getByText('Password Reset Successful')).toBeInTheDocument());
 
-      act(() => vi.advanceTimersByTime(2999));
+      act(() => {
+        vi.advanceTimersByTime(2999);
+      });
       expect(router.state.location.pathname).toBe('/reset-password');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
     } finally {
       vi.useRealTimers();
     }
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/reset-password') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, password: 'Abcdefg1' });
+    const [, init] =
+      fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/reset-password') ?? [];
+    expect(JSON.parse(requestBody(init))).toEqual({ token: TOKEN, password: 'Abcdefg1' });
   });
 });

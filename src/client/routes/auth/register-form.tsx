@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
-import { cartStore } from '../../features/cart/cart-store';
+import { cartStore } from '../../lib/cart/cart-store';
 import { requestJson, serverMessage } from '../../lib/api';
 import {
   firstErrorMessage,

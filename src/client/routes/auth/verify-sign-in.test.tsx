@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { countCalls, jsonResponse, requestBody, requestUrl, stubFetch } from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -33,9 +33,9 @@ describe('/auth/verify', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     expect(window.location.search).not.toContain(TOKEN);
     expect(countCalls(fetchMock, '/api/auth/verify')).toBe(1);
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/auth/verify') ?? [];
+    const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/verify') ?? [];
     expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, next: '/orders' });
+    expect(JSON.parse(requestBody(init))).toEqual({ token: TOKEN, next: '/orders' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
   });
 

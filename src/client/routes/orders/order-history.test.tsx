@@ -6,7 +6,7 @@ import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { buildOrderList, buildOrderSummary } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { errorResponse, jsonResponse, requestUrl, stubFetch } from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -21,7 +21,9 @@ function stubApi(handlers: Handlers) {
 }
 
 function ordersRequests(fetchMock: ReturnType<typeof stubFetch>): string[] {
-  return fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('/api/orders'));
+  return fetchMock.mock.calls
+    .map(([input]) => requestUrl(input))
+    .filter((url) => url.startsWith('/api/orders'));
 }
 
 function orderRow(orderNumber: string): HTMLElement {
@@ -151,7 +153,7 @@ describe('Order History paging', () => {
   function stubPagedOrders(total: number) {
     const fetchMock: ReturnType<typeof stubFetch> = stubApi({
       '/api/orders': () => {
-        const url = new URL(String(fetchMock.mock.calls.at(-1)?.[0]), 'http://localhost');
+        const url = new URL(requestUrl(fetchMock.mock.calls.at(-1)![0]), 'http://localhost');
         const page = Number(url.searchParams.get('page'));
         const limit = Number(url.searchParams.get('limit'));
         const ids = Array.from({ length: total }, (_, index) => total - index).slice(
@@ -182,7 +184,7 @@ describe('Order History paging', () => {
 
     expect(pageLabels()).toEqual(['Previous', '1', '2', '3', '4', '5', '6', '7', 'Next']);
     expect(pager().getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
-    expect((pager().getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(pager().getByRole<HTMLButtonElement>('button', { name: 'Previous' }).disabled).toBe(true);
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(5);
     expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=1&limit=5']);
   });
@@ -204,7 +206,7 @@ describe('Order History paging', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1003' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?page=8');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
-    expect((pager().getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(pager().getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
 
     fireEvent.click(pager().getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1008' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { StrictMode } from 'react';
 import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY, cartStore } from '../../features/cart/cart-store';
+import { CART_STORAGE_KEY, cartStore } from '../../lib/cart/cart-store';
 import { forgetReorderRuns } from '../../features/orders/reorder-run';
 import {
   forgetHandledReorderTokensInMemory,
@@ -18,7 +18,13 @@ import {
   buildReorderResponse,
 } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -68,13 +74,11 @@ const orderLoadedToast = () => vi.mocked(toast.info).mock.calls.filter(([title])
 
 async function expectOrderFormWithReorder(router: ReturnType<typeof renderApp>['router']) {
   await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-  const fourOunce = (await screen.findByRole('spinbutton', {
+  const fourOunce = await screen.findByRole<HTMLInputElement>('spinbutton', {
     name: 'Cases of 4 oz bottle',
-  })) as HTMLInputElement;
+  });
   expect(fourOunce.value).toBe('2');
-  expect((screen.getByRole('spinbutton', { name: 'Cases of 1 oz bottle' }) as HTMLInputElement).value).toBe(
-    '1',
-  );
+  expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Cases of 1 oz bottle' }).value).toBe('1');
   expect(storedCart()).toMatchObject({
     items: [
       { productId: 1, quantity: 24 },
@@ -99,8 +103,9 @@ describe('Reorder from the order history', () => {
 
     await expectOrderFormWithReorder(router);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
-    const [url, init] = fetchMock.mock.calls.find(([input]) => String(input).startsWith(REORDER_PATH)) ?? [];
-    expect(String(url)).toMatch(/^\/api\/orders\/1\/reorder\?t=\d+$/);
+    const [url, init] =
+      fetchMock.mock.calls.find(([input]) => requestUrl(input).startsWith(REORDER_PATH)) ?? [];
+    expect(url && requestUrl(url)).toMatch(/^\/api\/orders\/1\/reorder\?t=\d+$/);
     expect(init?.method).toBe('POST');
     expect(init?.body).toBeUndefined();
     expect(new Headers(init?.headers).get('Cache-Control')).toBe('no-cache');
@@ -325,7 +330,7 @@ describe('Reorder retries', () => {
     const fetchMock = stubApi({
       [REORDER_PATH]: ({ init }) =>
         new Promise<Response>((_, reject) => {
-          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason));
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException));
         }),
     });
     renderApp('/orders/1/reorder');

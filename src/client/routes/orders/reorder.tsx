@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import { isTesterProduct } from '../../../shared/pricing';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/ui/spinner';
-import { replaceCartContents } from '../../features/cart/cart-store';
+import { replaceCartContents } from '../../lib/cart/cart-store';
 import { productsQueryOptions } from '../../features/catalog/products-query';
 import { toCartContent, type CheckedReorder } from '../../features/orders/reorder-data';
 import { claimReorderOutcome, claimReorderRun, type ReorderOutcome } from '../../features/orders/reorder-run';

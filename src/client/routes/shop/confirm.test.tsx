@@ -5,11 +5,18 @@ import { toast } from '../../lib/toast';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { createDraftOrderRequestSchema } from '../../../shared/schemas/orders';
-import { CART_STORAGE_KEY, cartStore, setCartItemQuantity } from '../../features/cart/cart-store';
+import { CART_STORAGE_KEY, cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 type Handlers = Parameters<typeof stubFetch>[0];
 type FetchMock = ReturnType<typeof stubFetch>;
@@ -61,9 +68,9 @@ function storedCart(): { items: unknown[]; testerAdded: boolean } {
 
 function orderCalls(fetchMock: FetchMock) {
   return fetchMock.mock.calls
-    .filter(([input]) => String(input) === ORDER_PATH)
+    .filter(([input]) => requestUrl(input) === ORDER_PATH)
     .map(([, init]) => ({
-      body: JSON.parse(String(init?.body)) as Record<string, unknown>,
+      body: JSON.parse(requestBody(init)) as Record<string, unknown>,
       key: (init?.headers as Record<string, string>)['Idempotency-Key'],
     }));
 }
@@ -139,7 +146,7 @@ describe('review page', () => {
     stubApi();
     await openReview();
 
-    const notes = screen.getByLabelText(/Order Notes/) as HTMLTextAreaElement;
+    const notes = screen.getByLabelText<HTMLTextAreaElement>(/Order Notes/);
     expect(notes.maxLength).toBe(2000);
     expect(screen.getByText('0/2000 characters')).toBeInTheDocument();
     fireEvent.change(notes, { target: { value: 'Leave at the back door' } });
@@ -234,7 +241,10 @@ describe('review page', () => {
     expect(button.disabled).toBe(true);
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
 
-    await act(async () => answer(jsonResponse(draftOrder())));
+    await act(() => {
+      answer(jsonResponse(draftOrder()));
+      return Promise.resolve();
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
   });

@@ -9,7 +9,7 @@ import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
 import type { Product } from '../../../shared/schemas/products';
 import { PageTitle } from '../../components/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
-import { clearCart, useCart, type Cart } from '../../features/cart/cart-store';
+import { clearCart, useCart, type Cart } from '../../lib/cart/cart-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-status';
 import { productsQueryOptions } from '../../features/catalog/products-query';

@@ -2,10 +2,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
+import { CART_STORAGE_KEY } from '../../lib/cart/cart-store';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 
 type Handlers = Parameters<typeof stubFetch>[0];
@@ -32,7 +39,7 @@ function findRowOf(name: string): HTMLElement {
 }
 
 const casesInput = (name: string) =>
-  screen.getByRole('spinbutton', { name: `Cases of ${name}` }) as HTMLInputElement;
+  screen.getByRole<HTMLInputElement>('spinbutton', { name: `Cases of ${name}` });
 
 /** The value next to a label in the Order Summary. */
 function summaryValue(label: string | RegExp): string | null {
@@ -163,7 +170,7 @@ describe('order form', () => {
 
     await screen.findByRole('table');
     expect(casesInput('50/50 split pack').value).toBe('2');
-    expect((screen.getByRole('spinbutton', { name: 'Tester quantity' }) as HTMLInputElement).value).toBe('1');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Tester quantity' }).value).toBe('1');
     expect(summaryValue('Items')).toBe('2');
     expect(summaryValue('Cases')).toBe('2');
   });
@@ -209,8 +216,8 @@ describe('order form', () => {
     expect(await screen.findByText('Inventory is low for 4 oz Bottle')).toBeInTheDocument();
     // The three quick changes gave one check, with the last cart.
     expect(countCalls(fetchMock, '/api/validate-cart')).toBe(1);
-    const [, init] = fetchMock.mock.calls.find(([input]) => String(input) === '/api/validate-cart') ?? [];
-    expect(JSON.parse(String(init?.body))).toEqual({
+    const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/validate-cart') ?? [];
+    expect(JSON.parse(requestBody(init))).toEqual({
       items: [
         { productId: 1, quantity: 24, price: 9.9, name: '4 oz bottle', sku: '800-0001' },
         { productId: 41, quantity: 1, price: 0, name: 'Free in-store tester', sku: '800-0003' },
@@ -323,9 +330,13 @@ describe('order form', () => {
       expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 12 }] });
       expect(scrollTo).toHaveBeenCalledWith(expect.objectContaining({ top: 0 }));
 
-      act(() => vi.advanceTimersByTime(249));
+      act(() => {
+        vi.advanceTimersByTime(249);
+      });
       expect(router.state.location.pathname).toBe('/');
-      act(() => vi.advanceTimersByTime(1));
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
     } finally {
       vi.useRealTimers();
     }

@@ -8,7 +8,7 @@ import type { Product } from '../../../shared/schemas/products';
 import { NotSignedInBanner } from '../../components/not-signed-in-banner';
 import { PageTitle } from '../../components/page-title';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
-import { setCartItemQuantity, useCart, type Cart } from '../../features/cart/cart-store';
+import { setCartItemQuantity, useCart, type Cart } from '../../lib/cart/cart-store';
 import { useCartValidation } from '../../features/cart/cart-validation';
 import { CartValidationStatus } from '../../features/cart/cart-validation-status';
 import { OrderSummary, OrderSummarySkeleton } from '../../features/cart/order-summary';

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { checkCartRules, type RuleLine } from '../../../shared/cart-rules';
 import { Button } from '../../components/ui/button';
-import { saveCart } from '../../features/cart/cart-store';
+import { saveCart } from '../../lib/cart/cart-store';
 
 /** Navigation to /confirm after 250 ms (docs/storefront.md#timings-and-limits). */
 export const REVIEW_NAVIGATION_DELAY_MS = 250;

@@ -2,7 +2,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
-import { CART_STORAGE_KEY } from '../../features/cart/cart-store';
+import { CART_STORAGE_KEY } from '../../lib/cart/cart-store';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';

@@ -7,7 +7,7 @@ import { FreeShippingValue } from '../../components/free-shipping';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { clearCart } from '../../features/cart/cart-store';
+import { clearCart } from '../../lib/cart/cart-store';
 import { parseOrderId } from '../../lib/orders';
 
 /** 'Tester success 0.5 s' before Continue Shopping leaves (docs/storefront.md#timings-and-limits). */

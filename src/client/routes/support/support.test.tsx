@@ -8,7 +8,14 @@ import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { buildOrderDetailResponse, buildOrderItem } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -69,13 +76,13 @@ function deferredResponse() {
 
 function sentBodies(fetchMock: ReturnType<typeof stubFetch>): unknown[] {
   return fetchMock.mock.calls
-    .filter(([input]) => String(input) === '/api/support/contact')
-    .map(([, init]) => JSON.parse(String(init?.body)));
+    .filter(([input]) => requestUrl(input) === '/api/support/contact')
+    .map(([, init]) => JSON.parse(requestBody(init)));
 }
 
-const subjectSelect = () => screen.getByLabelText('Subject') as HTMLSelectElement;
-const messageBox = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
-const priority = (name: string) => screen.getByRole('radio', { name }) as HTMLInputElement;
+const subjectSelect = () => screen.getByLabelText<HTMLSelectElement>('Subject');
+const messageBox = () => screen.getByLabelText<HTMLTextAreaElement>('Message');
+const priority = (name: string) => screen.getByRole<HTMLInputElement>('radio', { name });
 const checkedPriority = () => (['Low', 'Medium', 'High'] as const).filter((name) => priority(name).checked);
 const typeMessage = (text: string) => fireEvent.change(messageBox(), { target: { value: text } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Send Message' }));
@@ -359,7 +366,7 @@ describe('Support page quick cards and form', () => {
 
     const sending = await screen.findByRole('button', { name: 'Sending...' });
     expect((sending as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(true);
     // A second submit (Enter in a field) sends nothing more.
     fireEvent.submit(sending.closest('form') as HTMLFormElement);
     expect(sentBodies(fetchMock)).toHaveLength(1);
@@ -538,7 +545,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(screen.queryByRole('region', { name: 'Order Context' })).toBeNull();
     // The form is not held up: it is filled in and usable.
     expect(subjectSelect().value).toBe('Order Issue - Order #12');
-    expect((screen.getByRole('button', { name: 'Send Message' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send Message' }).disabled).toBe(false);
 
     serverUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));

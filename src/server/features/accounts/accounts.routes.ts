@@ -71,7 +71,7 @@ export const accountsRoutes =
       },
     );
 
-    app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, async (request) =>
+    app.get('/api/user', { schema: { response: { 200: currentUserSchema } } }, (request) =>
       toCurrentUser(requireUser(request)),
     );
 
@@ -147,4 +147,5 @@ export const accountsRoutes =
         return { message: 'Password reset successful' };
       },
     );
+    return Promise.resolve();
   };

@@ -18,7 +18,7 @@ import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
-import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import { deleteSessionsOfUser } from '../sessions';
 import {
   consumeLinkToken,
   findLinkTokenUser,

@@ -18,7 +18,7 @@ import {
   updateVariantVisibilityResponseSchema,
 } from '../../../shared/schemas/admin-catalog';
 import { AppError } from '../../errors';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { createAdminCatalogService } from './admin-catalog.service';
 import { createShopifyCatalog } from './shopify-catalog';
 
@@ -28,7 +28,7 @@ import { createShopifyCatalog } from './shopify-catalog';
  * says where the request comes from must say it comes from the portal itself
  * (docs/security.md#cross-site-requests).
  */
-async function refuseCrossSite(request: FastifyRequest) {
+function refuseCrossSite(request: FastifyRequest): Promise<void> {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') {
     throw new AppError(
@@ -36,6 +36,7 @@ async function refuseCrossSite(request: FastifyRequest) {
       'This request must come from the portal itself (same origin).',
     );
   }
+  return Promise.resolve();
 }
 
 /**
@@ -89,7 +90,7 @@ export const adminCatalogRoutes =
     );
 
     // A blank id leaves no path segment ('/api/admin/shopify-product/'): the same answer as one of spaces.
-    app.get('/api/admin/shopify-product', { preValidation: refuseCrossSite }, async () => {
+    app.get('/api/admin/shopify-product', { preValidation: refuseCrossSite }, () => {
       throw new AppError('VALIDATION_FAILED', ADMIN_CATALOG_MESSAGES.shopifyProductIdEmpty);
     });
 
@@ -129,4 +130,5 @@ export const adminCatalogRoutes =
       },
       async (request) => catalog.setVariantPrice(request, request.body),
     );
+    return Promise.resolve();
   };

@@ -44,7 +44,7 @@ const allowSku = (sku: string) =>
 const auditOf = (action: string) =>
   t.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id));
 
-async function countAnswer(response: Awaited<ReturnType<typeof refresh>>) {
+function countAnswer(response: Awaited<ReturnType<typeof refresh>>) {
   expect(response.statusCode, response.body).toBe(200);
   return productCountResponseSchema.parse(response.json());
 }
@@ -68,7 +68,7 @@ describe('POST /api/admin/refresh-products', () => {
       { title: 'Coming Soon', status: 'DRAFT', variants: [{ sku: 'DRAFT-01', price: '30.00' }] },
     ]);
 
-    const answer = await countAnswer(await refresh());
+    const answer = countAnswer(await refresh());
     expect(answer).toEqual({
       success: true,
       count: 6,
@@ -115,7 +115,7 @@ describe('POST /api/admin/refresh-products', () => {
     expect(entry?.actorUserId).toEqual(expect.any(Number));
 
     // A second refresh finds nothing new to write.
-    expect((await countAnswer(await refresh())).message).toBe(
+    expect(countAnswer(await refresh()).message).toBe(
       'Refreshed 6 products from Shopify (0 new, 0 updated). 2 Shopify variants without an allowed SKU were left out.',
     );
   });
@@ -128,12 +128,12 @@ describe('POST /api/admin/refresh-products', () => {
     });
     expect(edit.json()).toMatchObject({ shopify: 'queued' });
 
-    await countAnswer(await refresh());
+    countAnswer(await refresh());
     expect((await rowBySku(t.db, 'SPLIT-PACK-01')).price).toBe(1950);
 
     await t.runJobs();
     expect(await storePriceOf(t.db, t.fake, 'SPLIT-PACK-01')).toBe('19.50');
-    expect((await countAnswer(await refresh())).message).toMatch(/ \(0 new, 0 updated\)\./);
+    expect(countAnswer(await refresh()).message).toMatch(/ \(0 new, 0 updated\)\./);
   });
 
   it('reports rows linked to a variant Shopify no longer has', async () => {
@@ -141,7 +141,7 @@ describe('POST /api/admin/refresh-products', () => {
       .update(products)
       .set({ shopifyVariantId: 'gid://shopify/ProductVariant/1' })
       .where(eq(products.sku, 'DRAFT-01'));
-    const answer = await countAnswer(await refresh());
+    const answer = countAnswer(await refresh());
     // Its own variant (still in the store) links it back by SKU, so nothing is stale.
     expect(answer.message).not.toMatch(/no longer exists/);
     expect((await rowBySku(t.db, 'DRAFT-01')).shopifyVariantId).not.toBe('gid://shopify/ProductVariant/1');
@@ -153,7 +153,7 @@ describe('POST /api/admin/refresh-products', () => {
       shopifyProductId: 'gid://shopify/Product/2',
       shopifyVariantId: 'gid://shopify/ProductVariant/2',
     });
-    expect((await countAnswer(await refresh())).message).toContain(
+    expect(countAnswer(await refresh()).message).toContain(
       'RETIRED-01 is linked to a Shopify variant that no longer exists.',
     );
     await t.db.delete(products).where(eq(products.sku, 'RETIRED-01'));
@@ -165,20 +165,20 @@ describe('POST /api/admin/sync-products', () => {
     const linked = await t.db.select().from(products).where(isNotNull(products.shopifyVariantId));
     expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBeNull();
 
-    const first = await countAnswer(await sync());
+    const first = countAnswer(await sync());
     expect(first.count).toBe(linked.length);
     expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('true');
     expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('10.00');
 
     await t.db.update(products).set({ isActive: false }).where(eq(products.sku, '800-0002'));
-    expect(await countAnswer(await sync())).toEqual({
+    expect(countAnswer(await sync())).toEqual({
       success: true,
       count: 1,
       message: 'Synced 1 product with Shopify.',
     });
     expect(await storeVisibilityOf(t.db, t.fake, '800-0002')).toBe('false');
     await t.db.update(products).set({ isActive: true }).where(eq(products.sku, '800-0002'));
-    expect((await countAnswer(await sync())).count).toBe(1);
+    expect(countAnswer(await sync()).count).toBe(1);
   });
 
   it("pushes the portal's changed retail prices to Shopify, grouped per product, and reports the count", async () => {
@@ -186,7 +186,7 @@ describe('POST /api/admin/sync-products', () => {
     await t.db.update(products).set({ price: 2999 }).where(eq(products.sku, '800-0001'));
     const before = t.fake.control.requests.length;
 
-    const answer = await countAnswer(await sync());
+    const answer = countAnswer(await sync());
     expect(answer).toEqual({ success: true, count: 2, message: 'Synced 2 products with Shopify.' });
     expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('11.00');
     expect(await storePriceOf(t.db, t.fake, '800-0001')).toBe('29.99');
@@ -198,7 +198,7 @@ describe('POST /api/admin/sync-products', () => {
     const [entry] = await auditOf('shopify.sync');
     expect(entry?.after).toMatchObject({ pushed: ['800-0001', '800-0002'] });
 
-    expect(await countAnswer(await sync())).toEqual({
+    expect(countAnswer(await sync())).toEqual({
       success: true,
       count: 0,
       message: 'Synced 0 products with Shopify: every price and visibility already matches.',
@@ -207,7 +207,7 @@ describe('POST /api/admin/sync-products', () => {
 
   it('never pushes the tester or the bundle, whose row prices the portal does not use', async () => {
     await t.db.update(products).set({ price: 500 }).where(eq(products.sku, '800-0003'));
-    expect((await countAnswer(await sync())).count).toBe(0);
+    expect(countAnswer(await sync()).count).toBe(0);
     expect(await storePriceOf(t.db, t.fake, '800-0003')).toBe('0.00');
     await t.db.update(products).set({ price: 0 }).where(eq(products.sku, '800-0003'));
   });
@@ -218,12 +218,12 @@ describe('POST /api/admin/sync-products', () => {
       .set({ price: 1200, shopifyProductId: 'gid://shopify/Product/3' })
       .where(eq(products.sku, 'ROSE-01'));
     await t.db.update(products).set({ price: 1199 }).where(eq(products.sku, '800-0002'));
-    const answer = await countAnswer(await sync());
+    const answer = countAnswer(await sync());
     expect(answer.count).toBe(1);
     expect(answer.message).toContain('ROSE-01 is linked to a Shopify variant that no longer exists');
     expect(await storePriceOf(t.db, t.fake, '800-0002')).toBe('11.99');
     // Put the link back for the next tests: the refresh finds it by variant id.
-    await countAnswer(await refresh());
+    countAnswer(await refresh());
     expect((await rowBySku(t.db, 'ROSE-01')).shopifyProductId).not.toBe('gid://shopify/Product/3');
   });
 });
@@ -488,7 +488,10 @@ describe('with Shopify down', () => {
         totalTimeoutMs: 200,
         circuit: { failureThreshold: 3, cooldownMs: 60_000 },
         random: () => 0,
-        sleep: async (ms) => void backoffs.push(ms),
+        sleep: (ms) => {
+          backoffs.push(ms);
+          return Promise.resolve();
+        },
       },
     });
     downAdmin = await signInAdmin(down.app);

@@ -12,9 +12,8 @@ import {
   faqItemSchema,
   faqItemsQuerySchema,
 } from '../../../shared/schemas/faq';
-import type { AdminDeps } from '../admin/admin-deps';
-import { faqRoutes } from '../faq/faq.routes';
-import { createFaqService } from '../faq/faq.service';
+import type { AdminDeps } from '../admin';
+import { faqRoutes, createFaqService } from '../faq';
 import { createAdminFaqService } from './admin-faq.service';
 
 /**

@@ -10,7 +10,7 @@ import {
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { AppError } from '../../errors';
 import type { DatabaseOrTransaction } from '../../db/client';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import {
   countFaqItemsOfCategory,
   findFaqCategories,
@@ -19,7 +19,7 @@ import {
   findFaqItems,
   toFaqCategory,
   toFaqItem,
-} from '../faq/faq.repository';
+} from '../faq';
 import {
   deleteFaqCategory,
   deleteFaqItem,

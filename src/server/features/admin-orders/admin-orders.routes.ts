@@ -9,7 +9,7 @@ import {
   updateOrderStatusRequestSchema,
   updateOrderStatusResponseSchema,
 } from '../../../shared/schemas/admin-orders';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { createAdminOrdersService } from './admin-orders.service';
 import { ordersCsvFileName } from './orders-csv';
 
@@ -73,4 +73,5 @@ export const adminOrdersRoutes =
       },
       async (request) => service.retryShopifySync(request, request.params.id),
     );
+    return Promise.resolve();
   };

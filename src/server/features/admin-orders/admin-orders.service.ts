@@ -13,7 +13,7 @@ import type { OrderStatus } from '../../../shared/schemas/orders';
 import { recordAudit } from '../../audit/audit-log';
 import type { OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import {
   changeOrderStatus,
   findAllOrders,

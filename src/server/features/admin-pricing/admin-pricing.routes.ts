@@ -11,7 +11,7 @@ import {
   productPricingSchema,
 } from '../../../shared/schemas/admin-pricing';
 import { idSchema } from '../../../shared/schemas/pricing';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { createAdminPricingService } from './admin-pricing.service';
 
 const idParamsSchema = z.object({ id: idSchema });
@@ -73,4 +73,5 @@ export const adminPricingRoutes =
       { schema: { params: idParamsSchema, response: { 200: adminPricingMessageSchema } } },
       async (request) => pricing.deleteCustomPrice(request, request.params.id),
     );
+    return Promise.resolve();
   };

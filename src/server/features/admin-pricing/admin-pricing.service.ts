@@ -9,8 +9,8 @@ import type {
 import type { Database } from '../../db/client';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { AppError, notFound } from '../../errors';
-import { postgresErrorCode } from '../orders/idempotency';
-import { toTierDto } from '../pricing/pricing.catalogue';
+import { postgresErrorCode, UNIQUE_VIOLATION } from '../../db/postgres-errors';
+import { toTierDto } from '../pricing';
 import {
   deleteCustomPrice,
   deleteTierWithCustomPrices,
@@ -29,7 +29,6 @@ import {
 } from './admin-pricing.repository';
 import type { PricingTierRow } from '../../db/schema';
 
-const UNIQUE_VIOLATION = '23505';
 const FOREIGN_KEY_VIOLATION = '23503';
 
 export const TIER_NOT_FOUND = 'Pricing tier not found';

@@ -3,7 +3,7 @@ import { adminLoginRequestSchema } from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema } from '../../../shared/schemas/auth';
 import { AppError } from '../../errors';
 import type { Sessions } from '../../plugins/session';
-import { toCurrentUser } from '../accounts/accounts.service';
+import { toCurrentUser } from '../accounts';
 import type { AdminSessionService } from './admin-session.service';
 
 function retryAfterOf(error: AppError): number | undefined {
@@ -39,7 +39,7 @@ export const adminSessionRoutes =
     );
 
     // 401 for anyone but an administrator: the admin portal treats it as "no admin signed in".
-    app.get('/api/admin/user', { schema: { response: { 200: currentUserSchema } } }, async (request) => {
+    app.get('/api/admin/user', { schema: { response: { 200: currentUserSchema } } }, (request) => {
       if (request.user?.role !== 'admin') {
         throw new AppError('UNAUTHENTICATED', 'Please sign in as an administrator.');
       }
@@ -54,4 +54,5 @@ export const adminSessionRoutes =
         return { message: 'Logged out' };
       },
     );
+    return Promise.resolve();
   };

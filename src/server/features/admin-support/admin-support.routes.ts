@@ -6,7 +6,7 @@ import {
   updateSupportStatusRequestSchema,
   updateSupportStatusResponseSchema,
 } from '../../../shared/schemas/admin-support';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { createAdminSupportService } from './admin-support.service';
 
 /** The staff support inbox API (issue 7). The administrator check comes from plugins/admin-guard.ts. */
@@ -37,4 +37,5 @@ export const adminSupportRoutes =
       },
       async (request) => support.updateStatus(request, request.params.id, request.body.status),
     );
+    return Promise.resolve();
   };

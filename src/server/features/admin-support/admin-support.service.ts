@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/schemas/admin-support';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import { notFound } from '../../errors';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 
 import {
   countSupportMessagesByStatus,

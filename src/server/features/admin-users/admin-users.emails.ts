@@ -1,5 +1,5 @@
 import { composeEmail as compose, type MailEnv } from '../../mail/compose';
-import { MAGIC_LINK_MINUTES, magicLinkUrl } from '../accounts/emails';
+import { MAGIC_LINK_MINUTES, magicLinkUrl } from '../accounts';
 
 /**
  * The e-mails of the admin user decisions (docs/accounts-and-roles.md#approval,

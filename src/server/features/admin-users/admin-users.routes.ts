@@ -12,7 +12,7 @@ import {
   updateUserRoleRequestSchema,
 } from '../../../shared/schemas/admin-users';
 import { MAX_ID } from '../../../shared/limits';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { actorOf, createAdminUsersService } from './admin-users.service';
 
 const userIdParamsSchema = z.object({
@@ -89,4 +89,5 @@ export const adminUsersRoutes =
         message: await service.decide(actorOf(request), request.params.userId, request.body.decision),
       }),
     );
+    return Promise.resolve();
   };

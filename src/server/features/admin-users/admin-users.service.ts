@@ -17,9 +17,8 @@ import { enqueueEmail } from '../../mail/email.jobs';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { hashPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
-import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash } from '../accounts/accounts.repository';
-import { MAGIC_LINK_MINUTES } from '../accounts/emails';
-import { deleteSessionsOfUser } from '../sessions/sessions.repository';
+import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash, MAGIC_LINK_MINUTES } from '../accounts';
+import { deleteSessionsOfUser } from '../sessions';
 import { accountApprovedEmail, accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
 import {
   decidePendingUser,

@@ -26,4 +26,5 @@ export const faqRoutes =
       requireUser(request);
       return faq.listPublicItems();
     });
+    return Promise.resolve();
   };

@@ -16,4 +16,5 @@ export const healthRoutes =
       }
       return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'up' });
     });
+    return Promise.resolve();
   };

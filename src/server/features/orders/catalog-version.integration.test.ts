@@ -128,17 +128,17 @@ describe('the catalogue version', () => {
       }
       return byOrder;
     };
-    const placed = async (responses: Array<{ statusCode: number; json(): unknown }>) => {
+    const placed = (responses: Array<{ statusCode: number; json(): unknown }>) => {
       expect(responses.map((response) => response.statusCode)).toEqual(responses.map(() => 201));
       return responses.map((response) => createDraftOrderResponseSchema.parse(response.json()).orderId);
     };
 
-    const [before] = [...(await unitPrices(await placed([await submit(customers[0] ?? '')]))).values()];
+    const [before] = [...(await unitPrices(placed([await submit(customers[0] ?? '')]))).values()];
     try {
       const during = Array.from({ length: 24 }, (_, index) => submit(customers[index % 3] ?? ''));
       await raisePrices(1);
-      const duringIds = await placed(await Promise.all(during));
-      const [after] = [...(await unitPrices(await placed([await submit(customers[1] ?? '')]))).values()];
+      const duringIds = placed(await Promise.all(during));
+      const [after] = [...(await unitPrices(placed([await submit(customers[1] ?? '')]))).values()];
 
       expect(after).not.toBe(before);
       // Each order's two lines come from one catalogue: both old or both new, never one of each.

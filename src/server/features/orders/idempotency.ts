@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { isUniqueViolationOf } from '../../db/postgres-errors';
 import { AppError } from '../../errors';
 import { findIdempotencyKey } from './orders.repository';
 
@@ -68,29 +69,8 @@ const stillInProgress = () =>
 
 /** Whether a write failed because the customer already holds the idempotency key (its unique index). */
 export function isKeyTaken(error: unknown): boolean {
-  return postgresErrorCode(error) === UNIQUE_VIOLATION && violatedConstraint(error) === KEY_CONSTRAINT;
+  return isUniqueViolationOf(error, KEY_CONSTRAINT);
 }
 
-const UNIQUE_VIOLATION = '23505';
 /** The unique index of (user_id, key): only a clash on it means "this key was used before". */
 const KEY_CONSTRAINT = 'idempotency_keys_user_key_unique';
-
-/** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it (`cause`). */
-export function postgresErrorCode(error: unknown): string | undefined {
-  return findPostgresField(error, 'code', (value) => /^[0-9A-Z]{5}$/.test(value));
-}
-
-/** The constraint a PostgreSQL error names (unique, check, foreign key), if any. */
-function violatedConstraint(error: unknown): string | undefined {
-  return findPostgresField(error, 'constraint', () => true);
-}
-
-function findPostgresField(error: unknown, field: 'code' | 'constraint', accept: (value: string) => boolean) {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const value: unknown = (current as Record<string, unknown>)[field];
-    if (typeof value === 'string' && accept(value)) return value;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}

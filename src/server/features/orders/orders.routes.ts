@@ -100,10 +100,11 @@ export const ordersRoutes =
 
     // The legacy cart checkout sent customers to pay before approval; it is retired
     // (docs/orders.md#the-retired-checkout).
-    app.post('/api/cart', async () => {
+    app.post('/api/cart', () => {
       throw new AppError(
         'GONE',
         'This checkout has been retired. Please review your order and submit it for approval.',
       );
     });
+    return Promise.resolve();
   };

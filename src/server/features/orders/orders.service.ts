@@ -8,7 +8,7 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { notFound } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
-import type { PricingService } from '../pricing/pricing.service';
+import type { PricingService } from '../pricing';
 
 import { createOrderIds } from './order-ids';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './order-view';

@@ -4,7 +4,7 @@ import {
 } from '../../../shared/schemas/orders';
 import type { Database } from '../../db/client';
 import { AppError } from '../../errors';
-import type { PricingService } from '../pricing/pricing.service';
+import type { PricingService } from '../pricing';
 
 import {
   findStoredAnswer,

@@ -3,7 +3,7 @@ import { createCatalog, type PricingCatalog } from '../../../shared/pricing';
 import type { PricingCatalogDto, PricingTierDto } from '../../../shared/schemas/pricing';
 import type { DatabaseOrTransaction, Database } from '../../db/client';
 import { createJsonSnapshot, type JsonSnapshot } from '../../http/etag';
-import { findStorefrontProducts } from '../products/products.repository';
+import { findStorefrontProducts } from '../products';
 import {
   findCatalogVersion,
   findCustomTierPrices,

@@ -91,4 +91,5 @@ export const pricingRoutes =
       },
       async (request) => ({ inventory: await pricing.checkInventory(request.body.skus) }),
     );
+    return Promise.resolve();
   };

@@ -13,7 +13,7 @@ import type { Product } from '../../../shared/schemas/products';
 import type { Database } from '../../db/client';
 import { createInvalidatedCache } from '../../db/invalidated-cache';
 import { AppError, notFound } from '../../errors';
-import { toClientProduct } from '../products/products.service';
+import { toClientProduct } from '../products';
 import { validateCart, type CartItemToValidate } from './cart-validation';
 import { describeInventory } from './inventory';
 import { loadCatalogueSnapshot, type PricingCatalogue } from './pricing.catalogue';

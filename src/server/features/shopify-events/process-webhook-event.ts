@@ -7,7 +7,7 @@ import { jobToQueue, type JobRun } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
 import type { MailEnv } from '../../mail/compose';
-import { productRefreshJob, SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog.jobs';
+import { productRefreshJob, SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog';
 import { confirmOrderDelivered } from './confirm-delivery';
 import { confirmPortalOrderHint, findPortalOrderId } from './find-portal-order';
 import { applyShopifyFacts, type ShopifyOrderFacts } from '../orders';

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/schemas/shopify-reconcile';
 import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../errors';
-import type { AdminDeps } from '../admin/admin-deps';
+import type { AdminDeps } from '../admin';
 import { RECONCILE_REQUEST_BUDGET_MS, ReconcileInProgressError, reconcileOrders } from './reconcile-orders';
 import { shopifyWebhookRoutes } from './shopify-webhooks.routes';
 

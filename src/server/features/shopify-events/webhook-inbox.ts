@@ -5,7 +5,7 @@ import { shopifyWebhookEvents } from '../../db/schema';
 import { defineJob, jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { postgresErrorCode } from '../orders/idempotency';
+import { postgresErrorCode } from '../../db/postgres-errors';
 
 /*
  * The webhook inbox (docs/shopify.md#webhook-delivery): every verified delivery is stored once, together with

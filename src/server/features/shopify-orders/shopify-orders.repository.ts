@@ -8,7 +8,7 @@ import {
   type OrderRow,
 } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { toPricingProduct } from '../pricing/pricing-product';
+import { toPricingProduct } from '../pricing';
 
 import type { DraftPricing, DraftProduct, DraftSourceItem } from './draft-order-input';
 

@@ -23,8 +23,9 @@ export function requireCustomer(request: FastifyRequest): UserRow {
   return user;
 }
 
-async function customerOnly(request: FastifyRequest) {
+function customerOnly(request: FastifyRequest): Promise<void> {
   requireCustomer(request);
+  return Promise.resolve();
 }
 
 /** The contact form of the support page (docs/support-and-faq.md#sending). */
@@ -53,4 +54,5 @@ export const supportRoutes =
         return reply.code(201).send({ success: true, message: SUPPORT_MESSAGES.sentDescription });
       },
     );
+    return Promise.resolve();
   };

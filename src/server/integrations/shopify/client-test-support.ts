@@ -84,7 +84,7 @@ export type Reply =
 export function scriptedFetch(replies: Reply[]) {
   const calls: { url: string; init: RequestInit }[] = [];
   const fetchStub = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    calls.push({ url: String(input), init: init ?? {} });
+    calls.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
     const reply = replies.shift();
     if (reply === undefined) throw new Error('unexpected extra request');
     if (reply === 'no-headers') return new Promise<Response>(() => {});
@@ -96,7 +96,7 @@ export function scriptedFetch(replies: Reply[]) {
       headers: { 'Content-Type': 'application/json', ...reply.headers },
     });
   };
-  return { calls, fetch: fetchStub as typeof fetch };
+  return { calls, fetch: fetchStub };
 }
 
 /** A client on a scripted fetch, a fake clock that the recorded sleeps advance, and captured warnings. */
@@ -107,9 +107,10 @@ export function setup(replies: Reply[], options: ShopifyClientOptions = {}) {
   const scripted = scriptedFetch(replies);
   const client = createShopifyClient(CONFIG, {
     fetch: scripted.fetch,
-    sleep: async (ms) => {
+    sleep: (ms) => {
       delays.push(ms);
       clock.now += ms;
+      return Promise.resolve();
     },
     now: () => clock.now,
     random: () => 0.5,

@@ -34,7 +34,7 @@ describe('createShopifyClient: transport', () => {
       'Content-Type': 'application/json',
       Accept: 'application/json',
     });
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({
       query: GET_SHOP.document,
       variables: { unused: 1 },
     });
@@ -200,7 +200,12 @@ describe('createShopifyClient: retries', () => {
   it('reserves the estimate so concurrent requests queue behind each other instead of sharing one refill', async () => {
     const delays: number[] = [];
     // Sleeps that do not move the clock: both requests decide at the same instant.
-    const { client } = setup([ok(0), ok(), ok()], { sleep: async (ms) => void delays.push(ms) });
+    const { client } = setup([ok(0), ok(), ok()], {
+      sleep: (ms) => {
+        delays.push(ms);
+        return Promise.resolve();
+      },
+    });
     await client.request(GET_SHOP, {});
 
     await Promise.all([
@@ -552,7 +557,7 @@ describe('createShopifyClient over real HTTP (node:http, global fetch)', () => {
       request.on('end', () => handler(request, response, body));
     });
     await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   }
 
   it('speaks the protocol to a loopback store: path, headers, body, throttle status', async () => {
@@ -602,7 +607,10 @@ describe('createShopifyClient over real HTTP (node:http, global fetch)', () => {
       { ...CONFIG, storeDomain },
       {
         maxAttempts: 3,
-        sleep: async (ms) => void delays.push(ms),
+        sleep: (ms) => {
+          delays.push(ms);
+          return Promise.resolve();
+        },
         circuit: { failureThreshold: 10, cooldownMs: 1 },
       },
     );

@@ -4,6 +4,7 @@ import {
   Kind,
   NoDeprecatedCustomRule,
   type OperationDefinitionNode,
+  OperationTypeNode,
   parse,
   specifiedRules,
   TypeInfo,
@@ -110,7 +111,8 @@ describe('Shopify GraphQL documents', () => {
 
   const mutations = entries.filter(([, source]) =>
     parse(source).definitions.some(
-      (definition) => definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'mutation',
+      (definition) =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.operation === OperationTypeNode.MUTATION,
     ),
   );
 

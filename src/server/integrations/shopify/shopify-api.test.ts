@@ -12,20 +12,25 @@ type Handler = (variables: Record<string, unknown>) => unknown;
 function scriptedClient(handlers: Record<string, Handler | Handler[]>) {
   const calls: Call[] = [];
   const client: ShopifyClient = {
-    async request<T>(
+    request<T>(
       operation: ShopifyOperation<T>,
       variables: Record<string, unknown>,
     ): Promise<ShopifyResult<T>> {
       calls.push({ name: operation.name, variables, estimatedCost: operation.estimatedCost });
       const entry = handlers[operation.name];
       const handler = Array.isArray(entry) ? entry.shift() : entry;
-      if (!handler) throw new Error(`no answer scripted for ${operation.name}`);
+      if (!handler) return Promise.reject(new Error(`no answer scripted for ${operation.name}`));
       const answer = handler(variables);
-      if (isFailure(answer)) return answer;
+      if (isFailure(answer)) return Promise.resolve(answer);
       const parsed = operation.data.safeParse(answer);
-      return parsed.success
-        ? { ok: true, data: parsed.data }
-        : { ok: false, error: { kind: 'invalid-response', message: parsed.error.message, retryable: false } };
+      return Promise.resolve(
+        parsed.success
+          ? { ok: true, data: parsed.data }
+          : {
+              ok: false,
+              error: { kind: 'invalid-response', message: parsed.error.message, retryable: false },
+            },
+      );
     },
     lastThrottleStatus: () => null,
   };

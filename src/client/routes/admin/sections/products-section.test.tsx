@@ -11,7 +11,7 @@ import {
   registerCatalogTestHooks,
 } from '../../../features/admin-catalog/catalog-test-support';
 import { renderWithProviders } from '../../../test-support/render-app';
-import { errorResponse, jsonResponse, stubFetch } from '../../../test-support/stub-fetch';
+import { errorResponse, jsonResponse, requestUrl, stubFetch } from '../../../test-support/stub-fetch';
 import { ProductsSection } from './products-section';
 
 registerCatalogTestHooks();
@@ -129,8 +129,8 @@ describe('ProductsSection', () => {
       expect(toast.success).toHaveBeenCalledWith('Success', {
         description: 'ROSE-01 was added to the allowed SKUs',
       });
-      expect((screen.getByLabelText('SKU') as HTMLInputElement).value).toBe('');
-      expect((screen.getByLabelText('Notes') as HTMLInputElement).value).toBe('');
+      expect(screen.getByLabelText<HTMLInputElement>('SKU').value).toBe('');
+      expect(screen.getByLabelText<HTMLInputElement>('Notes').value).toBe('');
     });
 
     it("toasts the server's message for a duplicate, and 'Failed to add SKU' when there is none", async () => {
@@ -146,7 +146,7 @@ describe('ProductsSection', () => {
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'This SKU is already on the list' }),
       );
       // The typed SKU stays for correcting.
-      expect((screen.getByLabelText('SKU') as HTMLInputElement).value).toBe('800-0001');
+      expect(screen.getByLabelText<HTMLInputElement>('SKU').value).toBe('800-0001');
 
       answer = () => jsonResponse({ code: 'INTERNAL', message: '', requestId: 'r' }, { status: 500 });
       fireEvent.click(screen.getByRole('button', { name: 'Add SKU' }));
@@ -308,7 +308,9 @@ describe('ProductsSection', () => {
           'Shopify Product ID must be a number (e.g. 8123456789) or a product GID (gid://shopify/Product/8123456789)',
         ),
       ).toBeTruthy();
-      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('shopify-product'))).toBe(false);
+      expect(fetchMock.mock.calls.some(([input]) => requestUrl(input).includes('shopify-product'))).toBe(
+        false,
+      );
     });
 
     it("toasts the server's 'Shopify is not connected' for refresh and sync, and the fallbacks without a message", async () => {
@@ -359,7 +361,9 @@ describe('ProductsSection', () => {
       fireEvent.change(screen.getByLabelText('Shopify Product ID'), { target: { value: '  ' } });
       fireEvent.click(screen.getByRole('button', { name: 'Import by Shopify product ID' }));
       expect(await screen.findByText('Shopify Product ID cannot be empty')).toBeInTheDocument();
-      expect(fetchMock.mock.calls.some(([input]) => String(input).includes('shopify-product'))).toBe(false);
+      expect(fetchMock.mock.calls.some(([input]) => requestUrl(input).includes('shopify-product'))).toBe(
+        false,
+      );
     });
 
     it('imports by the trimmed id, with progress, and toasts the outcome', async () => {
@@ -378,7 +382,7 @@ describe('ProductsSection', () => {
       await waitFor(() =>
         expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Imported 2 variants (1 new)' }),
       );
-      expect((screen.getByLabelText('Shopify Product ID') as HTMLInputElement).value).toBe('');
+      expect(screen.getByLabelText<HTMLInputElement>('Shopify Product ID').value).toBe('');
     });
 
     it("toasts 'Shopify is not connected', 'Invalid response from server...' and the import fallback", async () => {

@@ -168,8 +168,8 @@ describe('VariantsSection', () => {
       const fetchMock = stubApi();
       renderWithProviders(<VariantsSection />);
       const dialog = within(await openDialog('Lavender 4 oz'));
-      expect((dialog.getByLabelText('Retail price') as HTMLInputElement).value).toBe('26.00');
-      expect((dialog.getByLabelText('Wholesale price') as HTMLInputElement).value).toBe('10.65');
+      expect(dialog.getByLabelText<HTMLInputElement>('Retail price').value).toBe('26.00');
+      expect(dialog.getByLabelText<HTMLInputElement>('Wholesale price').value).toBe('10.65');
 
       fireEvent.change(dialog.getByLabelText('Retail price'), { target: { value: '0' } });
       fireEvent.change(dialog.getByLabelText('Wholesale price'), { target: { value: '' } });
@@ -215,7 +215,7 @@ describe('VariantsSection', () => {
       });
       renderWithProviders(<VariantsSection />);
       const dialog = within(await openDialog('Stray Mist'));
-      expect((dialog.getByLabelText('Wholesale price') as HTMLInputElement).value).toBe('');
+      expect(dialog.getByLabelText<HTMLInputElement>('Wholesale price').value).toBe('');
       fireEvent.change(dialog.getByLabelText('Wholesale price'), { target: { value: '7.75' } });
       fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
       await waitFor(() =>

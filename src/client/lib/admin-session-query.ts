@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../shared/schemas/current-user';
-import { ApiError, replySchema, requestJson } from '../../lib/api';
+import type { CurrentUser } from '../../shared/schemas/current-user';
+import { ApiError, replySchema, requestJson } from './api';
 
 /** Every admin query key starts with 'admin'; the session is ['admin', 'session']. */
 export const ADMIN_QUERY_KEY = ['admin'] as const;
