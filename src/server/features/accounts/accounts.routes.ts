@@ -147,5 +147,4 @@ export const accountsRoutes =
         return { message: 'Password reset successful' };
       },
     );
-    return Promise.resolve();
   };

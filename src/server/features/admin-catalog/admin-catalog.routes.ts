@@ -28,7 +28,7 @@ import { createShopifyCatalog } from './shopify-catalog';
  * says where the request comes from must say it comes from the portal itself
  * (docs/security.md#cross-site-requests).
  */
-function refuseCrossSite(request: FastifyRequest): Promise<void> {
+async function refuseCrossSite(request: FastifyRequest): Promise<void> {
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined && site !== 'same-origin') {
     throw new AppError(
@@ -36,7 +36,6 @@ function refuseCrossSite(request: FastifyRequest): Promise<void> {
       'This request must come from the portal itself (same origin).',
     );
   }
-  return Promise.resolve();
 }
 
 /**
@@ -130,5 +129,4 @@ export const adminCatalogRoutes =
       },
       async (request) => catalog.setVariantPrice(request, request.body),
     );
-    return Promise.resolve();
   };

@@ -73,5 +73,4 @@ export const adminOrdersRoutes =
       },
       async (request) => service.retryShopifySync(request, request.params.id),
     );
-    return Promise.resolve();
   };

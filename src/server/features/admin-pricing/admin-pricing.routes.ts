@@ -73,5 +73,4 @@ export const adminPricingRoutes =
       { schema: { params: idParamsSchema, response: { 200: adminPricingMessageSchema } } },
       async (request) => pricing.deleteCustomPrice(request, request.params.id),
     );
-    return Promise.resolve();
   };

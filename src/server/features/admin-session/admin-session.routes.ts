@@ -54,5 +54,4 @@ export const adminSessionRoutes =
         return { message: 'Logged out' };
       },
     );
-    return Promise.resolve();
   };

@@ -37,5 +37,4 @@ export const adminSupportRoutes =
       },
       async (request) => support.updateStatus(request, request.params.id, request.body.status),
     );
-    return Promise.resolve();
   };

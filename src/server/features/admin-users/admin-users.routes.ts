@@ -89,5 +89,4 @@ export const adminUsersRoutes =
         message: await service.decide(actorOf(request), request.params.userId, request.body.decision),
       }),
     );
-    return Promise.resolve();
   };

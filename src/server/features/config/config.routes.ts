@@ -22,5 +22,4 @@ export const configRoutes =
   async (app) => {
     const body = toPublicConfig(env);
     app.get('/api/config', async (_request, reply) => reply.header('cache-control', 'no-cache').send(body));
-    return Promise.resolve();
   };

@@ -26,5 +26,4 @@ export const faqRoutes =
       requireUser(request);
       return faq.listPublicItems();
     });
-    return Promise.resolve();
   };

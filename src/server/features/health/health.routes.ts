@@ -16,5 +16,4 @@ export const healthRoutes =
       }
       return reply.header('cache-control', 'no-store').send({ status: 'ok', database: 'up' });
     });
-    return Promise.resolve();
   };

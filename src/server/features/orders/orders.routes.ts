@@ -106,5 +106,4 @@ export const ordersRoutes =
         'This checkout has been retired. Please review your order and submit it for approval.',
       );
     });
-    return Promise.resolve();
   };

@@ -91,5 +91,4 @@ export const pricingRoutes =
       },
       async (request) => ({ inventory: await pricing.checkInventory(request.body.skus) }),
     );
-    return Promise.resolve();
   };

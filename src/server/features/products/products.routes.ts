@@ -8,5 +8,4 @@ export const productRoutes =
     app.get('/api/products', async (request, reply) =>
       sendJsonSnapshot(request, reply, await products.storefrontListSnapshot()),
     );
-    return Promise.resolve();
   };

@@ -123,5 +123,4 @@ export const shopifyWebhookRoutes =
       else request.log.info({ ...context, duplicate: !stored }, 'Shopify webhook received');
       return reply.code(200).send();
     });
-    return Promise.resolve();
   };

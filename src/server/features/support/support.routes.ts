@@ -23,9 +23,8 @@ export function requireCustomer(request: FastifyRequest): UserRow {
   return user;
 }
 
-function customerOnly(request: FastifyRequest): Promise<void> {
+async function customerOnly(request: FastifyRequest): Promise<void> {
   requireCustomer(request);
-  return Promise.resolve();
 }
 
 /** The contact form of the support page (docs/support-and-faq.md#sending). */
@@ -54,5 +53,4 @@ export const supportRoutes =
         return reply.code(201).send({ success: true, message: SUPPORT_MESSAGES.sentDescription });
       },
     );
-    return Promise.resolve();
   };
