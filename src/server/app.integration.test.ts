@@ -174,6 +174,21 @@ describe('the application shell', () => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  it.each(['/%c0%ae', '/api/%c0%ae', '/api/products/%E0%A4%A'])(
+    'answers a URL that does not decode (%s) in the portal error shape, with the security headers',
+    async (url) => {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode).toBe(400);
+      expect(errorBodySchema.parse(response.json())).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'The address of this request is not valid.',
+      });
+      expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-store');
+    },
+  );
+
   it('serves public settings for the footer', async () => {
     const response = await t.app.inject({ url: '/api/config' });
     expect(response.json()).toEqual({

@@ -32,12 +32,13 @@ import { clientDistFolder } from './paths';
 import { registerAdminGuard } from './plugins/admin-guard';
 import { registerApiCompression } from './plugins/api-compression';
 import { registerClientApp } from './plugins/client-app';
-import { registerErrorHandler, sendError } from './plugins/error-handler';
+import { answerFrameworkError, registerErrorHandler, sendError } from './plugins/error-handler';
 import { createRequestIds } from './http/request-id';
 import { lazyChildLogger } from './plugins/lazy-child-logger';
 import { loggerOptions } from './plugins/log-redaction';
 import { registerRequestLog } from './plugins/request-log';
 import { registerOriginCheck } from './plugins/origin-check';
+import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
 import { createSessionCache, SESSION_CHANNEL } from './features/sessions/session-cache';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
     requestTimeout: 30_000,
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerOriginCheck(app, env.APP_ORIGIN);
+  registerControlCharacterCheck(app);
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {

@@ -75,6 +75,35 @@ describe('the administrator check on every /api/admin/* route', () => {
     }
   });
 
+  it.each([
+    ['malformed JSON', 'application/json', '{"name":'],
+    ['a form post', 'application/x-www-form-urlencoded', 'name=x'],
+    ['plain text', 'text/plain', 'hello'],
+    ['a body over the 100 KiB limit', 'application/json', JSON.stringify({ name: 'x'.repeat(120 * 1024) })],
+  ])(
+    'refuses a visitor (401) and a customer (403) before reading %s',
+    async (_what, contentType, payload) => {
+      const guarded = adminRoutes().filter(
+        (route) => !PUBLIC_ADMIN_ROUTES.has(route.url) && route.method !== 'GET' && route.method !== 'DELETE',
+      );
+      expect(guarded.length).toBeGreaterThan(5);
+      for (const route of guarded) {
+        for (const [cookie, status] of [
+          [undefined, 401],
+          [customerCookie, 403],
+        ] as const) {
+          const response = await t.app.inject({
+            method: route.method as 'POST',
+            url: concrete(route.url),
+            headers: { ...sameOrigin, 'content-type': contentType, ...(cookie ? { cookie } : {}) },
+            payload,
+          });
+          expect({ route, status: response.statusCode }).toEqual({ route, status });
+        }
+      }
+    },
+  );
+
   it('guards a route added under the prefix later, without the route doing anything itself', async () => {
     const { createTestApp: build } = await import('../test/test-app');
     const fresh = await build();

@@ -30,14 +30,14 @@ function adminOnly(request: FastifyRequest): Promise<void> {
 
 /**
  * Deny by default: every route registered under /api/admin/ gets the administrator check as a route
- * preValidation hook (after the session is resolved, before the body is judged, so a customer gets 403 and
- * never a validation message), unless it is one of PUBLIC_ADMIN_ROUTES. A new admin route cannot forget
- * it. Must be registered before the routes.
+ * onRequest hook (after the session is resolved, before the body is even read, so a visitor gets 401 and a
+ * customer 403, never a message about their body: malformed, too large or not JSON), unless it is one of
+ * PUBLIC_ADMIN_ROUTES. A new admin route cannot forget it. Must be registered before the routes.
  */
 export function registerAdminGuard(app: FastifyInstance) {
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith(ADMIN_API_PREFIX) || PUBLIC_ADMIN_ROUTES.has(route.url)) return;
-    const existing = route.preValidation;
-    route.preValidation = [adminOnly, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
+    const existing = route.onRequest;
+    route.onRequest = [adminOnly, ...(Array.isArray(existing) ? existing : existing ? [existing] : [])];
   });
 }

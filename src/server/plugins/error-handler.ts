@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSentence } from '../../shared/schemas/messages';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+import { SECURITY_HEADERS } from './security-headers';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -53,6 +54,19 @@ function describeValidation(error: FastifyError): { message: string; details: un
     return { message, details: issues };
   }
   return { message: error.message, details: undefined };
+}
+
+/**
+ * Errors Fastify meets before any route or hook runs (a URL that does not decode, such as `/%c0%ae`): the
+ * portal's error shape and its security headers, like every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(SECURITY_HEADERS);
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'The address of this request is not valid.'
+      : 'The request is not valid.';
+  void sendError(request, reply, 'BAD_REQUEST', message);
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

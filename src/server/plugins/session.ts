@@ -41,9 +41,9 @@ export function registerSessions(
   app.decorateRequest('user', null);
   app.decorateRequest('sessionTokenHash', null);
 
-  // Before validation, so a route can refuse a visitor by role before it judges the body (admin-guard.ts).
-  // A callback hook: a visitor, or a remembered session, costs no promise (issue 15).
-  app.addHook('preValidation', (request, _reply, done) => {
+  // On the request, before its body is read: a route can refuse a visitor by role before it parses or judges
+  // the body (admin-guard.ts). A callback hook: a visitor, or a remembered session, costs no promise.
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = request.url.startsWith('/api/') ? request.cookies[cookieName] : undefined;
     if (!token) {
       done();

@@ -120,6 +120,20 @@ describe('accounts', () => {
     });
   });
 
+  describe('repeated registrations of a registered address', () => {
+    it('tell its owner at most 3 times in 15 minutes, however many addresses the attempts come from', async () => {
+      const owner = await createUser(t.db, { status: 'approved' });
+      for (let attempt = 0; attempt < 6; attempt += 1) {
+        const response = await post(t.app, '/api/register', registration(owner.email), { ip: freshIp() });
+        expect(response.statusCode).toBe(200);
+      }
+      const notices = (await mailsTo(t.db, owner.email)).filter((mail) =>
+        mail.subject.includes('Registration attempt for your address'),
+      );
+      expect(notices).toHaveLength(3);
+    });
+  });
+
   describe('POST /api/request-magic-link', () => {
     it('answers every address alike; only approved gets a link, pending gets the review notice', async () => {
       const approved = await createUser(t.db, { status: 'approved' });
@@ -235,6 +249,25 @@ describe('accounts', () => {
       expect(verify.statusCode).toBe(400);
       expect(verify.json()).toMatchObject({ code: 'LINK_INVALID' });
       expect(sessionCookie(verify)).toBeUndefined();
+    });
+  });
+
+  describe('a link whose account may no longer use one', () => {
+    it('is refused without being spent, so it works again once the account may', async () => {
+      const user = await createUser(t.db, { status: 'approved' });
+      const token = await insertLinkToken(t.db, 'magic-link', user.id);
+      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
+      const refused = await post(t.app, '/api/auth/verify', { token });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'LINK_INVALID' });
+      const [stored] = await t.db
+        .select()
+        .from(magicLinkTokens)
+        .where(eq(magicLinkTokens.token, hashToken(token)));
+      expect(stored?.used).toBe(false);
+
+      await t.db.update(users).set({ role: 'customer' }).where(eq(users.id, user.id));
+      expect((await post(t.app, '/api/auth/verify', { token })).statusCode).toBe(200);
     });
   });
 

@@ -119,6 +119,9 @@ export function createAccountsService({
   const magicByIp = new SendLimiter(limits.perIp);
   const resetByAddress = new SendLimiter(limits.perAddress);
   const resetByIp = new SendLimiter(limits.perIp);
+  // 'Already registered' notices to one address: the route's per-IP limit alone let rotating addresses
+  // flood an owner's inbox (docs/security.md#rate-limits).
+  const repeatByAddress = new SendLimiter(limits.perAddress);
 
   return {
     /**
@@ -169,7 +172,7 @@ export function createAccountsService({
           return;
         }
         const owner = await findUserByEmail(tx, email);
-        if (owner) await enqueueEmail(tx, alreadyRegisteredEmail(env, owner));
+        if (owner && repeatByAddress.allow(email)) await enqueueEmail(tx, alreadyRegisteredEmail(env, owner));
       });
     },
 
@@ -193,6 +196,10 @@ export function createAccountsService({
 
     /** Consumes a magic link; the user it belongs to, if that account may sign in. */
     async consumeMagicLink(token: string): Promise<UserRow> {
+      // Checked before the link is spent: a link of an account that may not sign in with one now (it became
+      // an administrator, or is no longer approved) is refused and stays as it was.
+      const owner = await findLinkTokenUser(db, 'magic-link', hashToken(token));
+      if (!owner || owner.status !== 'approved' || owner.role === 'admin') throw linkInvalid();
       const userId = await consumeLinkToken(db, 'magic-link', hashToken(token));
       const user = userId === null ? null : await findUserById(db, userId);
       if (!user || user.status !== 'approved' || user.role === 'admin') throw linkInvalid();

@@ -36,6 +36,22 @@ describe('the FAQ of the support page (GET /api/faq/categories, GET /api/faq/ite
     expect(await items()).toHaveLength(seededItems);
   });
 
+  it('filters by category with the same rule as the admin list: a malformed categoryId is refused', async () => {
+    const [first] = await categories();
+    if (!first) throw new Error('expected a seeded category');
+    const filtered = faqItemListSchema.parse((await read(`/api/faq/items?categoryId=${first.id}`)).json());
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(filtered.every((item) => item.categoryId === first.id)).toBe(true);
+    expect(faqItemListSchema.parse((await read('/api/faq/items?categoryId=')).json()).length).toBeGreaterThan(
+      filtered.length,
+    );
+    for (const bad of ['abc', '1.5', '-1', '0x10', '99999999999']) {
+      const response = await read(`/api/faq/items?categoryId=${bad}`);
+      expect({ bad, status: response.statusCode }).toEqual({ bad, status: 400 });
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED' });
+    }
+  });
+
   it('sorts by displayOrder, then id', async () => {
     const [a, b, c] = await t.db
       .insert(faqCategories)

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { faqCategoryListSchema, faqItemListSchema } from '../../../shared/schemas/faq';
+import { faqCategoryListSchema, faqItemListSchema, faqItemsQuerySchema } from '../../../shared/schemas/faq';
 import { requireUser } from '../../plugins/session';
 import type { FaqService } from './faq.service';
 
@@ -22,8 +22,13 @@ export const faqRoutes =
       },
     );
 
-    app.get('/api/faq/items', { schema: { response: { 200: faqItemListSchema } } }, async (request) => {
-      requireUser(request);
-      return faq.listPublicItems();
-    });
+    // The same filter as staff's list (one schema): a malformed categoryId is refused, not ignored.
+    app.get(
+      '/api/faq/items',
+      { schema: { querystring: faqItemsQuerySchema, response: { 200: faqItemListSchema } } },
+      async (request) => {
+        requireUser(request);
+        return faq.listPublicItems(request.query.categoryId);
+      },
+    );
   };

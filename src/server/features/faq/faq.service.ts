@@ -7,8 +7,9 @@ export function createFaqService({ db }: { db: Database }) {
     async listPublicCategories() {
       return (await findFaqCategories(db, { activeOnly: true })).map(toFaqCategory);
     },
-    async listPublicItems() {
-      return (await findFaqItems(db, { activeOnly: true })).map(toFaqItem);
+    /** The active items of active categories, or of one of them. */
+    async listPublicItems(categoryId?: number) {
+      return (await findFaqItems(db, { activeOnly: true, categoryId })).map(toFaqItem);
     },
   };
 }

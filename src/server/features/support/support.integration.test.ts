@@ -264,14 +264,24 @@ describe('POST /api/support/contact', () => {
     for (const mail of mails) expect(mail.subject).not.toContain('IBAN');
   });
 
-  it('drops control characters such as NUL from the message instead of failing', async () => {
+  it('refuses control characters such as NUL in the message with a 400 naming it, and keeps line breaks', async () => {
     const { user, cookie } = await newCustomer();
-    await sent(cookie, {
+    const refused = await contact(cookie, {
       ...validSupportMessage,
       message: 'Broken\u0000 spray\u0007 heads on arrival.\nPlease help.',
     });
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'message: must not contain control characters',
+    });
+    expect(await storedOf(user.id)).toEqual([]);
+    await sent(cookie, {
+      ...validSupportMessage,
+      message: 'Broken spray heads on arrival.\r\n\tPlease help.',
+    });
     const [row] = await storedOf(user.id);
-    expect(row?.message).toBe('Broken spray heads on arrival.\nPlease help.');
+    expect(row?.message).toBe('Broken spray heads on arrival.\r\n\tPlease help.');
   });
 
   it('keeps control characters of the business name out of the e-mail subject (no header injection)', async () => {

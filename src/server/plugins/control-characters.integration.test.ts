@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, freshIp, signIn } from '../features/accounts/accounts-test-support';
+import { signInAdmin } from '../features/admin-pricing/admin-pricing-test-support';
+import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
+import { findControlCharacter } from './control-characters';
+import { serializeError } from './log-redaction';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Every API route of the app, read from Fastify's own route table (HEAD and OPTIONS left out). */
+function apiRoutes(t: TestApp): Array<{ method: Method; url: string }> {
+  const routes: Array<{ method: Method; url: string }> = [];
+  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /(\/api\/\S*) \(([A-Z, ]+)\)/.exec(line);
+    if (!match?.[1] || !match[2]) continue;
+    for (const method of match[2].split(', ')) {
+      if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
+        routes.push({ method: method as Method, url: match[1] });
+      }
+    }
+  }
+  return routes;
+}
+
+const NUL = '\u0000';
+
+describe('control characters in any text input (docs/security.md)', () => {
+  let t: TestApp;
+  let customer: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await createUser(t.db, { status: 'approved' });
+    customer = await signIn(t.app, t.db, user.email);
+    admin = await signInAdmin(t);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('finds the field, nested or a key, and lets tab, line feed and carriage return through', () => {
+    expect(findControlCharacter({ notes: 'line one\r\n\tline two' })).toBeNull();
+    expect(findControlCharacter({ items: [{ name: `a${NUL}b` }] })).toEqual(['items', '0', 'name']);
+    expect(findControlCharacter({ [`x${NUL}`]: 'y' })).toEqual(['x?']);
+    expect(findControlCharacter(`bell\u0007`)).toEqual([]);
+    expect(findControlCharacter({ name: 'del\u007f' })).toEqual(['name']);
+  });
+
+  it('answers 400 naming the field on every API route, for bodies, query strings and route parameters', async () => {
+    const routes = apiRoutes(t).filter((route) => route.url !== '/api/shopify/webhooks');
+    expect(routes.length).toBeGreaterThan(40);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const cookie = route.url.startsWith('/api/admin') ? admin : customer;
+      const hasParams = route.url.includes(':');
+      const url = hasParams ? route.url.replace(/:[^/]+/g, '%00') : `${route.url}?search=a%00b`;
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE' && !hasParams;
+      const response = await t.app.inject({
+        method: route.method,
+        url: withBody ? route.url : url,
+        headers: { ...sameOrigin, cookie },
+        remoteAddress: freshIp(),
+        ...(withBody ? { payload: { name: `Ada${NUL}`, email: `ada${NUL}@example.com` } } : {}),
+      });
+      const body = response.json<{ code?: string; message?: string }>();
+      const named = /^(name|email|search|[a-zA-Z]+): must not contain control characters$/.test(
+        body.message ?? '',
+      );
+      if (response.statusCode !== 400 || body.code !== 'VALIDATION_FAILED' || !named) {
+        failures.push(`${route.method} ${route.url}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('keeps a failed query’s parameters and the value PostgreSQL quotes out of the log', async () => {
+    const error = await t.db
+      .execute(sql`select ${'ada.lovelace@example.com'}::int as n`)
+      .then(() => null)
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    const logged = JSON.stringify(serializeError(error as Error));
+    expect(logged).not.toContain('ada.lovelace@example.com');
+    expect(logged).toContain('params: [redacted]');
+    expect(logged).toContain('::int');
+  });
+});
