@@ -4,6 +4,9 @@ import { isSentence } from '../../shared/schemas/messages';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
 import { SECURITY_HEADERS } from './security-headers';
 
+/** Retry-After of a 503 for a moment's overload. */
+export const RETRY_AFTER_BUSY_SECONDS = 5;
+
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
 /** Fastify's own error codes, turned into ours so every error body has the same shape. */
@@ -72,7 +75,9 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      // Busy (a full password-hashing queue): the client may try again shortly, and is told when.
+      if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));
+      else if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, error.code, error.message, error.details);
     }
     if (error.validation) {

@@ -49,6 +49,8 @@ export const ROUTE_RATE_LIMITS = {
   register: { max: 20, timeWindow: HOUR_MS },
   /** POST /api/auth/verify, per IP (alike for every address, so it reveals nothing). */
   verify: { max: 20, timeWindow: MINUTE_MS },
+  /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP: guessing tokens stays slow. */
+  resetToken: { max: 20, timeWindow: MINUTE_MS },
   /**
    * POST /api/create-draft-order, per customer (docs/security.md#rate-limits); far above what a person can
    * click.

@@ -135,13 +135,19 @@ export const accountsRoutes =
 
     app.get(
       '/api/validate-reset-token/:token',
-      { schema: { params: resetTokenParamsSchema, response: { 200: validateResetTokenResponseSchema } } },
+      {
+        config: { rateLimit: ROUTE_RATE_LIMITS.resetToken },
+        schema: { params: resetTokenParamsSchema, response: { 200: validateResetTokenResponseSchema } },
+      },
       async (request) => ({ valid: await accounts.isResetTokenValid(request.params.token) }),
     );
 
     app.post(
       '/api/reset-password',
-      { schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } },
+      {
+        config: { rateLimit: ROUTE_RATE_LIMITS.resetToken },
+        schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
+      },
       async (request) => {
         await accounts.resetPassword(request.body.token, request.body.password);
         return { message: 'Password reset successful' };

@@ -281,6 +281,9 @@ export function createAccountsService({
     async resetPassword(token: string, password: string): Promise<void> {
       const broken = passwordRuleMessage(password);
       if (broken) throw new AppError('VALIDATION_FAILED', broken);
+      // The token before the hash: a bogus token costs a lookup, not an Argon2 computation.
+      const owner = await findLinkTokenUser(db, 'password-reset', hashToken(token));
+      if (!owner || !mayResetPassword(owner)) throw linkInvalid();
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const userId = await consumeLinkToken(tx, 'password-reset', hashToken(token));

@@ -103,6 +103,36 @@ describe('passwords', () => {
     });
   });
 
+  describe('reset endpoints under attack', () => {
+    it('refuse a bogus token before hashing: 60 at once all answer 400, none is turned away as busy', async () => {
+      const answers = await Promise.all(
+        Array.from({ length: 60 }, (_, n) =>
+          post(t.app, '/api/reset-password', { token: `bogus-token-${n}-${'x'.repeat(40)}`, password: NEW }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 400));
+      expect(answers.every((answer) => answer.json<{ code: string }>().code === 'LINK_INVALID')).toBe(true);
+    });
+
+    it('limit token checks and resets per IP address (20 a minute), then answer 429', async () => {
+      const ip = '10.9.9.9';
+      const statuses: number[] = [];
+      for (let n = 0; n < 22; n += 1) {
+        const response = await get(t.app, `/api/validate-reset-token/bogus-${n}-${'y'.repeat(40)}`, { ip });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+      expect(statuses.slice(20)).toEqual([429, 429]);
+      const reset = await post(
+        t.app,
+        '/api/reset-password',
+        { token: 'z'.repeat(43), password: NEW },
+        { ip: '10.9.9.10' },
+      );
+      expect(reset.statusCode).toBe(400);
+    });
+  });
+
   describe('password reset', () => {
     const neutral = { message: "If your email is registered, you'll receive instructions shortly." };
 
