@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkPasswordRules } from '../../shared/passwords';
+import { checkPasswordRules, PASSWORD_TOO_COMMON } from '../../shared/passwords';
+import { isCommonPassword } from '../security/common-passwords';
 import { verifyPassword } from '../security/password-hash';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
@@ -137,6 +138,7 @@ describe('seeding', () => {
     });
     expect(first.generatedAdminPassword).toBeDefined();
     expect(checkPasswordRules(first.generatedAdminPassword!)).toBeNull();
+    expect(isCommonPassword(first.generatedAdminPassword!)).toBe(false);
     const second = await seedDatabase(handle.db, {
       ...options,
       admin: { username: 'admin', email: 'a@example.com' },
@@ -149,6 +151,15 @@ describe('seeding', () => {
     await expect(
       seedDatabase(handle.db, { ...options, admin: { ...options.admin, password: 'short' } }),
     ).rejects.toThrow(/ADMIN_PASSWORD is not acceptable/);
+  });
+
+  it('refuses a common or breached ADMIN_PASSWORD with the reason, and creates no administrator', async () => {
+    for (const password of ['Password1', 'pASSWORD1']) {
+      await expect(
+        seedDatabase(handle.db, { ...options, admin: { ...options.admin, password } }),
+      ).rejects.toThrow(`ADMIN_PASSWORD is not acceptable: ${PASSWORD_TOO_COMMON}`);
+    }
+    expect(await handle.db.select().from(users).where(eq(users.role, 'admin'))).toHaveLength(0);
   });
 
   it('is idempotent and never puts back what staff removed', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { buildAddressString } from '../../shared/addresses';
 import { checkPasswordRules } from '../../shared/passwords';
+import { commonPasswordProblem } from '../security/common-passwords';
 import { hashPassword } from '../security/password-hash';
 import type { Database } from './client';
 import {
@@ -124,7 +125,7 @@ async function ensureAdministrator(
   if (existing.length > 0) return { adminCreated: false };
 
   if (admin.password !== undefined) {
-    const problem = checkPasswordRules(admin.password);
+    const problem = checkPasswordRules(admin.password) ?? commonPasswordProblem(admin.password);
     if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   }
   const password = admin.password ?? generatePassword();

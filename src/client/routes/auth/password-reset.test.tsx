@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PASSWORD_TOO_COMMON } from '../../../shared/passwords';
 import { testConfig } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
@@ -140,6 +141,35 @@ describe('/reset-password', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'There was a problem resetting your password. Please try again.',
+    );
+  });
+
+  it("shows the server's message when it refuses the password (too common), the failure text otherwise", async () => {
+    let answer = () =>
+      jsonResponse(
+        { code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON, requestId: 'req-test' },
+        { status: 400 },
+      );
+    stubApi({
+      [`/api/validate-reset-token/${TOKEN}`]: () => jsonResponse({ valid: true }),
+      '/api/reset-password': () => answer(),
+    });
+    openWithToken();
+    await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
+    fillPasswords('Password1', 'Password1');
+
+    expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_TOO_COMMON);
+
+    answer = () =>
+      jsonResponse(
+        { code: 'LINK_INVALID', message: 'This link is invalid or has expired.', requestId: 'req-test' },
+        { status: 400 },
+      );
+    fillPasswords('Orbit-Lantern-47', 'Orbit-Lantern-47');
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'There was a problem resetting your password. Please try again.',
+      ),
     );
   });
 

@@ -4,13 +4,14 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../../shared/error-codes';
 import { validateResetTokenResponseSchema } from '../../../shared/schemas/auth';
 import { checkPasswordRules } from '../../../shared/passwords';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
-import { requestJson } from '../../lib/api';
+import { ApiError, requestJson } from '../../lib/api';
 import {
   firstErrorMessage,
   JUDGED_ON_SUBMIT,
@@ -26,6 +27,16 @@ import type { UrlToken } from '../../lib/url-token';
  */
 export const RESET_REDIRECT_DELAY_MS = 3000;
 const RESET_FAILED = 'There was a problem resetting your password. Please try again.';
+
+/**
+ * A password the server refuses (e.g. one on its list of common and breached passwords, which the browser
+ * does not have) is shown in the server's words; any other failure as RESET_FAILED.
+ */
+function resetFailure(error: unknown): string {
+  return error instanceof ApiError && error.code === ERROR_CODES.VALIDATION_FAILED && error.detail.trim()
+    ? error.detail
+    : RESET_FAILED;
+}
 
 /**
  * /reset-password?token= (docs/accounts-and-roles.md#password-reset): checks the e-mailed token, then sets a
@@ -157,7 +168,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         {...register('confirmPassword')}
       />
       {problem ? <FormAlert>{problem}</FormAlert> : null}
-      {reset.isError ? <FormAlert>{RESET_FAILED}</FormAlert> : null}
+      {reset.isError ? <FormAlert>{resetFailure(reset.error)}</FormAlert> : null}
       <Button type="submit" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
       </Button>

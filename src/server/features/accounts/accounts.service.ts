@@ -16,6 +16,7 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
+import { commonPasswordProblem } from '../../security/common-passwords';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
 import { deleteSessionsOfUser } from '../sessions';
@@ -82,10 +83,14 @@ export function toCurrentUser(user: UserRow): CurrentUser {
   };
 }
 
-/** The message of the first broken password rule (docs/accounts-and-roles.md#passwords), or null. */
+/**
+ * The message of the first broken password rule (docs/accounts-and-roles.md#passwords), or null: the length
+ * and composition rules, then the list of common and breached passwords.
+ */
 export function passwordRuleMessage(password: string): string | null {
   const broken = checkPasswordRules(password);
-  return broken === PASSWORD_TOO_SHORT ? PASSWORD_TOO_SHORT_MESSAGE : broken;
+  if (broken) return broken === PASSWORD_TOO_SHORT ? PASSWORD_TOO_SHORT_MESSAGE : broken;
+  return commonPasswordProblem(password);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PASSWORD_TOO_COMMON } from '../../../shared/passwords';
 import { LINK_INVALID_MESSAGE, PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { verifyPassword } from '../../security/password-hash';
@@ -70,6 +71,26 @@ describe('passwords', () => {
       }
       expect(await verifyPassword((await hashOf(user.id)) ?? '', OLD)).toBe(true);
       expect(await mailsTo(t.db, user.email)).toHaveLength(1); // only the sign-in link
+    });
+
+    it('refuses a common or breached password in any letter case, and changes nothing', async () => {
+      const user = await createUser(t.db, { password: OLD });
+      const other = await signIn(t.app, t.db, user.email);
+      const cookie = await signIn(t.app, t.db, user.email);
+      const mailsBefore = (await mailsTo(t.db, user.email)).length;
+      for (const common of ['Password1', 'pASSWORD1', 'Qwerty123']) {
+        const response = await change(cookie, {
+          currentPassword: OLD,
+          newPassword: common,
+          confirmPassword: common,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON });
+      }
+      expect(await verifyPassword((await hashOf(user.id)) ?? '', OLD)).toBe(true);
+      expect((await get(t.app, '/api/user', { cookie: other })).statusCode).toBe(200);
+      expect(await countSessions(t.db, user.id)).toBe(2);
+      expect(await mailsTo(t.db, user.email)).toHaveLength(mailsBefore);
     });
 
     it('sets the password, keeps this session, ends the others and queues a notice', async () => {
@@ -183,6 +204,21 @@ describe('passwords', () => {
       expect(replay.statusCode).toBe(400);
       expect(replay.json()).toMatchObject({ code: 'LINK_INVALID', message: LINK_INVALID_MESSAGE });
       expect((await get(t.app, `/api/validate-reset-token/${token}`)).json()).toEqual({ valid: false });
+    });
+
+    it('refuses a common or breached password without using up the token; the old password stays', async () => {
+      const user = await createUser(t.db, { password: OLD });
+      const token = await insertLinkToken(t.db, 'password-reset', user.id);
+
+      const common = await post(t.app, '/api/reset-password', { token, password: 'Password1' });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON });
+      expect(await verifyPassword((await hashOf(user.id)) ?? '', OLD)).toBe(true);
+      expect(await mailsTo(t.db, user.email)).toHaveLength(0);
+
+      expect((await get(t.app, `/api/validate-reset-token/${token}`)).json()).toEqual({ valid: true });
+      expect((await post(t.app, '/api/reset-password', { token, password: NEW })).statusCode).toBe(200);
+      expect(await verifyPassword((await hashOf(user.id)) ?? '', NEW)).toBe(true);
     });
 
     it('refuses expired, unknown and magic-link tokens', async () => {

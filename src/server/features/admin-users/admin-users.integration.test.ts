@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_COMPOSITION, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT } from '../../../shared/passwords';
+import {
+  PASSWORD_COMPOSITION,
+  PASSWORD_TOO_COMMON,
+  PASSWORD_TOO_LONG,
+  PASSWORD_TOO_SHORT,
+} from '../../../shared/passwords';
 import {
   ADMIN_USERS_CONFLICTS,
   adminUserListSchema,
@@ -166,6 +171,17 @@ describe('POST /api/admin/users', () => {
     expect(response.json()).toMatchObject({ message });
   });
 
+  it.each(['Password1', 'pASSWORD1', 'Qwerty123'])(
+    'refuses the common or breached password %j and creates nobody',
+    async (password) => {
+      const body = newUserBody({ password });
+      const response = await create(body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON });
+      expect(await t.db.select().from(users).where(eq(users.email, body.email))).toHaveLength(0);
+    },
+  );
+
   it('refuses a name with a line break (names go into e-mails)', async () => {
     const response = await create(newUserBody({ firstName: 'Rosa\r\nBcc: x@example.com' }));
     expect(response.statusCode).toBe(400);
@@ -265,6 +281,23 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
     const response = await reset(user.id, { password });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message });
+  });
+
+  it('refuses a common or breached password and changes nothing: same hash, sessions, mail and audit', async () => {
+    const customer = await createUser(t.db, { password: 'Old-Pass-11' });
+    const customerCookie = await signIn(t.app, t.db, customer.email);
+    const before = (await userRow(customer.id))?.passwordHash;
+    const mailsBefore = (await mailsTo(t.db, customer.email)).length;
+
+    for (const password of ['Password1', 'Sunshine1']) {
+      const response = await reset(customer.id, { password });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'VALIDATION_FAILED', message: PASSWORD_TOO_COMMON });
+    }
+    expect((await userRow(customer.id))?.passwordHash).toBe(before);
+    expect((await get(t.app, '/api/user', { cookie: customerCookie })).statusCode).toBe(200);
+    expect(await mailsTo(t.db, customer.email)).toHaveLength(mailsBefore);
+    expect(await auditRowsOf(t.db, 'user', customer.id)).toHaveLength(0);
   });
 
   it('answers 404 for an unknown user and 400 for an id that is not one', async () => {

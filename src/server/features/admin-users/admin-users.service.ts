@@ -15,6 +15,7 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
 import { requireAdmin } from '../../plugins/admin-guard';
+import { commonPasswordProblem } from '../../security/common-passwords';
 import { hashPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
 import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash, MAGIC_LINK_MINUTES } from '../accounts';
@@ -88,6 +89,15 @@ const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /**
+ * The schema has checked the password rules; the list of common and breached passwords is checked here, on
+ * the server only (docs/accounts-and-roles.md#passwords).
+ */
+function refuseCommonPassword(password: string): void {
+  const common = commonPasswordProblem(password);
+  if (common) throw new AppError('VALIDATION_FAILED', common);
+}
+
+/**
  * The admin Users and Pending Users operations (docs/admin.md#users, docs/accounts-and-roles.md#approval,
  * docs/accounts-and-roles.md).
  */
@@ -104,6 +114,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
     /** Creates an approved account of either role; username and e-mail must be free (409 otherwise). */
     async create(actor: Actor, body: CreateUserRequest): Promise<AdminUser> {
       const admin = actor.user;
+      refuseCommonPassword(body.password);
       const passwordHash = await hashPassword(body.password);
       return db.transaction(async (tx) => {
         const taken = await findNameConflicts(tx, body.username, body.email);
@@ -147,6 +158,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
      */
     async resetPassword(actor: Actor, userId: number, password: string): Promise<void> {
       const admin = actor.user;
+      refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         const user = await findUser(tx, userId);
