@@ -1,6 +1,6 @@
 import { expect, test } from './support/a11y';
 import { readMailbox } from './support/mailbox';
-import { MAILBOX, signInByEmail, waitForLink } from './support/sign-in';
+import { MAILBOX, openSignInLink, signInByEmail, waitForLink } from './support/sign-in';
 
 /**
  * Accounts end to end, with the e-mails the portal really sends through SMTP (playwright.config.ts starts
@@ -79,12 +79,36 @@ test('a used sign-in link shows the invalid-link screen', async ({ page }) => {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(DEMO_EMAIL);
   await page.getByRole('button', { name: 'Send Login Link' }).click();
-  const link = new URL(await waitForLink(DEMO_EMAIL, '/auth/verify', before));
-  await page.goto(link.pathname + link.search);
+  const link = await waitForLink(DEMO_EMAIL, '/auth/verify', before);
+  await openSignInLink(page, link);
   await expect(page).toHaveURL(/\/$/);
   await page.context().clearCookies();
-  await page.goto(link.pathname + link.search);
+  const { pathname, search } = new URL(link);
+  await page.goto(pathname + search);
   await expect(page.getByText(/invalid or (has )?expired/i).first()).toBeVisible();
+});
+
+test('a link scanner that opens the sign-in link in a browser uses nothing up', async ({ page, browser }) => {
+  const before = readMailbox(MAILBOX).length;
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(DEMO_EMAIL);
+  await page.getByRole('button', { name: 'Send Login Link' }).click();
+  const link = await waitForLink(DEMO_EMAIL, '/auth/verify', before);
+  const { pathname, search } = new URL(link);
+
+  // The scanner: another browser, which runs the page's JavaScript but presses nothing.
+  const scanner = await browser.newContext();
+  const scan = await scanner.newPage();
+  await scan.goto(pathname + search);
+  await expect(scan.getByRole('heading', { level: 1, name: 'Sign in as d…@example.com?' })).toBeVisible();
+  await scan.waitForLoadState('networkidle');
+  expect((await scanner.cookies()).map((cookie) => cookie.name)).not.toContain('sid');
+  await scanner.close();
+
+  // The person's own click still signs in.
+  await openSignInLink(page, link);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: /Account menu for/ })).toBeVisible();
 });
 
 test('a customer resets a forgotten password from the e-mailed link', async ({ page }) => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import { magicLinkTokens, passwordResetTokens, sessions, shopifyWebhookEvents, users } from '../db/schema';
+import {
+  jobs,
+  magicLinkTokens,
+  passwordResetTokens,
+  sessions,
+  shopifyWebhookEvents,
+  users,
+} from '../db/schema';
 import { createTestDatabase } from '../test/test-database';
 import { removeExpiredRecords } from './housekeeping';
 
@@ -73,6 +80,39 @@ describe('removeExpiredRecords', () => {
       'old-received',
       'recent-ignored',
       'recent-processed',
+    ]);
+  });
+
+  it('prunes jobs finished over a week ago (over 90 days with a dedupe key), and keeps failed and pending ones', async () => {
+    const now = new Date('2026-11-21T12:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * HOUR);
+    const job = (label: string, state: 'pending' | 'done' | 'failed', days: number, dedupeKey?: string) => ({
+      type: 'test.housekeeping',
+      payload: { label },
+      state,
+      completedAt: state === 'done' ? daysAgo(days) : null,
+      createdAt: daysAgo(days),
+      ...(dedupeKey ? { dedupeKey } : {}),
+    });
+    await handle.db
+      .insert(jobs)
+      .values([
+        job('old-done', 'done', 8),
+        job('recent-done', 'done', 6),
+        job('old-failed', 'failed', 30),
+        job('old-pending', 'pending', 30),
+        job('keyed-done', 'done', 30, 'order-tracking:1'),
+        job('old-keyed-done', 'done', 91, 'order-tracking:2'),
+      ]);
+
+    await removeExpiredRecords(handle.db, now);
+
+    const left = await handle.db.select({ payload: jobs.payload }).from(jobs);
+    expect(left.map((row) => (row.payload as { label: string }).label).sort()).toEqual([
+      'keyed-done',
+      'old-failed',
+      'old-pending',
+      'recent-done',
     ]);
   });
 });

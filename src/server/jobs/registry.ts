@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
+import { linkMailJobs } from '../features/accounts';
 import { createCatalogJobHandlers } from '../features/admin-catalog/shopify-catalog.jobs';
 import { createShopifyOrderHandlers } from '../features/shopify-orders/shopify-orders.jobs';
 import { shopifyEventsJobHandlers } from '../features/shopify-events/shopify-events.jobs';
@@ -26,6 +27,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const shopify = deps.shopify;
   return handlerTable([
     ...emailJobs(deps.mailer),
+    ...linkMailJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
     ...(shopify ? shopifyEventsJobHandlers({ ...deps, shopify }) : []),

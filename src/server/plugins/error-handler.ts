@@ -72,11 +72,18 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void sendError(request, reply, 'BAD_REQUEST', message);
 }
 
+/** A limit that says when it ends (details.retryAfterSeconds) says it in Retry-After too. */
+function setRetryAfter(reply: FastifyReply, details: unknown) {
+  const seconds = (details as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+  if (typeof seconds === 'number' && seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)));
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       // Busy (a full password-hashing queue): the client may try again shortly, and is told when.
       if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));
+      else if (error.code === 'RATE_LIMITED') setRetryAfter(reply, error.details);
       else if (error.status >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(request, reply, error.code, error.message, error.details);
     }

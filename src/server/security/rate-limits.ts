@@ -31,16 +31,26 @@ export const EMAIL_SEND_LIMITS: EmailSendLimits = {
 };
 
 /**
- * 10 failures from one IP block it for 10 minutes; an account takes 100 failures an hour
+ * Checks and uses of one password-reset link, from any address, per window: beyond it the link answers 429
+ * until the window ends (its owner can ask for a new link).
+ */
+export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS };
+
+/**
+ * 10 failures (wrong passwords and wrong codes alike) from one IP block it for 10 minutes; an account takes
+ * 100 failures an hour. A browser holding the account's device cookie is counted apart: 10 failures in 10
+ * minutes block that cookie only, and neither the IP nor the account limit refuses it
  * (docs/security.md#administrator-sign-in).
  */
 export interface AdminLoginLimits {
   perIp: RateLimit;
   perAccount: RateLimit;
+  perDevice: RateLimit;
 }
 export const ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
   perIp: { max: 10, windowMs: 10 * MINUTE_MS },
   perAccount: { max: 100, windowMs: HOUR_MS },
+  perDevice: { max: 10, windowMs: 10 * MINUTE_MS },
 };
 
 /** Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). */

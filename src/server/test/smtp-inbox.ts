@@ -2,8 +2,8 @@ import { SMTPServer } from 'smtp-server';
 import type { Database } from '../db/client';
 import { startJobWorker } from '../jobs/worker';
 import { createMailer } from '../mail/mailer';
-import { handlerTable } from '../jobs/job-definition';
-import { emailJobs } from '../mail/email.jobs';
+import type { Env } from '../env';
+import { createJobHandlers } from '../jobs/registry';
 import { findFreePort } from './portal-process';
 
 export interface ReceivedMessage {
@@ -17,7 +17,7 @@ export interface SmtpInbox {
   /** The first message to `address` whose text contains `contains` (e.g. its subject). */
   messageTo(address: string, contains?: string): ReceivedMessage | undefined;
   /** Sends every queued e-mail of `db`'s outbox through this server once, as the portal's worker does. */
-  deliverOutbox(db: Database, mailFrom: string): Promise<void>;
+  deliverOutbox(db: Database, env: Env): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,12 +51,14 @@ export async function startSmtpInbox(): Promise<SmtpInbox> {
     received,
     messageTo: (address, contains = '') =>
       received.find((message) => message.rcptTo.includes(address) && message.text.includes(contains)),
-    async deliverOutbox(db, mailFrom) {
-      const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: mailFrom });
+    async deliverOutbox(db, env) {
+      const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: env.MAIL_FROM });
+      const log = { info() {}, warn() {}, error() {} };
       const worker = startJobWorker({
         db,
-        handlers: handlerTable(emailJobs(mailer)),
-        log: { info() {}, warn() {}, error() {} },
+        // The e-mail and link-mail jobs (no store connected: no Shopify jobs).
+        handlers: createJobHandlers({ db, env, mailer, shopify: null, log }),
+        log,
         autoStart: false,
       });
       try {

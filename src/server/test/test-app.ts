@@ -17,6 +17,17 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The environment of a test app: test mode on TEST_ORIGIN, silent, with `overrides`. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return loadEnv({
+    NODE_ENV: 'test',
+    APP_ORIGIN: TEST_ORIGIN,
+    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...overrides,
+  });
+}
+
 /**
  * The real application on a fresh, migrated and seeded database (PGlite in memory, or PostgreSQL when
  * TEST_DATABASE_URL is set), silent, serving no client files. Requests go through app.inject().
@@ -30,13 +41,7 @@ export async function createTestApp(
     shopify?: ShopifyConnection | null;
   } = {},
 ): Promise<TestApp> {
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    APP_ORIGIN: TEST_ORIGIN,
-    ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
-    LOG_LEVEL: 'silent',
-    ...options.env,
-  });
+  const env = testEnv(options.env);
   const handle = await createTestDatabase();
   if (options.seed !== false) {
     await seedDatabase(handle.db, {

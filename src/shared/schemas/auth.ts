@@ -70,6 +70,8 @@ export const tokenRequestSchema = z.object({ token: z.string().min(1).max(200) }
 /** POST /api/auth/verify: consumes a magic link; `next` is honoured only as a same-origin path. */
 export const verifyRequestSchema = tokenRequestSchema.extend({ next: z.string().max(500).optional() });
 export const verifyResponseSchema = z.object({ user: currentUserSchema, redirectTo: z.string() });
+/** POST /api/auth/link-info: whose sign-in link this is ('d…@example.com'), without spending it. */
+export const linkInfoResponseSchema = z.object({ maskedEmail: z.string() });
 
 export const resetPasswordRequestSchema = z.object({
   token: z.string().min(1).max(200),

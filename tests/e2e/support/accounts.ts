@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './a11y';
 import { readMailbox } from './mailbox';
-import { MAILBOX, waitForLink } from './sign-in';
+import { MAILBOX, openSignInLink, waitForLink } from './sign-in';
 
 /** The e2e server's administrator (playwright.config.ts). */
 export const ADMIN_USERNAME = 'admin';
@@ -72,8 +72,7 @@ export async function approveAndSignIn(admin: Page, buyer: Page, customer: NewCu
   await openAdminSection(admin, 'Pending Users');
   await admin.getByRole('button', { name: `Approve ${fullName(customer)}` }).click();
   await expect(admin.getByText('Success').first()).toBeVisible();
-  const link = new URL(await waitForLink(customer.email, '/auth/verify', mailBefore));
-  await buyer.goto(link.pathname + link.search);
+  await openSignInLink(buyer, await waitForLink(customer.email, '/auth/verify', mailBefore));
   await expect(
     buyer.getByRole('button', { name: new RegExp(`Account menu for ${fullName(customer)}`) }),
   ).toBeVisible();

@@ -30,8 +30,16 @@ export async function signInByEmail(page: Page, email: string) {
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Send Login Link' }).click();
   await expect(page.getByText('Login link sent')).toBeVisible();
-  const link = await waitForLink(email, '/auth/verify', before);
-  // The link is built from APP_ORIGIN; open it on the test server's origin.
+  await openSignInLink(page, await waitForLink(email, '/auth/verify', before));
+}
+
+/**
+ * Opens an e-mailed sign-in link and confirms it as a person does: the page asks 'Sign in as d…@…?' and
+ * only the click spends the link. The link is built from APP_ORIGIN; it is opened on the test server's origin.
+ */
+export async function openSignInLink(page: Page, link: string) {
   const { pathname, search } = new URL(link);
   await page.goto(pathname + search);
+  await expect(page.getByRole('heading', { level: 1, name: /^Sign in as .+\?$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign In' }).click();
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
@@ -17,12 +17,17 @@ beforeEach(() => {
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
 
+const linkInfo = () => jsonResponse({ maskedEmail: 'd…@example.com' });
+const linkInvalid = () =>
+  jsonResponse({ code: 'LINK_INVALID', message: 'This link is invalid or has expired.' }, { status: 400 });
+
 describe('/auth/verify', () => {
-  it('removes the token from the address bar, signs in once and goes to the redirect target', async () => {
+  it('removes the token from the address bar, asks whose link it is, and signs in once on the click', async () => {
     let signedIn = false;
     const fetchMock = stubFetch({
       '/api/config': () => jsonResponse(testConfig),
       '/api/session': () => jsonResponse({ user: signedIn ? testUser : null }),
+      '/api/auth/link-info': linkInfo,
       '/api/auth/verify': () => {
         signedIn = true;
         return jsonResponse({ user: testUser, redirectTo: '/orders' });
@@ -30,8 +35,19 @@ describe('/auth/verify', () => {
     });
     const { router } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Forders`, { wrapper: StrictMode });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Sign in as d…@example.com?' }),
+    ).toBeInTheDocument();
     expect(window.location.search).not.toContain(TOKEN);
+    // Opening the page spends nothing: a scanner that renders it stops here.
+    expect(countCalls(fetchMock, '/api/auth/verify')).toBe(0);
+    const [, infoInit] =
+      fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/link-info') ?? [];
+    expect(JSON.parse(requestBody(infoInit))).toEqual({ token: TOKEN });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
     expect(countCalls(fetchMock, '/api/auth/verify')).toBe(1);
     const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/verify') ?? [];
     expect(init?.method).toBe('POST');
@@ -39,26 +55,22 @@ describe('/auth/verify', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Order History' })).toBeInTheDocument();
   });
 
-  it('strips the token before the sign-in request is even answered', async () => {
+  it('strips the token before the link is even checked', async () => {
     stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/auth/verify': () => new Promise<Response>(() => undefined),
+      '/api/auth/link-info': () => new Promise<Response>(() => undefined),
     });
     renderApp(`/auth/verify?token=${TOKEN}`);
 
-    expect(await screen.findByText('Signing you in…')).toBeInTheDocument();
+    expect(await screen.findByText('Checking your link…')).toBeInTheDocument();
     expect(window.location.href).not.toContain(TOKEN);
     expect(window.location.pathname).toBe('/auth/verify');
   });
 
   it("shows one 'link invalid or expired' screen with a way to request a new link", async () => {
-    stubFetch({
+    const fetchMock = stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/auth/verify': () =>
-        jsonResponse(
-          { code: 'LINK_INVALID', message: 'This link is invalid or has expired.' },
-          { status: 400 },
-        ),
+      '/api/auth/link-info': linkInvalid,
     });
     renderApp(`/auth/verify?token=${TOKEN}`);
 
@@ -68,6 +80,22 @@ describe('/auth/verify', () => {
     expect(screen.getByText('This link is invalid or has expired.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new login link' }).getAttribute('href')).toBe('/auth');
     expect(window.location.href).not.toContain(TOKEN);
+    expect(countCalls(fetchMock, '/api/auth/verify')).toBe(0);
+  });
+
+  it('says the link is invalid when it was spent between the check and the click', async () => {
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/auth/link-info': linkInfo,
+      '/api/auth/verify': linkInvalid,
+    });
+    renderApp(`/auth/verify?token=${TOKEN}`);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Link Invalid or Expired' }),
+    ).toBeInTheDocument();
   });
 
   it('never follows a redirect target on another origin', async () => {
@@ -75,9 +103,11 @@ describe('/auth/verify', () => {
       '/api/config': () => jsonResponse(testConfig),
       '/api/session': () => jsonResponse({ user: testUser }),
       '/api/products': () => jsonResponse([]),
+      '/api/auth/link-info': linkInfo,
       '/api/auth/verify': () => jsonResponse({ user: testUser, redirectTo: '//evil.test/x' }),
     });
     const { router } = renderApp(`/auth/verify?token=${TOKEN}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

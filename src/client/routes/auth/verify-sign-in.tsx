@@ -1,8 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LinkIcon } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LinkIcon, LogIn } from 'lucide-react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import { LINK_INVALID_MESSAGE, verifyResponseSchema } from '../../../shared/schemas/auth';
+import {
+  LINK_INVALID_MESSAGE,
+  linkInfoResponseSchema,
+  verifyResponseSchema,
+} from '../../../shared/schemas/auth';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
@@ -15,42 +18,71 @@ function safeRedirect(target: string): string {
   return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/';
 }
 
+/** The confirmation step's query; kept out of the refresh after sign-in (the link is spent by then). */
+const LINK_INFO_KEY = 'magic-link-info';
+
 /**
  * /auth/verify (docs/accounts-and-roles.md#magic-links): the e-mailed magic link lands here. The route's
- * loader has already taken the token out of the address bar; the page consumes it with ONE POST (mail
- * scanners that only fetch the link do not use it up), then goes to the server's redirect target.
+ * loader has already taken the token out of the address bar. The page asks whose link it is and shows 'Sign
+ * in as d…@example.com?'; only pressing 'Sign in' spends the link (one POST), so a mail scanner that opens
+ * the link, even one that runs JavaScript, uses nothing up (docs/security.md#link-tokens).
  */
 export function VerifySignInPage() {
   const { token, next } = useLoaderData<UrlToken>();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const started = useRef(false);
+  const linkInfo = useQuery({
+    queryKey: [LINK_INFO_KEY, token],
+    queryFn: () =>
+      requestJson('/api/auth/link-info', linkInfoResponseSchema, { method: 'POST', body: { token } }),
+    enabled: Boolean(token),
+    retry: false,
+    staleTime: Infinity,
+  });
   const verify = useMutation({
     mutationFn: (body: { token: string; next?: string }) =>
       requestJson('/api/auth/verify', verifyResponseSchema, { method: 'POST', body }),
     onSuccess: async ({ user, redirectTo }) => {
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, user);
       // Everything cached for the visitor (e.g. prices without this customer's own) is out of date now.
-      await queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== 'config' });
+      await queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== LINK_INFO_KEY,
+      });
       await navigate(safeRedirect(redirectTo), { replace: true });
     },
   });
-  const { mutate } = verify;
 
-  useEffect(() => {
-    // StrictMode runs effects twice; the token is single-use, so it is posted once.
-    if (!token || started.current) return;
-    started.current = true;
-    mutate(next ? { token, next } : { token });
-  }, [token, next, mutate]);
-
-  if (!token || verify.isError) return <LinkInvalid />;
+  if (!token || linkInfo.isError || verify.isError) return <LinkInvalid />;
+  if (!linkInfo.data || verify.isSuccess) {
+    return (
+      <>
+        <PageTitle>Sign In</PageTitle>
+        <h1 className="sr-only">Sign In</h1>
+        <PageSpinner label={verify.isSuccess ? 'Signing you in…' : 'Checking your link…'} />
+      </>
+    );
+  }
+  const signIn = () => verify.mutate(next ? { token, next } : { token });
   return (
-    <>
-      <PageTitle>Signing In</PageTitle>
-      <h1 className="sr-only">Signing In</h1>
-      <PageSpinner label="Signing you in…" />
-    </>
+    <section className="mx-auto my-10 max-w-xl rounded-2xl border border-border bg-card px-6 py-12 text-center shadow-sm sm:px-10">
+      <PageTitle>Sign In</PageTitle>
+      <span className="mx-auto grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
+        <LogIn aria-hidden="true" className="size-6" />
+      </span>
+      <h1 className="mt-5 text-3xl font-semibold tracking-tight">Sign in as {linkInfo.data.maskedEmail}?</h1>
+      <p className="mt-3 text-muted-foreground">
+        Press Sign In to continue to your wholesale account. The link works once.
+      </p>
+      <Button className="mt-8" onClick={signIn} disabled={verify.isPending} aria-busy={verify.isPending}>
+        {verify.isPending ? 'Signing you in…' : 'Sign In'}
+      </Button>
+      <p className="mt-6 text-sm text-muted-foreground">
+        Not you?{' '}
+        <Link to="/auth" className="font-medium text-primary underline-offset-4 hover:underline">
+          Request your own sign-in link
+        </Link>
+      </p>
+    </section>
   );
 }
 

@@ -1,11 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
-import { magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import { jobs, magicLinkTokens, passwordResetTokens, users } from '../../db/schema';
+import type { Env } from '../../env';
+import { handlerTable } from '../../jobs/job-definition';
+import { linkMailJobs } from './link-mail.jobs';
 import { hashPassword } from '../../security/password-hash';
 import { generateToken, hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
-import { sameOrigin } from '../../test/test-app';
+import { sameOrigin, testEnv } from '../../test/test-app';
 import type { MailMessage } from '../../mail/mailer';
 
 let ipCounter = 0;
@@ -42,13 +45,59 @@ export function sessionCookie(response: { cookies: { name: string; value: string
   return cookie ? `sid=${cookie.value}` : undefined;
 }
 
-/** The outbox: every queued e-mail, oldest first. */
-export async function outbox(db: Database): Promise<MailMessage[]> {
-  const rows = await sqlRows<{ payload: MailMessage }>(
-    db,
-    sql`select payload from jobs where type = 'email.send' order by id`,
+/** What the link-mail jobs each test database ran have sent, by job id. */
+const sentLinkMail = new WeakMap<Database, { jobId: number; message: MailMessage }[]>();
+
+/**
+ * Runs the queued link-mail jobs (link-mail.jobs.ts: sign-in, reset and approval links are written when they
+ * are sent, never stored) as the worker would, and keeps what they send. Each job is taken by one caller
+ * (pending → running), so tests that read the outbox at the same time never send one twice.
+ */
+export async function deliverLinkMail(db: Database, env: Env = testEnv()): Promise<void> {
+  const sent = sentLinkMail.get(db) ?? [];
+  sentLinkMail.set(db, sent);
+  const handlers = handlerTable(
+    linkMailJobs({
+      db,
+      env,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      mailer: {
+        kind: 'console',
+        send: (message) => {
+          sent.push({ jobId: current, message });
+          return Promise.resolve({ messageId: null });
+        },
+        close: () => undefined,
+      },
+    }),
   );
-  return rows.map((row) => row.payload);
+  let current = 0;
+  for (;;) {
+    const [job] = await db
+      .update(jobs)
+      .set({ state: 'running', lockedAt: new Date(), lockedBy: 'test' })
+      .where(
+        sql`id = (select id from jobs where state = 'pending' and type in ${Object.keys(handlers)} order by id limit 1)`,
+      )
+      .returning();
+    if (!job) return;
+    current = job.id;
+    await handlers[job.type]?.(job.payload, job);
+    await db.update(jobs).set({ state: 'done', completedAt: new Date() }).where(eq(jobs.id, job.id));
+  }
+}
+
+/** The outbox: every e-mail queued or sent by a link-mail job, oldest first. */
+export async function outbox(db: Database, env?: Env): Promise<MailMessage[]> {
+  await deliverLinkMail(db, env);
+  const rows = await sqlRows<{ id: number; payload: MailMessage }>(
+    db,
+    sql`select id::int as id, payload from jobs where type = 'email.send' order by id`,
+  );
+  const queued = rows.map((row) => ({ jobId: row.id, message: row.payload }));
+  return [...queued, ...(sentLinkMail.get(db) ?? [])]
+    .sort((a, b) => a.jobId - b.jobId)
+    .map((entry) => entry.message);
 }
 
 export const mailsTo = async (db: Database, to: string) =>

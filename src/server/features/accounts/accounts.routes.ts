@@ -5,9 +5,11 @@ import {
   currentUserSchema,
   emailRequestSchema,
   GENERIC_LINK_MESSAGE,
+  linkInfoResponseSchema,
   messageResponseSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  tokenRequestSchema,
   updateProfileRequestSchema,
   validateResetTokenResponseSchema,
   verifyRequestSchema,
@@ -56,6 +58,16 @@ export const accountsRoutes =
         await accounts.requestMagicLink(request.body.email, request.ip);
         return { message: GENERIC_LINK_MESSAGE };
       },
+    );
+
+    // The confirmation page asks this before the person presses 'Sign in' (docs/security.md#link-tokens).
+    app.post(
+      '/api/auth/link-info',
+      {
+        config: { rateLimit: ROUTE_RATE_LIMITS.verify },
+        schema: { body: tokenRequestSchema, response: { 200: linkInfoResponseSchema } },
+      },
+      async (request) => accounts.describeMagicLink(request.body.token),
     );
 
     app.post(

@@ -18,7 +18,9 @@ import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
 import { commonPasswordProblem } from '../../security/common-passwords';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
-import { generateToken, hashToken } from '../../security/tokens';
+import { hashToken } from '../../security/tokens';
+import { jobToQueue } from '../../jobs/job-definition';
+import { enqueueJob } from '../../jobs/queue';
 import { deleteSessionsOfUser } from '../sessions';
 import {
   consumeLinkToken,
@@ -26,7 +28,6 @@ import {
   findUserByEmail,
   findUserById,
   insertUserIfNew,
-  issueLinkToken,
   retireLinkTokensOfUser,
   setLastLogin,
   setPasswordHash,
@@ -35,17 +36,13 @@ import {
 } from './accounts.repository';
 import {
   alreadyRegisteredEmail,
-  MAGIC_LINK_MINUTES,
-  magicLinkEmail,
   newRegistrationStaffEmail,
   passwordChangedEmail,
-  passwordResetEmail,
   registrationReceivedEmail,
-  RESET_LINK_MINUTES,
-  stillUnderReviewEmail,
 } from './emails';
+import { mayResetPassword, maySignInWithLink, resetLinkJob, signInLinkJob } from './link-mail.jobs';
 import { allowAll, SendLimiter } from './send-limiter';
-import { EMAIL_SEND_LIMITS, type EmailSendLimits } from '../../security/rate-limits';
+import { EMAIL_SEND_LIMITS, RESET_TOKEN_TRIES, type EmailSendLimits } from '../../security/rate-limits';
 import type { UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
@@ -93,6 +90,15 @@ export function passwordRuleMessage(password: string): string | null {
   return commonPasswordProblem(password);
 }
 
+export const TOO_MANY_LINK_TRIES_MESSAGE =
+  'Too many attempts with this link. Please wait 15 minutes, or ask for a new link.';
+
+/** 'dana@example.com' → 'd…@example.com': enough for its owner to recognise, little for anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, 1)}…${email.slice(at)}`;
+}
+
 /**
  * `next` after sign-in only when it is a path on this origin: starts with one '/', no '//' or '/\' (which
  * browsers read as another host), no whitespace or control characters (browsers strip tabs and newlines).
@@ -105,9 +111,6 @@ export function safeRedirectPath(next: string | undefined, appOrigin: string): s
     return '/';
   }
 }
-
-/** Accounts that may ask for a password reset: any that exists and is not rejected or disabled. */
-const mayResetPassword = (user: UserRow) => user.status === 'approved' || user.status === 'pending';
 
 const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
 
@@ -127,6 +130,16 @@ export function createAccountsService({
   // 'Already registered' notices to one address: the route's per-IP limit alone let rotating addresses
   // flood an owner's inbox (docs/security.md#rate-limits).
   const repeatByAddress = new SendLimiter(limits.perAddress);
+  // Tries of one reset link, from any address (the route limits each IP): docs/security.md#rate-limits.
+  const triesByResetToken = new SendLimiter(RESET_TOKEN_TRIES);
+
+  function countTryOfResetToken(token: string) {
+    if (!triesByResetToken.allow(hashToken(token))) {
+      throw new AppError('RATE_LIMITED', TOO_MANY_LINK_TRIES_MESSAGE, {
+        retryAfterSeconds: RESET_TOKEN_TRIES.windowMs / 1000,
+      });
+    }
+  }
 
   return {
     /**
@@ -181,22 +194,23 @@ export function createAccountsService({
       });
     },
 
-    /** Sends a sign-in link to an approved account, a 'still under review' notice to a pending one. */
+    /**
+     * Queues the answer to 'send me a sign-in link' (link-mail.jobs.ts): the same one insert for every address,
+     * so the time of the request tells nothing about the account (docs/security.md#sign-in-and-enumeration).
+     */
     async requestMagicLink(email: string, ip: string): Promise<void> {
       if (!allowAll([magicByAddress, email], [magicByIp, ip])) return;
-      const user = await findUserByEmail(db, email);
-      // Administrators sign in only with their password on /admin/login
-      // (docs/accounts-and-roles.md#administrators): no link, same answer.
-      if (!user || user.role === 'admin') return;
-      if (user.status === 'approved') {
-        const token = generateToken();
-        await db.transaction(async (tx) => {
-          await issueLinkToken(tx, 'magic-link', user.id, hashToken(token), MAGIC_LINK_MINUTES);
-          await enqueueEmail(tx, magicLinkEmail(env, user, token));
-        });
-      } else if (user.status === 'pending') {
-        await enqueueEmail(db, stillUnderReviewEmail(env, user));
-      }
+      await enqueueJob(db, jobToQueue(signInLinkJob, { email }));
+    },
+
+    /**
+     * Whose sign-in link this is, as the confirmation page shows it ('Sign in as d…@example.com?'), without
+     * spending it: a link scanner that opens the page uses nothing up (docs/security.md#link-tokens).
+     */
+    async describeMagicLink(token: string): Promise<{ maskedEmail: string }> {
+      const owner = await findLinkTokenUser(db, 'magic-link', hashToken(token));
+      if (!owner || !maySignInWithLink(owner)) throw linkInvalid();
+      return { maskedEmail: maskEmail(owner.email) };
     },
 
     /** Consumes a magic link; the user it belongs to, if that account may sign in. */
@@ -204,10 +218,10 @@ export function createAccountsService({
       // Checked before the link is spent: a link of an account that may not sign in with one now (it became
       // an administrator, or is no longer approved) is refused and stays as it was.
       const owner = await findLinkTokenUser(db, 'magic-link', hashToken(token));
-      if (!owner || owner.status !== 'approved' || owner.role === 'admin') throw linkInvalid();
+      if (!owner || !maySignInWithLink(owner)) throw linkInvalid();
       const userId = await consumeLinkToken(db, 'magic-link', hashToken(token));
       const user = userId === null ? null : await findUserById(db, userId);
-      if (!user || user.status !== 'approved' || user.role === 'admin') throw linkInvalid();
+      if (!user || !maySignInWithLink(user)) throw linkInvalid();
       await setLastLogin(db, user.id);
       return user;
     },
@@ -261,20 +275,15 @@ export function createAccountsService({
       });
     },
 
-    /** E-mails a reset link to an account that may reset its password; nothing otherwise. */
+    /** Queues the answer to 'forgot password', alike for every address (see requestMagicLink). */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
       if (!allowAll([resetByAddress, email], [resetByIp, ip])) return;
-      const user = await findUserByEmail(db, email);
-      if (!user || !mayResetPassword(user)) return;
-      const token = generateToken();
-      await db.transaction(async (tx) => {
-        await issueLinkToken(tx, 'password-reset', user.id, hashToken(token), RESET_LINK_MINUTES);
-        await enqueueEmail(tx, passwordResetEmail(env, user, token));
-      });
+      await enqueueJob(db, jobToQueue(resetLinkJob, { email }));
     },
 
     /** Whether a reset token is live (does not consume it). */
     async isResetTokenValid(token: string): Promise<boolean> {
+      countTryOfResetToken(token);
       const user = await findLinkTokenUser(db, 'password-reset', hashToken(token));
       return user !== null && mayResetPassword(user);
     },
@@ -284,6 +293,7 @@ export function createAccountsService({
      * links. Does not sign in. A password breaking the rules is refused before the token is used up.
      */
     async resetPassword(token: string, password: string): Promise<void> {
+      countTryOfResetToken(token);
       const broken = passwordRuleMessage(password);
       if (broken) throw new AppError('VALIDATION_FAILED', broken);
       // The token before the hash: a bogus token costs a lookup, not an Argon2 computation.

@@ -20,7 +20,7 @@ describe('magic link through a real SMTP server', () => {
   it('delivers the sign-in link, and the link signs in', async () => {
     const user = await createUser(t.db);
     expect((await post(t.app, '/api/request-magic-link', { email: user.email })).statusCode).toBe(200);
-    await inbox.deliverOutbox(t.db, t.env.MAIL_FROM);
+    await inbox.deliverOutbox(t.db, t.env);
 
     const message = inbox.messageTo(user.email);
     expect(message).toBeDefined();

@@ -17,10 +17,11 @@ import { enqueueEmail } from '../../mail/email.jobs';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { commonPasswordProblem } from '../../security/common-passwords';
 import { hashPassword } from '../../security/password-hash';
-import { generateToken, hashToken } from '../../security/tokens';
-import { issueLinkToken, retireLinkTokensOfUser, setPasswordHash, MAGIC_LINK_MINUTES } from '../accounts';
+import { jobToQueue } from '../../jobs/job-definition';
+import { enqueueJob } from '../../jobs/queue';
+import { approvalLinkJob, retireLinkTokensOfUser, setPasswordHash } from '../accounts';
 import { deleteSessionsOfUser } from '../sessions';
-import { accountApprovedEmail, accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
+import { accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
 import {
   decidePendingUser,
   findNameConflicts,
@@ -222,9 +223,8 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
           throw conflict(ADMIN_USERS_CONFLICTS.notPending);
         }
         if (decision === 'approved') {
-          const token = generateToken();
-          await issueLinkToken(tx, 'magic-link', decided.id, hashToken(token), MAGIC_LINK_MINUTES);
-          await enqueueEmail(tx, accountApprovedEmail(env, decided, token));
+          // The link is made when the e-mail is sent, never stored (docs/security.md#link-tokens).
+          await enqueueJob(tx, jobToQueue(approvalLinkJob, { userId: decided.id }));
         } else {
           await deleteSessionsOfUser(tx, decided.id);
           await retireLinkTokensOfUser(tx, decided.id);

@@ -23,7 +23,7 @@ describe('approval and rejection e-mails through a real SMTP server', () => {
     await t.close();
   });
 
-  const deliverOutbox = () => inbox.deliverOutbox(t.db, t.env.MAIL_FROM);
+  const deliverOutbox = () => inbox.deliverOutbox(t.db, t.env);
 
   /** A registration through the real form endpoint; the pending user's id. */
   async function register(email: string) {

@@ -43,7 +43,7 @@ describe('support messages through a real SMTP server', () => {
       specificOrderId: order.id,
     });
     expect(response.statusCode, response.body).toBe(201);
-    await inbox.deliverOutbox(t.db, t.env.MAIL_FROM);
+    await inbox.deliverOutbox(t.db, t.env);
 
     const received = inbox.messageTo(SUPPORT_EMAIL, 'One case arrived damaged');
     expect(received?.rcptTo).toEqual([SUPPORT_EMAIL]);
@@ -65,7 +65,7 @@ describe('support messages through a real SMTP server', () => {
       message: 'Just a question about my account.',
     });
     expect(response.statusCode, response.body).toBe(201);
-    await inbox.deliverOutbox(t.db, t.env.MAIL_FROM);
+    await inbox.deliverOutbox(t.db, t.env);
 
     const received = inbox.received.filter((message) => message.text.includes(`Reply-To: ${user.email}`));
     expect(received.map((message) => message.rcptTo)).toEqual([[SUPPORT_EMAIL]]);
