@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env';
 
@@ -13,7 +14,9 @@ describe('loadEnv', () => {
       TRUST_PROXY: false,
       SHOPIFY_API_VERSION: '2026-10',
       ADMIN_USERNAME: 'admin',
+      ADMIN_REQUIRE_TOTP: false,
     });
+    expect(env.TOTP_ENCRYPTION_KEY).toBeUndefined();
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.MAIL_FROM).toBe('Dew Mist Wholesale <support@example.com>');
   });
@@ -37,6 +40,27 @@ describe('loadEnv', () => {
       SEED_DEMO: true,
       TRUST_PROXY: true,
     });
+  });
+
+  it('takes a 32-byte TOTP key as hex or base64 and refuses anything else (ADR 0028)', () => {
+    const key = randomBytes(32);
+    expect(loadEnv({ TOTP_ENCRYPTION_KEY: key.toString('hex') }).TOTP_ENCRYPTION_KEY).toBe(
+      key.toString('hex'),
+    );
+    expect(loadEnv({ TOTP_ENCRYPTION_KEY: key.toString('base64') }).TOTP_ENCRYPTION_KEY).toBeDefined();
+    expect(() => loadEnv({ TOTP_ENCRYPTION_KEY: 'secret' })).toThrow(/TOTP_ENCRYPTION_KEY: must be 32 bytes/);
+    expect(() => loadEnv({ TOTP_ENCRYPTION_KEY: randomBytes(16).toString('hex') })).toThrow(EnvError);
+  });
+
+  it('refuses ADMIN_REQUIRE_TOTP on PostgreSQL without a TOTP key, where no key can be made', () => {
+    expect(loadEnv({ ADMIN_REQUIRE_TOTP: '1' }).ADMIN_REQUIRE_TOTP).toBe(true);
+    expect(() => loadEnv({ ADMIN_REQUIRE_TOTP: '1', DATABASE_URL: 'postgres://db/portal' })).toThrow(
+      /TOTP_ENCRYPTION_KEY: ADMIN_REQUIRE_TOTP with DATABASE_URL needs TOTP_ENCRYPTION_KEY/,
+    );
+    const key = randomBytes(32).toString('base64');
+    expect(
+      loadEnv({ ADMIN_REQUIRE_TOTP: '1', DATABASE_URL: 'postgres://db/portal', TOTP_ENCRYPTION_KEY: key }),
+    ).toMatchObject({ ADMIN_REQUIRE_TOTP: true });
   });
 
   it('lists every wrong variable at once', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decodeSecretBoxKey } from './security/secret-box';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -63,6 +64,23 @@ export const envSchema = z
     ADMIN_PASSWORD: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@example.com')),
     SEED_DEMO: flag,
+    /**
+     * Administrators must use a second factor: one who has none sets it up at their next sign-in, before
+     * any session (docs/security.md#administrator-sign-in). Off by default, so a first start still works.
+     */
+    ADMIN_REQUIRE_TOTP: flag,
+    /**
+     * The AES-256 key that seals administrators' TOTP secrets (ADR 0028): 32 bytes as 64 hex digits or
+     * base64. Unset: on PGlite a key is made once in DATA_DIR; with DATABASE_URL two-factor set-up is refused.
+     */
+    TOTP_ENCRYPTION_KEY: optionalString.pipe(
+      z
+        .string()
+        .refine((value) => decodeSecretBoxKey(value) !== null, {
+          message: 'must be 32 bytes written as 64 hex digits or base64 (openssl rand -base64 32)',
+        })
+        .optional(),
+    ),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -92,6 +110,11 @@ export const envSchema = z
     path: ['SHOPIFY_MODE'],
     message:
       'fake runs a fake store inside the portal: unset SHOPIFY_STORE_DOMAIN and SHOPIFY_ADMIN_TOKEN, or use live',
+  })
+  .refine((env) => !(env.ADMIN_REQUIRE_TOTP && env.DATABASE_URL && !env.TOTP_ENCRYPTION_KEY), {
+    path: ['TOTP_ENCRYPTION_KEY'],
+    message:
+      'ADMIN_REQUIRE_TOTP with DATABASE_URL needs TOTP_ENCRYPTION_KEY (the same on every instance), or no administrator could sign in',
   })
   .transform((env) => ({
     ...env,

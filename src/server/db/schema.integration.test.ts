@@ -18,6 +18,10 @@ describe('the migrated schema', () => {
       sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect((result as Array<{ table_name: string }>).map((row) => row.table_name)).toEqual([
+      'admin_devices',
+      'admin_login_challenges',
+      'admin_recovery_codes',
+      'admin_totp',
       'allowed_skus',
       'app_settings',
       'audit_log',

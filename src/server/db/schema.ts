@@ -1,5 +1,6 @@
 // The one schema object Drizzle and drizzle-kit need; tables live in schema/<area>.ts.
 export * from './schema/users';
+export * from './schema/admin-sign-in';
 export * from './schema/catalog';
 export * from './schema/orders';
 export * from './schema/support';

@@ -5,7 +5,7 @@ import { ADMIN_API_PREFIX, PUBLIC_ADMIN_ROUTES } from './admin-guard';
 
 /**
  * Deny by default (docs/security.md#access-control), generated from the route table rather than written by
- * hand: every /api/admin/* route that is not one of the three public ones answers 401 to a visitor and 403 to
+ * hand: every /api/admin/* route that is not one of the public ones answers 401 to a visitor and 403 to
  * a customer, whatever the body, and changes nothing.
  */
 
@@ -25,12 +25,24 @@ interface RouteEntry {
   url: string;
 }
 
-/** Every admin route of the running app, from Fastify's own route table. */
+/**
+ * Every admin route of the running app, from Fastify's own route table. The table is a tree: a route whose
+ * path extends another's is printed as its child with the rest of the path (`/api/admin/user` then `s` for
+ * `/api/admin/users`), so each line's path is its parent's plus its own.
+ */
 function adminRoutes(): RouteEntry[] {
   const table = t.app.printRoutes({ commonPrefix: false });
   const entries: RouteEntry[] = [];
-  for (const match of table.matchAll(/(\/api\/admin\/\S*) \(([^)]+)\)/g)) {
-    const [, url = '', methods = ''] = match;
+  const pathAtDepth: string[] = [];
+  for (const line of table.split('\n')) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!match) continue;
+    const [, indent = '', segment = '', methods] = match;
+    const depth = indent.length / 4;
+    const url = (depth > 0 ? (pathAtDepth[depth - 1] ?? '') : '') + segment;
+    pathAtDepth.length = depth;
+    pathAtDepth[depth] = url;
+    if (!url.startsWith(ADMIN_API_PREFIX) || !methods) continue;
     for (const method of methods.split(',').map((name) => name.trim())) {
       if (method !== 'HEAD' && method !== 'OPTIONS') entries.push({ method, url });
     }
@@ -52,9 +64,16 @@ function call(route: RouteEntry, cookie?: string) {
 }
 
 describe('the administrator check on every /api/admin/* route', () => {
-  it('finds the admin routes in the route table, including the three public ones', () => {
+  it('finds the admin routes in the route table, including the public ones and those printed as children', () => {
     const urls = new Set(adminRoutes().map((route) => route.url));
     for (const url of PUBLIC_ADMIN_ROUTES) expect(urls).toContain(url);
+    for (const url of [
+      '/api/admin/users',
+      '/api/admin/users/:userId/role',
+      '/api/admin/security/totp/setup',
+    ]) {
+      expect(urls).toContain(url);
+    }
   });
 
   it('answers 401 to a signed-out visitor on every guarded route', async () => {

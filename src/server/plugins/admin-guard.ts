@@ -5,11 +5,15 @@ import type { UserRow } from '../db/schema';
 export const ADMIN_API_PREFIX = '/api/admin/';
 
 /**
- * The only /api/admin/* routes open to a non-administrator: signing in, signing out, and asking who is
- * signed in (which answers 401 to anyone but an administrator).
+ * The only /api/admin/* routes open to a non-administrator: signing in (with its second step, which the
+ * pending sign-in's cookie authorises: docs/security.md#administrator-sign-in), signing out, and asking who
+ * is signed in (which answers 401 to anyone but an administrator).
  */
 export const PUBLIC_ADMIN_ROUTES: ReadonlySet<string> = new Set([
   '/api/admin/login',
+  '/api/admin/login/code',
+  '/api/admin/login/enrolment',
+  '/api/admin/login/enrolment/confirm',
   '/api/admin/logout',
   '/api/admin/user',
 ]);

@@ -1,6 +1,7 @@
 /**
  * The dashboard's sidebar sections: the spec's seven in its order (docs/admin.md#dashboard), then the
- * staff support inbox (issue 7, beyond the spec).
+ * staff support inbox (issue 7, beyond the spec) and the administrator's own Security (issue 17: the second
+ * factor).
  */
 export const ADMIN_SECTIONS = [
   { id: 'products', label: 'Products' },
@@ -11,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { id: 'users', label: 'Users' },
   { id: 'faq', label: 'FAQ Management' },
   { id: 'support', label: 'Support' },
+  { id: 'security', label: 'Security' },
 ] as const;
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

@@ -1,6 +1,7 @@
 import {
   CircleHelp,
   ClipboardList,
+  KeyRound,
   Layers,
   LifeBuoy,
   LogOut,
@@ -28,6 +29,7 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
   users: Users,
   faq: CircleHelp,
   support: LifeBuoy,
+  security: KeyRound,
 };
 
 interface AdminSidebarProps {

@@ -4,8 +4,13 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
-import type { AdminLoginRequest } from '../../../shared/schemas/admin-session';
+import {
+  adminLoginResponseSchema,
+  type AdminLoginRequest,
+  type AdminSecondStep,
+} from '../../../shared/schemas/admin-session';
 import { currentUserSchema, messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
+import { ERROR_CODES } from '../../../shared/error-codes';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import {
@@ -37,35 +42,89 @@ function forgetSessionData(queryClient: QueryClient) {
 }
 
 /**
- * 'Log in' on /admin/login (docs/admin.md#admin-access): POST /api/admin/login; success toasts 'Welcome back,
- * {name}' and opens the dashboard (at `returnTo`, a dashboard address already checked), failure toasts 'Login
- * failed' with the server's message or 'Admin login failed'.
+ * The end of every administrator sign-in (docs/admin.md#admin-access): what was cached for the previous
+ * person is forgotten, 'Welcome back, {name}' is toasted and the dashboard opens (at `returnTo`, a dashboard
+ * address already checked).
+ */
+export function useFinishAdminSignIn(returnTo = '/admin') {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return (user: CurrentUser) => {
+    forgetSessionData(queryClient);
+    queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, user);
+    toast.success(`Welcome back, ${user.firstName?.trim() || user.username}`);
+    void navigate(returnTo, { replace: true });
+  };
+}
+
+/** The server only signs in administrators; anything else is not a usable admin session. */
+function asAdmin(user: CurrentUser): CurrentUser {
+  if (user.role !== 'admin') throw new Error('Not an administrator');
+  return user;
+}
+
+/**
+ * 'Log in' on /admin/login (docs/admin.md#admin-access): POST /api/admin/login; success signs in
+ * (useFinishAdminSignIn), or hands over to the second step (`onSecondStep`: a code, or setting up the second
+ * factor first) when the server asks for one; failure toasts 'Login failed' with the server's message or
+ * 'Admin login failed'.
  */
 export function useAdminLogin({
   onFailure,
+  onSecondStep,
   returnTo = '/admin',
-}: { onFailure?: () => void; returnTo?: string } = {}) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
+}: { onFailure?: () => void; onSecondStep?: (step: AdminSecondStep) => void; returnTo?: string } = {}) {
+  const finish = useFinishAdminSignIn(returnTo);
   return useMutation({
     mutationFn: async (credentials: AdminLoginRequest) => {
-      const user = await requestJson('/api/admin/login', currentUserSchema, {
+      const answer = await requestJson('/api/admin/login', adminLoginResponseSchema, {
         method: 'POST',
         body: credentials,
       });
-      // The server only signs in administrators; anything else is not a usable admin session.
-      if (user.role !== 'admin') throw new Error('Not an administrator');
-      return user;
+      return 'totpRequired' in answer ? answer : asAdmin(answer);
     },
-    onSuccess: (user) => {
-      forgetSessionData(queryClient);
-      queryClient.setQueryData(ADMIN_SESSION_QUERY_KEY, user);
-      toast.success(`Welcome back, ${user.firstName?.trim() || user.username}`);
-      void navigate(returnTo, { replace: true });
+    onSuccess: (answer) => {
+      if ('totpRequired' in answer) onSecondStep?.(answer);
+      else finish(answer);
     },
     onError: (error) => {
       toast.error('Login failed', { description: serverMessage(error, 'Admin login failed') });
       onFailure?.();
+    },
+  });
+}
+
+/** The pending sign-in has expired or was dropped (410): the password must be typed again. */
+export function isSignInExpired(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ERROR_CODES.GONE;
+}
+
+/**
+ * The code step of /admin/login (docs/admin.md#admin-access): POST /api/admin/login/code with a code from the
+ * authenticator app or a recovery code; success signs in. A refusal toasts 'Login failed' with the server's
+ * message ('Invalid authentication code', or the wait after too many), then `onExpired` when the pending
+ * sign-in is over, else `onRefused`.
+ */
+export function useAdminCodeStep({
+  returnTo = '/admin',
+  onExpired,
+  onRefused,
+}: {
+  returnTo?: string;
+  onExpired: () => void;
+  onRefused: () => void;
+}) {
+  const finish = useFinishAdminSignIn(returnTo);
+  return useMutation({
+    mutationFn: async (code: string) =>
+      asAdmin(
+        await requestJson('/api/admin/login/code', currentUserSchema, { method: 'POST', body: { code } }),
+      ),
+    onSuccess: finish,
+    onError: (error) => {
+      toast.error('Login failed', { description: serverMessage(error, 'Admin login failed') });
+      if (isSignInExpired(error)) onExpired();
+      else onRefused();
     },
   });
 }

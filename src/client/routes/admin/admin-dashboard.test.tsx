@@ -58,6 +58,7 @@ vi.mock('./sections/support-section', async () => {
 });
 vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
 vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
+vi.mock('./sections/security-section', () => ({ SecuritySection: () => 'Security section' }));
 vi.mock('./sections/faq-section', () => ({
   FaqSection: () => {
     throw new Error('FAQ section crashed');
@@ -86,6 +87,7 @@ const SECTION_LABELS = [
   'Users',
   'FAQ Management',
   'Support',
+  'Security',
 ];
 
 type Handlers = Parameters<typeof stubFetch>[0];
@@ -261,11 +263,11 @@ describe('/admin dashboard', () => {
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(sectionButton('Variants'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    expect(document.activeElement).toBe(sectionButton('Support'));
+    expect(document.activeElement).toBe(sectionButton('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
     expect(document.activeElement).toBe(sectionButton('Products'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(sectionButton('Support'));
+    expect(document.activeElement).toBe(sectionButton('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
     expect(document.activeElement).toBe(sectionButton('Products'));
   });

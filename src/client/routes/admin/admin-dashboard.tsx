@@ -36,6 +36,7 @@ import { OrdersSection } from './sections/orders-section';
 import { PendingUsersSection } from './sections/pending-users-section';
 import { PricingSection } from './sections/pricing-section';
 import { ProductsSection } from './sections/products-section';
+import { SecuritySection } from './sections/security-section';
 import { SupportSection } from './sections/support-section';
 import { UsersSection } from './sections/users-section';
 import { VariantsSection } from './sections/variants-section';
@@ -49,6 +50,7 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
   users: UsersSection,
   faq: FaqSection,
   support: SupportSection,
+  security: SecuritySection,
 };
 
 /**

@@ -198,3 +198,134 @@ describe('/admin/login', () => {
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 });
+
+describe('/admin/login with a second factor (docs/admin.md#admin-access)', () => {
+  const secondStep = (mustEnrol: boolean) => () => jsonResponse({ totpRequired: true, mustEnrol });
+
+  async function passPassword() {
+    await fillIn('admin', 'Secret123');
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('asks for the code in a field browsers and phones fill from a one-time code, then signs in', async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': secondStep(false),
+      '/api/admin/login/code': () => jsonResponse(testAdmin),
+    });
+    const { router } = renderApp('/admin/login');
+    await passPassword();
+
+    expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+    expect(screen.getByText('Enter the 6-digit code from your authenticator app.')).toBeInTheDocument();
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(field).toHaveAttribute('inputmode', 'numeric');
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(toast.success).not.toHaveBeenCalled();
+
+    // Nothing typed: the field says what it needs, and nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the code from your authenticator app')).toBeInTheDocument();
+
+    fireEvent.change(field, { target: { value: '123 456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
+    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.filter(([input]) => requestUrl(input) === '/api/admin/login/code');
+    expect(calls).toHaveLength(1);
+    expect(JSON.parse(requestBody(calls[0]?.[1]))).toEqual({ code: '123 456' });
+  });
+
+  it("toasts 'Login failed' for a wrong code, clears it and stays on the code step", async () => {
+    stubApi({
+      '/api/admin/login': secondStep(false),
+      '/api/admin/login/code': () => errorResponse(401, 'Invalid authentication code'),
+    });
+    renderApp('/admin/login');
+    await passPassword();
+    const field = await screen.findByLabelText<HTMLInputElement>('Authentication code');
+    fireEvent.change(field, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Login failed', {
+        description: 'Invalid authentication code',
+      }),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>('Authentication code').value).toBe('');
+    expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
+  });
+
+  it('takes a recovery code in a text field instead, and goes back to the password when the sign-in expired', async () => {
+    const fetchMock = stubApi({
+      '/api/admin/login': secondStep(false),
+      '/api/admin/login/code': () =>
+        jsonResponse(
+          { code: 'GONE', message: 'Your sign-in has expired. Please sign in again.', requestId: 'r' },
+          { status: 410 },
+        ),
+    });
+    renderApp('/admin/login');
+    await passPassword();
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    const field = screen.getByLabelText('Recovery code');
+    expect(field).toHaveAttribute('inputmode', 'text');
+    expect(field).toHaveAttribute('autocomplete', 'off');
+    fireEvent.change(field, { target: { value: 'abcd-efgh-ijkl-mnop' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Login failed', {
+        description: 'Your sign-in has expired. Please sign in again.',
+      }),
+    );
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    const calls = fetchMock.mock.calls.filter(([input]) => requestUrl(input) === '/api/admin/login/code');
+    expect(JSON.parse(requestBody(calls[0]?.[1]))).toEqual({ code: 'abcd-efgh-ijkl-mnop' });
+  });
+
+  it('makes an administrator without a second factor set one up, shows the recovery codes once, then opens the dashboard', async () => {
+    const codes = Array.from(
+      { length: 10 },
+      (_, index) => `aaaa-bbbb-cccc-dd${String(index).padStart(2, '2')}`,
+    );
+    const fetchMock = stubApi({
+      '/api/admin/login': secondStep(true),
+      '/api/admin/login/enrolment': () =>
+        jsonResponse({
+          secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          otpauthUri: 'otpauth://totp/Shop:admin?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+          qrCodeDataUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+        }),
+      '/api/admin/login/enrolment/confirm': () => jsonResponse({ user: testAdmin, recoveryCodes: codes }),
+    });
+    const { router } = renderApp('/admin/login');
+    await passPassword();
+
+    expect(
+      await screen.findByRole('heading', { name: 'Set up two-factor authentication' }),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
+    expect(qr).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    const field = screen.getByLabelText('Authentication code');
+    expect(field).toHaveAttribute('autocomplete', 'one-time-code');
+    fireEvent.change(field, { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify and sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Save your recovery codes' })).toHaveFocus();
+    const list = screen.getByRole('list', { name: 'Recovery codes' });
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    // Signed in only once the codes are put away: the page stays.
+    expect(router.state.location.pathname).toBe('/admin/login');
+    fireEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes, continue' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
+    const confirm = fetchMock.mock.calls.filter(
+      ([input]) => requestUrl(input) === '/api/admin/login/enrolment/confirm',
+    );
+    expect(JSON.parse(requestBody(confirm[0]?.[1]))).toEqual({ code: '654321' });
+  });
+});

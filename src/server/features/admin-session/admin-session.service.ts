@@ -1,41 +1,149 @@
 import { eq, or } from 'drizzle-orm';
-import { ADMIN_LOGIN_FAILED_MESSAGE, type AdminLoginRequest } from '../../../shared/schemas/admin-session';
+import {
+  ADMIN_LOGIN_FAILED_MESSAGE,
+  TOTP_MESSAGES,
+  type AdminLoginRequest,
+  type TotpSetup,
+} from '../../../shared/schemas/admin-session';
 import type { Database } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { users, type AdminLoginChallengeRow, type UserRow } from '../../db/schema';
+import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ADMIN_LOGIN_LIMITS, type AdminLoginLimits } from '../../security/rate-limits';
+import { generateToken, hashToken } from '../../security/tokens';
+import {
+  deleteLoginChallenge,
+  findLoginChallenge,
+  insertLoginChallenge,
+  isTrustedDevice,
+  recordChallengeFailure,
+  replaceDevice,
+} from './admin-sign-in.repository';
+import { createAdminTotpService } from './admin-totp.service';
+import { accountKeyOf, createSignInThrottles, type AttemptSource } from './sign-in-throttles';
+import type { TotpKeyring } from './totp-key';
 
-import { LoginThrottle } from './login-throttle';
+/** A pending sign-in waits this long for its second step. */
+export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes a pending sign-in takes before it is dropped and the password is asked again. */
+export const LOGIN_CHALLENGE_MAX_FAILURES = 5;
+/** A device cookie lives this long, renewed at each sign-in from its browser. */
+export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
 
+/** What the first step (the password) leads to. */
+export type SignInStep =
+  | { kind: 'signed-in'; user: UserRow; source: AttemptSource }
+  | { kind: 'second-step'; userId: number; mustEnrol: boolean; challengeToken: string };
+
+/** Browser-side proofs a request carries: its device cookie and its pending sign-in, when present. */
+export interface SignInCookies {
+  deviceToken?: string | undefined;
+  challengeToken?: string | undefined;
+}
+
+const signInExpired = () => new AppError('GONE', TOTP_MESSAGES.signInExpired);
+const isActiveAdmin = (user: UserRow | undefined): user is UserRow =>
+  Boolean(user && user.role === 'admin' && user.status === 'approved');
+
+/**
+ * Administrator sign-in (docs/security.md#administrator-sign-in): the password, then, for an administrator
+ * with a second factor (or who must set one up: ADMIN_REQUIRE_TOTP), a code within 5 minutes. Failed
+ * passwords and codes are throttled per IP and per account, or per device cookie for a browser that has
+ * signed in to that account before.
+ */
 export function createAdminSessionService({
   db,
+  env,
+  keyring,
   limits = ADMIN_LOGIN_LIMITS,
+  now = Date.now,
 }: {
   db: Database;
+  env: Pick<Env, 'STORE_NAME' | 'ADMIN_REQUIRE_TOTP'>;
+  keyring: TotpKeyring;
   limits?: AdminLoginLimits;
+  now?: () => number;
 }) {
-  const byIp = new LoginThrottle(limits.perIp);
-  const byAccount = new LoginThrottle(limits.perAccount);
+  const throttles = createSignInThrottles(limits, now);
+  const totp = createAdminTotpService({ db, env, keyring, throttles, now });
   // Verified against when the username is unknown, so every failure costs the same Argon2 work
   // (docs/security.md#administrator-sign-in).
   const dummyHash = hashPassword(`no-such-admin-${Date.now()}`);
 
-  function refuseWhileThrottled(ip: string, account: string) {
-    const wait = Math.max(byIp.retryAfterSeconds(ip), byAccount.retryAfterSeconds(account));
-    if (wait > 0) {
-      throw new AppError('RATE_LIMITED', 'Too many failed sign-in attempts. Please try again later.', {
-        retryAfterSeconds: wait,
-      });
+  /** Counted on the device cookie when it is a live one of this account, else on the IP and the account. */
+  async function sourceOf(
+    user: UserRow | undefined,
+    ip: string,
+    account: string,
+    deviceToken: string | undefined,
+  ): Promise<AttemptSource> {
+    if (deviceToken) {
+      const deviceTokenHash = hashToken(deviceToken);
+      // Looked up for an unknown username too (no account has id 0), so the time taken tells nothing.
+      if (await isTrustedDevice(db, deviceTokenHash, user?.id ?? 0, new Date(now()))) {
+        return { kind: 'device', deviceTokenHash };
+      }
     }
+    return { kind: 'untrusted', ip, account };
+  }
+
+  /** The sign-in is complete: its counts are cleared and the time is noted. */
+  async function complete(user: UserRow, source: AttemptSource): Promise<UserRow> {
+    throttles.recordSuccess(source);
+    const [updated] = await db
+      .update(users)
+      .set({ lastLoginAt: new Date(now()) })
+      .where(eq(users.id, user.id))
+      .returning();
+    return updated ?? user;
+  }
+
+  /**
+   * The pending sign-in of `challengeToken` for `purpose`, with its administrator; 410 when it is unknown,
+   * expired, for the other step, or its account may no longer sign in.
+   */
+  async function pendingSignIn(
+    challengeToken: string | undefined,
+    purpose: AdminLoginChallengeRow['purpose'],
+  ): Promise<{ challenge: AdminLoginChallengeRow; user: UserRow }> {
+    if (!challengeToken) throw signInExpired();
+    const challenge = await findLoginChallenge(db, hashToken(challengeToken), new Date(now()));
+    if (!challenge || challenge.purpose !== purpose) throw signInExpired();
+    const [user] = await db.select().from(users).where(eq(users.id, challenge.userId)).limit(1);
+    if (!isActiveAdmin(user)) {
+      await deleteLoginChallenge(db, challenge.tokenHash);
+      throw signInExpired();
+    }
+    return { challenge, user };
+  }
+
+  /** A wrong code: counted like a wrong password, and against the pending sign-in. */
+  async function codeRefused(challenge: AdminLoginChallengeRow, source: AttemptSource): Promise<never> {
+    throttles.recordFailure(source);
+    await recordChallengeFailure(db, challenge.tokenHash, LOGIN_CHALLENGE_MAX_FAILURES);
+    throw new AppError('UNAUTHENTICATED', TOTP_MESSAGES.invalidCode);
+  }
+
+  /** Ends the pending sign-in; only one request can, so a code race signs in once. */
+  async function endPendingSignIn(challenge: AdminLoginChallengeRow) {
+    if (!(await deleteLoginChallenge(db, challenge.tokenHash))) throw signInExpired();
   }
 
   return {
+    totp,
+    throttles,
+
     /**
-     * The administrator for these credentials. Wrong password, unknown username, a customer account and a
-     * disabled administrator all get the same 401 after the same work; repeated failures are throttled.
+     * The first step: the password. Wrong password, unknown username, a customer account and a disabled
+     * administrator all get the same 401 after the same work; repeated failures are throttled. The right
+     * password signs in, or opens the second step (a code, or setting up the second factor first).
      */
-    async verifyAdmin({ username, password }: AdminLoginRequest, ip: string): Promise<UserRow> {
+    async signIn(
+      { username, password }: AdminLoginRequest,
+      ip: string,
+      cookies: SignInCookies,
+    ): Promise<SignInStep> {
       const typed = username.toLowerCase();
       const [user] = await db
         .select()
@@ -43,18 +151,76 @@ export function createAdminSessionService({
         .where(or(eq(users.username, username), eq(users.email, typed)))
         .limit(1);
       // One count per account, whether its username or its e-mail was typed.
-      const account = user ? `user:${user.id}` : `name:${typed}`;
-      refuseWhileThrottled(ip, account);
+      const account = user ? accountKeyOf(user.id) : `name:${typed}`;
+      const source = await sourceOf(user, ip, account, cookies.deviceToken);
+      throttles.refuseWhileBlocked(source);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
-      if (!user || !passwordMatches || user.role !== 'admin' || user.status !== 'approved') {
-        byIp.recordFailure(ip);
-        byAccount.recordFailure(account);
+      if (!passwordMatches || !isActiveAdmin(user)) {
+        throttles.recordFailure(source);
         throw new AppError('UNAUTHENTICATED', ADMIN_LOGIN_FAILED_MESSAGE);
       }
-      byIp.reset(ip);
-      byAccount.reset(account);
-      await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
-      return user;
+      const enrolled = await totp.isEnrolled(user.id);
+      if (!enrolled && !env.ADMIN_REQUIRE_TOTP) {
+        return { kind: 'signed-in', user: await complete(user, source), source };
+      }
+      const challengeToken = generateToken();
+      await insertLoginChallenge(
+        db,
+        {
+          tokenHash: hashToken(challengeToken),
+          userId: user.id,
+          purpose: enrolled ? 'totp' : 'enrol',
+          expiresAt: new Date(now() + LOGIN_CHALLENGE_TTL_MS),
+        },
+        new Date(now()),
+      );
+      return { kind: 'second-step', userId: user.id, mustEnrol: !enrolled, challengeToken };
+    },
+
+    /** The second step: a code from the authenticator app, or a recovery code. */
+    async completeWithCode(code: string, ip: string, cookies: SignInCookies): Promise<UserRow> {
+      const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'totp');
+      const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
+      throttles.refuseWhileBlocked(source);
+      if (!(await totp.spendCode({ user, ip }, code))) return codeRefused(challenge, source);
+      await endPendingSignIn(challenge);
+      return complete(user, source);
+    },
+
+    /** ADMIN_REQUIRE_TOTP, no second factor yet: a new secret to set up before the session. */
+    async beginEnrolment(cookies: SignInCookies): Promise<TotpSetup> {
+      const { user } = await pendingSignIn(cookies.challengeToken, 'enrol');
+      return totp.beginSetup(user);
+    },
+
+    /** The set-up confirmed with its first code: signed in, with the recovery codes to show once. */
+    async confirmEnrolment(
+      code: string,
+      ip: string,
+      cookies: SignInCookies,
+    ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
+      const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'enrol');
+      const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
+      throttles.refuseWhileBlocked(source);
+      const recoveryCodes = await totp.confirmSetup({ user, ip }, code);
+      if (!recoveryCodes) return codeRefused(challenge, source);
+      await endPendingSignIn(challenge);
+      return { user: await complete(user, source), recoveryCodes };
+    },
+
+    /**
+     * A new device cookie for the browser that just signed in as `userId`, retiring the one it held for
+     * that account (OWASP's device cookies); returns the token for the cookie.
+     */
+    async trustDevice(userId: number, previousToken: string | undefined): Promise<string> {
+      const token = generateToken();
+      await replaceDevice(
+        db,
+        { tokenHash: hashToken(token), userId, expiresAt: new Date(now() + DEVICE_COOKIE_TTL_MS) },
+        previousToken ? hashToken(previousToken) : null,
+        new Date(now()),
+      );
+      return token;
     },
   };
 }

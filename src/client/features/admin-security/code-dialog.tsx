@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { totpCodeRequestSchema, type TotpCodeRequest } from '../../../shared/schemas/admin-session';
+import { CodeField, type CodeKind } from '../../components/admin/code-field';
+import { Dialog } from '../../components/ui/dialog';
+import { FormActions } from '../../components/ui/form-actions';
+import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+
+/**
+ * A change that needs a fresh code (docs/admin.md#security): turning the second factor off, new recovery
+ * codes. The code comes from the authenticator app, or is a recovery code (for an administrator who has lost
+ * the app). `submit` sends it; `refused` is called back with the form's reset when the server says no.
+ */
+export function CodeDialog({
+  title,
+  description,
+  label,
+  pendingLabel,
+  pending,
+  onSubmit,
+  onClose,
+}: {
+  title: string;
+  description: ReactNode;
+  label: string;
+  pendingLabel: string;
+  pending: boolean;
+  onSubmit: (code: string, refused: () => void) => void;
+  onClose: () => void;
+}) {
+  const [kind, setKind] = useState<CodeKind>('totp');
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    setFocus,
+    clearErrors,
+    formState: { errors },
+  } = useForm<TotpCodeRequest>({
+    resolver: schemaResolver(totpCodeRequestSchema),
+    defaultValues: { code: '' },
+    ...JUDGED_ON_SUBMIT,
+  });
+  // After a switch between app and recovery code, the new input takes the focus (the dialog gives the first
+  // one its focus when it opens).
+  const switched = useRef(false);
+  useEffect(() => {
+    if (switched.current) setFocus('code');
+    switched.current = true;
+  }, [kind, setFocus]);
+  const clear = () => {
+    setValue('code', '');
+    setFocus('code');
+  };
+  const submit = submitUnlessPending(
+    pending,
+    handleSubmit(({ code }) => onSubmit(code, clear)),
+  );
+
+  return (
+    <Dialog open onClose={onClose} title={title} description={description}>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <CodeField
+          kind={kind}
+          onKindChange={(next) => {
+            setKind(next);
+            setValue('code', '');
+            clearErrors('code');
+          }}
+          {...register('code')}
+          error={firstErrorMessage(errors)}
+        />
+        <FormActions onCancel={onClose} pending={pending} label={label} pendingLabel={pendingLabel} />
+      </form>
+    </Dialog>
+  );
+}

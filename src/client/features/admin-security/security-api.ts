@@ -1,0 +1,125 @@
+// Before any schema is built: zod must not probe for eval under the CSP (see the file).
+import '../../lib/zod-config';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  adminEnrolledSignInSchema,
+  recoveryCodesSchema,
+  totpSetupSchema,
+  totpStatusSchema,
+} from '../../../shared/schemas/admin-session';
+import { messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
+import { ERROR_CODES } from '../../../shared/error-codes';
+import { ApiError, requestJson } from '../../lib/api';
+import { showError } from '../../lib/show-error';
+import { toast } from '../../lib/toast';
+
+/** The fallbacks shown when the server sends no message of its own (docs/admin.md#admin-messages). */
+export const SECURITY_FALLBACKS = {
+  setup: 'Failed to start two-factor set-up',
+  confirm: 'Failed to turn on two-factor authentication',
+  disable: 'Failed to turn off two-factor authentication',
+  recoveryCodes: 'Failed to make new recovery codes',
+} as const;
+
+export const TOTP_STATUS_QUERY_KEY = ['admin', 'security', 'totp'] as const;
+
+/** GET /api/admin/security/totp: the signed-in administrator's second factor. */
+export const totpStatusQueryOptions = queryOptions({
+  queryKey: TOTP_STATUS_QUERY_KEY,
+  queryFn: ({ signal }) => requestJson('/api/admin/security/totp', totpStatusSchema, { signal }),
+});
+
+/**
+ * Where a set-up happens: in the Security section (signed in), or at sign-in when the portal requires a second
+ * factor and the administrator has none (a pending sign-in, no session yet).
+ */
+export type SetupPlace = 'portal' | 'sign-in';
+
+const SETUP_PATHS = {
+  portal: { begin: '/api/admin/security/totp/setup', confirm: '/api/admin/security/totp/confirm' },
+  'sign-in': { begin: '/api/admin/login/enrolment', confirm: '/api/admin/login/enrolment/confirm' },
+} as const;
+
+/** At sign-in: the pending sign-in has expired or was dropped (410), so the password must be typed again. */
+const isSignInExpired = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.GONE;
+
+/** A new secret: its QR code and key. A failure shows 'Error' with the server's message or the fallback. */
+export function useBeginTotpSetup(place: SetupPlace, { onExpired }: { onExpired?: () => void } = {}) {
+  return useMutation({
+    mutationFn: () => requestJson(SETUP_PATHS[place].begin, totpSetupSchema, { method: 'POST' }),
+    onError: (error) => {
+      showError(error, SECURITY_FALLBACKS.setup);
+      if (isSignInExpired(error)) onExpired?.();
+    },
+  });
+}
+
+export interface ConfirmedSetup {
+  recoveryCodes: string[];
+  /** At sign-in: the administrator, now signed in. */
+  user: CurrentUser | null;
+}
+
+/** The set-up confirmed with its first code: the recovery codes to show once. */
+export function useConfirmTotpSetup(
+  place: SetupPlace,
+  { onRefused, onExpired }: { onRefused: () => void; onExpired?: (() => void) | undefined },
+) {
+  return useMutation({
+    mutationFn: async (code: string): Promise<ConfirmedSetup> => {
+      const options = { method: 'POST', body: { code } } as const;
+      if (place === 'sign-in')
+        return requestJson(SETUP_PATHS[place].confirm, adminEnrolledSignInSchema, options);
+      const { recoveryCodes } = await requestJson(SETUP_PATHS[place].confirm, recoveryCodesSchema, options);
+      return { recoveryCodes, user: null };
+    },
+    onError: (error) => {
+      showError(error, SECURITY_FALLBACKS.confirm);
+      if (isSignInExpired(error) && onExpired) onExpired();
+      else onRefused();
+    },
+  });
+}
+
+function useRefreshStatus() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: TOTP_STATUS_QUERY_KEY });
+}
+
+/** 'Turn off' with a fresh code: success toasts the server's message; the status reloads either way. */
+export function useDisableTotp({ onDone }: { onDone: () => void }) {
+  const refresh = useRefreshStatus();
+  return useMutation({
+    mutationFn: (code: string) =>
+      requestJson('/api/admin/security/totp/disable', messageResponseSchema, {
+        method: 'POST',
+        body: { code },
+      }),
+    onSuccess: (answer) => {
+      toast.success('Success', { description: answer.message });
+      onDone();
+    },
+    onError: (error) => showError(error, SECURITY_FALLBACKS.disable),
+    onSettled: refresh,
+  });
+}
+
+/** 'New recovery codes' with a fresh code: the new codes, to show once. */
+export function useRegenerateRecoveryCodes({ onDone }: { onDone: (codes: string[]) => void }) {
+  const refresh = useRefreshStatus();
+  return useMutation({
+    mutationFn: (code: string) =>
+      requestJson('/api/admin/security/totp/recovery-codes', recoveryCodesSchema, {
+        method: 'POST',
+        body: { code },
+      }),
+    onSuccess: (answer) => onDone(answer.recoveryCodes),
+    onError: (error) => showError(error, SECURITY_FALLBACKS.recoveryCodes),
+    onSettled: refresh,
+  });
+}
+
+/** After a set-up in the portal: the status shows it on. */
+export function useRefreshTotpStatus() {
+  return useRefreshStatus();
+}
