@@ -17,10 +17,15 @@ import { createAdminSessionService } from './features/admin-session/admin-sessio
 import { adminTotpRoutes } from './features/admin-session/admin-totp.routes';
 import { createTotpKeyring } from './features/admin-session/totp-key';
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
+import { adminDeliveryRoutes } from './features/admin-delivery/admin-delivery.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes, toPublicConfig } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { createLifecycle, registerDrainingCheck, type Lifecycle } from './http/lifecycle';
+import { createOutageWatch } from './db/outage-watch';
+import type { PortalMetrics } from './metrics/metrics';
+import { registerMetrics } from './metrics/metrics-route';
 import { ordersRoutes } from './features/orders/orders.routes';
 import { createOrderService } from './features/orders/orders.service';
 import { pricingRoutes } from './features/pricing/pricing.routes';
@@ -57,6 +62,10 @@ export interface AppDeps {
   loggerInstance?: FastifyBaseLogger;
   /** The Shopify store (main.ts and tests pass theirs); by default connected from env, null in test mode. */
   shopify?: ShopifyConnection | null;
+  /** Draining and notification state (main.ts starts draining on SIGTERM); a fresh one by default. */
+  lifecycle?: Lifecycle;
+  /** Given: request durations are measured, and GET /metrics answers when METRICS_TOKEN is set. */
+  metrics?: PortalMetrics;
 }
 
 /** JSON bodies up to 100 KiB: far above any order, far below anything that could tie up the server. */
@@ -66,6 +75,7 @@ export const BODY_LIMIT_BYTES = 100 * 1024;
 export async function buildApp(deps: AppDeps) {
   const { env, database } = deps;
   const { db } = database;
+  const lifecycle = deps.lifecycle ?? createLifecycle();
   const app = Fastify({
     ...(deps.loggerInstance
       ? { loggerInstance: deps.loggerInstance }
@@ -95,7 +105,10 @@ export async function buildApp(deps: AppDeps) {
 
   // First hook: every answer, refusals and errors included, carries the security headers.
   registerSecurityHeaders(app);
-  registerErrorHandler(app);
+  const outage = createOutageWatch(db, app.log);
+  app.addHook('onClose', () => outage.stop());
+  registerErrorHandler(app, outage.report);
+  registerDrainingCheck(app, lifecycle);
   registerOriginCheck(app, env.APP_ORIGIN);
   registerControlCharacterCheck(app);
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -110,7 +123,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   // Sessions are remembered for a few seconds; the database tells every instance when one ends (ADR 0018).
   const sessionCache = createSessionCache();
-  const stopWatchingSessions = await database.listen(SESSION_CHANNEL, sessionCache);
+  const stopWatchingSessions = await database.listen(SESSION_CHANNEL, lifecycle.watch(sessionCache));
   app.addHook('onClose', stopWatchingSessions);
   const sessions = registerSessions(app, { db, env, cache: sessionCache });
   await app.register(rateLimit, { global: false });
@@ -126,10 +139,12 @@ export async function buildApp(deps: AppDeps) {
   // Before any route: every /api/admin/* route registered from here on gets the administrator check.
   registerAdminGuard(app);
 
-  await app.register(healthRoutes(db));
+  await app.register(healthRoutes(db, lifecycle));
+  if (deps.metrics) registerMetrics(app, deps.metrics, env.METRICS_TOKEN);
   await app.register(configRoutes(env));
-  const products = createProductService({ db });
-  const pricing = createPricingService({ db });
+  // While the database cannot be reached, products and prices come from the last catalogue loaded.
+  const products = createProductService({ db, onDatabaseUnreachable: outage.report });
+  const pricing = createPricingService({ db, onDatabaseUnreachable: outage.report });
   const stopWatchingCatalog = await invalidateOnCatalogChange(database, [
     ...products.caches,
     ...pricing.caches,
@@ -151,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminPricingRoutes(adminDeps));
   await app.register(adminFaqRoutes(adminDeps));
   await app.register(adminSupportRoutes(adminDeps));
+  await app.register(adminDeliveryRoutes(adminDeps));
   await app.register(shopifyEventsRoutes(adminDeps));
 
   await registerClientApp(

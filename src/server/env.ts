@@ -87,6 +87,27 @@ export const envSchema = z
         .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
         .optional(),
     ),
+    /** E-mail is retried this long before it shows under Delivery problems (docs/emails.md). */
+    EMAIL_RETRY_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(720).default(48)),
+    /** The longest wait between two attempts of one e-mail. */
+    EMAIL_RETRY_MAX_DELAY_MINUTES: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().min(0.1).max(240).default(15),
+    ),
+    /** SMTP connections kept open and used at once (also how many jobs the worker runs at once). */
+    SMTP_POOL_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(20).default(4)),
+    /**
+     * How long a stopping process waits for requests and jobs (SIGTERM): longer than every outbound timeout
+     * (SMTP 10 s a step, Shopify 20 s a call).
+     */
+    SHUTDOWN_GRACE_SECONDS: z.preprocess(
+      emptyToUndefined,
+      z.coerce.number().int().min(25).max(600).default(40),
+    ),
+    /** Serves GET /metrics on the portal's port to requests with 'Authorization: Bearer <token>'. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    /** Serves GET /metrics without a token on this port of HOST (keep it off the public network). */
+    METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
     SHOPIFY_STORE_DOMAIN: optionalString,
     SHOPIFY_ADMIN_TOKEN: optionalString,
     SHOPIFY_API_VERSION: z.preprocess(emptyToUndefined, z.string().default('2026-10')),

@@ -21,3 +21,7 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', message);
+
+/** The 503 of every request that needs the database while it cannot be reached (docs/operations.md#database-outages). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The portal cannot reach its database right now. Please try again in a few seconds.';

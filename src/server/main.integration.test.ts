@@ -1,7 +1,11 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './db/client';
+import { sqlRows } from './test/sql-rows';
 import { findFreePort, startPortalProcess, type PortalProcess } from './test/portal-process';
 import { createScratchPostgresDatabase } from './test/test-database';
 
@@ -72,6 +76,61 @@ describe('the portal process (npm start)', () => {
     restarted.portal.child.kill('SIGTERM');
     expect(await restarted.portal.exited).toBe(0);
   });
+
+  it('on SIGTERM while the mail server hangs: drains with 503s, releases the e-mail job, closes the database, exits 0', async () => {
+    // A mail server that accepts the connection and never greets.
+    const sockets: net.Socket[] = [];
+    const hanging = net.createServer((socket) => sockets.push(socket));
+    const smtpPort = await findFreePort();
+    await new Promise<void>((resolve) => hanging.listen(smtpPort, '127.0.0.1', resolve));
+    const dataDir = newDataDir();
+    const { portal, base } = await startPortal({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Admin-Pass-1',
+      SEED_DEMO: '1',
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SHUTDOWN_GRACE_SECONDS: '25',
+    });
+    try {
+      await portal.waitForOutput(READY);
+      const asked = await fetch(`${base}/api/request-magic-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+        body: JSON.stringify({ email: 'demo@example.com' }),
+      });
+      expect(asked.status).toBe(200);
+      await expect.poll(() => sockets.length, { timeout: 10_000 }).toBeGreaterThan(0);
+
+      const stoppedAt = Date.now();
+      portal.child.kill('SIGTERM');
+      await portal.waitForOutput(/SIGTERM received/);
+      const ready = await fetch(`${base}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'draining' });
+      const refused = await fetch(`${base}/api/products`);
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(await refused.json()).toMatchObject({ code: 'UNAVAILABLE' });
+
+      expect(await portal.exited).toBe(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(25_000);
+      expect(existsSync(path.join(dataDir, 'portal.lock'))).toBe(false);
+      const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pglite') });
+      try {
+        const rows = await sqlRows<{ state: string; attempts: number }>(
+          database.db,
+          sql`select state, attempts from jobs where type = 'account.sign-in-link'`,
+        );
+        // Not left 'running' for the next start to wait out: back in the queue, the cut attempt not counted.
+        expect(rows).toEqual([{ state: 'pending', attempts: 0 }]);
+      } finally {
+        await database.close();
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      hanging.close();
+    }
+  }, 60_000);
 
   it('with SHOPIFY_MODE=fake loads the fake store from dev/ and runs it beside the portal', async () => {
     const { portal, base } = await startPortal({ DATA_DIR: newDataDir(), SHOPIFY_MODE: 'fake' });

@@ -11,12 +11,13 @@ import { startShopifyReconciliation } from './features/shopify-events/reconcile-
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { connectShopify } from './integrations/shopify/shopify';
-import { createJobHandlers } from './jobs/registry';
+import { createJobHandlers, createRetryPolicies, EMAIL_JOB_TYPES } from './jobs/registry';
+import { createMetrics } from './metrics/metrics';
+import { serveMetrics } from './metrics/metrics-server';
+import { createLifecycle } from './http/lifecycle';
 import { createRequestGauge } from './http/request-gauge';
 import { createMailer } from './mail/mailer';
 import { loggerOptions } from './plugins/log-redaction';
-
-const SHUTDOWN_GRACE_MS = 10_000;
 
 /**
  * The fake Shopify store of `SHOPIFY_MODE=fake` (dev/fake-shopify, ADR 0023) is not part of this bundle: it is
@@ -65,6 +66,12 @@ async function main() {
   const runCleanups = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   };
+  // Run at once when a stop signal arrives, before the cleanups: draining starts and the worker stops
+  // claiming while in-flight requests finish (docs/operations.md#stopping).
+  const onStopSignal: Array<() => void> = [];
+  const lifecycle = createLifecycle();
+  onStopSignal.push(() => lifecycle.startDraining());
+  const graceMs = env.SHUTDOWN_GRACE_SECONDS * 1000;
 
   try {
     const target = databaseTargetFor(env);
@@ -103,23 +110,52 @@ async function main() {
     const shopify = connectShopify(env, log);
     const mailer = createMailer(env);
     const requests = createRequestGauge();
+    const metrics =
+      env.METRICS_TOKEN || env.METRICS_PORT
+        ? createMetrics({ database, shopify, emailJobTypes: EMAIL_JOB_TYPES })
+        : undefined;
+    if (metrics && env.METRICS_PORT) {
+      const server = await serveMetrics(metrics, env.HOST, env.METRICS_PORT);
+      cleanups.push(() => server.close());
+      log.info(`Metrics served at http://${env.HOST}:${env.METRICS_PORT}/metrics`);
+    }
     const worker = startJobWorker({
       db: database.db,
       handlers: createJobHandlers({ db: database.db, env, mailer, shopify, log }),
+      retryPolicies: createRetryPolicies(env),
+      // One loop per pooled SMTP connection, so the outbox keeps up with orders.
+      concurrency: env.SMTP_POOL_SIZE,
+      ...(metrics ? { onJobFinished: metrics.jobFinished } : {}),
       log,
       foreground: requests,
     });
+    // Jobs get half the grace to finish; then the mailer is closed under any that still run (a hanging
+    // mail server), and they are released for the next start instead of being left 'running'.
+    let workerStopped: Promise<void> | undefined;
+    const stopWorker = () =>
+      (workerStopped ??= worker.stop({ abortAfterMs: graceMs / 2, abort: () => mailer.close() }));
+    onStopSignal.push(() => void stopWorker());
     cleanups.push(async () => {
-      await worker.stop();
+      await stopWorker();
       mailer.close();
     });
     cleanups.push(startHousekeeping(database.db, log));
     // Every 15 minutes, orders that are not final are read back from Shopify (lost webhooks repaired).
     if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
 
-    const app = await buildApp({ env, database, loggerInstance: log, shopify });
+    const app = await buildApp({
+      env,
+      database,
+      loggerInstance: log,
+      shopify,
+      lifecycle,
+      ...(metrics ? { metrics } : {}),
+    });
     requests.watch(app.server);
     cleanups.push(() => app.close());
+    // Runs first when stopping: the listener stays open (new requests get 503 with Retry-After, readiness
+    // says 'draining') until the worker has finished or released its jobs; then the app closes.
+    cleanups.push(() => stopWorker());
     await app.listen({ port: env.PORT, host: env.HOST });
     if (shopify && env.SHOPIFY_MODE === 'fake') {
       // Links the seeded catalogue to the fake store's variants, as an administrator's Refresh would.
@@ -143,11 +179,14 @@ async function main() {
       process.exit(1);
     }
     stopping = true;
-    log.info(`${signal} received: finishing in-flight requests, then closing the database`);
+    log.info(
+      `${signal} received: draining; finishing in-flight requests and jobs, then closing the database`,
+    );
+    for (const begin of onStopSignal) begin();
     setTimeout(() => {
       log.error('Shutdown took too long; exiting');
       process.exit(1);
-    }, SHUTDOWN_GRACE_MS).unref();
+    }, graceMs).unref();
     runCleanups().then(
       () => process.exit(0),
       (error: unknown) => {

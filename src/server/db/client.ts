@@ -23,6 +23,8 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel` (see listen handlers); resolves to the function that stops it. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /** PostgreSQL only: the connection pool's use, for the metrics. */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data folder as a tar archive (test templates). */
   dumpDataDir?: () => Promise<Blob | File>;
 }
@@ -101,6 +103,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     },
     close: () => pool.end(),
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

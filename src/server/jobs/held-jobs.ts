@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../db/client';
 import { jobs } from '../db/schema';
-import { STALE_LOCK_MS, type Job } from './queue';
+import { JOB_LEASE_MS, type Job } from './queue';
 
 /*
  * What a running job may do with its own row and ask of the others of its order (the draft-order jobs use
@@ -14,7 +14,7 @@ import { STALE_LOCK_MS, type Job } from './queue';
  * died, with an attempt left: the queue claims it again, queue.ts claimNextJob).
  */
 function isLive(now: Date): SQL {
-  const staleBefore = new Date(now.getTime() - STALE_LOCK_MS);
+  const staleBefore = new Date(now.getTime() - JOB_LEASE_MS);
   return or(
     eq(jobs.state, 'pending'),
     and(eq(jobs.state, 'running'), or(gte(jobs.lockedAt, staleBefore), lt(jobs.attempts, jobs.maxAttempts))),

@@ -5,7 +5,17 @@ import type { DatabaseHandle } from '../db/client';
 import { jobs } from '../db/schema';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
-import { claimJobs, claimNextJob, completeJob, enqueueJob, failJob, failStaleJobs } from './queue';
+import {
+  claimJobs,
+  claimNextJob,
+  completeJob,
+  enqueueJob,
+  failJob,
+  failStaleJobs,
+  JOB_LEASE_MS,
+  renewLeases,
+  requeueFailedJob,
+} from './queue';
 import { startJobWorker, type JobLogger } from './worker';
 
 const silentLog: JobLogger = { info() {}, warn() {}, error() {} };
@@ -81,14 +91,14 @@ describe('job queue', () => {
     await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 2 });
     const claimed = await claimNextJob(handle.db, 'dead-worker');
     expect(claimed).not.toBeNull();
-    await handle.db.execute(sql`update jobs set locked_at = now() - interval '6 minutes'`);
+    await handle.db.execute(sql`update jobs set locked_at = now() - interval '31 seconds'`);
 
     const reclaimed = await claimNextJob(handle.db, 'live-worker');
     expect(reclaimed?.id).toBe(claimed?.id);
     expect(reclaimed?.attempts).toBe(2);
     expect(reclaimed?.lockedBy).toBe('live-worker');
 
-    await handle.db.execute(sql`update jobs set locked_at = now() - interval '6 minutes'`);
+    await handle.db.execute(sql`update jobs set locked_at = now() - interval '31 seconds'`);
     expect(await claimNextJob(handle.db, 'third-worker')).toBeNull();
     // The worker's timer sweeps it: no attempts left, so failed for good.
     expect(await failStaleJobs(handle.db)).toBe(1);
@@ -96,6 +106,74 @@ describe('job queue', () => {
     const [row] = await jobRows();
     expect(row?.state).toBe('failed');
     expect(row?.last_error).toMatch(/worker stopped/);
+  });
+
+  it('leases a claimed job for seconds: renewed, it stays with its worker however long it runs; not renewed, another takes it', async () => {
+    expect(JOB_LEASE_MS).toBe(30_000);
+    await enqueueJob(handle.db, { type: 't', payload: { n: 1 } });
+    await enqueueJob(handle.db, { type: 't', payload: { n: 2 } });
+    const [kept, lost] = await claimJobs(handle.db, 'slow-worker', 2);
+    if (!kept || !lost) throw new Error('expected two jobs');
+    const later = new Date(Date.now() + 25_000);
+    // The worker renews every job it holds in one statement; a job it does not hold is left alone.
+    expect(await renewLeases(handle.db, 'slow-worker', later)).toBe(2);
+    expect(await renewLeases(handle.db, 'nobody', later)).toBe(0);
+    await handle.db.execute(
+      sql`update jobs set locked_at = now() - interval '31 seconds' where id = ${lost.id}`,
+    );
+
+    const taken = await claimJobs(handle.db, 'other-worker', 10, new Date(Date.now() + 1_000));
+    expect(taken.map((job) => job.id)).toEqual([lost.id]);
+  });
+
+  it('retries a job with a retry policy for its time, not its attempts, waiting at most the policy cap', async () => {
+    await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 1 });
+    const policy = { giveUpAfterMs: 24 * 60 * 60_000, maxDelayMs: 15 * 60_000 };
+    let now = new Date(Date.now() + 1_000);
+    for (let attempt = 1; attempt <= 30; attempt++) {
+      const job = (await claimJobs(handle.db, 'w', 1, now))[0];
+      if (!job) throw new Error(`attempt ${attempt}: expected the job to be due`);
+      expect(
+        await failJob(handle.db, job, new Error('mail server down'), now, { policy, random: () => 1 }),
+      ).toBe('pending');
+      const [row] = await sqlRows<{ run_at: Date | string }>(handle.db, sql`select run_at from jobs`);
+      const wait = new Date(row!.run_at).getTime() - now.getTime();
+      expect(wait).toBeLessThanOrEqual(policy.maxDelayMs);
+      now = new Date(now.getTime() + wait);
+    }
+    // 30 attempts (three times its max_attempts) and still pending; past the policy's time, it gives up.
+    now = new Date(Date.now() + policy.giveUpAfterMs + 60_000);
+    const job = (await claimJobs(handle.db, 'w', 1, now))[0];
+    if (!job) throw new Error('expected the job to be due');
+    expect(await failJob(handle.db, job, new Error('still down'), now, { policy })).toBe('failed');
+  });
+
+  it('queues a failed job again from the start, and only a failed one', async () => {
+    const id = await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 1 });
+    const job = await claimNextJob(handle.db, 'w');
+    if (!job || id === null) throw new Error('expected a job');
+    expect(await requeueFailedJob(handle.db, id)).toBe(false);
+    await failJob(handle.db, job, new Error('boom'));
+    expect(await requeueFailedJob(handle.db, id)).toBe(true);
+    expect((await jobRows())[0]).toMatchObject({ state: 'pending', attempts: 0, locked_by: null });
+    expect((await claimNextJob(handle.db, 'w'))?.id).toBe(id);
+  });
+
+  it('releases a job cut short by stop(), its attempt not counted', async () => {
+    let cut: () => void = () => {};
+    const worker = startJobWorker({
+      db: handle.db,
+      log: silentLog,
+      pollIntervalMs: 10,
+      handlers: {
+        hang: () =>
+          new Promise<void>((_resolve, reject) => (cut = () => reject(new Error('connection closed')))),
+      },
+    });
+    await enqueueJob(handle.db, { type: 'hang', payload: {} });
+    await expect.poll(jobRows, { timeout: 5_000 }).toEqual([expect.objectContaining({ state: 'running' })]);
+    await worker.stop({ abortAfterMs: 50, abort: () => cut() });
+    expect((await jobRows())[0]).toMatchObject({ state: 'pending', attempts: 0, locked_by: null });
   });
 
   it('marks a job failed for good when its last attempt fails', async () => {

@@ -18,8 +18,13 @@ export interface EnqueueJobInput {
 
 export const RETRY_BASE_DELAY_MS = 1_000;
 export const RETRY_MAX_DELAY_MS = 10 * 60_000;
-/** A job 'running' for longer than this has lost its worker (process killed) and may be claimed again. */
-export const STALE_LOCK_MS = 5 * 60_000;
+/**
+ * A claimed job is leased to its worker for this long, and the worker renews the lease of every job it holds
+ * a third of the way through (renewLeases), however long the job runs. A job whose lease ran out has lost its
+ * worker (process killed) and is claimed again: after a crash a job waits seconds, not minutes, and a send
+ * that happened just before the crash is repeated at most once (docs/decisions/0029-delivery-guarantees.md).
+ */
+export const JOB_LEASE_MS = 30_000;
 const MAX_ERROR_LENGTH = 2_000;
 
 /**
@@ -46,7 +51,7 @@ export async function enqueueJob(db: DatabaseOrTransaction, input: EnqueueJobInp
 const timestamp = (value: Date) => sql`${value.toISOString()}::timestamptz`;
 
 /**
- * Marks failed the 'running' jobs whose worker has been silent for STALE_LOCK_MS and that have used up their
+ * Marks failed the 'running' jobs whose worker has been silent for JOB_LEASE_MS and that have used up their
  * attempts (the others are claimed again by claimJobs). The worker runs it on a timer, not before every
  * claim. Returns how many it marked.
  */
@@ -72,12 +77,12 @@ export async function failStaleJobs(db: Database, now?: Date): Promise<number> {
   return rows.length;
 }
 
-const staleBefore = (at: SQL) => sql`(${at} - make_interval(secs => ${STALE_LOCK_MS / 1000}))`;
+const staleBefore = (at: SQL) => sql`(${at} - make_interval(secs => ${JOB_LEASE_MS / 1000}))`;
 
 /**
  * Claims up to `limit` due jobs for `workerId` in one statement (FOR UPDATE SKIP LOCKED, so several workers
  * and instances never take the same job), in run_at order: pending jobs whose run_at has come, and
- * 'running' jobs whose worker has been silent for STALE_LOCK_MS and that have attempts left.
+ * 'running' jobs whose worker has been silent for JOB_LEASE_MS and that have attempts left.
  */
 export async function claimJobs(db: Database, workerId: string, limit: number, now?: Date): Promise<Job[]> {
   // Without an explicit clock the database's own now() decides, so app servers' clock skew does not matter.
@@ -109,7 +114,7 @@ const isSerialKeyRace = (error: unknown) => isUniqueViolationOf(error, SERIAL_KE
  * unique index jobs_one_running_per_serial_key settles two claims racing for one key.
  */
 const CLAIM_JOBS: NamedStatement = {
-  name: 'claim_jobs_v2',
+  name: 'claim_jobs_v3',
   text: `
 update jobs
    set state = 'running', locked_at = coalesce($3::timestamptz, now()), locked_by = $1::text,
@@ -122,7 +127,7 @@ update jobs
          select id, run_at, serial_key from jobs due
           where ((state = 'pending' and run_at <= coalesce($3::timestamptz + interval '999 microseconds', now()))
               or (state = 'running' and attempts < max_attempts
-                  and locked_at < coalesce($3::timestamptz, now()) - interval '${STALE_LOCK_MS / 1000} seconds'))
+                  and locked_at < coalesce($3::timestamptz, now()) - interval '${JOB_LEASE_MS / 1000} seconds'))
             and (serial_key is null or state = 'running' or not exists (
                   select 1 from jobs holder
                    where holder.serial_key = due.serial_key and holder.state = 'running'))
@@ -141,6 +146,23 @@ type JobRow = Omit<Job, 'id'> & { id: number | string | bigint };
 
 const toJob = (row: JobRow): Job => ({ ...row, id: Number(row.id) });
 
+/**
+ * Renews the lease of every job `workerId` is running (one statement, whatever their number): called by the
+ * worker every third of JOB_LEASE_MS. Returns how many it renewed.
+ */
+export async function renewLeases(db: Database, workerId: string, now?: Date): Promise<number> {
+  const rows = await runNamed<{ id: unknown }>(db, RENEW_LEASES, [workerId, now?.toISOString() ?? null]);
+  return rows.length;
+}
+
+const RENEW_LEASES: NamedStatement = {
+  name: 'renew_leases_v1',
+  text: `
+update jobs set locked_at = coalesce($2::timestamptz, now())
+ where state = 'running' and locked_by = $1::text
+returning id`,
+};
+
 /** Claims the next due job (claimJobs with a limit of one); null when none is due. */
 export async function claimNextJob(db: Database, workerId: string, now?: Date): Promise<Job | null> {
   return (await claimJobs(db, workerId, 1, now))[0] ?? null;
@@ -157,6 +179,27 @@ export async function releaseJob(db: Database, job: Job): Promise<void> {
     .where(and(eq(jobs.id, job.id), eq(jobs.state, 'running'), lockedByClause(job)));
 }
 
+/**
+ * Queues a failed job again from the start (an administrator's 'Send again'): pending now, no attempts, its
+ * time counted from now. Only a failed job; returns whether one was.
+ */
+export async function requeueFailedJob(db: DatabaseOrTransaction, id: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: 'pending',
+      attempts: 0,
+      runAt: sql`now()`,
+      createdAt: sql`now()`,
+      updatedAt: sql`now()`,
+      lockedAt: null,
+      lockedBy: null,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.state, 'failed')))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
 /** Marks a claimed job done (only while this worker still holds it). */
 export async function completeJob(db: Database, job: Job, now: Date = new Date()): Promise<void> {
   await runNamed(db, COMPLETE_JOB, [job.id, job.lockedBy, now.toISOString()]);
@@ -171,15 +214,27 @@ update jobs
  where id = $1::bigint and state = 'running' and locked_by is not distinct from $2::text`,
 };
 
+/**
+ * How a kind of job is retried when it is bounded by time rather than by a count of attempts (e-mail:
+ * docs/emails.md#how-e-mail-is-sent): it gives up once `giveUpAfterMs` have passed since it was queued, and
+ * waits at most `maxDelayMs` between attempts.
+ */
+export interface RetryPolicy {
+  giveUpAfterMs: number;
+  maxDelayMs: number;
+}
+
 export interface FailJobOptions {
   /** Give up now instead of retrying (e.g. a payload that can never be valid). */
   permanent?: boolean;
   random?: () => number;
+  /** Retried for a time instead of for the job's max_attempts. */
+  policy?: RetryPolicy | undefined;
 }
 
 /**
  * Records a failed attempt: back to 'pending' with run_at = now + retryDelayMs, or 'failed' when the job has
- * used its attempts (or the failure is permanent). Returns the state the job is left in.
+ * used its attempts or its time (or the failure is permanent). Returns the state the job is left in.
  */
 export async function failJob(
   db: Database,
@@ -189,8 +244,13 @@ export async function failJob(
   options: FailJobOptions = {},
 ): Promise<'pending' | 'failed'> {
   const message = describeError(error).slice(0, MAX_ERROR_LENGTH);
-  const giveUp = options.permanent === true || job.attempts >= job.maxAttempts;
-  const runAt = new Date(now.getTime() + retryDelayMs(job.attempts, options.random ?? Math.random));
+  const { policy } = options;
+  const used = policy
+    ? now.getTime() - job.createdAt.getTime() >= policy.giveUpAfterMs
+    : job.attempts >= job.maxAttempts;
+  const giveUp = options.permanent === true || used;
+  const delay = retryDelayMs(job.attempts, options.random ?? Math.random, policy?.maxDelayMs);
+  const runAt = new Date(now.getTime() + delay);
   await db
     .update(jobs)
     .set({
@@ -208,11 +268,11 @@ export async function failJob(
 /**
  * Delay before retrying after failed attempt number `attempt` (1-based): capped exponential backoff with
  * full jitter — uniformly between the base (1 s, so a down server is never hammered) and
- * min(cap, base · 2^(attempt−1)), cap 10 minutes. `random` returns a number in [0, 1).
+ * min(cap, base · 2^(attempt−1)), cap 10 minutes unless given. `random` returns a number in [0, 1).
  */
-export function retryDelayMs(attempt: number, random: () => number): number {
+export function retryDelayMs(attempt: number, random: () => number, maxDelayMs = RETRY_MAX_DELAY_MS): number {
   const exponent = Math.max(0, Math.min(Math.floor(attempt) - 1, 30));
-  const ceiling = Math.min(RETRY_MAX_DELAY_MS, RETRY_BASE_DELAY_MS * 2 ** exponent);
+  const ceiling = Math.max(RETRY_BASE_DELAY_MS, Math.min(maxDelayMs, RETRY_BASE_DELAY_MS * 2 ** exponent));
   const fraction = Math.min(Math.max(random(), 0), 1);
   return Math.round(RETRY_BASE_DELAY_MS + fraction * (ceiling - RETRY_BASE_DELAY_MS));
 }

@@ -1,12 +1,13 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { linkMailJobs } from '../features/accounts';
+import { linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
 import { createCatalogJobHandlers } from '../features/admin-catalog/shopify-catalog.jobs';
 import { createShopifyOrderHandlers } from '../features/shopify-orders/shopify-orders.jobs';
 import { shopifyEventsJobHandlers } from '../features/shopify-events/shopify-events.jobs';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import type { Mailer } from '../mail/mailer';
-import { emailJobs } from '../mail/email.jobs';
+import { emailJobs, SEND_EMAIL_JOB } from '../mail/email.jobs';
+import type { RetryPolicy } from './queue';
 import { handlerTable } from './job-definition';
 import type { JobHandler, JobLogger } from './worker';
 
@@ -32,4 +33,18 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
     ...(shopify ? shopifyEventsJobHandlers({ ...deps, shopify }) : []),
   ]);
+}
+
+/** Every kind of job that sends an e-mail: retried for EMAIL_RETRY_HOURS, then listed as a delivery problem. */
+export const EMAIL_JOB_TYPES: readonly string[] = [SEND_EMAIL_JOB, ...LINK_MAIL_JOB_TYPES];
+
+/** The worker's retry policies: e-mail is retried for a time, not a count (docs/emails.md#how-e-mail-is-sent). */
+export function createRetryPolicies(
+  env: Pick<Env, 'EMAIL_RETRY_HOURS' | 'EMAIL_RETRY_MAX_DELAY_MINUTES'>,
+): Record<string, RetryPolicy> {
+  const email: RetryPolicy = {
+    giveUpAfterMs: env.EMAIL_RETRY_HOURS * 60 * 60_000,
+    maxDelayMs: env.EMAIL_RETRY_MAX_DELAY_MINUTES * 60_000,
+  };
+  return Object.fromEntries(EMAIL_JOB_TYPES.map((type) => [type, email]));
 }

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { ZodError } from 'zod';
 import type { Database } from '../db/client';
-import { claimJobs, completeJob, failJob, failStaleJobs, releaseJob, STALE_LOCK_MS, type Job } from './queue';
+import {
+  claimJobs,
+  completeJob,
+  failJob,
+  failStaleJobs,
+  JOB_LEASE_MS,
+  releaseJob,
+  renewLeases,
+  type Job,
+  type RetryPolicy,
+} from './queue';
 
 /** Runs one job. It receives the stored JSON as `unknown` and must validate it (zod), never cast it. */
 export type JobHandler = (payload: unknown, job: Job) => Promise<void>;
@@ -27,13 +37,19 @@ export interface JobLogger {
 export interface JobWorkerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
+  /** Kinds of job retried for a time rather than a count of attempts (e-mail), by type. */
+  retryPolicies?: Record<string, RetryPolicy>;
+  /** Told how each attempt ended (the metrics). */
+  onJobFinished?: (type: string, outcome: 'done' | 'retry' | 'failed' | 'released') => void;
   log: JobLogger;
   pollIntervalMs?: number;
   concurrency?: number;
   /** How many due jobs one loop claims at once (one statement for all): 10. */
   batchSize?: number;
-  /** How often stale jobs with no attempts left are marked failed (queue.failStaleJobs): every minute. */
+  /** How often stale jobs with no attempts left are marked failed (queue.failStaleJobs): every lease. */
   staleSweepIntervalMs?: number;
+  /** How often the worker renews the leases of the jobs it holds (queue.renewLeases): a third of a lease. */
+  leaseRenewIntervalMs?: number;
   workerId?: string;
   /** The clock (tests move it forward); by default the database's now() decides what is due. */
   now?: () => Date;
@@ -53,9 +69,19 @@ export interface JobWorkerOptions {
 /** How often a waiting loop looks whether the burst is over. */
 const GIVE_WAY_POLL_MS = 20;
 
+export interface StopOptions {
+  /** How long running jobs may take before `abort` is called. */
+  abortAfterMs?: number;
+  /** Cuts running jobs short (e.g. closes the mailer, so a hanging send fails at once). */
+  abort?: () => void;
+}
+
 export interface JobWorker {
-  /** Stops polling and waits for the jobs that are running. */
-  stop(): Promise<void>;
+  /**
+   * Stops polling and waits for the jobs that are running; a job that fails because it was cut short is
+   * released, not counted as an attempt.
+   */
+  stop(options?: StopOptions): Promise<void>;
   /** Sweeps stale jobs, then claims and runs jobs until none is due; resolves to how many ran. */
   runOnce(): Promise<number>;
 }
@@ -74,7 +100,10 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     pollIntervalMs = 1_000,
     concurrency = 2,
     batchSize = 10,
-    staleSweepIntervalMs = STALE_LOCK_MS / 5,
+    staleSweepIntervalMs = JOB_LEASE_MS,
+    leaseRenewIntervalMs = JOB_LEASE_MS / 3,
+    retryPolicies = {},
+    onJobFinished = () => undefined,
     now,
     random = Math.random,
     autoStart = true,
@@ -103,15 +132,26 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       if (!handler) throw new Error(`No handler for job type "${job.type}"`);
       await handler(job.payload, job);
       await completeJob(db, job, now?.());
+      onJobFinished(job.type, 'done');
       // At debug: two e-mails an order made this line as costly as the order itself at info (issue 15).
       // The jobs table keeps what ran (state done, completed_at); failures are logged at warn and error.
       log.debug?.({ jobId: job.id, type: job.type, attempts: job.attempts }, 'job done');
     } catch (error) {
+      if (stopped && !(error instanceof PermanentJobError)) {
+        // Stopping cut the job short (the mailer was closed under it): back to the queue, attempt not counted.
+        await releaseJob(db, job);
+        onJobFinished(job.type, 'released');
+        log.info({ jobId: job.id, type: job.type }, 'job released at shutdown');
+        return;
+      }
       const permanent = error instanceof PermanentJobError || error instanceof ZodError;
-      const state = await failJob(db, job, error, now?.(), { permanent, random });
-      const context = { jobId: job.id, type: job.type, attempts: job.attempts, err: error, state };
-      if (state === 'failed') log.error(context, 'job failed for good');
-      else log.warn(context, 'job failed; will retry');
+      const policy = Object.hasOwn(retryPolicies, job.type) ? retryPolicies[job.type] : undefined;
+      const state = await failJob(db, job, error, now?.(), { permanent, random, policy });
+      onJobFinished(job.type, state === 'failed' ? 'failed' : 'retry');
+      const context = { jobId: job.id, type: job.type, attempts: job.attempts, state };
+      if (state === 'failed') log.error({ ...context, err: error }, 'job failed for good');
+      // One line, no stack: a mail server that is down for an hour makes many of these.
+      else log.warn({ ...context, error: describeFailure(error) }, 'job failed; will retry');
     }
   }
 
@@ -176,8 +216,19 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
     }
   }
 
+  /** Keeps the leases of the jobs this worker holds alive however long they run (queue.ts JOB_LEASE_MS). */
+  async function renew(): Promise<void> {
+    try {
+      await renewLeases(db, workerId, now?.());
+    } catch (error) {
+      log.warn({ workerId, error: describeFailure(error) }, 'job leases could not be renewed');
+    }
+  }
+
   const loops = autoStart ? Array.from({ length: Math.max(1, concurrency) }, () => loop()) : [];
   let sweeper: NodeJS.Timeout | undefined;
+  const renewer = setInterval(() => void renew(), leaseRenewIntervalMs);
+  renewer.unref();
   if (autoStart) {
     void track(sweep());
     sweeper = setInterval(() => void track(sweep()), staleSweepIntervalMs);
@@ -185,11 +236,20 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
   }
 
   return {
-    async stop() {
+    async stop(options = {}) {
       stopped = true;
       clearInterval(sweeper);
       for (const wake of [...sleepers]) wake();
-      await Promise.allSettled([...loops, ...running]);
+      const settled = Promise.allSettled([...loops, ...running]);
+      if (options.abortAfterMs !== undefined && options.abort) {
+        // Jobs still running after the wait are cut short (their outbound call fails) and released.
+        const timer = setTimeout(options.abort, options.abortAfterMs);
+        await settled;
+        clearTimeout(timer);
+      } else {
+        await settled;
+      }
+      clearInterval(renewer);
     },
     async runOnce() {
       await track(sweep());
@@ -198,4 +258,9 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       return count;
     },
   };
+}
+
+/** An error as one short line for the log: its name and message, no stack. */
+function describeFailure(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }

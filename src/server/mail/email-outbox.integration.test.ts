@@ -132,6 +132,8 @@ describe('e-mail outbox over a real SMTP server', () => {
     const [job] = await jobRows();
     expect(job?.state).toBe('done');
     expect(job?.attempts).toBe(1);
+    // Named by its job: a copy sent again after a crash carries the same Message-ID.
+    expect(header(message?.raw ?? '', 'Message-ID')).toBe(`<job-${job?.id}@example.com>`);
   });
 
   it('retries later when the mail server is down, then delivers exactly once when it is back', async () => {

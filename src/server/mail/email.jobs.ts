@@ -5,8 +5,21 @@ import { mailMessageSchema, parseMailMessage, type MailMessage, type Mailer } fr
 
 export const SEND_EMAIL_JOB = 'email.send';
 
-/** Sends one e-mail; retried until the mail server accepts it (the queue's default attempts). */
-export const sendEmailJob = defineJob({ type: SEND_EMAIL_JOB, payload: mailMessageSchema });
+/**
+ * Attempts of an e-mail job: e-mail is retried for a time (EMAIL_RETRY_HOURS, jobs/registry.ts), so the count
+ * only has to stay out of the way (a job whose worker was killed is claimed again while it has attempts).
+ */
+export const EMAIL_JOB_ATTEMPTS = 10_000;
+
+/** Sends one e-mail; retried until the mail server accepts it or its retry time is up. */
+export const sendEmailJob = defineJob({
+  type: SEND_EMAIL_JOB,
+  payload: mailMessageSchema,
+  maxAttempts: EMAIL_JOB_ATTEMPTS,
+});
+
+/** The key that names a job's e-mail for good: every attempt carries the same Message-ID (mailer.ts). */
+export const emailKeyOf = (job: { id: number }) => `job-${job.id}`;
 
 export interface EnqueueEmailOptions {
   /** Makes the e-mail impossible to enqueue twice (e.g. `order-submitted:42`). */
@@ -32,14 +45,19 @@ export async function enqueueEmail(
  * InvalidMailMessageError (parseMailMessage) rather than zod's issues.
  */
 export function emailJob(message: MailMessage, options: EnqueueEmailOptions = {}): EnqueueJobInput {
-  return { type: sendEmailJob.type, payload: parseMailMessage(message), ...options };
+  return {
+    type: sendEmailJob.type,
+    payload: parseMailMessage(message),
+    maxAttempts: EMAIL_JOB_ATTEMPTS,
+    ...options,
+  };
 }
 
 /** The e-mail jobs: a stored message that no longer parses fails for good (worker.ts), the rest is sent. */
 export function emailJobs(mailer: Mailer): BoundJob[] {
   return [
-    bindJob(sendEmailJob, async (message) => {
-      await mailer.send(message);
+    bindJob(sendEmailJob, async (message, job) => {
+      await mailer.send(message, { key: emailKeyOf(job) });
     }),
   ];
 }

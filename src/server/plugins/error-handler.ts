@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSentence } from '../../shared/schemas/messages';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../errors';
+import { isDatabaseUnreachable } from '../db/postgres-errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../errors';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** Retry-After of a 503 for a moment's overload. */
@@ -78,8 +79,18 @@ function setRetryAfter(reply: FastifyReply, details: unknown) {
   if (typeof seconds === 'number' && seconds > 0) reply.header('retry-after', String(Math.ceil(seconds)));
 }
 
-export function registerErrorHandler(app: FastifyInstance) {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Told of each request that failed because the database cannot be reached (db/outage-watch.ts). */
+  onDatabaseUnreachable: (error: unknown) => void = () => undefined,
+) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnreachable(error)) {
+      // No line per request: the outage watch logs its start and its end (docs/operations.md#database-outages).
+      onDatabaseUnreachable(error);
+      reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));
+      return sendError(request, reply, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+    }
     if (error instanceof AppError) {
       // Busy (a full password-hashing queue): the client may try again shortly, and is told when.
       if (error.code === 'UNAVAILABLE') reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));

@@ -3,6 +3,9 @@ import { buildApp, type App } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { loadEnv, type Env } from '../env';
+import type { Lifecycle } from '../http/lifecycle';
+import { EMAIL_JOB_TYPES } from '../jobs/registry';
+import { createMetrics, type PortalMetrics } from '../metrics/metrics';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import { createTestDatabase } from './test-database';
 
@@ -14,6 +17,7 @@ export interface TestApp {
   db: Database;
   env: Env;
   handle: DatabaseHandle;
+  metrics: PortalMetrics | undefined;
   close(): Promise<void>;
 }
 
@@ -39,6 +43,10 @@ export async function createTestApp(
     seed?: boolean;
     /** The Shopify store (shopify-test-app.ts); default: from env, so test mode. */
     shopify?: ShopifyConnection | null;
+    /** Draining and notification state the test controls; a fresh one by default. */
+    lifecycle?: Lifecycle;
+    /** Measure requests and jobs (returned as `metrics`). */
+    metrics?: boolean;
   } = {},
 ): Promise<TestApp> {
   const env = testEnv(options.env);
@@ -49,18 +57,24 @@ export async function createTestApp(
       demo: env.SEED_DEMO,
     });
   }
+  const metrics = options.metrics
+    ? createMetrics({ database: handle, shopify: null, emailJobTypes: EMAIL_JOB_TYPES })
+    : undefined;
   const app = await buildApp({
     env,
     database: handle,
     clientDir: options.clientDir ?? null,
     logger: false,
     ...(options.shopify === undefined ? {} : { shopify: options.shopify }),
+    ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   return {
     app,
     db: handle.db,
     env,
     handle,
+    metrics,
     close: async () => {
       await app.close();
       await handle.close();

@@ -6,6 +6,7 @@ import type { Env } from '../../env';
 import { bindJob, defineJob, type BoundJob } from '../../jobs/job-definition';
 import type { Job } from '../../jobs/queue';
 import type { JobLogger } from '../../jobs/worker';
+import { EMAIL_JOB_ATTEMPTS, emailKeyOf } from '../../mail/email.jobs';
 import type { MailMessage, Mailer } from '../../mail/mailer';
 import { generateToken, hashToken } from '../../security/tokens';
 import { findUserByEmail, findUserById, issueLinkToken, type LinkPurpose } from './accounts.repository';
@@ -32,16 +33,28 @@ import {
 const emailPayload = z.object({ email: z.string().min(1).max(320) });
 
 /** 'Send me a sign-in link' for an address: a link to an approved customer, a notice to a pending one. */
-export const signInLinkJob = defineJob({ type: 'account.sign-in-link', payload: emailPayload });
+export const signInLinkJob = defineJob({
+  type: 'account.sign-in-link',
+  payload: emailPayload,
+  maxAttempts: EMAIL_JOB_ATTEMPTS,
+});
 
 /** 'Forgot password' for an address: a reset link to an account that may reset its password. */
-export const resetLinkJob = defineJob({ type: 'account.reset-link', payload: emailPayload });
+export const resetLinkJob = defineJob({
+  type: 'account.reset-link',
+  payload: emailPayload,
+  maxAttempts: EMAIL_JOB_ATTEMPTS,
+});
 
 /** The approval e-mail with its first sign-in link (docs/accounts-and-roles.md#approval). */
 export const approvalLinkJob = defineJob({
   type: 'account.approval-link',
   payload: z.object({ userId: z.number().int().positive().max(MAX_ID) }),
+  maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
+
+/** The job types of this file (jobs/registry.ts counts them as e-mail). */
+export const LINK_MAIL_JOB_TYPES = [signInLinkJob.type, resetLinkJob.type, approvalLinkJob.type] as const;
 
 /** Accounts that may ask for a password reset: any that exists and is not rejected or disabled. */
 export const mayResetPassword = (user: UserRow) => user.status === 'approved' || user.status === 'pending';
@@ -67,6 +80,7 @@ function isStale(job: Job, lifetimeMinutes: number, now = Date.now()): boolean {
 export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[] {
   /** Issues a fresh link token for `user` and sends the e-mail that carries it. */
   async function sendWithNewLink(
+    job: Job,
     user: UserRow,
     purpose: LinkPurpose,
     lifetimeMinutes: number,
@@ -74,7 +88,7 @@ export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[]
   ) {
     const token = generateToken();
     await issueLinkToken(db, purpose, user.id, hashToken(token), lifetimeMinutes);
-    await mailer.send(compose(token));
+    await mailer.send(compose(token), { key: emailKeyOf(job) });
   }
 
   const dropStale = (job: Job) =>
@@ -86,12 +100,12 @@ export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[]
       // Administrators sign in only with their password on /admin/login (docs/accounts-and-roles.md#administrators).
       if (!user || user.role === 'admin') return;
       if (user.status === 'pending') {
-        await mailer.send(stillUnderReviewEmail(env, user));
+        await mailer.send(stillUnderReviewEmail(env, user), { key: emailKeyOf(job) });
         return;
       }
       if (!maySignInWithLink(user)) return;
       if (isStale(job, MAGIC_LINK_MINUTES)) return dropStale(job);
-      await sendWithNewLink(user, 'magic-link', MAGIC_LINK_MINUTES, (token) =>
+      await sendWithNewLink(job, user, 'magic-link', MAGIC_LINK_MINUTES, (token) =>
         magicLinkEmail(env, user, token),
       );
     }),
@@ -99,15 +113,15 @@ export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[]
       const user = await findUserByEmail(db, email);
       if (!user || !mayResetPassword(user)) return;
       if (isStale(job, RESET_LINK_MINUTES)) return dropStale(job);
-      await sendWithNewLink(user, 'password-reset', RESET_LINK_MINUTES, (token) =>
+      await sendWithNewLink(job, user, 'password-reset', RESET_LINK_MINUTES, (token) =>
         passwordResetEmail(env, user, token),
       );
     }),
-    bindJob(approvalLinkJob, async ({ userId }) => {
+    bindJob(approvalLinkJob, async ({ userId }, job) => {
       // Decided again since (rejected, disabled, made an administrator): no approval e-mail any more.
       const user = await findUserById(db, userId);
       if (!user || !maySignInWithLink(user)) return;
-      await sendWithNewLink(user, 'magic-link', MAGIC_LINK_MINUTES, (token) =>
+      await sendWithNewLink(job, user, 'magic-link', MAGIC_LINK_MINUTES, (token) =>
         accountApprovedEmail(env, user, token),
       );
     }),

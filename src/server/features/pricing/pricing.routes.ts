@@ -12,6 +12,8 @@ import {
   validateCartResponseSchema,
 } from '../../../shared/schemas/pricing';
 import { productSchema } from '../../../shared/schemas/products';
+import type { FastifyReply } from 'fastify';
+import { markStaleCatalogue } from '../../http/stale-catalogue';
 import { sendJsonSnapshot } from '../../http/etag';
 import type { PricingService } from './pricing.service';
 
@@ -32,10 +34,16 @@ function dropBlankValues(query: unknown): unknown {
 export const pricingRoutes =
   (pricing: PricingService): FastifyPluginAsyncZod =>
   async (app) => {
+    /** `answer`, its reply marked when the catalogue was served from memory during an outage. */
+    const served = <T>(reply: FastifyReply, answer: T): T => {
+      markStaleCatalogue(reply, pricing.stale);
+      return answer;
+    };
+
     app.get(
       '/api/products/:id',
       { schema: { params: productParamsSchema, response: { 200: productSchema } } },
-      async (request) => pricing.findStorefrontProduct(request.params.id),
+      async (request, reply) => served(reply, await pricing.findStorefrontProduct(request.params.id)),
     );
 
     app.get(
@@ -47,7 +55,7 @@ export const pricingRoutes =
           response: { 200: priceResponseSchema },
         },
       },
-      async (request) => pricing.quoteUnitPrice(request.params.id, request.query),
+      async (request, reply) => served(reply, await pricing.quoteUnitPrice(request.params.id, request.query)),
     );
 
     app.post(
@@ -57,17 +65,16 @@ export const pricingRoutes =
         config: { readOnly: true },
         schema: { body: calculatePricesRequestSchema, response: { 200: calculatePricesResponseSchema } },
       },
-      async (request) => ({
-        prices: await pricing.calculatePrices(request.body.items, request.body.totalCases),
-      }),
+      async (request, reply) =>
+        served(reply, { prices: await pricing.calculatePrices(request.body.items, request.body.totalCases) }),
     );
 
     app.get('/api/pricing-tiers', async (request, reply) =>
-      sendJsonSnapshot(request, reply, await pricing.tiersSnapshot()),
+      sendJsonSnapshot(request, served(reply, reply), await pricing.tiersSnapshot()),
     );
 
     app.get('/api/pricing-catalog', async (request, reply) =>
-      sendJsonSnapshot(request, reply, await pricing.catalogueSnapshot()),
+      sendJsonSnapshot(request, served(reply, reply), await pricing.catalogueSnapshot()),
     );
 
     // 200 even when the cart is not valid: the answer is the validation result
@@ -79,7 +86,7 @@ export const pricingRoutes =
         config: { readOnly: true },
         schema: { body: validateCartRequestSchema, response: { 200: validateCartResponseSchema } },
       },
-      async (request) => pricing.validateCart(request.body.items),
+      async (request, reply) => served(reply, await pricing.validateCart(request.body.items)),
     );
 
     app.post(
@@ -89,6 +96,6 @@ export const pricingRoutes =
         config: { readOnly: true },
         schema: { body: checkInventoryRequestSchema, response: { 200: checkInventoryResponseSchema } },
       },
-      async (request) => ({ inventory: await pricing.checkInventory(request.body.skus) }),
+      async (request, reply) => served(reply, { inventory: await pricing.checkInventory(request.body.skus) }),
     );
   };

@@ -11,8 +11,8 @@ import {
 } from '../../../shared/pricing';
 import type { Product } from '../../../shared/schemas/products';
 import type { Database } from '../../db/client';
-import { createInvalidatedCache } from '../../db/invalidated-cache';
-import { AppError, notFound } from '../../errors';
+import { createInvalidatedCache, type LastKnownFallback } from '../../db/invalidated-cache';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, notFound } from '../../errors';
 import { toClientProduct } from '../products';
 import { validateCart, type CartItemToValidate } from './cart-validation';
 import { describeInventory } from './inventory';
@@ -24,9 +24,19 @@ export interface UnitPriceQuote {
   price: number;
 }
 
-export function createPricingService({ db }: { db: Database }) {
+export function createPricingService({
+  db,
+  onDatabaseUnreachable,
+}: {
+  db: Database;
+  /** Given: the last catalogue loaded prices the storefront while the database cannot be reached. */
+  onDatabaseUnreachable?: LastKnownFallback;
+}) {
   // Tiers, custom prices and products change only when staff change them: read once per change (ADR 0007).
-  const catalogue = createInvalidatedCache(() => loadCatalogueSnapshot(db));
+  const catalogue = createInvalidatedCache(
+    () => loadCatalogueSnapshot(db),
+    onDatabaseUnreachable ? { lastKnownWhenUnreachable: onDatabaseUnreachable } : {},
+  );
   const pricingCatalog = async () => (await catalogue.get()).catalog;
 
   return {
@@ -66,9 +76,16 @@ export function createPricingService({ db }: { db: Database }) {
      * The catalogue read anew, for every later reader too: order submission found the cached one older
      * than the database's (ADR 0019), e.g. a change whose notification has not arrived yet.
      */
-    freshCatalogue(): Promise<PricingCatalogue> {
+    async freshCatalogue(): Promise<PricingCatalogue> {
       catalogue.invalidate();
-      return catalogue.get();
+      const fresh = await catalogue.get();
+      // An order is priced only from the database itself, never from the last known catalogue.
+      if (catalogue.stale) throw new AppError('UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
+      return fresh;
+    },
+    /** Whether the catalogue served is the last known one, the database being unreachable. */
+    get stale() {
+      return catalogue.stale;
     },
     tiersSnapshot: async () => (await catalogue.get()).tiersSnapshot,
     catalogueSnapshot: async () => (await catalogue.get()).catalogueSnapshot,

@@ -1,7 +1,7 @@
 import { centsToDollars } from '../../../shared/money';
 import type { Product } from '../../../shared/schemas/products';
 import type { Database } from '../../db/client';
-import { createInvalidatedCache } from '../../db/invalidated-cache';
+import { createInvalidatedCache, type LastKnownFallback } from '../../db/invalidated-cache';
 import { createJsonSnapshot } from '../../http/etag';
 import { findStorefrontProducts } from './products.repository';
 import type { ProductRow } from '../../db/schema';
@@ -23,14 +23,26 @@ export function toClientProduct(row: ProductRow): Product {
   };
 }
 
-export function createProductService({ db }: { db: Database }) {
+export function createProductService({
+  db,
+  onDatabaseUnreachable,
+}: {
+  db: Database;
+  /** Given: the last list loaded is served while the database cannot be reached (outage watch). */
+  onDatabaseUnreachable?: LastKnownFallback;
+}) {
   // The list is the same for every visitor and changes only when staff change the catalogue: it is read
   // from the database once per change (ADR 0007), serialised once, and sent with its ETag.
-  const storefrontList = createInvalidatedCache(async () =>
-    createJsonSnapshot((await findStorefrontProducts(db)).map(toClientProduct)),
+  const storefrontList = createInvalidatedCache(
+    async () => createJsonSnapshot((await findStorefrontProducts(db)).map(toClientProduct)),
+    onDatabaseUnreachable ? { lastKnownWhenUnreachable: onDatabaseUnreachable } : {},
   );
   return {
     storefrontListSnapshot: () => storefrontList.get(),
+    /** Whether the list served is the last known one, the database being unreachable. */
+    get stale() {
+      return storefrontList.stale;
+    },
     caches: [storefrontList],
   };
 }

@@ -30,7 +30,7 @@ export const RECONCILE_WINDOW_DAYS = 60;
 export const RECONCILE_MAX_ORDERS = 200;
 /** 'Check Shopify now' answers within the 30 s request timeout; the rest is checked by the next run. */
 export const RECONCILE_REQUEST_BUDGET_MS = 20_000;
-/** The 15-minute job: well within the worker's 5-minute lock (queue.ts STALE_LOCK_MS). */
+/** The 15-minute job's budget; the worker renews its lease while it runs (queue.ts JOB_LEASE_MS). */
 export const RECONCILE_JOB_BUDGET_MS = 2 * 60_000;
 
 export interface ReconcileResult {

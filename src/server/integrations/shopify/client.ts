@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { getOperationAST, OperationTypeNode, parse } from 'graphql';
 import { z } from 'zod';
-import { createCircuitBreaker, type CircuitBreakerOptions } from './circuit-breaker';
+import { createCircuitBreaker, type CircuitBreakerOptions, type CircuitState } from './circuit-breaker';
 import { graphqlEndpoint, type ShopifyConfig } from './config';
 
 /*
@@ -85,6 +85,8 @@ export interface ShopifyClient {
   request<T>(operation: ShopifyOperation<T>, variables: Record<string, unknown>): Promise<ShopifyResult<T>>;
   /** The bucket as Shopify last reported it (extensions.cost.throttleStatus), null before the first answer. */
   lastThrottleStatus(): ThrottleStatus | null;
+  /** The circuit breaker's state, for the metrics. */
+  circuitState?(): CircuitState;
 }
 
 export const DEFAULT_ESTIMATED_COST = 50;
@@ -506,6 +508,7 @@ export function createShopifyClient(
       }
     },
     lastThrottleStatus: () => (lastStatus ? { ...lastStatus } : null),
+    circuitState: () => breaker.state(),
   };
 }
 

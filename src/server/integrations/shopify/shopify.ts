@@ -1,4 +1,5 @@
 import type { Env } from '../../env';
+import type { CircuitState } from './circuit-breaker';
 import { createShopifyClient, type ShopifyClientLog } from './client';
 import { shopifyConfigFromEnv, type ShopifyConfig } from './config';
 import { createShopifyApi, type ShopifyApi } from './shopify-api';
@@ -13,6 +14,8 @@ export interface ShopifyConnection {
   config: ShopifyConfig;
   /** Secrets a webhook may be signed with: the current one first, then the one being rotated out. */
   webhookSecrets: string[];
+  /** The client's circuit breaker ('closed', 'open', 'half-open'), for the metrics. */
+  circuitState?: () => CircuitState;
 }
 
 type ShopifyEnv = Pick<
@@ -34,9 +37,11 @@ export function webhookSecretsOf(env: ShopifyEnv): string[] {
 export function connectShopify(env: ShopifyEnv, log?: ShopifyClientLog): ShopifyConnection | null {
   const config = shopifyConfigFromEnv(env);
   if (!config) return null;
+  const client = createShopifyClient(config, log ? { log } : {});
   return {
-    api: createShopifyApi(createShopifyClient(config, log ? { log } : {})),
+    api: createShopifyApi(client),
     config,
     webhookSecrets: webhookSecretsOf(env),
+    circuitState: () => client.circuitState?.() ?? 'closed',
   };
 }
