@@ -24,6 +24,8 @@ import { configRoutes, toPublicConfig } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createLifecycle, registerDrainingCheck, type Lifecycle } from './http/lifecycle';
 import { createOutageWatch } from './db/outage-watch';
+import { createRateCounters } from './security/rate-counters';
+import { databaseRateLimitStore } from './security/rate-limit-store';
 import type { PortalMetrics } from './metrics/metrics';
 import { registerMetrics } from './metrics/metrics-route';
 import { ordersRoutes } from './features/orders/orders.routes';
@@ -126,7 +128,8 @@ export async function buildApp(deps: AppDeps) {
   const stopWatchingSessions = await database.listen(SESSION_CHANNEL, lifecycle.watch(sessionCache));
   app.addHook('onClose', stopWatchingSessions);
   const sessions = registerSessions(app, { db, env, cache: sessionCache });
-  await app.register(rateLimit, { global: false });
+  // The routes' limits are counted in the database, shared by every instance (docs/security.md#rate-limits).
+  await app.register(rateLimit, { global: false, store: databaseRateLimitStore(createRateCounters(db)) });
   await app.register(underPressure, {
     maxEventLoopDelay: 1_000,
     retryAfter: 10,

@@ -37,6 +37,7 @@ describe('the migrated schema', () => {
       'pricing_tiers',
       'product_pricing_tiers',
       'products',
+      'rate_limit_counters',
       'sessions',
       'shopify_webhook_events',
       'support_messages',

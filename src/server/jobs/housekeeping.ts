@@ -1,6 +1,13 @@
 import { and, eq, isNotNull, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { idempotencyKeys, jobs, magicLinkTokens, passwordResetTokens, sessions } from '../db/schema';
+import {
+  idempotencyKeys,
+  jobs,
+  magicLinkTokens,
+  rateLimitCounters,
+  passwordResetTokens,
+  sessions,
+} from '../db/schema';
 import { pruneWebhookEvents, WEBHOOK_EVENT_RETENTION_DAYS } from '../features/shopify-events/webhook-inbox';
 import type { JobLogger } from './worker';
 
@@ -28,7 +35,8 @@ async function pruneDoneJobs(db: Database, now: Date) {
 
 /**
  * Deletes what can no longer be used: expired sessions, old link tokens, expired idempotency keys,
- * Shopify webhook events processed or ignored more than 90 days ago (webhook-inbox.ts), and finished jobs
+ * Shopify webhook events processed or ignored more than 90 days ago (webhook-inbox.ts), rate-limit windows
+ * that have ended, and finished jobs
  * (docs/security.md#link-tokens: nothing is kept longer than it is needed).
  */
 export async function removeExpiredRecords(db: Database, now = new Date()) {
@@ -39,6 +47,7 @@ export async function removeExpiredRecords(db: Database, now = new Date()) {
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
   await pruneWebhookEvents(db, now);
   await pruneDoneJobs(db, now);
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.resetAt, now));
 }
 
 /** Runs removeExpiredRecords now and then every `intervalMs`; returns the function that stops it. */

@@ -123,3 +123,19 @@ export const appSettings = pgTable('app_settings', {
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Fixed-window counters of every rate limit (docs/security.md#rate-limits), shared by all instances on one
+ * database: sign-in and reset e-mails, registration notices, reset-link tries, order submissions, the routes'
+ * per-IP limits and the administrator sign-in throttles. The key names the limit and a hash of what it counts
+ * (an address, an IP, an account), never the address itself. Expired rows are removed by the housekeeping.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('rate_limit_counters_reset_at_idx').on(table.resetAt)],
+);

@@ -41,6 +41,7 @@ import {
   registrationReceivedEmail,
 } from './emails';
 import { mayResetPassword, maySignInWithLink, resetLinkJob, signInLinkJob } from './link-mail.jobs';
+import { createRateCounters } from '../../security/rate-counters';
 import { allowAll, SendLimiter } from './send-limiter';
 import { EMAIL_SEND_LIMITS, RESET_TOKEN_TRIES, type EmailSendLimits } from '../../security/rate-limits';
 import type { UserRow } from '../../db/schema';
@@ -123,20 +124,22 @@ export function createAccountsService({
   env: Env;
   limits?: EmailSendLimits;
 }) {
-  const magicByAddress = new SendLimiter(limits.perAddress);
-  const magicByIp = new SendLimiter(limits.perIp);
-  const resetByAddress = new SendLimiter(limits.perAddress);
-  const resetByIp = new SendLimiter(limits.perIp);
+  // Counted in the database: N instances enforce one limit (docs/security.md#rate-limits).
+  const counters = createRateCounters(db);
+  const magicByAddress = new SendLimiter(counters, 'magic-link:address', limits.perAddress);
+  const magicByIp = new SendLimiter(counters, 'magic-link:ip', limits.perIp);
+  const resetByAddress = new SendLimiter(counters, 'reset:address', limits.perAddress);
+  const resetByIp = new SendLimiter(counters, 'reset:ip', limits.perIp);
   // 'Already registered' notices to one address: the route's per-IP limit alone let rotating addresses
   // flood an owner's inbox (docs/security.md#rate-limits).
-  const repeatByAddress = new SendLimiter(limits.perAddress);
+  const repeatByAddress = new SendLimiter(counters, 'repeat-registration:address', limits.perAddress);
   // Tries of one reset link, from any address (the route limits each IP): docs/security.md#rate-limits.
-  const triesByResetToken = new SendLimiter(RESET_TOKEN_TRIES);
+  const triesByResetToken = new SendLimiter(counters, 'reset-link:tries', RESET_TOKEN_TRIES);
 
-  function countTryOfResetToken(token: string) {
-    if (!triesByResetToken.allow(hashToken(token))) {
+  async function countTryOfResetToken(token: string) {
+    if (!(await triesByResetToken.allow(hashToken(token)))) {
       throw new AppError('RATE_LIMITED', TOO_MANY_LINK_TRIES_MESSAGE, {
-        retryAfterSeconds: RESET_TOKEN_TRIES.windowMs / 1000,
+        retryAfterSeconds: await triesByResetToken.secondsLeft(hashToken(token)),
       });
     }
   }
@@ -171,7 +174,7 @@ export function createAccountsService({
         }),
       };
 
-      await db.transaction(async (tx) => {
+      const existingOwner = await db.transaction(async (tx) => {
         const created = await insertUserIfNew(tx, {
           ...details,
           username: email,
@@ -187,11 +190,14 @@ export function createAccountsService({
         if (created) {
           await enqueueEmail(tx, registrationReceivedEmail(env, created));
           await enqueueEmail(tx, newRegistrationStaffEmail(env, env.STAFF_EMAIL, details));
-          return;
+          return null;
         }
-        const owner = await findUserByEmail(tx, email);
-        if (owner && repeatByAddress.allow(email)) await enqueueEmail(tx, alreadyRegisteredEmail(env, owner));
+        return findUserByEmail(tx, email);
       });
+      // A repeat changes nothing: the notice to the owner is queued after, within its own limit.
+      if (existingOwner && (await repeatByAddress.allow(email))) {
+        await enqueueEmail(db, alreadyRegisteredEmail(env, existingOwner));
+      }
     },
 
     /**
@@ -199,7 +205,7 @@ export function createAccountsService({
      * so the time of the request tells nothing about the account (docs/security.md#sign-in-and-enumeration).
      */
     async requestMagicLink(email: string, ip: string): Promise<void> {
-      if (!allowAll([magicByAddress, email], [magicByIp, ip])) return;
+      if (!(await allowAll([magicByAddress, email], [magicByIp, ip]))) return;
       await enqueueJob(db, jobToQueue(signInLinkJob, { email }));
     },
 
@@ -277,13 +283,13 @@ export function createAccountsService({
 
     /** Queues the answer to 'forgot password', alike for every address (see requestMagicLink). */
     async requestPasswordReset(email: string, ip: string): Promise<void> {
-      if (!allowAll([resetByAddress, email], [resetByIp, ip])) return;
+      if (!(await allowAll([resetByAddress, email], [resetByIp, ip]))) return;
       await enqueueJob(db, jobToQueue(resetLinkJob, { email }));
     },
 
     /** Whether a reset token is live (does not consume it). */
     async isResetTokenValid(token: string): Promise<boolean> {
-      countTryOfResetToken(token);
+      await countTryOfResetToken(token);
       const user = await findLinkTokenUser(db, 'password-reset', hashToken(token));
       return user !== null && mayResetPassword(user);
     },
@@ -293,7 +299,7 @@ export function createAccountsService({
      * links. Does not sign in. A password breaking the rules is refused before the token is used up.
      */
     async resetPassword(token: string, password: string): Promise<void> {
-      countTryOfResetToken(token);
+      await countTryOfResetToken(token);
       const broken = passwordRuleMessage(password);
       if (broken) throw new AppError('VALIDATION_FAILED', broken);
       // The token before the hash: a bogus token costs a lookup, not an Argon2 computation.

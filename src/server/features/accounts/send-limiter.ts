@@ -1,42 +1,34 @@
-import { COUNTER_SWEEP_ABOVE, type RateLimit } from '../../security/rate-limits';
+import type { RateLimit } from '../../security/rate-limits';
+import { counterKey, type RateCounters } from '../../security/rate-counters';
 
 /**
- * A fixed-window counter per key (an e-mail address or an IP) that decides whether an e-mail may still be
- * sent (docs/security.md#rate-limits). It never changes the HTTP answer: beyond the limit the request simply
- * sends nothing.
- *
- * In memory, so the limits hold per server instance; with N instances behind a load balancer an address can
- * get at most N times the limit. Good enough against inbox flooding; a shared store can replace it later.
+ * A fixed-window limit per key (an e-mail address, an IP, a link) that decides whether an e-mail may still be
+ * sent or a link tried (docs/security.md#rate-limits). Counted in the database (security/rate-counters.ts),
+ * so N instances enforce one limit. The e-mail limits never change the HTTP answer: beyond them the request
+ * simply sends nothing.
  */
 export class SendLimiter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
-
   constructor(
+    private readonly counters: RateCounters,
+    /** Names the limit in its counters' keys, e.g. 'magic-link:address'. */
+    private readonly name: string,
     private readonly limit: RateLimit,
-    private readonly now: () => number = Date.now,
-    /** The map is swept of expired windows when it grows beyond this many keys. */
-    private readonly sweepAbove = COUNTER_SWEEP_ABOVE,
   ) {}
 
   /** Counts one attempt for `key`; true while the key is within its limit. */
-  allow(key: string): boolean {
-    const now = this.now();
-    if (this.windows.size > this.sweepAbove) this.sweep(now);
-    const window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      this.windows.set(key, { count: 1, resetAt: now + this.limit.windowMs });
-      return true;
-    }
-    window.count += 1;
-    return window.count <= this.limit.max;
+  async allow(key: string): Promise<boolean> {
+    const { count } = await this.counters.hit(counterKey(this.name, key), this.limit.windowMs);
+    return count <= this.limit.max;
   }
 
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+  /** Seconds until `key`'s window ends (after allow() said no). */
+  async secondsLeft(key: string): Promise<number> {
+    return Math.ceil((await this.counters.peek(counterKey(this.name, key))).msLeft / 1000);
   }
 }
 
 /** One check over several limiters: every limiter counts the attempt, and all must allow it. */
-export function allowAll(...checks: [SendLimiter, string][]): boolean {
-  return checks.map(([limiter, key]) => limiter.allow(key)).every(Boolean);
+export async function allowAll(...checks: [SendLimiter, string][]): Promise<boolean> {
+  const allowed = await Promise.all(checks.map(([limiter, key]) => limiter.allow(key)));
+  return allowed.every(Boolean);
 }

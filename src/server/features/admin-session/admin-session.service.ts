@@ -21,6 +21,7 @@ import {
   replaceDevice,
 } from './admin-sign-in.repository';
 import { createAdminTotpService } from './admin-totp.service';
+import { createRateCounters } from '../../security/rate-counters';
 import { accountKeyOf, createSignInThrottles, type AttemptSource } from './sign-in-throttles';
 import type { TotpKeyring } from './totp-key';
 
@@ -65,7 +66,7 @@ export function createAdminSessionService({
   limits?: AdminLoginLimits;
   now?: () => number;
 }) {
-  const throttles = createSignInThrottles(limits, now);
+  const throttles = createSignInThrottles(createRateCounters(db), limits);
   const totp = createAdminTotpService({ db, env, keyring, throttles, now });
   // Verified against when the username is unknown, so every failure costs the same Argon2 work
   // (docs/security.md#administrator-sign-in).
@@ -90,7 +91,7 @@ export function createAdminSessionService({
 
   /** The sign-in is complete: its counts are cleared and the time is noted. */
   async function complete(user: UserRow, source: AttemptSource): Promise<UserRow> {
-    throttles.recordSuccess(source);
+    await throttles.recordSuccess(source);
     const [updated] = await db
       .update(users)
       .set({ lastLoginAt: new Date(now()) })
@@ -120,7 +121,7 @@ export function createAdminSessionService({
 
   /** A wrong code: counted like a wrong password, and against the pending sign-in. */
   async function codeRefused(challenge: AdminLoginChallengeRow, source: AttemptSource): Promise<never> {
-    throttles.recordFailure(source);
+    await throttles.recordFailure(source);
     await recordChallengeFailure(db, challenge.tokenHash, LOGIN_CHALLENGE_MAX_FAILURES);
     throw new AppError('UNAUTHENTICATED', TOTP_MESSAGES.invalidCode);
   }
@@ -153,10 +154,10 @@ export function createAdminSessionService({
       // One count per account, whether its username or its e-mail was typed.
       const account = user ? accountKeyOf(user.id) : `name:${typed}`;
       const source = await sourceOf(user, ip, account, cookies.deviceToken);
-      throttles.refuseWhileBlocked(source);
+      await throttles.refuseWhileBlocked(source);
       const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
       if (!passwordMatches || !isActiveAdmin(user)) {
-        throttles.recordFailure(source);
+        await throttles.recordFailure(source);
         throw new AppError('UNAUTHENTICATED', ADMIN_LOGIN_FAILED_MESSAGE);
       }
       const enrolled = await totp.isEnrolled(user.id);
@@ -181,7 +182,7 @@ export function createAdminSessionService({
     async completeWithCode(code: string, ip: string, cookies: SignInCookies): Promise<UserRow> {
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'totp');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
-      throttles.refuseWhileBlocked(source);
+      await throttles.refuseWhileBlocked(source);
       if (!(await totp.spendCode({ user, ip }, code))) return codeRefused(challenge, source);
       await endPendingSignIn(challenge);
       return complete(user, source);
@@ -201,7 +202,7 @@ export function createAdminSessionService({
     ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'enrol');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
-      throttles.refuseWhileBlocked(source);
+      await throttles.refuseWhileBlocked(source);
       const recoveryCodes = await totp.confirmSetup({ user, ip }, code);
       if (!recoveryCodes) return codeRefused(challenge, source);
       await endPendingSignIn(challenge);

@@ -136,9 +136,9 @@ export function createAdminTotpService({
   /** A code that must be right before a change: counted like a wrong password when it is not. */
   async function requireFreshCode(actor: TotpActor, input: string, source: AttemptSource) {
     if (!(await isEnrolled(actor.user.id))) throw conflict(TOTP_MESSAGES.notOn);
-    throttles.refuseWhileBlocked(source);
+    await throttles.refuseWhileBlocked(source);
     if (!(await spendCode(actor, input))) {
-      throttles.recordFailure(source);
+      await throttles.recordFailure(source);
       throw new AppError('UNPROCESSABLE', TOTP_MESSAGES.invalidCode);
     }
   }
@@ -175,10 +175,10 @@ export function createAdminTotpService({
 
     /** confirmSetup in the portal: a wrong code is counted like a wrong password and answered 422. */
     async confirmSetupOrRefuse(actor: TotpActor, input: string, source: AttemptSource): Promise<string[]> {
-      throttles.refuseWhileBlocked(source);
+      await throttles.refuseWhileBlocked(source);
       const recoveryCodes = await confirmSetup(actor, input);
       if (!recoveryCodes) {
-        throttles.recordFailure(source);
+        await throttles.recordFailure(source);
         throw new AppError('UNPROCESSABLE', TOTP_MESSAGES.invalidCode);
       }
       return recoveryCodes;

@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app';
+import { createUser, freshIp, post, signIn } from '../features/accounts/accounts-test-support';
+import { adminLogin } from '../features/admin-users/admin-test-support';
+import { sqlRows } from '../test/sql-rows';
+import { createTestApp, sameOrigin, TEST_ADMIN_PASSWORD, type TestApp } from '../test/test-app';
+import { ADMIN_LOGIN_LIMITS, EMAIL_SEND_LIMITS, ROUTE_RATE_LIMITS } from './rate-limits';
+
+/**
+ * Issue 18 'Limits shared by all instances' (docs/security.md#rate-limits): two instances of the portal on
+ * one database — each with its own memory, as two processes behind a load balancer — enforce one limit.
+ * Requests alternate between them.
+ */
+describe('limits shared by two instances on one database', () => {
+  let t: TestApp;
+  let second: App;
+  let instances: [App, App];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    second = await buildApp({ env: t.env, database: t.handle, clientDir: null, logger: false });
+    instances = [t.app, second];
+  });
+  afterAll(async () => {
+    await second.close();
+    await t.close();
+  });
+
+  const alternate = (index: number) => instances[index % 2]!;
+
+  it('sends at most 3 sign-in links to one address, whichever instance is asked', async () => {
+    const user = await createUser(t.db);
+    for (let index = 0; index < 6; index++) {
+      const response = await post(alternate(index), '/api/request-magic-link', { email: user.email });
+      expect(response.statusCode).toBe(200);
+    }
+    const [row] = await sqlRows<{ count: number }>(
+      t.db,
+      sql`select count(*)::int as count from jobs where type = 'account.sign-in-link' and payload->>'email' = ${user.email}`,
+    );
+    expect(row?.count).toBe(EMAIL_SEND_LIMITS.perAddress.max);
+  });
+
+  it('blocks an IP after 10 failed administrator sign-ins across both, even with the right password', async () => {
+    const ip = freshIp();
+    for (let index = 0; index < ADMIN_LOGIN_LIMITS.perIp.max; index++) {
+      expect((await adminLogin(alternate(index), 'admin', 'Wrong-Pass-1', ip)).statusCode).toBe(401);
+    }
+    for (const instance of instances) {
+      const refused = await adminLogin(instance, 'admin', TEST_ADMIN_PASSWORD, ip);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
+    }
+  });
+
+  it("counts a route's 429 limit across both (link checks, 20 a minute per IP)", async () => {
+    const ip = freshIp();
+    for (let index = 0; index < ROUTE_RATE_LIMITS.verify.max; index++) {
+      const response = await post(alternate(index), '/api/auth/verify', { token: `bogus-${index}` }, { ip });
+      expect(response.statusCode).toBe(400);
+    }
+    expect((await post(t.app, '/api/auth/verify', { token: 'one-more' }, { ip })).statusCode).toBe(429);
+    expect((await post(second, '/api/auth/verify', { token: 'one-more' }, { ip })).statusCode).toBe(429);
+  });
+
+  it('accepts at most 30 order submissions a minute from one customer across both', async () => {
+    const user = await createUser(t.db);
+    const cookie = await signIn(t.app, t.db, user.email);
+    const submit = (app: App, index: number) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/create-draft-order',
+        headers: { ...sameOrigin, cookie, 'idempotency-key': `shared-limit-${user.id}-${index}` },
+        // An empty cart (422) counts like any submission.
+        payload: {
+          customer: {
+            customerName: 'Ada Buyer',
+            customerEmail: 'ada@example.com',
+            customerPhone: '555-0100',
+            businessName: 'Mist Shop',
+          },
+          orderItems: [],
+        },
+      });
+    for (let index = 0; index < ROUTE_RATE_LIMITS.submitOrder.max; index++) {
+      expect((await submit(alternate(index), index)).statusCode).not.toBe(429);
+    }
+    expect((await submit(t.app, 100)).statusCode).toBe(429);
+    expect((await submit(second, 101)).statusCode).toBe(429);
+  });
+});
