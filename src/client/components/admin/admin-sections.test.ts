@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('admin section memory', () => {
-  it("lists the spec's seven sections in order, then the support inbox and Security", () => {
+  it("lists the spec's seven sections in order, then the support inbox, Delivery problems and Security", () => {
     expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
       'Products',
       'Variants',
@@ -23,6 +23,7 @@ describe('admin section memory', () => {
       'Users',
       'FAQ Management',
       'Support',
+      'Delivery problems',
       'Security',
     ]);
   });

@@ -5,6 +5,7 @@ import {
   Layers,
   LifeBuoy,
   LogOut,
+  MailWarning,
   Menu,
   Package,
   Percent,
@@ -29,6 +30,7 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
   users: Users,
   faq: CircleHelp,
   support: LifeBuoy,
+  delivery: MailWarning,
   security: KeyRound,
 };
 

@@ -58,6 +58,7 @@ vi.mock('./sections/support-section', async () => {
 });
 vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
 vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
+vi.mock('./sections/delivery-section', () => ({ DeliverySection: () => 'Delivery problems section' }));
 vi.mock('./sections/security-section', () => ({ SecuritySection: () => 'Security section' }));
 vi.mock('./sections/faq-section', () => ({
   FaqSection: () => {
@@ -87,6 +88,7 @@ const SECTION_LABELS = [
   'Users',
   'FAQ Management',
   'Support',
+  'Delivery problems',
   'Security',
 ];
 
@@ -373,6 +375,23 @@ describe('/admin links', () => {
     expect(currentSection()).toBe('Support');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('support');
     await waitFor(() => expect(document.title).toBe(`Support · Admin Dashboard | ${testConfig.storeName}`));
+  });
+
+  it("opens 'Delivery problems' from ?section=delivery, and from the sidebar", async () => {
+    stubApi();
+    renderApp('/admin?section=delivery');
+
+    expect(await screen.findByText('Delivery problems section')).toBeInTheDocument();
+    expect(currentSection()).toBe('Delivery problems');
+    await waitFor(() =>
+      expect(document.title).toBe(`Delivery problems · Admin Dashboard | ${testConfig.storeName}`),
+    );
+
+    fireEvent.click(sectionButton('Users'));
+    expect(await screen.findByText('Users section')).toBeInTheDocument();
+    fireEvent.click(sectionButton('Delivery problems'));
+    expect(await screen.findByText('Delivery problems section')).toBeInTheDocument();
+    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('delivery');
   });
 
   it('opens the remembered section when the link names no known section', async () => {

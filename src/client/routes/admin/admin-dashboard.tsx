@@ -31,6 +31,7 @@ import {
 import { serverMessage } from '../../lib/api';
 import { useIsPageShell } from '../../lib/page-shell';
 import { currentUserQueryOptions } from '../../lib/session';
+import { DeliverySection } from './sections/delivery-section';
 import { FaqSection } from './sections/faq-section';
 import { OrdersSection } from './sections/orders-section';
 import { PendingUsersSection } from './sections/pending-users-section';
@@ -50,6 +51,7 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
   users: UsersSection,
   faq: FaqSection,
   support: SupportSection,
+  delivery: DeliverySection,
   security: SecuritySection,
 };
 
