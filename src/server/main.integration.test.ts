@@ -189,4 +189,33 @@ describe('the portal process (npm start)', () => {
       }
     },
   );
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'refuses the embedded fake store beside another instance on the same PostgreSQL database, and the reverse',
+    async () => {
+      const database = await createScratchPostgresDatabase(process.env.TEST_DATABASE_URL!);
+      try {
+        const env = { DATABASE_URL: database.url, ADMIN_PASSWORD: 'Admin-Pass-1' };
+        const ordinary = await startPortal(env);
+        await ordinary.portal.waitForOutput(READY);
+        const fake = await startPortal({ ...env, SHOPIFY_MODE: 'fake' });
+        expect(await fake.portal.exited).toBe(1);
+        expect(fake.portal.output()).toContain('another portal instance is already running on this database');
+        expect(fake.portal.output()).toContain('npm run dev:shopify');
+        ordinary.portal.child.kill('SIGTERM');
+        expect(await ordinary.portal.exited).toBe(0);
+
+        const alone = await startPortal({ ...env, SHOPIFY_MODE: 'fake' });
+        await alone.portal.waitForOutput(READY);
+        const beside = await startPortal(env);
+        expect(await beside.portal.exited).toBe(1);
+        expect(beside.portal.output()).toContain('runs the embedded fake Shopify store');
+        alone.portal.child.kill('SIGTERM');
+        expect(await alone.portal.exited).toBe(0);
+      } finally {
+        await database.drop();
+      }
+    },
+    90_000,
+  );
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type * as FakeShopifyModule from '../../dev/fake-shopify/embedded';
 import pino from 'pino';
 import { buildApp } from './app';
+import type { DatabaseHandle } from './db/client';
 import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connect';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
@@ -39,6 +40,24 @@ async function loadFakeShopify(): Promise<typeof FakeShopifyModule> {
       cause: error,
     });
   }
+}
+
+/**
+ * The embedded fake store lives in one process, so an instance running it must be alone on its database
+ * (docs/operations.md#several-instances); refuses to start, with what to do, when it would not be.
+ */
+async function claimInstanceOrExplain(database: DatabaseHandle, embeddedFakeStore: boolean) {
+  if (await database.claimInstance(embeddedFakeStore ? 'exclusive' : 'shared')) return;
+  throw new Error(
+    embeddedFakeStore
+      ? 'SHOPIFY_MODE=fake runs a fake Shopify store inside this one process, but another portal instance is ' +
+          'already running on this database. For several instances, run the standalone fake store ' +
+          '(npm run dev:shopify) and point every instance at it with SHOPIFY_STORE_DOMAIN and ' +
+          'SHOPIFY_ADMIN_TOKEN (README: Running several instances).'
+      : 'Another portal instance on this database runs the embedded fake Shopify store (SHOPIFY_MODE=fake), ' +
+          'which must be alone. Stop it, or run the standalone fake store (npm run dev:shopify) for every ' +
+          'instance (README: Running several instances).',
+  );
 }
 
 function readEnvOrExit(): Env {
@@ -80,6 +99,7 @@ async function main() {
     const database = await connectWithRetry(target, env.DB_CONNECT_ATTEMPTS, log);
     cleanups.push(() => database.close());
     await database.migrate();
+    await claimInstanceOrExplain(database, env.SHOPIFY_MODE === 'fake');
 
     const seeded = await seedDatabase(database.db, {
       admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },

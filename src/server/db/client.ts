@@ -23,6 +23,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** Subscribes to NOTIFY on `channel` (see listen handlers); resolves to the function that stops it. */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
+  /**
+   * Marks this process as an instance on the database until close (docs/operations.md#several-instances):
+   * 'shared' for an ordinary instance, 'exclusive' for one that must be alone (the embedded fake Shopify
+   * store). False when the database already has an instance that rules this one out. PGlite's data folder
+   * has one process by construction (data-dir-lock.ts): always true.
+   */
+  claimInstance(mode: 'shared' | 'exclusive'): Promise<boolean>;
   /** PostgreSQL only: the connection pool's use, for the metrics. */
   poolStats?: () => { total: number; idle: number; waiting: number };
   /** PGlite only: the whole data folder as a tar archive (test templates). */
@@ -71,6 +78,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       };
     },
     dumpDataDir: () => client.dumpDataDir(),
+    claimInstance: () => Promise.resolve(true),
   };
 }
 
@@ -87,9 +95,25 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Database;
   await pool.query('select 1');
+  let instanceLock: pg.Client | null = null;
   return {
     db,
     kind: 'postgres',
+    async claimInstance(mode) {
+      // A session-level advisory lock on a connection of its own, held until close: shared by every
+      // ordinary instance, exclusive for one that must be alone.
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', () => {});
+      await client.connect();
+      const lock = mode === 'shared' ? 'pg_try_advisory_lock_shared' : 'pg_try_advisory_lock';
+      const result = await client.query<{ held: boolean }>(`select ${lock}(${INSTANCE_LOCK_KEY}) as held`);
+      if (!result.rows[0]?.held) {
+        await client.end();
+        return false;
+      }
+      instanceLock = client;
+      return true;
+    },
     migrate: async () => {
       const lock = await pool.connect();
       try {
@@ -101,13 +125,18 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
         lock.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await instanceLock?.end().catch(() => {});
+      await pool.end();
+    },
     listen: (channel, handlers) => listenOnPostgres(url, channel, handlers),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
 const RECONNECT_DELAY_MS = 2_000;
+/** The advisory lock that marks the instances running on a database (claimInstance). */
+const INSTANCE_LOCK_KEY = 727274002;
 
 /**
  * LISTEN on a dedicated connection (pool connections come and go). When it drops, the subscriber hears
