@@ -60,6 +60,12 @@ async function claimInstanceOrExplain(database: DatabaseHandle, embeddedFakeStor
   );
 }
 
+async function logDestination() {
+  if (!process.stdout.isTTY) return pino.destination({ dest: 1, sync: false });
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
+
 function readEnvOrExit(): Env {
   try {
     return loadEnv();
@@ -80,7 +86,9 @@ async function main() {
   let env = readEnvOrExit();
   // Written to stdout off the event loop (lines in flight are flushed at exit): a synchronous write per
   // line cost several per cent of a busy portal's CPU (issue 15). A kill -9 may lose the last few lines.
-  const log = pino(loggerOptions(env.LOG_LEVEL), pino.destination({ dest: 1, sync: false }));
+  // In a terminal (a developer's `npm start` or `npm run dev`) the lines are made readable with pino-pretty;
+  // anywhere else (a service manager, a container, a pipe) they stay JSON for the log collector.
+  const log = pino(loggerOptions(env.LOG_LEVEL), await logDestination());
   const cleanups: Array<() => Promise<void> | void> = [];
   const runCleanups = async () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
