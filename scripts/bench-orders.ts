@@ -28,6 +28,7 @@ import { generateToken, hashToken } from '../src/server/security/tokens';
 import { createScratchPostgresDatabase } from '../src/server/test/test-database';
 import { IDEMPOTENCY_KEY_HEADER, type CreateDraftOrderRequest } from '../src/shared/schemas/orders';
 import type { CeilingDatabase, CeilingReply, CeilingRequest } from './bench-ceiling';
+import { deliveredPerSecond, startMailSink, type MailSink } from './bench-mail-sink';
 import { postgresCpuMs, processCpuMs, startCpuMeter } from './bench-cpu';
 import { median } from './bench-readme';
 import {
@@ -436,7 +437,20 @@ export interface OrderRun {
   ceiling: SideFigures;
   /** portal / ceiling orders per second. */
   ratio: number;
-  underLoad: { ordersPerSecond: number; unavailable: number; productsP99: number; productsRead: number };
+  underLoad: {
+    ordersPerSecond: number;
+    unavailable: number;
+    productsP99: number;
+    productsRead: number;
+    /** E-mails queued and delivered per second while the orders came in; the last one's lag. */
+    outbox: {
+      emails: number;
+      queuedPerSecond: number;
+      deliveredPerSecond: number;
+      drainedPerSecond: number;
+      lastEmailLagSeconds: number | null;
+    };
+  };
   sameKey: { created: number; replayed: number; inProgress: number; rateLimited: number };
   reads: ReadComparison[];
   /** Distinct orders the portal answered as created, warm-up and same-key run included. */
@@ -445,6 +459,10 @@ export interface OrderRun {
   ordersInDatabase: number | null;
   problems: string[];
 }
+
+/** Orders answered as newly created (not replays). */
+const createdOf = (answers: readonly Answer[]) =>
+  answers.filter((answer) => answer.status === 201 && !answer.replayed).length;
 
 const medianOrNull = (values: ReadonlyArray<number | null>) =>
   values.some((value) => value === null) ? null : median(values as number[]);
@@ -462,7 +480,12 @@ interface Sides {
   portal: Portal;
   ceiling: Ceiling;
   database: OrderRun['database'];
+  /** The SMTP server the portal's outbox sends the order e-mails to. */
+  mail: MailSink;
 }
+
+/** Each order sends two e-mails: the confirmation to the customer and the notice to STAFF_EMAIL. */
+const EMAILS_PER_ORDER = 2;
 
 /** The portal has printed nothing for this long: its outbox has sent the e-mails of the orders before. */
 const OUTBOX_QUIET_MS = 1_000;
@@ -478,8 +501,11 @@ async function measureRound(
   round: number,
   group: readonly Customer[],
   settings: OrderSettings,
+  /** Orders the portal has created so far: their e-mails are sent before the round starts. */
+  createdSoFar: number,
 ) {
   const server = sides[side];
+  await sides.mail.waitFor(EMAILS_PER_ORDER * createdSoFar, OUTBOX_WAIT_MS);
   await sides.portal.waitUntilQuiet(OUTBOX_QUIET_MS, OUTBOX_WAIT_MS);
   const node = startCpuMeter(() => processCpuMs(server.child.pid));
   const database = sides.database === 'PostgreSQL' ? startCpuMeter(postgresCpuMs) : null;
@@ -617,6 +643,7 @@ async function runOrders(
         round,
         customers.groups[round - 1] ?? [],
         settings,
+        createdOf(answered),
       );
       rounds.push(result);
       problems.push(...failures(`${side} round ${round}`, batch));
@@ -626,9 +653,29 @@ async function runOrders(
 
   // Orders again, while a shopper reads the product list: what the rest of the portal feels of the load.
   const lastGroup = customers.groups[settings.rounds] ?? [];
+  await sides.mail.waitFor(EMAILS_PER_ORDER * createdOf(answered), OUTBOX_WAIT_MS);
+  const loadStarted = Date.now();
+  const sentBefore = sides.mail.arrivals.length;
   const loadBatch = submitAll(sides.portal, ordersOf(lastGroup, settings.ordersPerCustomer, 'under-load'));
   const products = await readWhile(sides.portal, PRODUCTS_PATH, loadBatch);
   const loaded = await loadBatch;
+  const loadEnded = Date.now();
+  // The outbox under order load (issue 18): e-mails delivered per second while the orders came in, against
+  // the rate the orders queued them, and how long after the last order its e-mails had all arrived.
+  const queuedThere = EMAILS_PER_ORDER * createdOf(loaded.answers);
+  const lastArrival = await sides.mail.waitFor(sentBefore + queuedThere, 120_000);
+  const loadSeconds = Math.max((loadEnded - loadStarted) / 1000, 0.001);
+  const outbox = {
+    emails: queuedThere,
+    queuedPerSecond: queuedThere / loadSeconds,
+    deliveredPerSecond: deliveredPerSecond(sides.mail, loadStarted, loadEnded),
+    // From the first order to the last e-mail: how fast the whole batch's e-mail got out.
+    drainedPerSecond:
+      lastArrival === null ? 0 : queuedThere / Math.max((lastArrival - loadStarted) / 1000, 0.001),
+    lastEmailLagSeconds: lastArrival === null ? null : Math.max(0, (lastArrival - loadEnded) / 1000),
+  };
+  if (lastArrival === null)
+    problems.push(`outbox: the e-mails of the orders under load did not all arrive in 120 s`);
   answered.push(...loaded.answers);
   problems.push(...failures('orders under load', loaded));
   if (products.failed > 0) problems.push(`products under load: ${products.failed} answers were not 200`);
@@ -637,6 +684,7 @@ async function runOrders(
     unavailable: loaded.answers.filter((answer) => answer.status === 503).length,
     productsP99: percentile(products.times, 0.99),
     productsRead: products.times.length,
+    outbox,
   };
 
   // One customer, one key, every request at once (a double click, many times over): one order at most.
@@ -749,6 +797,13 @@ function printRun(run: OrderRun, settings: OrderSettings) {
   console.log(
     `under load: ${integerFormat.format(underLoad.ordersPerSecond)} orders/s, ${underLoad.unavailable} answered 503; ` +
       `GET ${PRODUCTS_PATH} meanwhile p99 ${latencyFormat.format(underLoad.productsP99)} ms over ${underLoad.productsRead} reads`,
+  );
+  const { outbox } = underLoad;
+  console.log(
+    `outbox (pooled SMTP): ${integerFormat.format(outbox.emails)} e-mails queued at ${integerFormat.format(outbox.queuedPerSecond)}/s, ` +
+      `${integerFormat.format(outbox.deliveredPerSecond)}/s delivered while the orders came in (the worker gives way, ADR 0022), ` +
+      `all delivered at ${integerFormat.format(outbox.drainedPerSecond)}/s from the first order; the last e-mail ` +
+      `${outbox.lastEmailLagSeconds === null ? 'never arrived' : `arrived ${latencyFormat.format(outbox.lastEmailLagSeconds)} s after the last order`}`,
   );
   const { created, replayed, inProgress, rateLimited } = run.sameKey;
   console.log(
@@ -891,10 +946,11 @@ export async function benchmarkOrders(
     customers,
     true,
   );
-  const portal = await startPortal(cleanup, database);
+  const mail = await startMailSink(cleanup);
+  const portal = await startPortal(cleanup, database, { SMTP_URL: mail.url });
   const ceiling = await startCeiling(cleanup, ceilingDatabase, portal.appOrigin);
   const run = await runOrders(
-    { portal, ceiling, database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL' },
+    { portal, ceiling, database: target.kind === 'pglite' ? 'PGlite' : 'PostgreSQL', mail },
     customers,
     settings,
   );
