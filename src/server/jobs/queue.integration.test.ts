@@ -176,6 +176,22 @@ describe('job queue', () => {
     expect((await jobRows())[0]).toMatchObject({ state: 'pending', attempts: 0, locked_by: null });
   });
 
+  it('logs one line when the database stops answering the worker, not one per poll', async () => {
+    const gone = await createTestDatabase();
+    await gone.close();
+    const errors: string[] = [];
+    const worker = startJobWorker({
+      db: gone.db,
+      handlers: {},
+      log: { ...silentLog, error: (_context, message) => errors.push(message) },
+      pollIntervalMs: 5,
+      concurrency: 2,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await worker.stop();
+    expect(errors).toEqual(['job worker could not reach the database']);
+  });
+
   it('marks a job failed for good when its last attempt fails', async () => {
     await enqueueJob(handle.db, { type: 't', payload: {}, maxAttempts: 1 });
     const job = await claimNextJob(handle.db, 'w');

@@ -174,7 +174,7 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       const failed = await failStaleJobs(db, now?.());
       if (failed > 0) log.warn({ failed, workerId }, 'stale jobs with no attempts left marked failed');
     } catch (error) {
-      log.error({ err: error, workerId }, 'job worker could not reach the database');
+      databaseFailed(error);
     }
   }
 
@@ -208,12 +208,27 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       let ran = 0;
       try {
         ran = await track(step());
+        databaseAnswered();
       } catch (error) {
-        log.error({ err: error, workerId }, 'job worker could not reach the database');
+        databaseFailed(error);
       }
       if (ran < batchSize) catchingUp = false;
       if (ran === 0 && !stopped) await sleep(pollIntervalMs);
     }
+  }
+
+  // One line when the database stops answering the worker and one when it answers again, not one per poll
+  // (docs/operations.md#database-outages): each loop polls every second.
+  let databaseDown = false;
+  function databaseFailed(error: unknown) {
+    if (databaseDown) return;
+    databaseDown = true;
+    log.error({ workerId, error: describeFailure(error) }, 'job worker could not reach the database');
+  }
+  function databaseAnswered() {
+    if (!databaseDown) return;
+    databaseDown = false;
+    log.info({ workerId }, 'job worker reaches the database again');
   }
 
   /** Keeps the leases of the jobs this worker holds alive however long they run (queue.ts JOB_LEASE_MS). */
