@@ -96,7 +96,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers[STALE_CATALOGUE_HEADER]).toBe('1');
     expect(list.json()).toEqual(products);
-    const prices = await call('POST', '/api/calculate-prices', { items });
+    // Also for a signed-in buyer: the catalogue is the same for everyone, the session is not needed.
+    const signedIn = await call('GET', '/api/products', undefined, 'sid=some-session');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.headers[STALE_CATALOGUE_HEADER]).toBe('1');
+    const prices = await call('POST', '/api/calculate-prices', { items }, 'sid=some-session');
     expect(prices.statusCode).toBe(200);
     expect(prices.headers[STALE_CATALOGUE_HEADER]).toBe('1');
     expect(prices.json()).toEqual(pricesBefore.json());

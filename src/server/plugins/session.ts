@@ -10,6 +10,7 @@ import {
   SESSION_LIFETIME_MS,
 } from '../features/sessions/sessions.repository';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
+import { isDatabaseUnreachable } from '../db/postgres-errors';
 import { generateToken, hashToken } from '../security/tokens';
 import type { SessionCache } from '../features/sessions/session-cache';
 import type { UserRow } from '../db/schema';
@@ -19,6 +20,10 @@ declare module 'fastify' {
     /** The signed-in user, resolved from the session cookie for /api requests; null for visitors. */
     user: UserRow | null;
     sessionTokenHash: string | null;
+  }
+  interface FastifyContextConfig {
+    /** A catalogue read (products, prices): the same answer for everyone, so it needs no session. */
+    catalogue?: boolean;
   }
 }
 
@@ -59,7 +64,13 @@ export function registerSessions(
     };
     const remembered = cache.get(tokenHash);
     if (remembered) signIn(remembered);
-    else lookUpSession(tokenHash).then(signIn, done);
+    else
+      lookUpSession(tokenHash).then(signIn, (error: unknown) => {
+        // The catalogue answers everyone alike: while the database cannot be reached, a signed-in buyer's
+        // catalogue read goes on without the session, served from memory (docs/operations.md#database-outages).
+        if (request.routeOptions.config.catalogue === true && isDatabaseUnreachable(error)) done();
+        else done(error as Error);
+      });
   });
 
   /**

@@ -42,13 +42,17 @@ export const pricingRoutes =
 
     app.get(
       '/api/products/:id',
-      { schema: { params: productParamsSchema, response: { 200: productSchema } } },
+      {
+        config: { catalogue: true },
+        schema: { params: productParamsSchema, response: { 200: productSchema } },
+      },
       async (request, reply) => served(reply, await pricing.findStorefrontProduct(request.params.id)),
     );
 
     app.get(
       '/api/products/:id/price',
       {
+        config: { catalogue: true },
         schema: {
           params: productParamsSchema,
           querystring: priceQueryWithBlanksSchema,
@@ -62,18 +66,18 @@ export const pricingRoutes =
       '/api/calculate-prices',
       {
         // Changes nothing: logged as a read (plugins/request-log.ts).
-        config: { readOnly: true },
+        config: { readOnly: true, catalogue: true },
         schema: { body: calculatePricesRequestSchema, response: { 200: calculatePricesResponseSchema } },
       },
       async (request, reply) =>
         served(reply, { prices: await pricing.calculatePrices(request.body.items, request.body.totalCases) }),
     );
 
-    app.get('/api/pricing-tiers', async (request, reply) =>
+    app.get('/api/pricing-tiers', { config: { catalogue: true } }, async (request, reply) =>
       sendJsonSnapshot(request, served(reply, reply), await pricing.tiersSnapshot()),
     );
 
-    app.get('/api/pricing-catalog', async (request, reply) =>
+    app.get('/api/pricing-catalog', { config: { catalogue: true } }, async (request, reply) =>
       sendJsonSnapshot(request, served(reply, reply), await pricing.catalogueSnapshot()),
     );
 
@@ -83,7 +87,7 @@ export const pricingRoutes =
       '/api/validate-cart',
       {
         // Changes nothing: logged as a read (plugins/request-log.ts).
-        config: { readOnly: true },
+        config: { readOnly: true, catalogue: true },
         schema: { body: validateCartRequestSchema, response: { 200: validateCartResponseSchema } },
       },
       async (request, reply) => served(reply, await pricing.validateCart(request.body.items)),
@@ -93,7 +97,7 @@ export const pricingRoutes =
       '/api/check-inventory',
       {
         // Changes nothing: logged as a read (plugins/request-log.ts).
-        config: { readOnly: true },
+        config: { readOnly: true, catalogue: true },
         schema: { body: checkInventoryRequestSchema, response: { 200: checkInventoryResponseSchema } },
       },
       async (request, reply) => served(reply, { inventory: await pricing.checkInventory(request.body.skus) }),

@@ -6,7 +6,7 @@ import type { ProductService } from './products.service';
 export const productRoutes =
   (products: ProductService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/api/products', async (request, reply) => {
+    app.get('/api/products', { config: { catalogue: true } }, async (request, reply) => {
       const snapshot = await products.storefrontListSnapshot();
       markStaleCatalogue(reply, products.stale);
       return sendJsonSnapshot(request, reply, snapshot);
