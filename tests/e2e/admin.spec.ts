@@ -3,6 +3,7 @@ import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
   approveAndSignIn,
+  approveOrderAndSeeIt,
   newCustomer,
   openAdminSection,
   orderTwoCases,
@@ -46,19 +47,7 @@ test('a registration is approved, the customer signs in with the e-mailed link, 
   await register(buyer, customer);
   await approveAndSignIn(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
-
-  await openSection('Orders');
-  await admin.getByLabel('Search orders').fill(customer.business);
-  const status = admin.getByLabel(`Status of order ${orderNumber}`);
-  await expect(status).toBeVisible();
-  await status.selectOption('processing');
-  await admin.getByRole('button', { name: 'Change Status' }).click();
-  await expect(status).toHaveValue('processing');
-  await expect(status).toBeEnabled();
-
-  await buyer.goto('/orders');
-  const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
-  await expect(row.getByText('Processing')).toBeVisible();
+  await approveOrderAndSeeIt(admin, buyer, customer, orderNumber);
 });
 
 test('a custom tier price set by the administrator shows on the order form', async () => {

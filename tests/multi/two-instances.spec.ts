@@ -4,8 +4,8 @@ import {
   adminAndBuyerPages,
   adminSignIn,
   approveAndSignIn,
+  approveOrderAndSeeIt,
   newCustomer,
-  openAdminSection,
   orderTwoCases,
   register,
 } from '../e2e/support/accounts';
@@ -28,18 +28,7 @@ test('register, approve, sign in, order, approve the order and see its status, a
   await adminSignIn(admin);
   await approveAndSignIn(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
-
-  await openAdminSection(admin, 'Orders');
-  await admin.getByLabel('Search orders').fill(customer.business);
-  const status = admin.getByLabel(`Status of order ${orderNumber}`);
-  await expect(status).toBeVisible();
-  await status.selectOption('processing');
-  await admin.getByRole('button', { name: 'Change Status' }).click();
-  await expect(status).toHaveValue('processing');
-
-  await buyer.goto('/orders');
-  const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
-  await expect(row.getByText('Processing')).toBeVisible();
+  await approveOrderAndSeeIt(admin, buyer, customer, orderNumber);
 });
 
 test('both instances answered the API requests, alternating', () => {

@@ -89,6 +89,30 @@ export async function orderTwoCases(buyer: Page): Promise<string> {
 }
 
 /**
+ * The administrator finds the order by the buyer's business in Orders and moves it to Processing; the buyer
+ * then sees 'Processing' on it in the order history.
+ */
+export async function approveOrderAndSeeIt(
+  admin: Page,
+  buyer: Page,
+  customer: NewCustomer,
+  orderNumber: string,
+) {
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  const status = admin.getByLabel(`Status of order ${orderNumber}`);
+  await expect(status).toBeVisible();
+  await status.selectOption('processing');
+  await admin.getByRole('button', { name: 'Change Status' }).click();
+  await expect(status).toHaveValue('processing');
+  await expect(status).toBeEnabled();
+
+  await buyer.goto('/orders');
+  const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(row.getByText('Processing')).toBeVisible();
+}
+
+/**
  * Two people at once, each in their own browser context: the administrator and a buyer. Registers the hooks
  * that open and close them; the returned getters are valid inside the file's tests.
  */

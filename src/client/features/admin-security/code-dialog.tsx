@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { totpCodeRequestSchema, type TotpCodeRequest } from '../../../shared/schemas/admin-session';
-import { CodeField, type CodeKind } from '../../components/admin/code-field';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { CodeField } from '../../components/admin/code-field';
+import { useCodeForm } from '../../components/admin/use-code-form';
 import { Dialog } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import { firstErrorMessage, submitUnlessPending } from '../../lib/form';
 
 /**
  * A change that needs a fresh code (docs/admin.md#security): turning the second factor off, new recovery
@@ -28,19 +27,13 @@ export function CodeDialog({
   onSubmit: (code: string, refused: () => void) => void;
   onClose: () => void;
 }) {
-  const [kind, setKind] = useState<CodeKind>('totp');
+  const { kind, form, clear, switchKind } = useCodeForm();
   const {
     register,
     handleSubmit,
-    setValue,
     setFocus,
-    clearErrors,
     formState: { errors },
-  } = useForm<TotpCodeRequest>({
-    resolver: schemaResolver(totpCodeRequestSchema),
-    defaultValues: { code: '' },
-    ...JUDGED_ON_SUBMIT,
-  });
+  } = form;
   // After a switch between app and recovery code, the new input takes the focus (the dialog gives the first
   // one its focus when it opens).
   const switched = useRef(false);
@@ -48,10 +41,6 @@ export function CodeDialog({
     if (switched.current) setFocus('code');
     switched.current = true;
   }, [kind, setFocus]);
-  const clear = () => {
-    setValue('code', '');
-    setFocus('code');
-  };
   const submit = submitUnlessPending(
     pending,
     handleSubmit(({ code }) => onSubmit(code, clear)),
@@ -62,11 +51,7 @@ export function CodeDialog({
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <CodeField
           kind={kind}
-          onKindChange={(next) => {
-            setKind(next);
-            setValue('code', '');
-            clearErrors('code');
-          }}
+          onKindChange={switchKind}
           {...register('code')}
           error={firstErrorMessage(errors)}
         />

@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { totpCodeRequestSchema, type TotpCodeRequest } from '../../../shared/schemas/admin-session';
-import { CodeField, type CodeKind } from '../../components/admin/code-field';
+import { useEffect } from 'react';
+import { CodeField } from '../../components/admin/code-field';
+import { useCodeForm } from '../../components/admin/use-code-form';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import { firstErrorMessage, submitUnlessPending } from '../../lib/form';
 import { useAdminCodeStep } from './admin-session';
 
 /**
@@ -13,26 +12,18 @@ import { useAdminCodeStep } from './admin-session';
  * clears the field; an expired pending sign-in (5 minutes, or 5 wrong codes) goes back to the password.
  */
 export function AdminCodeStep({ returnTo, onRestart }: { returnTo: string; onRestart: () => void }) {
-  const [kind, setKind] = useState<CodeKind>('totp');
+  const { kind, form, clear, switchKind } = useCodeForm();
   const {
     register,
     handleSubmit,
-    setValue,
     setFocus,
     clearErrors,
     formState: { errors },
-  } = useForm<TotpCodeRequest>({
-    resolver: schemaResolver(totpCodeRequestSchema),
-    defaultValues: { code: '' },
-    ...JUDGED_ON_SUBMIT,
-  });
+  } = form;
   const step = useAdminCodeStep({
     returnTo,
     onExpired: onRestart,
-    onRefused: () => {
-      setValue('code', '');
-      setFocus('code');
-    },
+    onRefused: clear,
   });
   const onSubmit = submitUnlessPending(
     step.isPending,
@@ -54,11 +45,7 @@ export function AdminCodeStep({ returnTo, onRestart }: { returnTo: string; onRes
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <CodeField
           kind={kind}
-          onKindChange={(next) => {
-            setKind(next);
-            setValue('code', '');
-            clearErrors('code');
-          }}
+          onKindChange={switchKind}
           {...register('code', { onChange: () => clearErrors('code') })}
           error={firstErrorMessage(errors)}
         />
