@@ -1,0 +1,32 @@
+import type { Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    __toasts?: string[];
+  }
+}
+
+/**
+ * Records every toast shown ('Title: description') on the page from now on. One toast is shown at a time, so a toast
+ * followed by another within a second (reorder: 'Order Successfully Recreated', then 'Order Loaded') may be
+ * gone before an assertion that had to wait for something else can see it; the record keeps it. Survives
+ * client-side navigation, not a reload.
+ */
+export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const shown: string[] = [];
+    const seen = new WeakSet<Element>();
+    window.__toasts = shown;
+    const collect = () => {
+      for (const toast of document.querySelectorAll('[data-sonner-toast]')) {
+        const title = toast.querySelector('[data-title]')?.textContent;
+        if (seen.has(toast) || !title) continue;
+        seen.add(toast);
+        const description = toast.querySelector('[data-description]')?.textContent;
+        shown.push(description ? `${title}: ${description}` : title);
+      }
+    };
+    new MutationObserver(collect).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => window.__toasts ?? []);
+}
