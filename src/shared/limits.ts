@@ -12,3 +12,6 @@ export const MAX_ID = 2_147_483_647;
  * largest case count the API reads (docs/security.md#price-integrity). Large enough for any real order.
  */
 export const MAX_QUANTITY = 100_000;
+
+/** The most characters of an order's notes (the submission's `notes`; docs/orders.md#submission). */
+export const MAX_NOTES_LENGTH = 2000;

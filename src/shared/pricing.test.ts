@@ -9,6 +9,7 @@ import {
   LIST_SHIPPING_FEE_CENTS,
   nextTier,
   priceCart,
+  savingsAtNextTier,
   selectTier,
   unitMsrp,
   unitPrice,
@@ -396,6 +397,7 @@ describe('testers (800-0003 and legacy SAMPLE-01)', () => {
       standardTotal: 0,
       orderTotal: 0,
       savings: 0,
+      customSavings: 0,
       retailValue: 0,
       profit: 0,
     });
@@ -449,6 +451,50 @@ describe('custom (product, tier) prices', () => {
     const cart = priceCart(above, [cases(FOUR_OZ, 1)]);
     expect(cart).toMatchObject({ standardTotal: 12_780, orderTotal: 13_200, savings: -420 });
     expect(lineOf(cart, FOUR_OZ).discounted).toBe(false);
+    expect(lineOf(cart, FOUR_OZ).customPrice).toBe(true);
+  });
+
+  it('marks the lines a custom price sets, the bundle through a component, and splits the savings', () => {
+    const cart = priceCart(catalog, [
+      cases(FOUR_OZ, 1),
+      cases(ONE_OZ, 1),
+      { productId: BUNDLE, quantity: 1 },
+    ]);
+    // 3 cases: Volume; the custom price is at Retailer, so nothing is custom here.
+    expect(cart.lines.map((line) => line.customPrice)).toEqual([false, false, false]);
+    expect(cart.customSavings).toBe(0);
+
+    const atRetailer = priceCart(catalog, [cases(FOUR_OZ, 1), { productId: BUNDLE, quantity: 1 }]);
+    expect(atRetailer.lines.map((line) => line.customPrice)).toEqual([true, true]);
+    // Every saving here comes from the custom 4 oz price: 12 × (10.65 − 9.50) on the line, 6 × on the bundle,
+    // plus the bundle's 1 oz bottles at 7 %: 6 × (4.85 − 4.51).
+    expect(atRetailer.customSavings).toBe(12 * 115 + 6 * 115 + 6 * 34);
+    expect(atRetailer.savings).toBe(atRetailer.customSavings);
+  });
+});
+
+describe('what the next tier would save on this cart', () => {
+  it('prices the same lines at the next tier: 2 cases at 7 % → 3 cases at 10 %', () => {
+    const cart = priceCart(CATALOG, [cases(FOUR_OZ, 2)]);
+    // 24 × (9.90 − 9.59).
+    expect(savingsAtNextTier(CATALOG, cart)).toBe(24 * 31);
+  });
+
+  it('counts only what really changes: a custom price at both tiers saves nothing more on its line', () => {
+    const catalog = seedCatalog([
+      { productId: FOUR_OZ, tierId: VOLUME.id, price: 900 },
+      { productId: FOUR_OZ, tierId: DISTRIBUTOR.id, price: 900 },
+    ]);
+    const cart = priceCart(catalog, [cases(FOUR_OZ, 3)]);
+    expect(savingsAtNextTier(catalog, cart)).toBe(0);
+    const mixed = priceCart(catalog, [cases(FOUR_OZ, 2), cases(ONE_OZ, 1)]);
+    // The 1 oz goes from 10 % (4.37) to 15 % (4.12); the 4 oz stays at its custom 9.00.
+    expect(savingsAtNextTier(catalog, mixed)).toBe(12 * 25);
+  });
+
+  it('is null for an empty cart and at the top tier', () => {
+    expect(savingsAtNextTier(CATALOG, priceCart(CATALOG, []))).toBeNull();
+    expect(savingsAtNextTier(CATALOG, priceCart(CATALOG, [cases(FOUR_OZ, 5)]))).toBeNull();
   });
 });
 
@@ -594,6 +640,7 @@ describe('a whole order', () => {
       standardTotal: 0,
       orderTotal: 0,
       savings: 0,
+      customSavings: 0,
       retailValue: 0,
       profit: 0,
     });

@@ -181,6 +181,28 @@ export function bottlePrice(
 }
 
 /**
+ * True when a custom price of `tier` sets the product's price (for the bundle: one of its components'), so the
+ * buyer is told 'Your price' rather than the tier's percentage (docs/catalogue-and-pricing.md#custom-tier-prices).
+ */
+export function hasCustomPrice(
+  catalog: PricingCatalog,
+  product: PricingProduct,
+  tier: PricingTier | null,
+): boolean {
+  if (!tier || catalog.customPrices.length === 0) return false;
+  switch (lineKind(product)) {
+    case 'tester':
+      return false;
+    case 'case':
+      return customPrice(catalog, product.id, tier) !== null;
+    case 'bundle':
+      return (resolveComponents(catalog, product) ?? []).some(
+        ({ component }) => customPrice(catalog, component.id, tier) !== null,
+      );
+  }
+}
+
+/**
  * Price of one unit of the line's product at `tier`: per bottle for case-packed products, per bundle for the
  * bundle (the sum of its components at the same tier, so an order expanded into components for Shopify
  * totals the same to the cent; 93.00 discounted when components are unknown), 0 for the tester.
@@ -244,6 +266,8 @@ export interface PricedLine {
   baseLineTotal: Cents;
   /** True when the tier price is below the base wholesale price (the row's flag). */
   discounted: boolean;
+  /** True when the buyer's custom price for the tier sets the unit price (not the tier's percentage). */
+  customPrice: boolean;
   msrpPerUnit: Cents;
   profit: Cents;
 }
@@ -260,6 +284,8 @@ export interface PricedCart {
   standardTotal: Cents;
   orderTotal: Cents;
   savings: Cents;
+  /** The part of `savings` that comes from the buyer's custom prices; the rest is the tier's percentage. */
+  customSavings: Cents;
   retailValue: Cents;
   profit: Cents;
 }
@@ -294,6 +320,7 @@ export function priceCart(catalog: PricingCatalog, lines: readonly CartLine[]): 
       lineTotal: price * line.quantity,
       baseLineTotal: base * line.quantity,
       discounted: price < base,
+      customPrice: hasCustomPrice(catalog, product, tier),
       msrpPerUnit: msrp,
       profit: kind === 'tester' ? 0 : (msrp - price) * line.quantity,
     });
@@ -312,7 +339,23 @@ export function priceCart(catalog: PricingCatalog, lines: readonly CartLine[]): 
     standardTotal,
     orderTotal,
     savings: standardTotal - orderTotal,
+    customSavings: sum((line) => (line.customPrice ? line.baseLineTotal - line.lineTotal : 0)),
     retailValue: sum((line) => (line.kind === 'tester' ? 0 : line.msrpPerUnit * line.quantity)),
     profit: sum((line) => line.profit),
   };
+}
+
+/**
+ * What reaching the next tier would save on this cart as it is (docs/catalogue-and-pricing.md#volume-tiers):
+ * every line priced at the next tier, custom prices included, against today's total. Null when there is no
+ * next tier or nothing in the cart; 0 when the next tier changes none of its prices.
+ */
+export function savingsAtNextTier(catalog: PricingCatalog, cart: PricedCart): Cents | null {
+  if (!cart.next || cart.totalCases === 0) return null;
+  let atNext = 0;
+  for (const line of cart.lines) {
+    const product = catalog.products.get(line.productId);
+    if (product) atNext += unitPrice(catalog, product, cart.next.tier) * line.quantity;
+  }
+  return cart.orderTotal - atNext;
 }

@@ -9,13 +9,18 @@ interface ApiProduct {
 
 /**
  * Seeded base prices (docs/catalogue-and-pricing.md#products): case = 12 × wholesale bottle price, en-US
- * dollars.
+ * dollars. A per-bottle price only where it is exact (docs/storefront.md#order-form): the split pack is
+ * priced by the pack (a dash, named for screen readers), the bundle's bottles are 'Same as Above'.
  */
 const EXPECTED_ROWS = [
   { name: '4 oz Bottle', casePrice: '$127.80', bottlePrice: '$10.65' },
   { name: '1 oz Bottle', casePrice: '$58.20', bottlePrice: '$4.85' },
-  { name: '50/50 Split Pack', casePrice: '$93.00', bottlePrice: '$7.75' },
-  { name: 'Case of Mixed Bottles', casePrice: '$93.00', bottlePrice: '$7.75' },
+  { name: '50/50 Split Pack', casePrice: '$93.00', bottlePrice: '—Priced by the pack' },
+  {
+    name: 'Case of Mixed Bottles',
+    casePrice: '$93.00',
+    bottlePrice: 'Same as Above: each bottle at the price of its own row',
+  },
 ] as const;
 
 const TESTER_NAME = 'Free In-Store Tester';
@@ -101,6 +106,42 @@ test.describe('order form on a desktop viewport', () => {
     );
     expect(errors).toEqual([]);
     expect(violations).toEqual([]);
+  });
+});
+
+test.describe('typing a quantity', () => {
+  test("a typed value is taken whole or refused with a message: '-2' on 5 stays 5, 99999 is capped at 999", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const input = page.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle', exact: true });
+    await input.fill('5');
+    await expect(input).toHaveValue('5');
+
+    // As a buyer types it: select all, then '-', '2'.
+    await input.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.type('-2');
+    await expect(input).toHaveValue('-2');
+    await expect(page.getByText('Enter a whole number from 0 to 999. Still 5.')).toBeVisible();
+    await page.keyboard.press('Tab');
+    await expect(input).toHaveValue('5');
+
+    await input.fill('99999');
+    await expect(input).toHaveValue('999');
+    await expect(page.getByText('Capped at 999, the most allowed.')).toBeVisible();
+
+    // 999 cases: the savings stay on one line, the minus sign with its amount.
+    const savings = page
+      .getByRole('definition')
+      .filter({ hasText: /^−\$[\d,]+\.\d\d$/ })
+      .first();
+    const box = await savings.boundingBox();
+    const lineHeight = await savings.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));
+    expect(box!.height).toBeLessThan(lineHeight * 1.5);
+
+    await input.fill('0');
+    await expect(input).toHaveValue('0');
   });
 });
 

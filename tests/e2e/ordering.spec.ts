@@ -20,6 +20,9 @@ const TWO_CASES_TOTAL = '$237.60';
 test.describe.configure({ mode: 'serial' });
 
 let page: Page;
+/** The order with cases placed by the second test (a tester-confirmation link to it must not pretend). */
+let casesOrderId = '';
+const NOTES = 'Please deliver to the side door';
 
 test.beforeAll(async ({ browser }: { browser: Browser }) => {
   page = await (await browser.newContext()).newPage();
@@ -61,11 +64,20 @@ test('a customer orders 2 cases and the tester, reviews, submits, and finds the 
   await expect(page.getByText('Harbor Gifts').first()).toBeVisible();
   await expect(page.getByText('8 Harbor Road').first()).toBeVisible();
 
+  // Notes typed on the review are kept with the cart through 'Go Back'.
+  await page.getByLabel(/Order Notes/).fill(NOTES);
+  await page.getByRole('link', { name: 'Go Back' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByRole('button', { name: 'Review Your Order' }).click();
+  await expect(page).toHaveURL(/\/confirm$/);
+  await expect(page.getByLabel(/Order Notes/)).toHaveValue(NOTES);
+
   await page.getByRole('button', { name: 'Submit Order for Approval' }).click();
   await expect(page).toHaveURL(/\/order-success\?orderNumber=WO-\d+&orderId=\d+/);
   await expect(page.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
   const orderNumber = new URL(page.url()).searchParams.get('orderNumber')!;
   const orderId = new URL(page.url()).searchParams.get('orderId')!;
+  casesOrderId = orderId;
   await expect(page.getByText(orderNumber).first()).toBeVisible();
 
   // Both e-mails of the outbox reach the real SMTP server.
@@ -93,6 +105,7 @@ test('a customer orders 2 cases and the tester, reviews, submits, and finds the 
   await expect(page.getByText(orderNumber).first()).toBeVisible();
   await expect(page.getByText(TWO_CASES_TOTAL).first()).toBeVisible();
   await expect(page.getByText('Free In-Store Tester').first()).toBeVisible();
+  await expect(page.getByText(NOTES)).toBeVisible();
 });
 
 test('reordering from history fills the order form again, once', async () => {
@@ -127,7 +140,16 @@ test('a tester-only order reaches the tester confirmation', async () => {
   await page.getByRole('button', { name: 'Submit Order for Approval' }).click();
   await expect(page).toHaveURL(/\/tester-confirmation\?orderId=\d+/);
   await expect(page.getByRole('heading', { name: 'Tester Order Successful!' })).toBeVisible();
+  // Free and not yet approved: nothing to pay, nothing 'on its way'.
+  await expect(
+    page.getByText(/It ships once our team approves it, and there is nothing to pay\./),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Continue Shopping' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Added to your order')).toHaveCount(0);
+
+  // The confirmation of a tester order is only for one: an order with cases opens its own page.
+  await page.goto(`/tester-confirmation?orderId=${casesOrderId}`);
+  await expect(page).toHaveURL(new RegExp(`/orders/${casesOrderId}$`));
+  await expect(page.getByRole('heading', { name: 'Tester Order Successful!' })).toHaveCount(0);
 });

@@ -126,6 +126,12 @@ export function buildOrderDetailResponse(overrides: Partial<OrderDetail> = {}): 
   return { order, items: buildOrderSummary(overrides).items, orderTotal: order.orderTotal };
 }
 
+/** GET /api/orders/{id} of an order of only the free tester, awaiting approval. */
+export function buildTesterOrderDetailResponse(id: number): OrderDetailResponse {
+  const response = buildOrderDetailResponse({ id, totalCases: 0, totalUnits: 0, orderTotal: '0.00' });
+  return { ...response, items: [testerItem], orderTotal: '0.00' };
+}
+
 /** POST /api/orders/1/reorder: 2 cases of 4 oz and 1 of 1 oz at today's prices, plus the tester. */
 export function buildReorderResponse(overrides: Partial<ReorderResponse> = {}): ReorderResponse {
   return {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
 import { sentence } from './messages';
 import { idSchema, quantitySchema } from './pricing';
+import { MAX_NOTES_LENGTH } from '../limits';
 
 /**
  * Contracts of ordering (docs/orders.md#order-api, docs/orders.md#submission, docs/orders.md#reorder):
@@ -97,7 +98,7 @@ export const createDraftOrderRequestSchema = z
     customer: orderCustomerSchema,
     orderItems: orderItemsSchema.optional(),
     items: orderItemsSchema.optional(),
-    notes: optionalText(2000),
+    notes: optionalText(MAX_NOTES_LENGTH),
     testMode: z.boolean().optional(),
   })
   .refine((body) => body.orderItems !== undefined || body.items !== undefined, {

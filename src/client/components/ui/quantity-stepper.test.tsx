@@ -46,8 +46,9 @@ describe('QuantityStepper', () => {
 
     expect(screen.getByRole('button', { name: 'Remove one case of 4 oz Bottle' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Add one case of 4 oz Bottle' })).toBeInTheDocument();
-    expect(input().type).toBe('number');
-    expect(input().min).toBe('0');
+    expect(input().inputMode).toBe('numeric');
+    expect(input().getAttribute('aria-valuemin')).toBe('0');
+    expect(input().getAttribute('aria-valuemax')).toBe('999');
     expect(input().value).toBe('0');
   });
 
@@ -76,17 +77,53 @@ describe('QuantityStepper', () => {
     expect(quantity()).toBe('7');
   });
 
-  it.each(['abc', '-3', '1.5', '2e3'])('ignores %j and keeps the quantity', (typed) => {
+  it.each(['abc', '-3', '1.5', '2e3', '-'])(
+    'refuses %j with a visible message, shows what was typed, and keeps the quantity',
+    (typed) => {
+      const onChange = vi.fn();
+      render(<Harness initial={3} onChange={onChange} />);
+
+      fireEvent.focus(input());
+      fireEvent.change(input(), { target: { value: typed } });
+      expect(input().value).toBe(typed);
+      expect(input()).toHaveAttribute('aria-invalid', 'true');
+      expect(input()).toHaveAccessibleDescription('Enter a whole number from 0 to 999. Still 3.');
+
+      fireEvent.blur(input());
+      expect(onChange).not.toHaveBeenCalled();
+      expect(quantity()).toBe('3');
+      expect(input().value).toBe('3');
+      expect(screen.getByText('Enter a whole number from 0 to 999. Still 3.')).toBeVisible();
+    },
+  );
+
+  it("never splices what is typed after a refused character into the old quantity ('-2' on 5 is not 52)", () => {
     const onChange = vi.fn();
-    render(<Harness initial={3} onChange={onChange} />);
+    render(<Harness initial={5} onChange={onChange} />);
 
     fireEvent.focus(input());
-    fireEvent.change(input(), { target: { value: typed } });
-    fireEvent.blur(input());
+    fireEvent.change(input(), { target: { value: '-' } });
+    fireEvent.change(input(), { target: { value: '-2' } });
 
+    expect(input().value).toBe('-2');
     expect(onChange).not.toHaveBeenCalled();
-    expect(quantity()).toBe('3');
-    expect(input().value).toBe('3');
+    expect(quantity()).toBe('5');
+
+    // Typing a whole number again takes it and clears the message.
+    fireEvent.change(input(), { target: { value: '2' } });
+    expect(quantity()).toBe('2');
+    expect(input()).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(/Enter a whole number/)).toBeNull();
+  });
+
+  it('says so when a typed number is capped at the maximum', () => {
+    render(<Harness initial={5} />);
+
+    fireEvent.change(input(), { target: { value: '99999' } });
+
+    expect(quantity()).toBe('999');
+    expect(input().value).toBe('999');
+    expect(input()).toHaveAccessibleDescription('Capped at 999, the most allowed.');
   });
 
   it('shows a cleared field empty while typing and the quantity again on leaving it', () => {

@@ -1,5 +1,5 @@
 import { Minus, Plus } from 'lucide-react';
-import { useState, type ChangeEvent } from 'react';
+import { useId, useState, type ChangeEvent } from 'react';
 import { cn } from '../../lib/cn';
 
 interface QuantityStepperProps {
@@ -20,10 +20,13 @@ interface QuantityStepperProps {
 const WHOLE_NUMBER = /^\d+$/;
 
 /**
- * Minus button, number input, plus button (docs/storefront.md#order-form). The input takes whole numbers
- * only: anything else (letters, a minus sign, decimals, an exponent) is ignored and the quantity stays. A
- * cleared field shows empty while focused and returns to the quantity on leaving it. The buttons stay
- * focusable at the limits (a disabled button would drop keyboard focus mid-use); they just do nothing there.
+ * Minus button, number input, plus button (docs/storefront.md#order-form). A typed value is taken whole or
+ * not at all: a whole number sets the quantity (above `max` it sets `max` and says so under the field);
+ * anything else (letters, a minus sign, decimals, an exponent) leaves the quantity as it was and says so. The
+ * field is a text field with the spin-button role, so what the buyer typed stays visible beside the message
+ * (a number field would hide a partial '-' and splice the next digit into the old value). A cleared field
+ * shows empty while focused and returns to the quantity on leaving it. The buttons stay focusable at the
+ * limits (a disabled button would drop keyboard focus mid-use); they just do nothing there.
  */
 export function QuantityStepper({
   value,
@@ -38,28 +41,41 @@ export function QuantityStepper({
 }: QuantityStepperProps) {
   // What the field shows while the buyer is typing; null shows `value`.
   const [draft, setDraft] = useState<string | null>(null);
+  // Why the last typed value was not taken as it was; cleared by the next accepted change.
+  const [notice, setNotice] = useState<{ kind: 'refused' | 'capped'; text: string } | null>(null);
+  const noticeId = useId();
 
-  function set(next: number) {
+  function set(next: number, typed = false) {
     if (next > max) {
       if (value !== max) onChange(max);
+      if (typed) setNotice({ kind: 'capped', text: `Capped at ${max}, the most allowed.` });
       // After the change, so its message is the one left showing (one toast at a time).
       onExceedMax?.();
       return;
     }
+    setNotice(null);
     const clamped = Math.max(min, next);
     if (clamped !== value) onChange(clamped);
   }
 
   function handleInput(event: ChangeEvent<HTMLInputElement>) {
-    const raw = event.target.value.trim();
-    if (raw === '') {
-      // Cleared, or (in a real browser) a partial entry such as '-' or '1e' the number field cannot hold.
-      if (!event.target.validity.badInput) setDraft('');
+    const raw = event.target.value;
+    const trimmed = raw.trim();
+    if (trimmed === '') {
+      setDraft('');
+      setNotice(null);
       return;
     }
-    if (!WHOLE_NUMBER.test(raw)) return;
+    if (!WHOLE_NUMBER.test(trimmed)) {
+      setDraft(raw);
+      setNotice({
+        kind: 'refused',
+        text: `Enter a whole number from ${min} to ${max}. Still ${value}.`,
+      });
+      return;
+    }
     setDraft(null);
-    set(Number(raw));
+    set(Number(trimmed), true);
   }
 
   const atMin = value <= min;
@@ -71,48 +87,67 @@ export function QuantityStepper({
   );
 
   return (
-    <div className={cn('inline-flex items-center gap-1.5', className)}>
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={decrementLabel}
-        aria-disabled={atMin || undefined}
-        onClick={() => {
-          setDraft(null);
-          if (!atMin) set(value - 1);
-        }}
-      >
-        <Minus aria-hidden="true" className="size-4" />
-      </button>
-      <input
-        type="number"
-        inputMode="numeric"
-        min={min}
-        max={max}
-        step={1}
-        aria-label={inputLabel}
-        value={draft ?? String(value)}
-        onChange={handleInput}
-        onBlur={() => setDraft(null)}
-        onFocus={(event) => event.target.select()}
+    <div className={cn('inline-flex flex-col items-center', className)}>
+      <div className="inline-flex items-center gap-1.5">
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={decrementLabel}
+          aria-disabled={atMin || undefined}
+          onClick={() => {
+            setDraft(null);
+            setNotice(null);
+            if (!atMin) set(value - 1);
+          }}
+        >
+          <Minus aria-hidden="true" className="size-4" />
+        </button>
+        <input
+          type="text"
+          inputMode="numeric"
+          role="spinbutton"
+          autoComplete="off"
+          aria-valuemin={min}
+          aria-valuemax={max}
+          aria-valuenow={value}
+          aria-invalid={notice?.kind === 'refused' || undefined}
+          aria-describedby={notice ? noticeId : undefined}
+          aria-label={inputLabel}
+          value={draft ?? String(value)}
+          onChange={handleInput}
+          onBlur={() => setDraft(null)}
+          onFocus={(event) => event.target.select()}
+          className={cn(
+            'h-10 w-16 rounded-md border border-border bg-card px-2 text-center text-base tabular-nums',
+            'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+            '[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none',
+          )}
+        />
+        <button
+          type="button"
+          className={buttonClass}
+          aria-label={incrementLabel}
+          aria-disabled={(atMax && !onExceedMax) || undefined}
+          onClick={() => {
+            setDraft(null);
+            setNotice(null);
+            set(value + 1);
+          }}
+        >
+          <Plus aria-hidden="true" className="size-4" />
+        </button>
+      </div>
+      <p
+        id={noticeId}
+        aria-live="polite"
         className={cn(
-          'h-10 w-16 rounded-md border border-border bg-card px-2 text-center text-base tabular-nums',
-          'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-          '[appearance:textfield] [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none',
+          // Kept in the page while empty (a live region must exist before its text changes).
+          'mt-1 max-w-44 text-center text-xs empty:mt-0',
+          notice?.kind === 'refused' ? 'text-destructive' : 'text-muted-foreground',
         )}
-      />
-      <button
-        type="button"
-        className={buttonClass}
-        aria-label={incrementLabel}
-        aria-disabled={(atMax && !onExceedMax) || undefined}
-        onClick={() => {
-          setDraft(null);
-          set(value + 1);
-        }}
       >
-        <Plus aria-hidden="true" className="size-4" />
-      </button>
+        {notice?.text}
+      </p>
     </div>
   );
 }

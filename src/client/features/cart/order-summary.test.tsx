@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { priceCart, type CartLine } from '../../../shared/pricing';
+import { priceCart, savingsAtNextTier, type CartLine, type PricingCatalog } from '../../../shared/pricing';
 import { catalogFromApi } from '../../../shared/pricing-catalog';
 import { testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
 import { OrderSummary } from './order-summary';
@@ -14,9 +14,16 @@ const FOUR_OUNCE = 1;
 const ONE_OUNCE = 21;
 const TESTER = 41;
 
-function renderSummary(lines: CartLine[], collapsible = false) {
-  const cart = priceCart(catalog, lines);
-  render(<OrderSummary cart={cart} tiers={catalog.tiers} collapsible={collapsible} />);
+function renderSummary(lines: CartLine[], collapsible = false, within: PricingCatalog = catalog) {
+  const cart = priceCart(within, lines);
+  render(
+    <OrderSummary
+      cart={cart}
+      tiers={within.tiers}
+      nextTierSavings={savingsAtNextTier(within, cart)}
+      collapsible={collapsible}
+    />,
+  );
   return cart;
 }
 
@@ -64,7 +71,43 @@ describe('OrderSummary', () => {
       '5+ cases15% off',
     ]);
     expect(tiers.map((tier) => tier.getAttribute('aria-current'))).toEqual([null, null, 'true', null]);
-    expect(within(discounts).getByText('Add 2 more cases to save 15%')).toBeInTheDocument();
+    // What 15 % would take off these lines: 24 × (9.59 − 9.05) + 12 × (4.37 − 4.12).
+    expect(within(discounts).getByText('Add 2 more cases: you save $15.96 more')).toBeInTheDocument();
+  });
+
+  it('tells one story with a custom price: its own savings line, and a nudge that promises only what changes', () => {
+    // A custom 4 oz price of $9.00 at the 10 % tier; at 15 % the 4 oz would cost $9.05, more than $9.00.
+    const volume = testPricingCatalog.tiers.find((tier) => tier.minimumCases === 3)!;
+    const custom = catalogFromApi(testProducts, {
+      ...testPricingCatalog,
+      customPrices: [{ productId: FOUR_OUNCE, tierId: volume.id, price: 9 }],
+    });
+    renderSummary(
+      [
+        { productId: FOUR_OUNCE, quantity: 24 },
+        { productId: ONE_OUNCE, quantity: 12 },
+      ],
+      false,
+      custom,
+    );
+
+    expect(valueOf('Standard Total')).toBe('$313.80');
+    // 12 × (4.85 − 4.37) from the tier; 24 × (10.65 − 9.00) from the custom price.
+    expect(valueOf('Savings (10% volume discount)')).toBe('−$5.76');
+    expect(valueOf('Savings (your prices)')).toBe('−$39.60');
+    expect(valueOf('Discounted Total')).toBe('$268.44');
+    // 12 × (4.37 − 4.12) − 24 × (9.05 − 9.00): not '15%'.
+    const discounts = screen.getByRole('region', { name: 'Volume Discounts' });
+    expect(within(discounts).getByText('Add 2 more cases: you save $1.80 more')).toBeInTheDocument();
+    expect(within(discounts).queryByText(/save 15%/)).toBeNull();
+  });
+
+  it('keeps a long amount whole on its line', () => {
+    renderSummary([{ productId: FOUR_OUNCE, quantity: 999 * 12 }]);
+
+    const savings = screen.getByText(/^Savings/, { selector: 'dt' }).nextElementSibling as HTMLElement;
+    expect(savings.textContent).toBe('−$19,180.80');
+    expect(savings.className).toContain('whitespace-nowrap');
   });
 
   it('counts the tester as an item but not as a case or unit, at no cost', () => {
@@ -127,25 +170,25 @@ describe('OrderSummary', () => {
 
 describe('describeNextTier', () => {
   const tiers = catalog.tiers;
-  const next = (cases: number) =>
-    describeNextTier(priceCart(catalog, cases ? [{ productId: 1, quantity: cases * 12 }] : []).next);
+  const next = (cases: number) => {
+    const cart = priceCart(catalog, cases ? [{ productId: 1, quantity: cases * 12 }] : []);
+    return describeNextTier(cart.next, savingsAtNextTier(catalog, cart));
+  };
 
-  it("says 'Add {n} more case(s) to save {x}%'", () => {
+  it("offers the first tier to an empty cart, then says what the next tier saves on the cart's lines", () => {
     expect(tiers).toHaveLength(4);
     expect(next(0)).toBe('Add 1 more case to save 5%');
-    expect(next(1)).toBe('Add 1 more case to save 7%');
-    expect(next(2)).toBe('Add 1 more case to save 10%');
-    expect(next(3)).toBe('Add 2 more cases to save 15%');
-    expect(next(4)).toBe('Add 1 more case to save 15%');
+    // 12 × (10.12 − 9.90).
+    expect(next(1)).toBe('Add 1 more case: you save $2.64 more');
+    expect(next(2)).toBe('Add 1 more case: you save $7.44 more');
+    expect(next(3)).toBe('Add 2 more cases: you save $19.44 more');
+    expect(next(4)).toBe('Add 1 more case: you save $25.92 more');
     expect(next(5)).toBeNull();
   });
 
-  it('shows a fractional discount as it is', () => {
-    expect(
-      describeNextTier({
-        tier: { id: 9, name: 'x', minimumCases: 8, discountPercentage: 1750 },
-        casesNeeded: 3,
-      }),
-    ).toBe('Add 3 more cases to save 17.5%');
+  it('promises nothing when the next tier would change no price, and shows a fractional discount as it is', () => {
+    const tier = { id: 9, name: 'x', minimumCases: 8, discountPercentage: 1750 };
+    expect(describeNextTier({ tier, casesNeeded: 3 }, 0)).toBeNull();
+    expect(describeNextTier({ tier, casesNeeded: 3 }, null)).toBe('Add 3 more cases to save 17.5%');
   });
 });

@@ -1,6 +1,7 @@
 import { ChevronDown, ShoppingBag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import { formatCents } from '../../../shared/money';
+import type { Cents } from '../../../shared/money';
 import type { PricedCart, PricingTier } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -12,6 +13,8 @@ import { VolumeDiscounts } from './volume-discounts';
 interface OrderSummaryProps {
   cart: PricedCart;
   tiers: readonly PricingTier[];
+  /** What the next tier would save on this cart (shared engine's savingsAtNextTier). */
+  nextTierSavings: Cents | null;
   /** Under 768 px the summary folds behind a toggle that shows the total (docs/storefront.md#order-form). */
   collapsible: boolean;
   /** Shown at the top of the summary, e.g. that volume prices could not be loaded. */
@@ -24,12 +27,19 @@ interface OrderSummaryProps {
 }
 
 /** The Order Summary: counts, totals, free shipping, the volume-discount promise and the profit analysis. */
-export function OrderSummary({ cart, tiers, collapsible, notice, actions }: OrderSummaryProps) {
+export function OrderSummary({
+  cart,
+  tiers,
+  nextTierSavings,
+  collapsible,
+  notice,
+  actions,
+}: OrderSummaryProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const details = (
     <>
-      <VolumeDiscounts cart={cart} tiers={tiers} />
+      <VolumeDiscounts cart={cart} tiers={tiers} nextTierSavings={nextTierSavings} />
       <ProfitAnalysis cart={cart} />
     </>
   );
@@ -98,26 +108,50 @@ function SummaryFigures({ cart }: { cart: PricedCart }) {
       </dl>
       <dl className="space-y-2 text-sm">
         <Line label="Standard Total" value={formatCents(cart.standardTotal)} />
-        <Line
-          label={
-            cart.tier
-              ? `Savings (${formatDiscount(cart.tier.discountPercentage / 100)} volume discount)`
-              : 'Savings'
-          }
-          value={cart.savings > 0 ? `−${formatCents(cart.savings)}` : formatCents(0)}
-          valueClassName={cart.savings > 0 ? 'text-primary font-medium' : undefined}
-        />
+        {savingsLines(cart).map(({ label, cents }) => (
+          <Line
+            key={label}
+            label={label}
+            value={formatSavings(cents)}
+            valueClassName={cents > 0 ? 'text-primary font-medium' : undefined}
+          />
+        ))}
         <div className="flex justify-between gap-3">
           <dt>Shipping</dt>
           <FreeShippingValue />
         </div>
-        <div className="flex justify-between gap-3 border-t border-border pt-3 text-base font-semibold">
-          <dt>Discounted Total</dt>
-          <dd className="tabular-nums">{formatCents(cart.orderTotal)}</dd>
+        <div className="flex items-baseline justify-between gap-3 border-t border-border pt-3 text-base font-semibold">
+          <dt className="min-w-0">Discounted Total</dt>
+          <dd className="shrink-0 whitespace-nowrap tabular-nums">{formatCents(cart.orderTotal)}</dd>
         </div>
       </dl>
     </div>
   );
+}
+
+/**
+ * One savings line per reason (docs/storefront.md#order-form): the tier's percentage, and the buyer's custom
+ * prices when a line has one; only the custom line when custom prices make all of the savings.
+ */
+export function savingsLines(cart: PricedCart): Array<{ label: string; cents: Cents }> {
+  const hasCustom = cart.lines.some((line) => line.customPrice);
+  const tierSavings = cart.savings - cart.customSavings;
+  const lines: Array<{ label: string; cents: Cents }> = [];
+  if (!hasCustom || tierSavings !== 0) {
+    const label = cart.tier
+      ? `Savings (${formatDiscount(cart.tier.discountPercentage / 100)} volume discount)`
+      : 'Savings';
+    lines.push({ label, cents: tierSavings });
+  }
+  if (hasCustom) lines.push({ label: 'Savings (your prices)', cents: cart.customSavings });
+  return lines;
+}
+
+/** '−$12.00' saved, '$0.00', or '+$4.20' when custom prices above the base price cost more. */
+export function formatSavings(cents: Cents): string {
+  if (cents > 0) return `−${formatCents(cents)}`;
+  if (cents < 0) return `+${formatCents(-cents)}`;
+  return formatCents(0);
 }
 
 function Count({ label, value }: { label: string; value: number }) {
@@ -131,9 +165,10 @@ function Count({ label, value }: { label: string; value: number }) {
 
 function Line({ label, value, valueClassName }: { label: string; value: string; valueClassName?: string }) {
   return (
-    <div className="flex justify-between gap-3">
-      <dt>{label}</dt>
-      <dd className={cn('tabular-nums', valueClassName)}>{value}</dd>
+    <div className="flex items-baseline justify-between gap-3">
+      <dt className="min-w-0">{label}</dt>
+      {/* An amount never breaks: '−' stays with its figure however long the total. */}
+      <dd className={cn('shrink-0 whitespace-nowrap tabular-nums', valueClassName)}>{value}</dd>
     </div>
   );
 }

@@ -19,8 +19,8 @@ describe('TesterCard', () => {
 
     expect(screen.getByRole('heading', { name: 'Free In-Store Tester' })).toBeInTheDocument();
     expect(quantityInput().value).toBe('0');
-    expect(quantityInput().min).toBe('0');
-    expect(quantityInput().max).toBe('1');
+    expect(quantityInput()).toHaveAttribute('aria-valuemin', '0');
+    expect(quantityInput()).toHaveAttribute('aria-valuemax', '1');
   });
 
   it("adds the tester with 'Tester added' and removes it with 'Tester removed', saving the cart", () => {

@@ -10,8 +10,8 @@ import {
 } from '../../../shared/schemas/orders';
 import type { Product } from '../../../shared/schemas/products';
 
-/** The order-notes limit of the submission payload (`notes`, at most 2000 characters). */
-export const MAX_NOTES_LENGTH = 2000;
+/** The order-notes limit of the submission payload (`notes`). */
+export { MAX_NOTES_LENGTH } from '../../../shared/limits';
 
 /**
  * The submission's customer from the signed-in profile (docs/orders.md#submission-rules: contact and address

@@ -99,7 +99,10 @@ function ReviewLine({ line }: { line: PricedLine }) {
                 <s>{formatCents(line.baseUnitPrice)}</s>{' '}
               </>
             ) : null}
-            <span className="text-foreground">{`${formatCents(line.unitPrice)} per ${unit}`}</span>
+            <span className="text-foreground">
+              {line.customPrice ? 'Your price ' : null}
+              {`${formatCents(line.unitPrice)} per ${unit}`}
+            </span>
           </span>
         </p>
       </div>

@@ -23,6 +23,9 @@ export const ORDER_SUBMITTED_TITLE = 'Order Submitted Successfully';
 export const ORDER_SUBMITTED_DESCRIPTION =
   'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.';
 export const ORDER_SUBMITTED_TOAST_MS = 10_000;
+/** A tester-only order is free: nothing to pay, it ships once approved (docs/storefront.md#review-page). */
+export const TESTER_ORDER_SUBMITTED_DESCRIPTION =
+  'Your free tester order has been submitted for approval. There is nothing to pay: it ships once approved.';
 
 export type SubmitStatus = 'idle' | 'submitting' | 'submitted';
 /** 'skipped': another submission is under way, nothing was sent. */
@@ -71,7 +74,7 @@ export function useSubmitOrder({ onSubmitted }: { onSubmitted: () => void }) {
     onSubmitted();
     void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
     toast.success(ORDER_SUBMITTED_TITLE, {
-      description: ORDER_SUBMITTED_DESCRIPTION,
+      description: testerOnly ? TESTER_ORDER_SUBMITTED_DESCRIPTION : ORDER_SUBMITTED_DESCRIPTION,
       duration: ORDER_SUBMITTED_TOAST_MS,
     });
     void navigate(orderPath, { replace: true });

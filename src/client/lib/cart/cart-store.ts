@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../../shared/limits';
+import { writeOrderNotes } from './order-notes-store';
 import { readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
@@ -315,9 +316,10 @@ export function saveCart(): boolean {
 }
 
 /**
- * Empties the cart in every open tab. To be called after registration, sign-out and a successful order
+ * Empties the cart in every open tab, and the order notes kept with it. To be called after registration, sign-out and a successful order
  * (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
  */
 export function clearCart(): boolean {
+  writeOrderNotes('');
   return cartStore.clear();
 }

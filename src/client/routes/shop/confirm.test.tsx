@@ -6,6 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { createDraftOrderRequestSchema } from '../../../shared/schemas/orders';
 import { CART_STORAGE_KEY, cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
+import { ORDER_NOTES_STORAGE_KEY } from '../../lib/cart/order-notes-store';
+import { buildTesterOrderDetailResponse } from '../../test-support/order-fixtures';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
@@ -155,6 +157,22 @@ describe('review page', () => {
     expect(notes.value).toHaveLength(2000);
   });
 
+  it("keeps the typed notes with the cart through 'Go Back' and a return to the review", async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+    const { router } = await openReview();
+
+    fireEvent.change(screen.getByLabelText(/Order Notes/), { target: { value: 'Leave at the back door' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Go Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByLabelText(/Order Notes/)).toBeNull();
+
+    await act(() => router.navigate('/confirm'));
+    expect(await screen.findByLabelText<HTMLTextAreaElement>(/Order Notes/)).toHaveValue(
+      'Leave at the back door',
+    );
+  });
+
   it('submits the order with the Idempotency-Key, clears the cart and opens the success page', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi();
@@ -217,6 +235,8 @@ describe('review page', () => {
     expect(createDraftOrderRequestSchema.safeParse(call?.body).success).toBe(true);
 
     expect(storedCart()).toMatchObject({ items: [], testerAdded: false });
+    // The notes went with the order: the next cart starts without them.
+    expect(localStorage.getItem(ORDER_NOTES_STORAGE_KEY)).toBeNull();
     expect(invalidate).toHaveBeenCalledWith({ queryKey: ['orders'] });
     expect(toast.success).toHaveBeenCalledWith('Order Submitted Successfully', {
       description:
@@ -263,12 +283,21 @@ describe('review page', () => {
 
   it('sends an order of only the tester as one line and opens /tester-confirmation', async () => {
     seedCart([], true);
-    const fetchMock = stubApi({ [ORDER_PATH]: () => jsonResponse(draftOrder(5)) });
+    const fetchMock = stubApi({
+      [ORDER_PATH]: () => jsonResponse(draftOrder(5)),
+      '/api/orders/5': () => jsonResponse(buildTesterOrderDetailResponse(5)),
+    });
     const { router } = await openReview();
 
     fireEvent.click(submitButton());
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/tester-confirmation'));
+    // A free order: no payment link is promised.
+    expect(toast.success).toHaveBeenCalledWith('Order Submitted Successfully', {
+      description:
+        'Your free tester order has been submitted for approval. There is nothing to pay: it ships once approved.',
+      duration: 10000,
+    });
     expect(router.state.location.search).toBe('?orderId=5');
     expect(await screen.findByRole('heading', { name: 'Tester Order Successful!' })).toBeInTheDocument();
     expect(orderCalls(fetchMock)[0]?.body.orderItems).toEqual([

@@ -10,6 +10,7 @@ import type { Product } from '../../../shared/schemas/products';
 import { PageTitle } from '../../components/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
 import { clearCart, useCart, type Cart } from '../../lib/cart/cart-store';
+import { readOrderNotes, writeOrderNotes } from '../../lib/cart/order-notes-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-status';
 import { productsQueryOptions } from '../../features/catalog/products-query';
@@ -61,7 +62,8 @@ export function ConfirmPage() {
   const { data: user } = useCurrentUser();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
-  const [notes, setNotes] = useState('');
+  // Kept with the cart, so 'Go Back' and a reload keep what was typed (docs/storefront.md#review-page).
+  const [notes, setNotes] = useState(readOrderNotes);
   const [attempted, setAttempted] = useState(false);
   const { submit, status, failure } = useSubmitOrder({ onSubmitted: clearCart });
 
@@ -118,7 +120,14 @@ export function ConfirmPage() {
           {user && customer ? (
             <CustomerDetails customer={customer} user={user} problems={attempted ? customerProblems : []} />
           ) : null}
-          <OrderNotes value={notes} onChange={setNotes} disabled={status !== 'idle'} />
+          <OrderNotes
+            value={notes}
+            onChange={(next) => {
+              setNotes(next);
+              writeOrderNotes(next);
+            }}
+            disabled={status !== 'idle'}
+          />
           <ReviewActions
             onSubmit={() => void handleSubmit()}
             submitting={status !== 'idle'}

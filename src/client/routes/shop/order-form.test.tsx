@@ -81,9 +81,13 @@ describe('order form', () => {
     expect(within(findRowOf('1 oz bottle')).getByText('$58.20')).toBeInTheDocument();
     expect(within(findRowOf('1 oz bottle')).getByText('$4.85')).toBeInTheDocument();
     expect(within(findRowOf('50/50 split pack')).getByText('$93.00')).toBeInTheDocument();
-    expect(within(findRowOf('50/50 split pack')).getByText('$7.75')).toBeInTheDocument();
-    // The bundle is priced from its parts: 6 × $10.65 + 6 × $4.85.
+    // Per-bottle prices only where exact (docs/storefront.md#order-form): none for the split pack, 'Same as
+    // Above' for the bundle, priced from its parts: 6 × $10.65 + 6 × $4.85.
+    expect(within(findRowOf('50/50 split pack')).queryByText('$7.75')).toBeNull();
+    expect(within(findRowOf('50/50 split pack')).getByText('Priced by the pack')).toBeInTheDocument();
     expect(within(findRowOf('Case of mixed bottles')).getByText('$93.00')).toBeInTheDocument();
+    expect(within(findRowOf('Case of mixed bottles')).getByText('Same as Above')).toBeInTheDocument();
+    expect(within(findRowOf('Case of mixed bottles')).queryByText('$7.75')).toBeNull();
 
     // The tester is its own card, never a row.
     expect(within(table).queryByText('Free in-store tester')).toBeNull();
@@ -140,7 +144,7 @@ describe('order form', () => {
     expect(summaryValue('Standard Total')).toBe('$313.80');
     expect(summaryValue(/^Savings/)).toBe('−$31.20');
     expect(summaryValue('Discounted Total')).toBe('$282.60');
-    expect(screen.getByText('Add 2 more cases to save 15%')).toBeInTheDocument();
+    expect(screen.getByText('Add 2 more cases: you save $15.96 more')).toBeInTheDocument();
     // Prices came from the engine in the browser: no price request per change.
     expect(countCalls(fetchMock, '/api/products/')).toBe(0);
     expect(countCalls(fetchMock, '/api/calculate-prices')).toBe(0);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Info, Truck } from 'lucide-react';
 import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { catalogFromApi } from '../../../shared/pricing-catalog';
-import { priceCart } from '../../../shared/pricing';
+import { priceCart, savingsAtNextTier } from '../../../shared/pricing';
 import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
 import type { Product } from '../../../shared/schemas/products';
 import { NotSignedInBanner } from '../../components/not-signed-in-banner';
@@ -195,6 +195,7 @@ function OrderForm({ cart, products, pricing, onRetryPricing }: OrderFormProps) 
         <OrderSummary
           cart={priced}
           tiers={catalog.tiers}
+          nextTierSavings={savingsAtNextTier(catalog, priced)}
           collapsible={isMobile}
           notice={pricingNotice}
           actions={

@@ -6,14 +6,21 @@ import { CART_STORAGE_KEY } from '../../lib/cart/cart-store';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
-import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { buildOrderDetailResponse, buildTesterOrderDetailResponse } from '../../test-support/order-fixtures';
+import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
+
+// Orders 5 and 6: tester-only; order 7: cases of 4 oz and 1 oz with the tester; order 8: not the buyer's.
 
 function stubApi() {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
     '/api/session': () => jsonResponse({ user: testUser }),
+    '/api/orders/5': () => jsonResponse(buildTesterOrderDetailResponse(5)),
+    '/api/orders/6': () => jsonResponse(buildTesterOrderDetailResponse(6)),
+    '/api/orders/7': () => jsonResponse(buildOrderDetailResponse({ id: 7 })),
+    '/api/orders/8': () => errorResponse(404, 'Order not found'),
     // Continue Shopping opens the order form, which loads these.
     '/api/products': () => jsonResponse([]),
     '/api/pricing-catalog': () => jsonResponse({ tiers: [], customPrices: [], components: [] }),
@@ -38,6 +45,13 @@ describe('tester confirmation page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Tester Order Successful!' }),
     ).toBeInTheDocument();
     expect(screen.getByText('WO-1005')).toBeInTheDocument();
+    // Free, and still to be approved: no payment link, and nothing 'on its way' yet.
+    expect(
+      screen.getByText(
+        /has been submitted\. It ships once our team approves it, and there is nothing to pay\./,
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/on its way/)).toBeNull();
     expect(screen.getByText('Free in-store tester × 1').nextElementSibling?.textContent).toBe('Free');
     expect(screen.getByText('$19.00').tagName).toBe('S');
     expect(screen.getByRole('heading', { name: 'What happens next?' })).toBeInTheDocument();
@@ -48,6 +62,19 @@ describe('tester confirmation page', () => {
       'Your tester should arrive in 3-5 business days.',
     ]);
     expect(screen.getByRole('link', { name: 'View Order Details' }).getAttribute('href')).toBe('/orders/5');
+  });
+
+  it.each([
+    ['an order with cases', 7],
+    ["an order that is not the buyer's", 8],
+  ])('sends %s to its own page, and leaves the cart alone', async (_kind, id) => {
+    seedTesterCart();
+    stubApi();
+    const { router } = renderApp(`/tester-confirmation?orderId=${id}`);
+
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${id}`));
+    expect(screen.queryByText('Tester Order Successful!')).toBeNull();
+    expect(storedCart()).toMatchObject({ testerAdded: true });
   });
 
   it('clears the cart on load', async () => {

@@ -1,14 +1,17 @@
 import { ArrowRight, CircleCheck, Gift, Mail, PackageCheck, TriangleAlert, Truck } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
-import { formatOrderNumber } from '../../../shared/orders';
+import type { OrderDetailResponse } from '../../../shared/schemas/orders';
+import { PageSpinner } from '../../components/page-spinner';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { clearCart } from '../../lib/cart/cart-store';
 import { parseOrderId } from '../../lib/orders';
+import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 
 /** 'Tester success 0.5 s' before Continue Shopping leaves (docs/storefront.md#timings-and-limits). */
 export const CONTINUE_SHOPPING_DELAY_MS = 500;
@@ -42,11 +45,35 @@ function clearCartOnceForOrder(orderId: number): boolean {
   return true;
 }
 
-/** /tester-confirmation?orderId=.. (docs/storefront.md#tester-order-success). */
+/**
+ * /tester-confirmation?orderId=.. (docs/storefront.md#tester-order-success): only for a tester-only order of
+ * the signed-in customer; any other order (or one that is not theirs) goes to its own page, which says what
+ * it is.
+ */
 export function TesterConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = parseOrderId(params.get('orderId'));
-  return orderId ? <TesterOrderSuccess orderId={orderId} /> : <MissingOrderReference />;
+  return orderId ? <TesterOrder orderId={orderId} /> : <MissingOrderReference />;
+}
+
+function TesterOrder({ orderId }: { orderId: number }) {
+  const detail = useQuery(orderDetailQueryOptions(orderId));
+  if (detail.isPending) return <PageSpinner label="Loading your order…" />;
+  if (!detail.data || !isTesterOnly(detail.data)) return <Navigate to={`/orders/${orderId}`} replace />;
+  return <TesterOrderSuccess order={detail.data.order} />;
+}
+
+/** Honest about where the free order stands: nothing is paid, and nothing ships before approval. */
+function describeTesterOrder(status: OrderDetailResponse['order']['status']): string {
+  if (status === 'pending') {
+    return 'Your free in-store tester order has been submitted. It ships once our team approves it, and there is nothing to pay.';
+  }
+  if (status === 'cancelled') return 'This tester order was cancelled.';
+  return 'Your free in-store tester order has been approved; its page shows how far it has come.';
+}
+
+function isTesterOnly({ items }: OrderDetailResponse): boolean {
+  return items.length > 0 && items.every((item) => item.unit === 'tester');
 }
 
 function MissingOrderReference() {
@@ -79,7 +106,8 @@ function MissingOrderReference() {
   );
 }
 
-function TesterOrderSuccess({ orderId }: { orderId: number }) {
+function TesterOrderSuccess({ order }: { order: OrderDetailResponse['order'] }) {
+  const orderId = order.id;
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -113,8 +141,8 @@ function TesterOrderSuccess({ orderId }: { orderId: number }) {
         </span>
         <h1 className="text-3xl font-semibold tracking-tight">Tester Order Successful!</h1>
         <p className="text-muted-foreground">
-          Your free in-store tester is on its way. Order reference:{' '}
-          <strong className="font-semibold text-foreground">{formatOrderNumber(orderId)}</strong>
+          {describeTesterOrder(order.status)} Order reference:{' '}
+          <strong className="font-semibold text-foreground">{order.orderNumber}</strong>
         </p>
       </div>
       <dl className="space-y-2 rounded-xl bg-muted/60 px-5 py-4 text-sm">
