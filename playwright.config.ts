@@ -113,6 +113,9 @@ function portalServer(serverPort: number, serverDataDir: string, extra: Record<s
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // An approved customer to sign in with (the approval screen comes with the admin portal).
       SEED_DEMO: '1',
+      // Each spec file's browser sends its own X-Forwarded-For (tests/e2e/support/client-address.ts), so the
+      // per-IP limits count the files apart, as separate shops.
+      TRUST_PROXY: '1',
       ...extra,
     },
   };

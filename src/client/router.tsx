@@ -24,6 +24,8 @@ function lazyPage<Module>(
   };
 }
 
+const policyPages = () => import('./routes/policies/policy-page');
+
 const supportPage = lazyPage(
   () => import('./routes/support/support'),
   (module) => module.SupportPage,
@@ -124,6 +126,10 @@ export const routes: RouteObject[] = [
               },
             ],
           },
+          // The policies the footer links to, open to visitors and customers alike
+          // (docs/storefront.md#policy-pages).
+          { path: 'terms', ...lazyPage(policyPages, (module) => module.TermsPage) },
+          { path: 'privacy', ...lazyPage(policyPages, (module) => module.PrivacyPage) },
           {
             path: 'auth',
             Component: RedirectIfSignedIn,

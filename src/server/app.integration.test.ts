@@ -194,8 +194,8 @@ describe('the application shell', () => {
     expect(response.json()).toEqual({
       storeName: 'Dew Mist Wholesale',
       supportEmail: 'support@example.com',
-      termsUrl: '/support',
-      privacyUrl: '/support',
+      termsUrl: '/terms',
+      privacyUrl: '/privacy',
     });
   });
 });
@@ -233,11 +233,11 @@ describe('serving the web client', () => {
     expect((await t.app.inject({ url: '/api/nope' })).headers['content-type']).toContain('application/json');
   });
 
-  it('links the footer policies to the connected Shopify store', async () => {
+  it("links the footer policies to the portal's own pages, even with a Shopify store connected", async () => {
     expect((await t.app.inject({ url: '/api/config' })).json()).toMatchObject({
       storeName: 'Mist & Co',
-      termsUrl: 'https://mist.myshopify.com/policies/terms-of-service',
-      privacyUrl: 'https://mist.myshopify.com/policies/privacy-policy',
+      termsUrl: '/terms',
+      privacyUrl: '/privacy',
     });
   });
 });

@@ -11,6 +11,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminCatalogRoutes } from './features/admin-catalog/admin-catalog.routes';
 import { adminFaqRoutes } from './features/admin-faq/admin-faq.routes';
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes';
+import { adminPoliciesRoutes } from './features/admin-policies/admin-policies.routes';
 import { adminPricingRoutes } from './features/admin-pricing/admin-pricing.routes';
 import { adminSessionRoutes } from './features/admin-session/admin-session.routes';
 import { createAdminSessionService } from './features/admin-session/admin-session.service';
@@ -155,7 +156,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', stopWatchingCatalog);
   await app.register(productRoutes(products));
   await app.register(pricingRoutes(pricing));
-  await app.register(accountsRoutes(createAccountsService({ db, env }), sessions, env));
+  await app.register(accountsRoutes(createAccountsService({ db, env }), sessions));
   const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
   await app.register(ordersRoutes(createOrderService({ db, env, pricing, shopify })));
   await app.register(supportRoutes(createSupportService({ db, env })));
@@ -168,6 +169,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminCatalogRoutes(adminDeps));
   await app.register(adminPricingRoutes(adminDeps));
   await app.register(adminFaqRoutes(adminDeps));
+  await app.register(adminPoliciesRoutes(adminDeps));
   await app.register(adminSupportRoutes(adminDeps));
   await app.register(adminDeliveryRoutes(adminDeps));
   await app.register(shopifyEventsRoutes(adminDeps));

@@ -58,6 +58,11 @@ export const envSchema = z
     SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@example.com')),
     STAFF_EMAIL: z.preprocess(emptyToUndefined, z.email().default('staff@example.com')),
     MAIL_FROM: optionalString,
+    /**
+     * Where the footer's Terms & Conditions and Privacy Policy link when the policies are published elsewhere
+     * (an https URL, e.g. the Shopify store's /policies pages); unset, the portal's own /terms and /privacy,
+     * whose text staff edit in admin Policies (docs/storefront.md#policy-pages).
+     */
     TERMS_URL: optionalString,
     PRIVACY_URL: optionalString,
     ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).default('admin')),

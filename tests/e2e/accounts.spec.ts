@@ -68,6 +68,16 @@ test('an approved customer signs in with the e-mailed link, edits the account an
   await page.reload();
   await expect(page.getByLabel('Business Name', { exact: true })).toHaveValue('Demo Boutique & Spa');
 
+  // A first password: the form asks for the current one from then on, without a reload (issue 19).
+  const passwordForm = page.getByRole('region', { name: 'Change Password' });
+  await expect(passwordForm.getByText('You have not set a password yet; leave this empty.')).toBeVisible();
+  await passwordForm.getByLabel('New Password', { exact: true }).fill('First-Mist-2026');
+  await passwordForm.getByLabel('Confirm New Password', { exact: true }).fill('First-Mist-2026');
+  await passwordForm.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByText('Password Changed')).toBeVisible();
+  await expect(passwordForm.getByText('You have not set a password yet; leave this empty.')).toHaveCount(0);
+  await expect(passwordForm.getByRole('link', { name: 'Forgot your current password?' })).toBeVisible();
+
   await page.getByRole('button', { name: 'Sign Out' }).first().click();
   await expect(page).toHaveURL(/\/auth$/);
   await page.goto('/account');

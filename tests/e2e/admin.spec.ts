@@ -61,11 +61,14 @@ test('a custom tier price set by the administrator shows on the order form', asy
   await form.getByRole('button', { name: 'Add Price' }).click();
   await expect(admin.getByText('$6.25').first()).toBeVisible();
 
-  // 5 cases reach the Distributor tier (15 %), where the custom price replaces 7.75 less 15 % (6.59).
+  // 5 cases reach the Distributor tier (15 %), where the custom price replaces 7.75 less 15 % (6.59): a
+  // pack of 12 at $6.25 is $75.00, and the row says the price is the buyer's own. (The split pack is priced
+  // by the pack: no per-bottle figure.)
   await buyer.goto('/');
   await buyer.getByLabel('Cases of 50/50 Split Pack').fill('5');
   const row = buyer.getByRole('row').filter({ hasText: '50/50 Split Pack' });
-  await expect(row.getByText('$6.25').first()).toBeVisible();
+  await expect(row.getByText('$75.00').first()).toBeVisible();
+  await expect(row.getByText('Your price')).toBeVisible();
   await buyer.getByLabel('Cases of 50/50 Split Pack').fill('0');
 });
 

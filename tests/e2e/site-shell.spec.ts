@@ -17,9 +17,16 @@ test('the footer shows the copyright with the current year and store name, Power
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${storeName}`);
   await expect(footer.getByText('Powered by Shopify', { exact: true })).toBeVisible();
 
-  // Terms and Privacy are links once /api/config has answered (to Shopify's policies, else /support).
-  await expect(footer.getByRole('link', { name: 'Terms & Conditions', exact: true })).toBeVisible();
-  await expect(footer.getByRole('link', { name: 'Privacy Policy', exact: true })).toBeVisible();
+  // Without TERMS_URL / PRIVACY_URL (the test server sets none) the policies are the portal's own public
+  // pages, never the support page a visitor cannot open (tests/e2e/policies.spec.ts reads them).
+  await expect(footer.getByRole('link', { name: 'Terms & Conditions', exact: true })).toHaveAttribute(
+    'href',
+    '/terms',
+  );
+  await expect(footer.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute(
+    'href',
+    '/privacy',
+  );
   // The support page needs an account, so a visitor's Contact Us writes to the support address.
   const { supportEmail } = (await configResponse.json()) as { supportEmail: string };
   await expect(footer.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute(

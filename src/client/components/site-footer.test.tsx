@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig, testUser } from '../test-support/api-fixtures';
-import { renderWithProviders } from '../test-support/render-app';
+import { renderApp, renderWithProviders } from '../test-support/render-app';
 import { jsonResponse, stubFetch } from '../test-support/stub-fetch';
 import { SiteFooter } from './site-footer';
 
@@ -30,6 +30,36 @@ describe('SiteFooter', () => {
       ),
     ).toBeTruthy();
     expect(within(footer).getByText('Powered by Shopify')).toBeInTheDocument();
+  });
+
+  it("links Terms & Conditions and Privacy Policy to the portal's own pages when no URL is configured", async () => {
+    stubFetch({
+      '/api/config': () => jsonResponse({ ...testConfig, termsUrl: '/terms', privacyUrl: '/privacy' }),
+      '/api/session': () => jsonResponse({ user: null }),
+      '/api/policies/terms': () =>
+        jsonResponse({
+          kind: 'terms',
+          title: 'Terms & Conditions',
+          body: '## Orders\n\nFull cases only.',
+          updatedAt: '2031-03-05T12:00:00.000Z',
+        }),
+    });
+
+    // Any page of the shell has the footer; the not-found page needs no more stubs.
+    const { router } = renderApp('/no-such-page');
+
+    const footer = screen.getByRole('contentinfo');
+    const terms = await within(footer).findByRole('link', { name: 'Terms & Conditions' });
+    expect(terms.getAttribute('href')).toBe('/terms');
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      '/privacy',
+    );
+
+    // A signed-out visitor reads the terms, not the sign-in page (issue 19).
+    fireEvent.click(terms);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeInTheDocument();
+    expect(await screen.findByText('Full cases only.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/terms');
   });
 
   it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {
@@ -62,14 +92,16 @@ describe('SiteFooter', () => {
     );
   });
 
-  it('still shows all three entries and a store name when /api/config fails', async () => {
+  it("still shows all three entries and a store name when /api/config fails, the policies on the portal's pages", async () => {
     stubFetch({});
 
     renderWithProviders(<SiteFooter />);
 
     expect(await screen.findByText(/Wholesale Portal\. All rights reserved\./)).toBeInTheDocument();
-    expect(screen.getByText('Terms & Conditions')).toBeInTheDocument();
-    expect(screen.getByText('Privacy Policy')).toBeInTheDocument();
+    expect((await screen.findByRole('link', { name: 'Terms & Conditions' })).getAttribute('href')).toBe(
+      '/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
     expect(screen.getByRole('link', { name: 'Contact Us' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { POLICY_PAGES } from '../../shared/policy-pages';
 import { useIsSignedIn } from '../lib/session';
 import { useStoreConfig } from '../lib/store-config';
 import { StoreName } from './store-name';
@@ -10,8 +11,11 @@ const linkClass = 'rounded-sm underline-offset-4 hover:text-foreground hover:und
  * Shopify', three links.
  */
 export function SiteFooter() {
-  const { data: config } = useStoreConfig();
+  const { data: config, isError } = useStoreConfig();
   const year = new Date().getFullYear();
+  // Without the settings the portal's own pages are the best guess; while they load, no guess at all.
+  const policyUrl = (configured: string | undefined, ownPage: string) =>
+    configured ?? (isError ? ownPage : undefined);
 
   return (
     <footer className="border-t border-border bg-card/60 text-sm text-muted-foreground">
@@ -25,10 +29,14 @@ export function SiteFooter() {
         <nav aria-label="Legal and contact">
           <ul className="flex flex-wrap gap-x-6 gap-y-2">
             <li>
-              <ExternalOrPlainLink href={config?.termsUrl}>Terms & Conditions</ExternalOrPlainLink>
+              <PolicyLink href={policyUrl(config?.termsUrl, POLICY_PAGES.terms.path)}>
+                Terms & Conditions
+              </PolicyLink>
             </li>
             <li>
-              <ExternalOrPlainLink href={config?.privacyUrl}>Privacy Policy</ExternalOrPlainLink>
+              <PolicyLink href={policyUrl(config?.privacyUrl, POLICY_PAGES.privacy.path)}>
+                Privacy Policy
+              </PolicyLink>
             </li>
             <li>
               <ContactUsLink supportEmail={config?.supportEmail} />
@@ -60,9 +68,20 @@ function ContactUsLink({ supportEmail }: { supportEmail: string | undefined }) {
   );
 }
 
-/** Until /api/config answers the URL is unknown; show the label rather than a link that goes nowhere. */
-function ExternalOrPlainLink({ href, children }: { href: string | undefined; children: string }) {
+/**
+ * A policy link (docs/storefront.md#policy-pages): the portal's own page (a path) opens in the app, an
+ * address set in TERMS_URL / PRIVACY_URL as a plain link. Until /api/config answers the address is unknown:
+ * the label shows rather than a link that goes nowhere.
+ */
+function PolicyLink({ href, children }: { href: string | undefined; children: string }) {
   if (!href) return <span>{children}</span>;
+  if (href.startsWith('/') && !href.startsWith('//')) {
+    return (
+      <Link to={href} className={linkClass}>
+        {children}
+      </Link>
+    );
+  }
   return (
     <a href={href} className={linkClass}>
       {children}

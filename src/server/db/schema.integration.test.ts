@@ -34,6 +34,7 @@ describe('the migrated schema', () => {
       'order_items',
       'orders',
       'password_reset_tokens',
+      'policy_documents',
       'pricing_tiers',
       'product_pricing_tiers',
       'products',

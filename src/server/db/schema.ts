@@ -4,4 +4,5 @@ export * from './schema/admin-sign-in';
 export * from './schema/catalog';
 export * from './schema/orders';
 export * from './schema/support';
+export * from './schema/policies';
 export * from './schema/system';

@@ -11,12 +11,14 @@ import {
   appSettings,
   faqCategories,
   faqItems,
+  policyDocuments,
   pricingTiers,
   products,
   users,
   virtualProductComponents,
 } from './schema';
 import { seedDatabase, type SeedOptions } from './seed';
+import { SEED_POLICIES } from './seed-policies';
 
 const options: SeedOptions = {
   admin: { username: 'owner', email: 'Owner@Example.com', password: 'Owner-Pass-1' },
@@ -183,6 +185,37 @@ describe('seeding', () => {
     const [starter] = await handle.db.select().from(pricingTiers).where(eq(pricingTiers.minimumCases, 1));
     expect(starter!.discountPercentage).toBe(600);
     expect((await handle.db.select().from(appSettings)).map((row) => row.key)).toEqual(['seed.catalogue']);
+  });
+
+  it('writes the starter Terms & Conditions and Privacy Policy, authored by nobody', async () => {
+    await seedDatabase(handle.db, options);
+    const rows = await handle.db.select().from(policyDocuments).orderBy(asc(policyDocuments.kind));
+    expect(rows.map((row) => [row.kind, row.title, row.updatedBy])).toEqual([
+      ['privacy', 'Privacy Policy', null],
+      ['terms', 'Terms & Conditions', null],
+    ]);
+    for (const row of rows) {
+      expect(row.body).toBe(SEED_POLICIES.find((policy) => policy.kind === row.kind)?.body);
+      expect(row.body).toMatch(/^## /m);
+    }
+  });
+
+  it("never overwrites staff's policy text, and adds a missing policy to a database seeded before them", async () => {
+    await seedDatabase(handle.db, options);
+    await handle.db
+      .update(policyDocuments)
+      .set({ title: 'Our Terms', body: 'Edited by staff.' })
+      .where(eq(policyDocuments.kind, 'terms'));
+    // A portal seeded by a version without policies: its catalogue step is done, its policies missing.
+    await handle.db.delete(policyDocuments).where(eq(policyDocuments.kind, 'privacy'));
+
+    const again = await seedDatabase(handle.db, options);
+    expect(again.catalogueSeeded).toBe(false);
+    const rows = await handle.db.select().from(policyDocuments).orderBy(asc(policyDocuments.kind));
+    expect(rows.map((row) => [row.kind, row.title, row.body.slice(0, 16)])).toEqual([
+      ['privacy', 'Privacy Policy', 'This policy expl'],
+      ['terms', 'Our Terms', 'Edited by staff.'],
+    ]);
   });
 
   it('creates the two approved demo customers only when asked', async () => {

@@ -10,6 +10,7 @@ import {
   appSettings,
   faqCategories,
   faqItems,
+  policyDocuments,
   pricingTiers,
   products,
   users,
@@ -24,6 +25,7 @@ import {
   SEED_TESTER,
   SEED_TIERS,
 } from './seed-data';
+import { SEED_POLICIES } from './seed-policies';
 
 export interface SeedOptions {
   admin: { username: string; email: string; password?: string | undefined };
@@ -42,11 +44,13 @@ const CATALOGUE_SEED_KEY = 'seed.catalogue';
 
 /**
  * Seeds a new database; safe to run on every start. The catalogue, tiers, allowed SKUs and FAQ are written
- * once (remembered in app_settings), so what staff later change or delete is never put back. The first
- * administrator is created whenever no administrator exists.
+ * once (remembered in app_settings), so what staff later change or delete is never put back. A policy
+ * document is written whenever it is missing (staff can edit one, not delete it). The first administrator
+ * is created whenever no administrator exists.
  */
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedResult> {
   const catalogueSeeded = await seedCatalogueOnce(db);
+  await seedMissingPolicies(db);
   const admin = await ensureAdministrator(db, options.admin);
   const demoCustomerCreated = options.demo ? await ensureDemoCustomers(db) : false;
   return { catalogueSeeded, ...admin, demoCustomerCreated };
@@ -115,6 +119,18 @@ async function seedCatalogueOnce(db: Database): Promise<boolean> {
     }
     return true;
   });
+}
+
+/**
+ * The starter Terms & Conditions and Privacy Policy (docs/admin.md#policies), each only where its row is
+ * missing: a database made before the policies existed gets them too, and what staff saved is never
+ * overwritten (a concurrent start's insert simply finds the row there).
+ */
+async function seedMissingPolicies(db: Database): Promise<void> {
+  await db
+    .insert(policyDocuments)
+    .values(SEED_POLICIES.map((policy) => ({ ...policy })))
+    .onConflictDoNothing({ target: policyDocuments.kind });
 }
 
 async function ensureAdministrator(

@@ -147,10 +147,37 @@ export function variantDisplayStatus(variant: {
   return variant.isActive ? 'Active' : 'Hidden';
 }
 
+/** One component of a virtual bundle: so many bottles of a product in each bundle. */
+export const adminBundleComponentSchema = z.object({
+  sku: z.string(),
+  name: z.string(),
+  quantity: z.number().int(),
+  /** Shopify's count of the component; null when nobody counts its stock. */
+  inventoryQuantity: z.number().int().nullable(),
+});
+export type AdminBundleComponent = z.infer<typeof adminBundleComponentSchema>;
+
+/**
+ * What is true of a virtual bundle (docs/catalogue-and-pricing.md#the-mixed-case-bundle), which has no price
+ * or stock of its own: everything comes from its components, per bundle.
+ */
+export const adminBundleSchema = z.object({
+  components: z.array(adminBundleComponentSchema),
+  /** The components' retail prices × their quantities, dollars per bundle; null when a component is missing. */
+  retailPrice: z.number().nullable(),
+  /** What one bundle costs before any tier discount, dollars (the pricing engine's bundle price). */
+  wholesalePrice: z.number(),
+  /** Whole bundles the components' stock makes; null when a component's stock is not counted. */
+  bundlesInStock: z.number().int().nullable(),
+});
+export type AdminBundle = z.infer<typeof adminBundleSchema>;
+
 /**
  * One variant (one portal product row, ADR 0005) in the admin view (docs/admin.md#variants).
  * `isAllowed`: its SKU is an active allowed SKU. `isVirtual` and `isTester` mark the rows whose price the
  * portal does not take from the row (the bundle is priced from its components, the tester is free).
+ * `inventoryQuantity` is Shopify's count, null when nobody counts the row's stock
+ * (docs/catalogue-and-pricing.md#inventory); `bundle` is set for a virtual bundle only.
  */
 export const adminVariantSchema = z.object({
   id: z.number().int(),
@@ -158,7 +185,7 @@ export const adminVariantSchema = z.object({
   sku: z.string(),
   price: z.number(),
   wholesalePrice: z.number().nullable(),
-  inventoryQuantity: z.number().int(),
+  inventoryQuantity: z.number().int().nullable(),
   imageUrl: z.string().nullable(),
   isAllowed: z.boolean(),
   isActive: z.boolean(),
@@ -166,6 +193,7 @@ export const adminVariantSchema = z.object({
   displayStatus: z.enum(VARIANT_DISPLAY_STATUSES),
   isVirtual: z.boolean(),
   isTester: z.boolean(),
+  bundle: adminBundleSchema.nullable(),
 });
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 

@@ -67,8 +67,15 @@ export const missingFieldsMessage = (labels: readonly string[]) =>
 
 export const emailRequestSchema = z.object({ email: emailSchema });
 export const tokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
+/**
+ * Where to go after sign-in: honoured only as a same-origin path (shared/return-path.ts); anything else,
+ * whatever its type or length, is ignored and means '/', never a 400 (docs/accounts-and-roles.md#magic-links).
+ */
+const returnPathField = z.string().optional().catch(undefined);
+/** POST /api/request-magic-link: the e-mailed link leads back to `next` after sign-in. */
+export const magicLinkRequestSchema = emailRequestSchema.extend({ next: returnPathField });
 /** POST /api/auth/verify: consumes a magic link; `next` is honoured only as a same-origin path. */
-export const verifyRequestSchema = tokenRequestSchema.extend({ next: z.string().max(500).optional() });
+export const verifyRequestSchema = tokenRequestSchema.extend({ next: returnPathField });
 export const verifyResponseSchema = z.object({ user: currentUserSchema, redirectTo: z.string() });
 /** POST /api/auth/link-info: whose sign-in link this is ('d…@example.com'), without spending it. */
 export const linkInfoResponseSchema = z.object({ maskedEmail: z.string() });

@@ -9,6 +9,7 @@ import {
 } from '@playwright/test';
 // axe-core comes with @axe-core/playwright (its one dependency); its source is injected once per document.
 import axe, { type AxeResults, type ImpactValue } from 'axe-core';
+import { withClientAddress } from './client-address';
 
 /**
  * Every end-to-end journey is also an accessibility check (issue 14): specs import `test` and `expect` from
@@ -386,6 +387,15 @@ function trackContext(context: BrowserContext) {
   };
 }
 
+/** The spec file of the test or hook running now, if any. */
+function runningSpecFile(): string | undefined {
+  try {
+    return base.info().file;
+  } catch {
+    return undefined;
+  }
+}
+
 export function formatViolations(violations: Iterable<A11yViolation>): string {
   const lines: string[] = [];
   for (const violation of violations) {
@@ -412,12 +422,13 @@ export interface A11yFixture {
 }
 
 export const test = base.extend<{ a11y: A11yFixture }, { _a11yContexts: void }>({
-  // Every context the worker's browser opens is tracked, whoever opens it.
+  // Every context the worker's browser opens is tracked, whoever opens it, and speaks from its spec file's
+  // client address (client-address.ts).
   _a11yContexts: [
     async ({ browser }: { browser: Browser }, use) => {
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
-        const context = await newContext(options);
+        const context = await newContext(withClientAddress(options, runningSpecFile()));
         // axe runs in the page: a context without scripts (a page shell's test) cannot be scanned.
         if (options?.javaScriptEnabled !== false) trackContext(context);
         return context;

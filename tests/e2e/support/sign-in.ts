@@ -4,9 +4,14 @@ import { readMailbox } from './mailbox';
 /** The file the run's SMTP server writes to (playwright.config.ts). */
 export const MAILBOX = process.env.WHOLESALE_E2E_MAILBOX!;
 
-/** Waits for a message to `address` containing a portal link at `path` and returns that link. */
+/**
+ * Waits for a message to `address` containing a portal link at `path` and returns that link, whole: with the
+ * page it leads back to (`&next=`) when it carries one.
+ */
 export async function waitForLink(address: string, path: string, after: number): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?token=[\\w-]+`);
+  const pattern = new RegExp(
+    `https?://[^\\s"<>]+${path.replace('/', '\\/')}\\?token=[\\w-]+(?:&next=[^\\s"<>&]+)?`,
+  );
   let link = '';
   await expect
     .poll(

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('admin section memory', () => {
-  it("lists the spec's seven sections in order, then the support inbox, Delivery problems and Security", () => {
+  it("lists the spec's seven sections in order, then Policies, the support inbox, Delivery problems and Security", () => {
     expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
       'Products',
       'Variants',
@@ -22,6 +22,7 @@ describe('admin section memory', () => {
       'Pending Users',
       'Users',
       'FAQ Management',
+      'Policies',
       'Support',
       'Delivery problems',
       'Security',

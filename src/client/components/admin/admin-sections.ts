@@ -1,7 +1,8 @@
 /**
  * The dashboard's sidebar sections: the spec's seven in its order (docs/admin.md#dashboard), then the
- * staff support inbox (issue 7, beyond the spec), the e-mails the portal gave up on (issue 18, 'Delivery
- * problems') and the administrator's own Security (issue 17: the second factor).
+ * Policies pages' text (issue 19), the staff support inbox (issue 7, beyond the spec), the e-mails the
+ * portal gave up on (issue 18, 'Delivery problems') and the administrator's own Security (issue 17: the
+ * second factor).
  */
 export const ADMIN_SECTIONS = [
   { id: 'products', label: 'Products' },
@@ -11,6 +12,7 @@ export const ADMIN_SECTIONS = [
   { id: 'pending-users', label: 'Pending Users' },
   { id: 'users', label: 'Users' },
   { id: 'faq', label: 'FAQ Management' },
+  { id: 'policies', label: 'Policies' },
   { id: 'support', label: 'Support' },
   { id: 'delivery', label: 'Delivery problems' },
   { id: 'security', label: 'Security' },

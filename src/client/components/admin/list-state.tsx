@@ -4,6 +4,9 @@ import { serverMessage } from '../../lib/api';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 
+/** Marks the empty-state text (use-focus-after-row-removal.ts moves the focus there). */
+export const LIST_EMPTY_ATTRIBUTE = 'data-list-empty';
+
 /** The list's query (TanStack Query's result): pending, failed (with Retry) or loaded. */
 interface ListQuery {
   isPending: boolean;
@@ -65,7 +68,8 @@ export function ListState({
   }
   if (isEmpty) {
     return (
-      <div className="py-10 text-center">
+      // Focusable from script: it takes the focus when an action removes the list's last row.
+      <div className="rounded-lg py-10 text-center" tabIndex={-1} {...{ [LIST_EMPTY_ATTRIBUTE]: '' }}>
         <p className="font-medium">{emptyText}</p>
         {emptyHint ? <p className="mt-1 text-sm text-muted-foreground">{emptyHint}</p> : null}
       </div>

@@ -1,10 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AllowedSku } from '../../../shared/schemas/admin-catalog';
 import { DATE_FORMAT } from '../../lib/format-date';
 import { ListState } from '../../components/admin/list-state';
+import {
+  ROW_FOCUS_ATTRIBUTE,
+  useFocusAfterRowRemoval,
+} from '../../components/admin/use-focus-after-row-removal';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -14,7 +18,8 @@ import { ToggleSwitch } from './toggle-switch';
 /**
  * The allowed SKUs (docs/admin.md#products-and-allowed-skus): each with its notes, an active switch and a
  * delete button that asks first. Only products whose SKU is here and active are shown to customers
- * (docs/catalogue-and-pricing.md#what-customers-see).
+ * (docs/catalogue-and-pricing.md#what-customers-see). After a deletion the focus moves to the next row's
+ * delete button, or to the empty-state text.
  */
 export function AllowedSkuList() {
   const query = useQuery(allowedSkusQueryOptions);
@@ -22,9 +27,12 @@ export function AllowedSkuList() {
   const setActive = useSetAllowedSkuActive();
   const remove = useDeleteAllowedSku({ onDeleted: () => setToDelete(null) });
   const skus = query.data ?? [];
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => query.data?.map((row) => row.id), [query.data]);
+  const rememberDeleted = useFocusAfterRowRemoval({ ids, busy: remove.isPending, containerRef: rowsRef });
 
   return (
-    <>
+    <div ref={rowsRef}>
       <ListState
         query={query}
         isEmpty={skus.length === 0}
@@ -66,6 +74,7 @@ export function AllowedSkuList() {
                     aria-label={`Delete SKU ${row.sku}`}
                     disabled={deleting}
                     onClick={() => setToDelete(row)}
+                    {...{ [ROW_FOCUS_ATTRIBUTE]: row.id }}
                   >
                     <Trash2 aria-hidden="true" className="text-destructive" />
                   </Button>
@@ -86,10 +95,12 @@ export function AllowedSkuList() {
         confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
         pending={remove.isPending}
         onConfirm={() => {
-          if (toDelete) remove.mutate(toDelete.id);
+          if (!toDelete) return;
+          rememberDeleted(toDelete.id);
+          remove.mutate(toDelete.id);
         }}
         onCancel={() => setToDelete(null)}
       />
-    </>
+    </div>
   );
 }

@@ -42,6 +42,7 @@ export function buildVariant(
     displayStatus: 'Active',
     isVirtual: false,
     isTester: false,
+    bundle: null,
     ...overrides,
   };
 }

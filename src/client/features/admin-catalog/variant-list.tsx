@@ -1,8 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Droplets, Pencil } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { dollarsToCents, formatCents } from '../../../shared/money';
-import type { AdminProduct, AdminVariant, VariantDisplayStatus } from '../../../shared/schemas/admin-catalog';
+import type {
+  AdminBundle,
+  AdminProduct,
+  AdminVariant,
+  VariantDisplayStatus,
+} from '../../../shared/schemas/admin-catalog';
 import { ListState } from '../../components/admin/list-state';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -60,6 +65,64 @@ function priceLock(variant: AdminVariant): string | null {
   return null;
 }
 
+/** A count for the Inventory column: Shopify's number, or 'Not counted' when nobody counts the stock. */
+function Stock({ quantity, unit }: { quantity: number | null; unit?: { one: string; many: string } }) {
+  if (quantity === null) return <span className="text-muted-foreground">Not counted</span>;
+  const count = quantity.toLocaleString('en-US');
+  return unit ? <>{`${count} ${quantity === 1 ? unit.one : unit.many}`}</> : <>{count}</>;
+}
+
+const BUNDLES = { one: 'bundle', many: 'bundles' };
+
+function Figure({ label, note, children }: { label: string; note?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs text-muted-foreground">{label}</dt>
+      <dd className="tabular-nums">
+        {children}
+        {note ? <span className="block text-xs text-muted-foreground">{note}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The price and stock columns (docs/admin.md#variants). A virtual bundle has neither of its own: it shows
+ * its components' retail and wholesale prices and the bundles their stock makes, each per bundle.
+ */
+function VariantFigures({ variant }: { variant: AdminVariant }) {
+  const { bundle } = variant;
+  const note = bundle ? 'per bundle' : undefined;
+  return (
+    <dl className="col-span-2 grid grid-cols-3 gap-2 text-sm md:col-span-1">
+      <Figure label="Retail" note={note}>
+        {money(bundle ? bundle.retailPrice : variant.price)}
+      </Figure>
+      <Figure label="Wholesale" note={note}>
+        {money(bundle ? bundle.wholesalePrice : variant.wholesalePrice)}
+      </Figure>
+      <Figure label="Inventory">
+        {bundle ? (
+          <Stock quantity={bundle.bundlesInStock} unit={BUNDLES} />
+        ) : (
+          <Stock quantity={variant.inventoryQuantity} />
+        )}
+      </Figure>
+    </dl>
+  );
+}
+
+/** 'Bundle: made from its components: 6 × 4 oz Bottle (800-0001) and 6 × 1 oz Bottle (800-0002).' */
+function BundleNote({ bundle }: { bundle: AdminBundle }) {
+  const parts = bundle.components.map((part) => `${part.quantity} × ${part.name} (${part.sku})`);
+  return (
+    <p className="mt-1 text-xs break-words text-muted-foreground">
+      Bundle: made from its components
+      {parts.length > 0 ? `: ${parts.join(' and ')}` : ', which cannot be found'}.
+    </p>
+  );
+}
+
 function VariantRow({
   variant,
   switching,
@@ -82,21 +145,9 @@ function VariantRow({
         <Badge variant={STATUS_BADGE[variant.displayStatus]} className="mt-1">
           {variant.displayStatus}
         </Badge>
+        {variant.bundle ? <BundleNote bundle={variant.bundle} /> : null}
       </div>
-      <dl className="col-span-2 grid grid-cols-3 gap-2 text-sm md:col-span-1">
-        <div>
-          <dt className="text-xs text-muted-foreground">Retail</dt>
-          <dd className="tabular-nums">{money(variant.price)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Wholesale</dt>
-          <dd className="tabular-nums">{money(variant.wholesalePrice)}</dd>
-        </div>
-        <div>
-          <dt className="text-xs text-muted-foreground">Inventory</dt>
-          <dd className="tabular-nums">{variant.inventoryQuantity.toLocaleString('en-US')}</dd>
-        </div>
-      </dl>
+      <VariantFigures variant={variant} />
       <div className="col-span-2 flex flex-wrap items-center gap-3 md:col-span-1 md:justify-end">
         <span className="flex items-center gap-2 text-sm">
           <ToggleSwitch

@@ -15,6 +15,8 @@ import {
   stubFetch,
 } from '../../test-support/stub-fetch';
 import { adminOrderListOf, buildAdminOrder } from './admin-orders-test-support';
+import { hasVisibleEdge } from '../../test-support/badge-edge';
+import { loseFocus } from '../../test-support/focus';
 
 registerCartTestHooks();
 
@@ -115,6 +117,8 @@ describe('OrdersSection', () => {
       const row = await findRow(`WO-${1001 + index}`);
       const badge = within(row).getByText(status[0]!.toUpperCase() + status.slice(1), { selector: 'span' });
       variants[status] = badge.getAttribute('data-variant') ?? '';
+      // A badge, not bare text: 'Processing' (secondary) once had a transparent edge on a pale fill.
+      expect(hasVisibleEdge(badge), status).toBe(true);
     }
     expect(variants).toEqual({
       pending: 'outline',
@@ -194,6 +198,30 @@ describe('OrdersSection', () => {
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
   });
 
+  it('moves the focus to the list after a page change, never leaving it on a disabled button', async () => {
+    const fetchMock = stubOrders(() => {
+      const page = Number(lastListQuery(fetchMock)?.get('page') ?? 1);
+      return jsonResponse(
+        adminOrderListOf([buildAdminOrder({ id: page === 1 ? 30 : 10 })], { page, total: 25, totalPages: 2 }),
+      );
+    });
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1030');
+
+    const next = screen.getByRole('button', { name: 'Next' });
+    next.focus();
+    fireEvent.click(next);
+    await findRow('WO-1010');
+    const list = screen.getByRole('region', { name: 'Orders, page 2 of 2' });
+    expect(document.activeElement).toBe(list);
+    // Tab goes on from the list to the new page's rows.
+    expect(within(list).getByRole('table', { name: 'Orders' })).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    await findRow('WO-1030');
+    expect(document.activeElement).toBe(screen.getByRole('region', { name: 'Orders, page 1 of 2' }));
+  });
+
   it('offers the CSV export of the current filter', async () => {
     stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
@@ -250,6 +278,76 @@ describe('OrdersSection', () => {
     );
     await waitFor(() => expect(select.disabled).toBe(false));
     expect(within(row).getByText('Processing', { selector: 'span' })).toBeInTheDocument();
+  });
+
+  describe('keeps the keyboard going after a status change', () => {
+    /** The list as the server holds it: under the Pending filter, a processing order is not in it. */
+    function stubStatusChanges() {
+      let stored = [buildAdminOrder({ id: 1 }), buildAdminOrder({ id: 2 })];
+      let answer: () => void = () => undefined;
+      const fetchMock = stubOrders(
+        () => {
+          const status = lastListQuery(fetchMock)?.get('status');
+          return jsonResponse(adminOrderListOf(stored.filter((order) => !status || order.status === status)));
+        },
+        {
+          '/api/admin/orders/1/status': () =>
+            new Promise<Response>((resolve) => {
+              answer = () => {
+                stored = stored.map((order) => (order.id === 1 ? { ...order, status: 'processing' } : order));
+                resolve(
+                  jsonResponse({
+                    message: 'Order WO-1001 is now processing',
+                    changed: true,
+                    order: stored[0],
+                  }),
+                );
+              };
+            }),
+        },
+      );
+      return { answer: () => answer() };
+    }
+
+    async function changeToProcessing(select: HTMLSelectElement) {
+      select.focus();
+      fireEvent.change(select, { target: { value: 'processing' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
+      await waitFor(() => expect(select.disabled).toBe(true));
+    }
+
+    it('gives the focus back to the dropdown once the change is saved', async () => {
+      const server = stubStatusChanges();
+      renderWithProviders(<OrdersSection />);
+      const select = within(await findRow('WO-1001')).getByLabelText<HTMLSelectElement>(
+        'Status of order WO-1001',
+      );
+      await changeToProcessing(select);
+      // A browser drops the focus of a control that becomes disabled (happy-dom keeps it).
+      loseFocus();
+      server.answer();
+      await waitFor(() => expect(select.disabled).toBe(false));
+      await waitFor(() => expect(document.activeElement).toBe(select));
+    });
+
+    it('moves the focus to the list when the change takes the row out of the filtered list', async () => {
+      const server = stubStatusChanges();
+      renderWithProviders(<OrdersSection />);
+      await findRow('WO-1001');
+      fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'pending' } });
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: /^Orders, page 1/ })).toBeInTheDocument(),
+      );
+      const select = within(await findRow('WO-1001')).getByLabelText<HTMLSelectElement>(
+        'Status of order WO-1001',
+      );
+      await changeToProcessing(select);
+      server.answer();
+      await waitFor(() => expect(screen.queryByRole('cell', { name: 'WO-1001' })).toBeNull());
+      await waitFor(() =>
+        expect(document.activeElement).toBe(screen.getByRole('region', { name: /^Orders, page 1/ })),
+      );
+    });
   });
 
   it("toasts the server's message, or 'Failed to update order status', when a change fails", async () => {

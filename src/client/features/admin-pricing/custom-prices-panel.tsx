@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
   productPricingRequestSchema,
@@ -8,6 +8,10 @@ import {
   type ProductPricingRequest,
 } from '../../../shared/schemas/admin-pricing';
 import { ListState } from '../../components/admin/list-state';
+import {
+  ROW_FOCUS_ATTRIBUTE,
+  useFocusAfterRowRemoval,
+} from '../../components/admin/use-focus-after-row-removal';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, FormAlert } from '../../components/ui/field';
@@ -27,12 +31,16 @@ import {
 
 /**
  * 'Custom Product Pricing' (docs/admin.md#pricing): a price per bottle for one product at one tier, which
- * replaces the tier's discount for that product. List, add (product, tier, price), delete after confirmation.
+ * replaces the tier's discount for that product. List, add (product, tier, price), delete after confirmation;
+ * after a deletion the focus moves to the next row's delete button, or to the empty-state text.
  */
 export function CustomPricesPanel() {
   const prices = useQuery(customPricesQueryOptions);
   const [toDelete, setToDelete] = useState<ProductPricing | null>(null);
   const remove = useDeleteCustomPrice({ onDeleted: () => setToDelete(null) });
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => prices.data?.map((price) => price.id), [prices.data]);
+  const rememberDeleted = useFocusAfterRowRemoval({ ids, busy: remove.isPending, containerRef: rowsRef });
 
   return (
     <PricingPanel
@@ -42,7 +50,7 @@ export function CustomPricesPanel() {
     >
       <AddCustomPriceForm />
 
-      <div className="mt-6">
+      <div ref={rowsRef} className="mt-6">
         <ListState
           query={prices}
           isEmpty={prices.data?.length === 0}
@@ -82,6 +90,7 @@ export function CustomPricesPanel() {
                         aria-label={`Delete the custom price for ${price.productName} at ${price.tierName}`}
                         disabled={remove.isPending && remove.variables === price.id}
                         onClick={() => setToDelete(price)}
+                        {...{ [ROW_FOCUS_ATTRIBUTE]: price.id }}
                       >
                         <Trash2 aria-hidden="true" className="text-destructive" />
                       </Button>
@@ -105,7 +114,9 @@ export function CustomPricesPanel() {
         confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
         pending={remove.isPending}
         onConfirm={() => {
-          if (toDelete && !remove.isPending) remove.mutate(toDelete.id);
+          if (!toDelete || remove.isPending) return;
+          rememberDeleted(toDelete.id);
+          remove.mutate(toDelete.id);
         }}
         onCancel={() => setToDelete(null)}
       />

@@ -286,6 +286,43 @@ describe('PricingSection', () => {
     });
   });
 
+  it("after deleting a tier or a custom price, the focus goes to the next row's delete button or the empty text", async () => {
+    let tierList = tiers;
+    let prices = [customPrice];
+    stubPricingApi({
+      '/api/admin/pricing-tiers': () => jsonResponse(tierList),
+      '/api/admin/pricing-tiers/2': () => {
+        tierList = tierList.filter((tier) => tier.id !== 2);
+        return jsonResponse({ message: 'Deleted', deletedCustomPrices: 0 });
+      },
+      '/api/admin/product-pricing-tiers': () => jsonResponse(prices),
+      '/api/admin/product-pricing-tiers/9': () => {
+        prices = [];
+        return jsonResponse({ message: 'Deleted' });
+      },
+    });
+    await renderSection();
+    const after = tiers[tiers.findIndex((tier) => tier.id === 2) + 1]!;
+
+    const deleteTier = screen.getByRole('button', { name: 'Delete Retailer' });
+    deleteTier.focus();
+    fireEvent.click(deleteTier);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Retailer' })).toBeNull());
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: `Delete ${after.name}` })),
+    );
+
+    const deletePrice = screen.getByRole('button', {
+      name: 'Delete the custom price for 4 oz bottle at Retailer',
+    });
+    deletePrice.focus();
+    fireEvent.click(deletePrice);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    const empty = await within(customSection()).findByText('No custom product prices');
+    await waitFor(() => expect(document.activeElement).toBe(empty.parentElement));
+  });
+
   it("toasts 'Failed to delete pricing tier' when deleting fails without a message", async () => {
     stubPricingApi({ '/api/admin/pricing-tiers/1': () => errorResponse(500, ' ') });
     await renderSection();

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { AdminPricingTier } from '../../../shared/schemas/admin-pricing';
 import { ListState } from '../../components/admin/list-state';
+import {
+  ROW_FOCUS_ATTRIBUTE,
+  useFocusAfterRowRemoval,
+} from '../../components/admin/use-focus-after-row-removal';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
@@ -14,13 +18,19 @@ import { TierDialog } from './tier-dialog';
 
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; tier: AdminPricingTier };
 
-/** 'Volume Tiers' (docs/admin.md#pricing): list, add, edit, delete after confirmation. */
+/**
+ * 'Volume Tiers' (docs/admin.md#pricing): list, add, edit, delete after confirmation. After a deletion the
+ * focus moves to the next row's delete button, or to the empty-state text.
+ */
 export function TiersPanel() {
   const tiers = useQuery(tiersQueryOptions);
   const customPrices = useQuery(customPricesQueryOptions);
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [toDelete, setToDelete] = useState<AdminPricingTier | null>(null);
   const remove = useDeleteTier({ onDeleted: () => setToDelete(null) });
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => tiers.data?.map((tier) => tier.id), [tiers.data]);
+  const rememberDeleted = useFocusAfterRowRemoval({ ids, busy: remove.isPending, containerRef: rowsRef });
 
   const pricesAt = (tierId: number) =>
     customPrices.data?.filter((price) => price.tierId === tierId).length ?? 0;
@@ -37,7 +47,7 @@ export function TiersPanel() {
         </Button>
       }
     >
-      <div className="mt-4">
+      <div ref={rowsRef} className="mt-4">
         <ListState
           query={tiers}
           isEmpty={tiers.data?.length === 0}
@@ -90,6 +100,7 @@ export function TiersPanel() {
                         aria-label={`Delete ${tier.name}`}
                         disabled={remove.isPending && remove.variables === tier.id}
                         onClick={() => setToDelete(tier)}
+                        {...{ [ROW_FOCUS_ATTRIBUTE]: tier.id }}
                       >
                         <Trash2 aria-hidden="true" className="text-destructive" />
                       </Button>
@@ -114,7 +125,9 @@ export function TiersPanel() {
         confirmLabel={remove.isPending ? 'Deleting...' : 'Delete'}
         pending={remove.isPending}
         onConfirm={() => {
-          if (toDelete && !remove.isPending) remove.mutate(toDelete.id);
+          if (!toDelete || remove.isPending) return;
+          rememberDeleted(toDelete.id);
+          remove.mutate(toDelete.id);
         }}
         onCancel={() => setToDelete(null)}
       />

@@ -17,6 +17,7 @@ import {
   stubFetch,
 } from '../../test-support/stub-fetch';
 import { buildSupportMessage, supportListOf } from './support-test-support';
+import { loseFocus } from '../../test-support/focus';
 
 registerCartTestHooks();
 
@@ -229,6 +230,25 @@ describe('SupportSection', () => {
     expect(statusSelect(await findRow('Product Question')).value).toBe('answered');
     // The list (and its counts) is asked for again.
     await waitFor(() => expect(listQueries(fetchMock)).toHaveLength(2));
+  });
+
+  it("gives the focus back to the row's dropdown once a status is saved", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    let stored = question;
+    stubList(() => jsonResponse(supportListOf([stored])), {
+      [`${LIST_PATH}/1`]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderSection();
+    const select = statusSelect(await findRow('Product Question'));
+    select.focus();
+    fireEvent.change(select, { target: { value: 'answered' } });
+    await waitFor(() => expect(select.disabled).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (happy-dom keeps it).
+    loseFocus();
+    stored = { ...question, status: 'answered' };
+    answer(jsonResponse({ message: stored }));
+    await waitFor(() => expect(select.disabled).toBe(false));
+    await waitFor(() => expect(document.activeElement).toBe(select));
   });
 
   it("toasts the server's message, or 'Failed to update message status', and keeps the stored status", async () => {
@@ -451,6 +471,10 @@ describe('SupportSection', () => {
     expect(lastListQuery(fetchMock)?.get('page')).toBe('2');
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.getByText('Showing 21–25 of 25 messages')).toBeInTheDocument();
+    // The focus goes to the list, not to the page with Next now disabled.
+    expect(document.activeElement).toBe(
+      screen.getByRole('region', { name: 'Support messages, page 2 of 2' }),
+    );
   });
 
   it('stacks the messages into a list on a phone', async () => {

@@ -1,4 +1,6 @@
+import { useRef } from 'react';
 import { supportMessageStatusSchema, type AdminSupportMessage } from '../../../shared/schemas/admin-support';
+import { useFocusBackAfter } from '../../components/admin/use-keep-focus';
 import { SelectField } from '../../components/ui/select-field';
 import { useSavingSupportStatus, useUpdateSupportStatus } from './admin-support-queries';
 import { describeMessage } from './describe-message';
@@ -7,7 +9,7 @@ import { SUPPORT_STATUS_OPTIONS } from './support-status';
 /**
  * The row's status dropdown. A change is saved at once: it e-mails nobody and is undone the same way. The
  * chosen status shows while it is saved (here or in the message's dialog), the select is disabled until the
- * server answers, and a failure puts the stored status back.
+ * server answers (then the keyboard's focus comes back to it), and a failure puts the stored status back.
  */
 export function SupportStatusSelect({
   message,
@@ -19,8 +21,11 @@ export function SupportStatusSelect({
   const update = useUpdateSupportStatus(message.id);
   // Also while the dialog saves a change of this message.
   const saving = useSavingSupportStatus(message.id);
+  const selectRef = useRef<HTMLSelectElement>(null);
+  useFocusBackAfter(saving !== null, selectRef);
   return (
     <SelectField
+      ref={selectRef}
       label={`Status of ${describeMessage(message)}`}
       hideLabel
       className={className}

@@ -1,8 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import type { PendingUser } from '../../../shared/schemas/admin-users';
 import { ListState } from '../../components/admin/list-state';
+import {
+  ROW_FOCUS_ATTRIBUTE,
+  useFocusAfterRowRemoval,
+} from '../../components/admin/use-focus-after-row-removal';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -22,25 +26,36 @@ interface RowActions {
 
 /**
  * The Pending Users table (docs/admin.md#pending-users): loading, error with Retry and empty states,
- * then one row per registration with Approve and Reject. Reject asks first; it cannot be undone.
+ * then one row per registration with Approve and Reject. Reject asks first; it cannot be undone. A decided
+ * row leaves the list: the focus moves to the next row's Approve, or to the heading once none is left.
  */
-export function PendingUsersList() {
+export function PendingUsersList({ headingRef }: { headingRef: RefObject<HTMLElement | null> }) {
   const pending = useQuery(pendingUsersQueryOptions);
   const [toReject, setToReject] = useState<PendingUser | null>(null);
   const decide = useDecideUser({ onSettled: () => setToReject(null) });
   const compact = useCompactLayout();
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const ids = useMemo(() => pending.data?.map((user) => user.id), [pending.data]);
+  const rememberDecided = useFocusAfterRowRemoval({
+    ids,
+    busy: decide.isPending,
+    containerRef: rowsRef,
+    fallbackRef: headingRef,
+  });
 
   const actions: RowActions = {
     deciding: decide.isPending ? decide.variables : undefined,
     onApprove: (user) => {
-      if (!decide.isPending) decide.mutate({ userId: user.id, decision: 'approved' });
+      if (decide.isPending) return;
+      rememberDecided(user.id);
+      decide.mutate({ userId: user.id, decision: 'approved' });
     },
     onReject: (user) => setToReject(user),
   };
   const users = pending.data ?? [];
 
   return (
-    <>
+    <div ref={rowsRef}>
       <ListState
         query={pending}
         isEmpty={users.length === 0}
@@ -66,11 +81,13 @@ export function PendingUsersList() {
         confirmLabel={decide.isPending ? 'Rejecting...' : 'Reject'}
         pending={decide.isPending}
         onConfirm={() => {
-          if (toReject && !decide.isPending) decide.mutate({ userId: toReject.id, decision: 'rejected' });
+          if (!toReject || decide.isPending) return;
+          rememberDecided(toReject.id);
+          decide.mutate({ userId: toReject.id, decision: 'rejected' });
         }}
         onCancel={() => setToReject(null)}
       />
-    </>
+    </div>
   );
 }
 
@@ -86,7 +103,13 @@ function DecisionButtons({
   const name = fullName(user);
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
-      <Button size="sm" aria-label={`Approve ${name}`} disabled={busy} onClick={() => onApprove(user)}>
+      <Button
+        size="sm"
+        aria-label={`Approve ${name}`}
+        disabled={busy}
+        onClick={() => onApprove(user)}
+        {...{ [ROW_FOCUS_ATTRIBUTE]: user.id }}
+      >
         <Check aria-hidden="true" />
         {approving ? 'Approving...' : 'Approve'}
       </Button>

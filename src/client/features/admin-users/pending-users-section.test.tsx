@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_USERS_QUERY } from './use-compact-layout';
 import { PendingUsersSection } from '../../routes/admin/sections/pending-users-section';
 import { UsersSection } from '../../routes/admin/sections/users-section';
+import { hasVisibleEdge } from '../../test-support/badge-edge';
 import { renderWithProviders } from '../../test-support/render-app';
 import { countCalls, jsonResponse } from '../../test-support/stub-fetch';
 import {
@@ -112,6 +113,10 @@ describe('PendingUsersSection', () => {
     expect(screen.getByRole('heading', { name: /^Pending User Approvals/ }).textContent).toBe(
       'Pending User Approvals0 pending',
     );
+    // A badge like any other count, muted: not bare text.
+    const count = screen.getByTestId('pending-count');
+    expect(count.getAttribute('data-variant')).toBe('secondary');
+    expect(hasVisibleEdge(count)).toBe(true);
   });
 
   it("shows 'Error loading pending users: ' with the message, and Retry loads again", async () => {
@@ -227,6 +232,74 @@ describe('PendingUsersSection', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update user status' }),
     );
+  });
+
+  describe('keeps the keyboard going when a decided row leaves', () => {
+    const ada = buildPendingUser({ id: 33, firstName: 'Ada', lastName: 'Lovelace', username: 'ada' });
+
+    /** The pending list as the server holds it: a decided registration is no longer in it. */
+    function stubDecisions(fail: () => boolean = () => false) {
+      const decided = new Set<number>();
+      const handlers: Handlers = {
+        '/api/admin/pending-users': () =>
+          jsonResponse([grace, linus, ada].filter((user) => !decided.has(user.id))),
+      };
+      for (const user of [grace, linus, ada]) {
+        handlers[`/api/admin/users/${user.id}/approve`] = () => {
+          if (fail()) return errorResponse(409, 'This user is not pending approval');
+          decided.add(user.id);
+          return jsonResponse({ message: 'User approved successfully' });
+        };
+      }
+      return stubPending(handlers);
+    }
+
+    it("after Approve, the focus goes to the next row's Approve; after the last one, to the heading", async () => {
+      stubDecisions();
+      renderWithProviders(<PendingUsersSection />);
+      await screen.findByText('Grace Hopper');
+
+      approveButton('Grace Hopper').focus();
+      fireEvent.click(approveButton('Grace Hopper'));
+      await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(approveButton('Linus Pauling')));
+
+      // At the end of the list, the row before takes the place.
+      approveButton('Ada Lovelace').focus();
+      fireEvent.click(approveButton('Ada Lovelace'));
+      await waitFor(() => expect(screen.queryByText('Ada Lovelace')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(approveButton('Linus Pauling')));
+
+      fireEvent.click(approveButton('Linus Pauling'));
+      await screen.findByText('No pending user approvals');
+      const heading = screen.getByRole('heading', { name: /^Pending User Approvals/ });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      expect(heading.textContent).toBe('Pending User Approvals0 pending');
+    });
+
+    it("after Reject is confirmed, the focus goes to the next row's Approve, not to the page", async () => {
+      stubDecisions();
+      renderWithProviders(<PendingUsersSection />);
+      await screen.findByText('Grace Hopper');
+
+      rejectButton('Grace Hopper').focus();
+      fireEvent.click(rejectButton('Grace Hopper'));
+      const dialog = await screen.findByRole('dialog', { name: 'Reject this registration?' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+      await waitFor(() => expect(screen.queryByText('Grace Hopper')).toBeNull());
+      await waitFor(() => expect(document.activeElement).toBe(approveButton('Linus Pauling')));
+    });
+
+    it('when the decision fails the row stays, and so does the focus', async () => {
+      stubDecisions(() => true);
+      renderWithProviders(<PendingUsersSection />);
+      await screen.findByText('Grace Hopper');
+
+      approveButton('Linus Pauling').focus();
+      fireEvent.click(approveButton('Linus Pauling'));
+      await waitFor(() => expect(toast.error).toHaveBeenCalled());
+      await waitFor(() => expect(document.activeElement).toBe(approveButton('Linus Pauling')));
+    });
   });
 
   it('shows each registration as a card on a phone', async () => {

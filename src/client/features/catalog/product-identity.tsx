@@ -21,12 +21,12 @@ export function ProductIdentitySkeleton({ gap }: { gap: 'gap-3' | 'gap-4' }) {
     <div className={`flex items-center ${gap}`}>
       <Skeleton className="size-14 shrink-0 rounded-lg" />
       <div className="min-w-0 flex-1">
-        <p className="flex h-6 items-center">
+        <div className="flex h-6 items-center">
           <Skeleton className="h-4 w-2/3 max-w-48" />
-        </p>
-        <p className="flex h-4 items-center">
+        </div>
+        <div className="flex h-4 items-center">
           <Skeleton className="h-3 w-24" />
-        </p>
+        </div>
       </div>
     </div>
   );

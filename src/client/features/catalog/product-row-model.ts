@@ -15,9 +15,7 @@ import type { Product } from '../../../shared/schemas/products';
  * (docs/storefront.md#order-form).
  */
 export type BottlePrice =
-  | { kind: 'price'; text: string }
-  | { kind: 'same-as-above' }
-  | { kind: 'by-the-pack' };
+  { kind: 'price'; text: string } | { kind: 'same-as-above' } | { kind: 'by-the-pack' };
 
 /** What one product row shows, shared by the desktop table and the mobile cards. */
 export interface ProductRowModel {

@@ -13,14 +13,17 @@ export function AccountPage() {
   return (
     <div className="flex flex-col gap-8">
       <PageTitle>My Account</PageTitle>
-      <div className="flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-3xl font-semibold tracking-tight">My Account</h1>
-        <Button asChild variant="outline">
-          <Link to="/orders">View Orders</Link>
-        </Button>
-        <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
-          {signOut.isPending ? 'Signing out...' : 'Sign Out'}
-        </Button>
+      {/* The buttons stay together: beside the title where they fit, on a row of their own under it on a phone. */}
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <h1 className="text-3xl font-semibold tracking-tight sm:mr-auto">My Account</h1>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild variant="outline">
+            <Link to="/orders">View Orders</Link>
+          </Button>
+          <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
+            {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+          </Button>
+        </div>
       </div>
       {user ? (
         <>

@@ -1,5 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
@@ -7,6 +9,8 @@ import { checkPasswordRules, PASSWORD_TOO_SHORT } from '../../../shared/password
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
+import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
+import type { CurrentUser } from '../../../shared/schemas/current-user';
 import {
   firstErrorMessage,
   JUDGED_ON_SUBMIT,
@@ -55,6 +59,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     ...JUDGED_ON_SUBMIT,
   });
   const problem = firstErrorMessage(errors);
+  const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (body: typeof EMPTY) =>
       requestJson('/api/change-password', z.unknown(), {
@@ -65,7 +70,12 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       }),
     onSuccess: () => {
       reset(EMPTY);
+      // The account has a password now: the form asks for the current one from here on, without a reload.
+      queryClient.setQueryData<CurrentUser | null>(CURRENT_USER_QUERY_KEY, (user) =>
+        user ? { ...user, hasPassword: true } : user,
+      );
       toast.success('Password Changed', { description: 'Your password has been changed successfully.' });
+      void queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
     onError: (error) => {
       toast.error('Password Change Failed', {
@@ -88,7 +98,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     ),
   );
 
-  const field = (name: keyof PasswordFields, label: string, autoComplete: string, hint?: string) => (
+  const field = (name: keyof PasswordFields, label: string, autoComplete: string, hint?: ReactNode) => (
     <Field label={label} type="password" autoComplete={autoComplete} {...register(name)} hint={hint} />
   );
 
@@ -100,12 +110,21 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
       <h2 id="change-password-heading" className="text-xl font-semibold">
         Change Password
       </h2>
+      <p className="mt-2 text-sm text-muted-foreground">
+        Optional: signing in to the shop uses the e-mailed link and never asks for a password.
+      </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex max-w-md flex-col gap-4">
         {field(
           'currentPassword',
           'Current Password',
           'current-password',
-          hasPassword ? undefined : 'You have not set a password yet; leave this empty.',
+          hasPassword ? (
+            <Link to="/auth/forgot-password" className="text-primary underline underline-offset-4">
+              Forgot your current password?
+            </Link>
+          ) : (
+            'You have not set a password yet; leave this empty.'
+          ),
         )}
         {field(
           'newPassword',

@@ -87,6 +87,7 @@ const SECTION_LABELS = [
   'Pending Users',
   'Users',
   'FAQ Management',
+  'Policies',
   'Support',
   'Delivery problems',
   'Security',

@@ -35,6 +35,7 @@ import { DeliverySection } from './sections/delivery-section';
 import { FaqSection } from './sections/faq-section';
 import { OrdersSection } from './sections/orders-section';
 import { PendingUsersSection } from './sections/pending-users-section';
+import { PoliciesSection } from './sections/policies-section';
 import { PricingSection } from './sections/pricing-section';
 import { ProductsSection } from './sections/products-section';
 import { SecuritySection } from './sections/security-section';
@@ -50,6 +51,7 @@ const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
   'pending-users': PendingUsersSection,
   users: UsersSection,
   faq: FaqSection,
+  policies: PoliciesSection,
   support: SupportSection,
   delivery: DeliverySection,
   security: SecuritySection,

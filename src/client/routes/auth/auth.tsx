@@ -1,6 +1,8 @@
-import { BadgePercent, History, Repeat, ShieldCheck } from 'lucide-react';
+import { BadgePercent, History, Info, Repeat, ShieldCheck } from 'lucide-react';
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { returnPathOf } from '../../components/require-sign-in';
 import { cn } from '../../lib/cn';
 import { LoginForm } from './login-form';
 import { RegisterForm } from './register-form';
@@ -20,10 +22,24 @@ const BENEFITS = [
 ] as const;
 
 /**
+ * Why a visitor sent here from a page of the customer area must sign in (docs/storefront.md#sign-in-and-register),
+ * or null when they came on their own.
+ */
+function signInReason(next: string): string | null {
+  if (next === '/') return null;
+  const [path = ''] = next.split(/[?#]/);
+  return path.toLowerCase() === '/confirm'
+    ? 'Sign in to review and submit your order — your cart is kept'
+    : 'Sign in to open that page — you will be taken back to it';
+}
+
+/**
  * /auth (docs/storefront.md#sign-in-and-register): Login and Register tabs next to a panel of what an account
- * offers.
+ * offers. A visitor the customer area sent here is told why, and the login link leads back to that page.
  */
 export function AuthPage() {
+  const next = returnPathOf(useLocation().state);
+  const reason = signInReason(next);
   const [tab, setTab] = useState<Tab>('login');
   const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ login: null, register: null });
 
@@ -40,6 +56,12 @@ export function AuthPage() {
       <PageTitle>Sign In / Register</PageTitle>
       <section className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
         <h1 className="text-3xl font-semibold tracking-tight">Sign In / Register</h1>
+        {reason ? (
+          <p className="my-4 flex items-start gap-2 rounded-lg border border-primary/30 bg-primary/5 px-4 py-3 text-sm font-medium">
+            <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
+            {reason}
+          </p>
+        ) : null}
         <p className="mt-2 text-muted-foreground">
           Sign in with a secure link sent to your e-mail, or apply for a wholesale account.
         </p>
@@ -72,7 +94,11 @@ export function AuthPage() {
           ))}
         </div>
         <div role="tabpanel" id={`auth-panel-${tab}`} aria-labelledby={`auth-tab-${tab}`} className="mt-6">
-          {tab === 'login' ? <LoginForm /> : <RegisterForm onGoToSignIn={() => setTab('login')} />}
+          {tab === 'login' ? (
+            <LoginForm next={next} />
+          ) : (
+            <RegisterForm onGoToSignIn={() => setTab('login')} />
+          )}
         </div>
       </section>
       <aside aria-label="Why open an account" className="rounded-2xl bg-accent/60 p-6 sm:p-8">

@@ -16,7 +16,7 @@ export const RESET_REQUEST_FAILED = 'There was a problem sending the reset email
 
 /**
  * /auth/forgot-password (docs/accounts-and-roles.md#password-reset): asks for a reset link; the answer never
- * reveals an account.
+ * reveals an account. A customer who came here to sign in is pointed at the e-mailed sign-in link.
  */
 export function ForgotPasswordPage() {
   const {
@@ -54,6 +54,13 @@ export function ForgotPasswordPage() {
         <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4">
           <p className="text-muted-foreground">
             Enter the e-mail address of your account and we'll send you a link to reset your password.
+          </p>
+          <p className="text-sm text-muted-foreground">
+            Shop customers need no password to sign in:{' '}
+            <Link to="/auth" className="text-primary underline underline-offset-4">
+              ask for a sign-in link
+            </Link>{' '}
+            instead.
           </p>
           <Field
             label="Email"

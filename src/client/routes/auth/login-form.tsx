@@ -10,16 +10,18 @@ import { submitUnlessPending } from '../../lib/form';
 
 /**
  * Login tab (docs/storefront.md#sign-in-and-register): a magic link is e-mailed; the answer is the same for
- * every address.
+ * every address. `next`, the page the visitor was going to, rides in the link
+ * (docs/accounts-and-roles.md#magic-links). Customers have no password to type; passwords are for staff, who
+ * sign in on /admin/login (docs/accounts-and-roles.md#passwords).
  */
-export function LoginForm() {
+export function LoginForm({ next = '/' }: { next?: string }) {
   // No resolver: the browser checks the address (type="email", required) before the form is submitted.
   const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
   const sendLink = useMutation({
     mutationFn: (address: string) =>
       requestJson('/api/request-magic-link', messageResponseSchema, {
         method: 'POST',
-        body: { email: address },
+        body: next === '/' ? { email: address } : { email: address, next },
       }),
     onSuccess: () => {
       toast.success('Login link sent', { description: 'Check your email for a secure login link.' });
@@ -55,6 +57,11 @@ export function LoginForm() {
         </p>
       ) : null}
       <p className="text-sm text-muted-foreground">
+        Staff sign in with a password on the{' '}
+        <Link to="/admin/login" className="text-primary underline underline-offset-4">
+          staff sign-in page
+        </Link>
+        .{' '}
         <Link to="/auth/forgot-password" className="text-primary underline underline-offset-4">
           Forgot your password?
         </Link>

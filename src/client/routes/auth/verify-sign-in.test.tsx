@@ -2,7 +2,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { testConfig, testUser } from '../../test-support/api-fixtures';
+import { cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
+import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
 import { countCalls, jsonResponse, requestBody, requestUrl, stubFetch } from '../../test-support/stub-fetch';
@@ -98,17 +99,47 @@ describe('/auth/verify', () => {
     ).toBeInTheDocument();
   });
 
-  it('never follows a redirect target on another origin', async () => {
-    stubFetch({
+  it.each(['//evil.test/x', '/%2F%2Fevil.test/x', '/..//evil.test/x', 'https://evil.test/x'])(
+    'never follows the redirect target %j',
+    async (redirectTo) => {
+      stubFetch({
+        '/api/config': () => jsonResponse(testConfig),
+        '/api/session': () => jsonResponse({ user: testUser }),
+        '/api/products': () => jsonResponse([]),
+        '/api/auth/link-info': linkInfo,
+        '/api/auth/verify': () => jsonResponse({ user: testUser, redirectTo }),
+      });
+      const { router } = renderApp(`/auth/verify?token=${TOKEN}`);
+      fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      expect(router.state.location.search).toBe('');
+    },
+  );
+
+  it("the link of 'Review Your Order' signs in and opens the review with the cart that was built", async () => {
+    window.history.replaceState(null, '', `/auth/verify?token=${TOKEN}&next=%2Fconfirm`);
+    setCartItemQuantity(1, 12);
+    let signedIn = false;
+    const fetchMock = stubFetch({
       '/api/config': () => jsonResponse(testConfig),
-      '/api/session': () => jsonResponse({ user: testUser }),
-      '/api/products': () => jsonResponse([]),
+      '/api/session': () => jsonResponse({ user: signedIn ? testUser : null }),
+      '/api/products': () => jsonResponse(testProducts),
+      '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
       '/api/auth/link-info': linkInfo,
-      '/api/auth/verify': () => jsonResponse({ user: testUser, redirectTo: '//evil.test/x' }),
+      '/api/auth/verify': () => {
+        signedIn = true;
+        return jsonResponse({ user: testUser, redirectTo: '/confirm' });
+      },
     });
-    const { router } = renderApp(`/auth/verify?token=${TOKEN}`);
+    const { router } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Fconfirm`);
+
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
+    const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/verify') ?? [];
+    expect(JSON.parse(requestBody(init))).toEqual({ token: TOKEN, next: '/confirm' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
+    expect(cartStore.getSnapshot().items).toEqual([{ productId: 1, quantity: 12 }]);
   });
 });

@@ -6,17 +6,13 @@ import {
   linkInfoResponseSchema,
   verifyResponseSchema,
 } from '../../../shared/schemas/auth';
+import { safeReturnPath } from '../../../shared/return-path';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { requestJson } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import type { UrlToken } from '../../lib/url-token';
-
-/** Only a same-origin path is followed; anything else goes to the shop. */
-function safeRedirect(target: string): string {
-  return target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : '/';
-}
 
 /** The confirmation step's query; kept out of the refresh after sign-in (the link is spent by then). */
 const LINK_INFO_KEY = 'magic-link-info';
@@ -25,7 +21,8 @@ const LINK_INFO_KEY = 'magic-link-info';
  * /auth/verify (docs/accounts-and-roles.md#magic-links): the e-mailed magic link lands here. The route's
  * loader has already taken the token out of the address bar. The page asks whose link it is and shows 'Sign
  * in as d…@example.com?'; only pressing 'Sign in' spends the link (one POST), so a mail scanner that opens
- * the link, even one that runs JavaScript, uses nothing up (docs/security.md#link-tokens).
+ * the link, even one that runs JavaScript, uses nothing up (docs/security.md#link-tokens). After sign-in it
+ * goes to the link's `next` (the page the visitor was going to, e.g. /confirm), else to the shop.
  */
 export function VerifySignInPage() {
   const { token, next } = useLoaderData<UrlToken>();
@@ -48,7 +45,8 @@ export function VerifySignInPage() {
       await queryClient.invalidateQueries({
         predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== LINK_INFO_KEY,
       });
-      await navigate(safeRedirect(redirectTo), { replace: true });
+      // The server answers only a same-origin path; checked again, as anything from outside the page is.
+      await navigate(safeReturnPath(redirectTo), { replace: true });
     },
   });
 

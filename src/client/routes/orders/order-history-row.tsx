@@ -31,50 +31,57 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
 
   return (
     <li className="rounded-xl border border-border">
-      <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
-        <div className="min-w-0 flex-1 space-y-1">
-          <div className="flex flex-wrap items-center gap-2">
-            <h3 id={titleId} className="font-sans text-base font-semibold">
-              <Link to={`/orders/${order.id}`} className="rounded-sm hover:underline">
-                {order.orderNumber}
-              </Link>
-            </h3>
-            <OrderStatusBadge status={order.status} />
+      {/*
+       * The expand toggle sits at the row's right edge, level with the order number on a phone (where the
+       * other buttons move under the text) and with the buttons from 768 px.
+       */}
+      <div className="flex items-start gap-2 p-4 md:items-center">
+        <div className="flex min-w-0 flex-1 flex-col gap-3 md:flex-row md:items-center">
+          <div className="min-w-0 flex-1 space-y-1">
+            <div className="flex flex-wrap items-center gap-2">
+              <h3 id={titleId} className="font-sans text-base font-semibold">
+                <Link to={`/orders/${order.id}`} className="rounded-sm hover:underline">
+                  {order.orderNumber}
+                </Link>
+              </h3>
+              <OrderStatusBadge status={order.status} />
+            </div>
+            <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
+              <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
+              {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
+              <span>
+                {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}
+              </span>
+            </p>
           </div>
-          <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
-            <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
-            {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
-            <span>
-              {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}
-            </span>
-          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
+              <RotateCcw aria-hidden="true" />
+              Reorder
+            </Button>
+            <Button asChild size="sm" variant="outline">
+              <Link to={`/support?order=${order.id}&type=order_issue`} aria-describedby={titleId}>
+                <TriangleAlert aria-hidden="true" />
+                Report Issue
+              </Link>
+            </Button>
+          </div>
         </div>
-        <div className="flex flex-wrap items-center gap-2">
-          <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
-            <RotateCcw aria-hidden="true" />
-            Reorder
-          </Button>
-          <Button asChild size="sm" variant="outline">
-            <Link to={`/support?order=${order.id}&type=order_issue`} aria-describedby={titleId}>
-              <TriangleAlert aria-hidden="true" />
-              Report Issue
-            </Link>
-          </Button>
-          <Button
-            ref={toggleRef}
-            size="icon"
-            variant="ghost"
-            aria-expanded={expanded}
-            aria-controls={panelId}
-            aria-label={`Details of order ${order.orderNumber}`}
-            onClick={onToggle}
-          >
-            <ChevronDown
-              aria-hidden="true"
-              className={cn('transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
-            />
-          </Button>
-        </div>
+        <Button
+          ref={toggleRef}
+          size="icon"
+          variant="ghost"
+          className="-mt-2 -mr-2 shrink-0 md:m-0"
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          aria-label={`Details of order ${order.orderNumber}`}
+          onClick={onToggle}
+        >
+          <ChevronDown
+            aria-hidden="true"
+            className={cn('transition-transform motion-reduce:transition-none', expanded && 'rotate-180')}
+          />
+        </Button>
       </div>
       <div
         id={panelId}

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderSummary } from '../../../shared/schemas/orders';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { hasVisibleEdge } from '../../test-support/badge-edge';
 import { buildOrderList, buildOrderSummary } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
 import { errorResponse, jsonResponse, requestUrl, stubFetch } from '../../test-support/stub-fetch';
@@ -71,6 +72,23 @@ describe('Order History', () => {
     expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=1&limit=5']);
     // One page: no pager.
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
+  });
+
+  it('draws every status as a badge with a visible edge, Processing included', async () => {
+    const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+    stubApi({
+      '/api/orders': () =>
+        jsonResponse(
+          buildOrderList(statuses.map((status, index) => buildOrderSummary({ id: index + 1, status }))),
+        ),
+    });
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1001' });
+    for (const [index, status] of statuses.entries()) {
+      const label = status.charAt(0).toUpperCase() + status.slice(1);
+      const badge = within(orderRow(`WO-${1001 + index}`)).getByText(label, { selector: '[data-variant]' });
+      expect(hasVisibleEdge(badge), label).toBe(true);
+    }
   });
 
   it('expands a row to its lines, totals and notes, and closes it again', async () => {

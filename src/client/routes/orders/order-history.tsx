@@ -125,21 +125,23 @@ function OrdersLoading() {
       <ul aria-hidden="true" className="space-y-3">
         {Array.from({ length: ORDERS_PAGE_SIZE }, (_, index) => (
           <li key={index} className="rounded-xl border border-border">
-            <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
-              <div className="min-w-0 flex-1 space-y-1">
-                <p className="flex h-6 items-center gap-2">
-                  <Skeleton className="h-4 w-24" />
-                  <Skeleton className="h-5 w-16 rounded-full" />
-                </p>
-                <p className="flex h-5 items-center">
-                  <Skeleton className="h-3 w-3/5" />
-                </p>
+            <div className="flex items-start gap-2 p-4 md:items-center">
+              <div className="flex min-w-0 flex-1 flex-col gap-3 md:flex-row md:items-center">
+                <div className="min-w-0 flex-1 space-y-1">
+                  <p className="flex h-6 items-center gap-2">
+                    <Skeleton className="h-4 w-24" />
+                    <Skeleton className="h-5 w-16 rounded-full" />
+                  </p>
+                  <p className="flex h-5 items-center">
+                    <Skeleton className="h-3 w-3/5" />
+                  </p>
+                </div>
+                <div className="flex items-center gap-2">
+                  <Skeleton className="h-9 w-26" />
+                  <Skeleton className="h-9 w-32" />
+                </div>
               </div>
-              <div className="flex items-center gap-2">
-                <Skeleton className="h-9 w-26" />
-                <Skeleton className="h-9 w-32" />
-                <Skeleton className="size-10" />
-              </div>
+              <Skeleton className="-mt-2 -mr-2 size-10 shrink-0 md:m-0" />
             </div>
           </li>
         ))}

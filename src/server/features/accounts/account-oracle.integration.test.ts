@@ -13,7 +13,8 @@ import { createUser, post, uniqueEmail } from './accounts-test-support';
 
 const KINDS = ['unknown', 'approved', 'pending', 'rejected', 'admin'] as const;
 type Kind = (typeof KINDS)[number];
-const ROUNDS = 40;
+// Many rounds: the suite runs two files at once, and the other file's load must touch all kinds alike.
+const ROUNDS = 80;
 /** Headers that differ between any two answers (the moment, the request's own id). */
 const VOLATILE_HEADERS = new Set(['date', 'x-request-id']);
 
@@ -84,10 +85,11 @@ describe('no account oracle on the link requests', () => {
       const ratios = Object.fromEntries(KINDS.map((kind) => [kind, median(times.get(kind)!) / unknown]));
       // Before: a known address took about twice as long (its token and e-mail were written in the request).
       for (const kind of KINDS) {
+        // Within 0.6–1.6: well inside the noise of two test files at once, well outside the old 2–3.5×.
         expect(ratios[kind], `median time of ${kind} / unknown: ${JSON.stringify(ratios)}`).toBeGreaterThan(
-          0.67,
+          0.6,
         );
-        expect(ratios[kind], `median time of ${kind} / unknown: ${JSON.stringify(ratios)}`).toBeLessThan(1.5);
+        expect(ratios[kind], `median time of ${kind} / unknown: ${JSON.stringify(ratios)}`).toBeLessThan(1.6);
       }
     },
     120_000,

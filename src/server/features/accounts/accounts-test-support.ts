@@ -77,13 +77,27 @@ export async function deliverLinkMail(db: Database, env: Env = testEnv()): Promi
       .update(jobs)
       .set({ state: 'running', lockedAt: new Date(), lockedBy: 'test' })
       .where(
-        sql`id = (select id from jobs where state = 'pending' and type in ${Object.keys(handlers)} order by id limit 1)`,
+        // SKIP LOCKED: on PostgreSQL two callers at once would otherwise both take the same job (the subquery
+        // is not evaluated again after the first caller's update), send it twice, and one link would be stale.
+        sql`state = 'pending' and id = (select id from jobs where state = 'pending' and type in ${Object.keys(handlers)} order by id limit 1 for update skip locked)`,
       )
       .returning();
-    if (!job) return;
+    if (!job) return waitForOtherSenders(db);
     current = job.id;
     await handlers[job.type]?.(job.payload, job);
     await db.update(jobs).set({ state: 'done', completedAt: new Date() }).where(eq(jobs.id, job.id));
+  }
+}
+
+/** Until the jobs another caller took are sent too: an outbox read after this sees every link asked for. */
+async function waitForOtherSenders(db: Database): Promise<void> {
+  for (let tries = 0; tries < 500; tries++) {
+    const [row] = await sqlRows<{ running: number }>(
+      db,
+      sql`select count(*)::int as running from jobs where state = 'running' and locked_by = 'test'`,
+    );
+    if (!row?.running) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

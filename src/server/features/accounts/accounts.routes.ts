@@ -6,6 +6,7 @@ import {
   emailRequestSchema,
   GENERIC_LINK_MESSAGE,
   linkInfoResponseSchema,
+  magicLinkRequestSchema,
   messageResponseSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -17,11 +18,11 @@ import {
 } from '../../../shared/schemas/auth';
 import { sessionResponseSchema } from '../../../shared/schemas/current-user';
 import { MAX_ID } from '../../../shared/limits';
+import { safeReturnPath } from '../../../shared/return-path';
 import { SESSION_HINT_COOKIE } from '../../../shared/session-hint';
-import type { Env } from '../../env';
 import { requireUser, type Sessions } from '../../plugins/session';
 import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
-import { safeRedirectPath, toCurrentUser, type AccountsService } from './accounts.service';
+import { toCurrentUser, type AccountsService } from './accounts.service';
 
 export const REGISTRATION_SUBMITTED = 'Registration submitted';
 export const RESET_REQUESTED_MESSAGE = "If your email is registered, you'll receive instructions shortly.";
@@ -34,7 +35,7 @@ const resetTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
  * (docs/accounts-and-roles.md).
  */
 export const accountsRoutes =
-  (accounts: AccountsService, sessions: Sessions, env: Pick<Env, 'APP_ORIGIN'>): FastifyPluginAsyncZod =>
+  (accounts: AccountsService, sessions: Sessions): FastifyPluginAsyncZod =>
   async (app) => {
     // One answer whether the address was new or already known (docs/security.md#sign-in-and-enumeration).
     app.post(
@@ -50,12 +51,13 @@ export const accountsRoutes =
     );
 
     // One answer for every address and status, also beyond the send limits
-    // (docs/security.md#sign-in-and-enumeration, docs/security.md#rate-limits).
+    // (docs/security.md#sign-in-and-enumeration, docs/security.md#rate-limits). `next`, a same-origin path,
+    // travels in the e-mailed link (docs/accounts-and-roles.md#magic-links).
     app.post(
       '/api/request-magic-link',
-      { schema: { body: emailRequestSchema, response: { 200: messageResponseSchema } } },
+      { schema: { body: magicLinkRequestSchema, response: { 200: messageResponseSchema } } },
       async (request) => {
-        await accounts.requestMagicLink(request.body.email, request.ip);
+        await accounts.requestMagicLink(request.body.email, request.ip, request.body.next);
         return { message: GENERIC_LINK_MESSAGE };
       },
     );
@@ -79,7 +81,7 @@ export const accountsRoutes =
       async (request, reply) => {
         const user = await accounts.consumeMagicLink(request.body.token);
         await sessions.signIn(request, reply, user);
-        return { user: toCurrentUser(user), redirectTo: safeRedirectPath(request.body.next, env.APP_ORIGIN) };
+        return { user: toCurrentUser(user), redirectTo: safeReturnPath(request.body.next) };
       },
     );
 

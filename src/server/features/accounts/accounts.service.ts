@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { buildAddressString, buildEditedAddressString } from '../../../shared/addresses';
 import { PASSWORD_TOO_SHORT, checkPasswordRules } from '../../../shared/passwords';
+import { safeReturnPath } from '../../../shared/return-path';
 import {
   emailSchema,
   INVALID_EMAIL_MESSAGE,
@@ -100,19 +101,6 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, 1)}…${email.slice(at)}`;
 }
 
-/**
- * `next` after sign-in only when it is a path on this origin: starts with one '/', no '//' or '/\' (which
- * browsers read as another host), no whitespace or control characters (browsers strip tabs and newlines).
- */
-export function safeRedirectPath(next: string | undefined, appOrigin: string): string {
-  if (!next || !/^\/(?![/\\])[^\s\\\p{Cc}]*$/u.test(next)) return '/';
-  try {
-    return new URL(next, appOrigin).origin === appOrigin ? next : '/';
-  } catch {
-    return '/';
-  }
-}
-
 const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
 
 export function createAccountsService({
@@ -203,10 +191,12 @@ export function createAccountsService({
     /**
      * Queues the answer to 'send me a sign-in link' (link-mail.jobs.ts): the same one insert for every address,
      * so the time of the request tells nothing about the account (docs/security.md#sign-in-and-enumeration).
+     * `next` is kept only as a same-origin path; the e-mailed link leads back there
+     * (docs/accounts-and-roles.md#magic-links).
      */
-    async requestMagicLink(email: string, ip: string): Promise<void> {
+    async requestMagicLink(email: string, ip: string, next?: string): Promise<void> {
       if (!(await allowAll([magicByAddress, email], [magicByIp, ip]))) return;
-      await enqueueJob(db, jobToQueue(signInLinkJob, { email }));
+      await enqueueJob(db, jobToQueue(signInLinkJob, { email, next: safeReturnPath(next) }));
     },
 
     /**

@@ -5,8 +5,12 @@ import { composeEmail as compose, type MailEnv } from '../../mail/compose';
 export const MAGIC_LINK_MINUTES = 15;
 export const RESET_LINK_MINUTES = 60;
 
-export const magicLinkUrl = (env: MailEnv, token: string) =>
-  `${env.APP_ORIGIN}/auth/verify?token=${encodeURIComponent(token)}`;
+/**
+ * The sign-in link; `next` (a path already checked by shared/return-path.ts) rides along, so the page the
+ * link opens goes there after sign-in (docs/accounts-and-roles.md#magic-links).
+ */
+export const magicLinkUrl = (env: MailEnv, token: string, next = '/') =>
+  `${env.APP_ORIGIN}/auth/verify?token=${encodeURIComponent(token)}${next === '/' ? '' : `&next=${encodeURIComponent(next)}`}`;
 export const resetLinkUrl = (env: MailEnv, token: string) =>
   `${env.APP_ORIGIN}/reset-password?token=${encodeURIComponent(token)}`;
 
@@ -57,14 +61,14 @@ export const alreadyRegisteredEmail = (env: MailEnv, user: Person) =>
     ],
   });
 
-export const magicLinkEmail = (env: MailEnv, user: Person, token: string) =>
+export const magicLinkEmail = (env: MailEnv, user: Person, token: string, next = '/') =>
   compose(env, user.email, 'Your sign-in link', {
     greeting: user.firstName,
     lines: [
       'Use the link below to sign in to your wholesale account.',
       `The link works once and expires in ${MAGIC_LINK_MINUTES} minutes. If you did not ask for it, ignore this e-mail.`,
     ],
-    link: { url: magicLinkUrl(env, token), label: 'Sign in' },
+    link: { url: magicLinkUrl(env, token, next), label: 'Sign in' },
   });
 
 /** Approval: a sign-in link right away, and where to ask for a new one once it has expired. */

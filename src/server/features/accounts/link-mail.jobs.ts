@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_ID } from '../../../shared/limits';
+import { MAX_RETURN_PATH_LENGTH, safeReturnPath } from '../../../shared/return-path';
 import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
@@ -32,10 +33,14 @@ import {
 
 const emailPayload = z.object({ email: z.string().min(1).max(320) });
 
-/** 'Send me a sign-in link' for an address: a link to an approved customer, a notice to a pending one. */
+/**
+ * 'Send me a sign-in link' for an address: a link to an approved customer, a notice to a pending one. `next`
+ * is the same-origin path the link leads back to after sign-in (checked when the request was made and again
+ * here; jobs queued before it existed have none).
+ */
 export const signInLinkJob = defineJob({
   type: 'account.sign-in-link',
-  payload: emailPayload,
+  payload: emailPayload.extend({ next: z.string().max(MAX_RETURN_PATH_LENGTH).optional() }),
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
 
@@ -95,7 +100,7 @@ export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[]
     log.info({ jobId: job.id, type: job.type }, 'link request too old; not sent');
 
   return [
-    bindJob(signInLinkJob, async ({ email }, job) => {
+    bindJob(signInLinkJob, async ({ email, next }, job) => {
       const user = await findUserByEmail(db, email);
       // Administrators sign in only with their password on /admin/login (docs/accounts-and-roles.md#administrators).
       if (!user || user.role === 'admin') return;
@@ -106,7 +111,7 @@ export function linkMailJobs({ db, env, mailer, log }: LinkMailDeps): BoundJob[]
       if (!maySignInWithLink(user)) return;
       if (isStale(job, MAGIC_LINK_MINUTES)) return dropStale(job);
       await sendWithNewLink(job, user, 'magic-link', MAGIC_LINK_MINUTES, (token) =>
-        magicLinkEmail(env, user, token),
+        magicLinkEmail(env, user, token, safeReturnPath(next)),
       );
     }),
     bindJob(resetLinkJob, async ({ email }, job) => {

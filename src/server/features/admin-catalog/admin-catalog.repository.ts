@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { allowedSkus, products, type AllowedSkuRow, type ProductRow } from '../../db/schema';
+import {
+  allowedSkus,
+  products,
+  virtualProductComponents,
+  type AllowedSkuRow,
+  type ProductRow,
+} from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
+import type { BundlePart } from './bundle-summary';
 
 /**
  * A product row with whether its SKU is an active allowed SKU
@@ -60,6 +67,27 @@ export function findProductsWithAllowance(db: DatabaseOrTransaction): Promise<Pr
     .from(products)
     .leftJoin(allowedSkus, eq(allowedSkus.sku, products.sku))
     .orderBy(asc(products.id));
+}
+
+/**
+ * What the virtual bundles are made of, each part with its component's row
+ * (docs/catalogue-and-pricing.md#the-mixed-case-bundle); only one bundle's parts when `virtualProductId` is
+ * given.
+ */
+export function findBundleParts(db: DatabaseOrTransaction, virtualProductId?: number): Promise<BundlePart[]> {
+  const query = db
+    .select({
+      virtualProductId: virtualProductComponents.virtualProductId,
+      quantity: virtualProductComponents.quantity,
+      component: products,
+    })
+    .from(virtualProductComponents)
+    .innerJoin(products, eq(products.id, virtualProductComponents.componentProductId));
+  return (
+    virtualProductId === undefined
+      ? query
+      : query.where(eq(virtualProductComponents.virtualProductId, virtualProductId))
+  ).orderBy(asc(virtualProductComponents.virtualProductId), asc(products.id));
 }
 
 /** One product row by id, locked for the caller's transaction. */

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../errors';
 import {
   deleteAllowedSku,
   findAllowance,
+  findBundleParts,
   findAllowedSku,
   findAllowedSkus,
   findProductForUpdate,
@@ -28,6 +29,7 @@ import {
   updateProduct,
   type ProductWithAllowance,
 } from './admin-catalog.repository';
+import { countedStock, describeBundle, type BundlePart } from './bundle-summary';
 import type { ShopifyCatalog } from './shopify-catalog';
 import type { AllowedSkuRow, ProductRow } from '../../db/schema';
 
@@ -45,14 +47,21 @@ export function toAllowedSku(row: AllowedSkuRow): AllowedSku {
   };
 }
 
-export function toAdminVariant({ product, isAllowed }: ProductWithAllowance): AdminVariant {
+/**
+ * A product row as the Variants view shows it (docs/admin.md#variants); `bundleParts` (of this or every
+ * bundle) describe a virtual bundle, whose own price and stock columns mean nothing.
+ */
+export function toAdminVariant(
+  { product, isAllowed }: ProductWithAllowance,
+  bundleParts: readonly BundlePart[] = [],
+): AdminVariant {
   return {
     id: product.id,
     name: product.name,
     sku: product.sku,
     price: centsToDollars(product.price),
     wholesalePrice: product.wholesalePrice === null ? null : centsToDollars(product.wholesalePrice),
-    inventoryQuantity: product.inventoryQuantity,
+    inventoryQuantity: countedStock(product),
     imageUrl: product.imageUrl,
     isAllowed,
     isActive: product.isActive,
@@ -60,6 +69,7 @@ export function toAdminVariant({ product, isAllowed }: ProductWithAllowance): Ad
     displayStatus: variantDisplayStatus({ isAllowed, isActive: product.isActive }),
     isVirtual: product.isVirtual,
     isTester: product.isTester,
+    bundle: product.isVirtual ? describeBundle(product, bundleParts) : null,
   };
 }
 
@@ -68,7 +78,10 @@ export function toAdminVariant({ product, isAllowed }: ProductWithAllowance): Ad
  * product's variants; a row without one is a product of its own. Products keep the order of their first
  * row; the product's name is its first variant's (the portal stores no separate product title).
  */
-export function groupIntoProducts(rows: ProductWithAllowance[]): AdminProduct[] {
+export function groupIntoProducts(
+  rows: ProductWithAllowance[],
+  bundleParts: readonly BundlePart[] = [],
+): AdminProduct[] {
   const byKey = new Map<string, AdminProduct>();
   for (const row of rows) {
     const shopifyProductId = row.product.shopifyProductId?.trim() || null;
@@ -78,7 +91,7 @@ export function groupIntoProducts(rows: ProductWithAllowance[]): AdminProduct[] 
       product = { id: key, shopifyProductId, name: row.product.name, variants: [] };
       byKey.set(key, product);
     }
-    product.variants.push(toAdminVariant(row));
+    product.variants.push(toAdminVariant(row, bundleParts));
   }
   return [...byKey.values()];
 }
@@ -170,7 +183,8 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
     },
 
     async listProductsWithVariants(): Promise<AdminProduct[]> {
-      return groupIntoProducts(await findProductsWithAllowance(db));
+      const [rows, bundleParts] = await Promise.all([findProductsWithAllowance(db), findBundleParts(db)]);
+      return groupIntoProducts(rows, bundleParts);
     },
 
     /**
@@ -194,7 +208,10 @@ export function createAdminCatalogService({ db, shopify }: { db: Database; shopi
           before: { sku: before.sku, isActive: before.isActive },
           after: { sku: row.sku, isActive: row.isActive, shopify: outcome },
         });
-        const variant = toAdminVariant({ product: row, isAllowed: await findAllowance(tx, row.sku) });
+        const variant = toAdminVariant(
+          { product: row, isAllowed: await findAllowance(tx, row.sku) },
+          row.isVirtual ? await findBundleParts(tx, row.id) : [],
+        );
         const message = isActive ? `${row.name} is visible again` : `${row.name} is now hidden`;
         return {
           success: true,

@@ -70,7 +70,8 @@ describe('GET /api/admin/products-with-variants', () => {
           sku: '800-0001',
           price: 26,
           wholesalePrice: 10.65,
-          inventoryQuantity: expect.any(Number),
+          // Never linked to Shopify: nobody counts its stock (docs/catalogue-and-pricing.md#inventory).
+          inventoryQuantity: null,
           imageUrl: null,
           isAllowed: true,
           isActive: true,
@@ -78,6 +79,7 @@ describe('GET /api/admin/products-with-variants', () => {
           displayStatus: 'Active',
           isVirtual: false,
           isTester: false,
+          bundle: null,
         },
       ],
     });
@@ -87,6 +89,50 @@ describe('GET /api/admin/products-with-variants', () => {
       isActive: false,
       displayStatus: 'Not Allowed',
     });
+  });
+
+  it("shows the bundle's price and stock as its components': per bundle, counted only when they are", async () => {
+    const bundle = await variantBySku('800-0004');
+    // The seed row's own $7.75 and 0 mean nothing (docs/catalogue-and-pricing.md#the-mixed-case-bundle).
+    expect(bundle).toMatchObject({ isVirtual: true, inventoryQuantity: null });
+    expect(bundle.bundle).toEqual({
+      components: [
+        { sku: '800-0001', name: '4 oz Bottle', quantity: 6, inventoryQuantity: null },
+        { sku: '800-0002', name: '1 oz Bottle', quantity: 6, inventoryQuantity: null },
+      ],
+      retailPrice: 216, // 6 × $26.00 + 6 × $10.00
+      wholesalePrice: 93, // 6 × $10.65 + 6 × $4.85
+      bundlesInStock: null,
+    });
+
+    // Once Shopify counts both components, the stock is the whole bundles they make.
+    await t.db
+      .update(products)
+      .set({ shopifyVariantId: '8801', inventoryQuantity: 40 })
+      .where(eq(products.sku, '800-0001'));
+    await t.db
+      .update(products)
+      .set({ shopifyVariantId: '8802', inventoryQuantity: 13 })
+      .where(eq(products.sku, '800-0002'));
+    try {
+      const counted = await variantBySku('800-0004');
+      expect(counted.bundle?.bundlesInStock).toBe(2);
+      expect(counted.bundle?.components.map((component) => component.inventoryQuantity)).toEqual([40, 13]);
+      expect(counted.inventoryQuantity).toBeNull();
+      expect((await variantBySku('800-0001')).inventoryQuantity).toBe(40);
+
+      // The visibility switch answers with the same description of the bundle.
+      const response = await setVisibility({ sku: '800-0004', isActive: true });
+      expect(response.statusCode).toBe(200);
+      expect(updateVariantVisibilityResponseSchema.parse(response.json()).variant.bundle).toEqual(
+        counted.bundle,
+      );
+    } finally {
+      await t.db
+        .update(products)
+        .set({ shopifyVariantId: null, inventoryQuantity: 0 })
+        .where(sql`${products.sku} in ('800-0001', '800-0002')`);
+    }
   });
 
   it('shows Active, Hidden and Not Allowed as the allowed list and the product state say', async () => {

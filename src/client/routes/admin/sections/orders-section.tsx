@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderStatusFilterSchema,
@@ -9,6 +9,7 @@ import {
 } from '../../../../shared/schemas/admin-orders';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
+import { useFocusListWhenLost } from '../../../components/admin/use-keep-focus';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
@@ -37,10 +38,13 @@ export function OrdersSection() {
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const filter = { search, status };
   const orders = useQuery(adminOrderListQueryOptions(filter, page));
   const data = orders.data;
+  // A status change under a status filter takes its row (and the focused dropdown) out of the list.
+  useFocusListWhenLost(listRef, data?.orders);
 
   // A page emptied by a change (or a filter) that leaves fewer pages: show the last page there is.
   if (data && !orders.isPlaceholderData && data.totalPages > 0 && page > data.totalPages) {
@@ -95,32 +99,40 @@ export function OrdersSection() {
         />
       </div>
 
-      <ListState
-        query={orders}
-        isEmpty={data?.orders.length === 0}
-        loadingText="Loading orders..."
-        emptyText="No orders found"
-        emptyHint={filtered ? 'Try another search or status.' : undefined}
-        errorPrefix="Could not load orders: "
+      {/* The list takes the focus after a page change, or when a change takes the focused row away. */}
+      <div
+        ref={listRef}
+        tabIndex={-1}
+        role="region"
+        aria-label={data ? `Orders, page ${page} of ${Math.max(data.totalPages, 1)}` : 'Orders'}
+        className="rounded-lg"
+        aria-busy={orders.isFetching || undefined}
       >
-        {data ? (
-          <div
-            className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}
-            aria-busy={orders.isFetching || undefined}
-          >
-            <AdminOrdersTable orders={data.orders} onViewItems={setViewing} />
-            <AdminPagination
-              page={data.page}
-              totalPages={data.totalPages}
-              total={data.total}
-              pageSize={ADMIN_ORDERS_PAGE_SIZE}
-              onPageChange={setPage}
-              noun={{ one: 'order', many: 'orders' }}
-              label="Order pages"
-            />
-          </div>
-        ) : null}
-      </ListState>
+        <ListState
+          query={orders}
+          isEmpty={data?.orders.length === 0}
+          loadingText="Loading orders..."
+          emptyText="No orders found"
+          emptyHint={filtered ? 'Try another search or status.' : undefined}
+          errorPrefix="Could not load orders: "
+        >
+          {data ? (
+            <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
+              <AdminOrdersTable orders={data.orders} onViewItems={setViewing} />
+              <AdminPagination
+                page={data.page}
+                totalPages={data.totalPages}
+                total={data.total}
+                pageSize={ADMIN_ORDERS_PAGE_SIZE}
+                onPageChange={setPage}
+                noun={{ one: 'order', many: 'orders' }}
+                label="Order pages"
+                listRef={listRef}
+              />
+            </div>
+          ) : null}
+        </ListState>
+      </div>
 
       {viewing ? <OrderItemsDialog order={viewing} onClose={() => setViewing(null)} /> : null}
     </section>

@@ -207,6 +207,39 @@ describe('ProductsSection', () => {
     });
   });
 
+  it("after a deletion the focus goes to the next row's delete button, then to the empty-state text", async () => {
+    let list = [fourOz, onePaused];
+    const remove = (id: number) => () => {
+      list = list.filter((row) => row.id !== id);
+      return jsonResponse({ success: true, message: 'Removed' });
+    };
+    stubFetch({
+      [SKUS_PATH]: () => jsonResponse(list),
+      '/api/admin/allowed-skus/1': remove(1),
+      '/api/admin/allowed-skus/2': remove(2),
+    });
+    renderWithProviders(<ProductsSection />);
+    await screen.findByText('800-0001');
+
+    async function deleteSku(sku: string) {
+      const button = screen.getByRole('button', { name: `Delete SKU ${sku}` });
+      button.focus();
+      fireEvent.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Delete SKU' });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+      await waitFor(() => expect(screen.queryByText(sku)).toBeNull());
+    }
+
+    await deleteSku('800-0001');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Delete SKU 800-0002' })),
+    );
+    await deleteSku('800-0002');
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByText('No allowed SKUs yet').parentElement),
+    );
+  });
+
   it('toasts "Failed to delete SKU" when the deletion fails without a message', async () => {
     stubApi([fourOz], {
       '/api/admin/allowed-skus/1': () =>

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatOrderNumber } from '../../../../shared/orders';
 import { ADMIN_SUPPORT_PAGE_SIZE, type AdminSupportMessage } from '../../../../shared/schemas/admin-support';
 import { ADMIN_ORDER_PARAM, readLinkedOrderId } from '../../../components/admin/admin-links';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
+import { useFocusListWhenLost } from '../../../components/admin/use-keep-focus';
 import { adminSupportListQueryOptions } from '../../../features/admin-support/admin-support-queries';
 import { SupportMessageDialog } from '../../../features/admin-support/support-message-dialog';
 import { SupportMessagesTable } from '../../../features/admin-support/support-messages-table';
@@ -27,8 +28,11 @@ export function SupportSection() {
   const [page, setPage] = useState(1);
   const [pagedOrderId, setPagedOrderId] = useState(orderId);
   const [viewing, setViewing] = useState<AdminSupportMessage | null>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const messages = useQuery(adminSupportListQueryOptions({ status, orderId }, page));
   const data = messages.data;
+  // A status change under a status filter takes its row (and the focused dropdown) out of the list.
+  useFocusListWhenLost(listRef, data?.messages);
   // The dialog shows the list's copy of its message while the list holds it, so a change saved from the
   // row shows there too; once a filter drops it, the copy it opened with or last saved.
   const viewed = viewing && (data?.messages.find((message) => message.id === viewing.id) ?? viewing);
@@ -91,36 +95,46 @@ export function SupportSection() {
         ) : null}
       </div>
 
-      <ListState
-        query={messages}
-        isEmpty={data?.messages.length === 0}
-        loadingText="Loading support messages..."
-        emptyText="No support messages"
-        emptyHint={emptyHint(status, orderId)}
-        errorPrefix="Could not load support messages: "
+      {/* The list takes the focus after a page change, or when a change takes the focused row away. */}
+      <div
+        ref={listRef}
+        tabIndex={-1}
+        role="region"
+        aria-label={
+          data ? `Support messages, page ${page} of ${Math.max(data.totalPages, 1)}` : 'Support messages'
+        }
+        className="rounded-lg"
+        aria-busy={messages.isFetching || undefined}
       >
-        {data ? (
-          <div
-            className={cn('space-y-4 transition-opacity', messages.isPlaceholderData && 'opacity-60')}
-            aria-busy={messages.isFetching || undefined}
-          >
-            <SupportMessagesTable
-              messages={data.messages}
-              onView={setViewing}
-              filteredByOrder={orderId !== null}
-            />
-            <AdminPagination
-              page={data.page}
-              totalPages={data.totalPages}
-              total={data.total}
-              pageSize={ADMIN_SUPPORT_PAGE_SIZE}
-              onPageChange={setPage}
-              noun={{ one: 'message', many: 'messages' }}
-              label="Message pages"
-            />
-          </div>
-        ) : null}
-      </ListState>
+        <ListState
+          query={messages}
+          isEmpty={data?.messages.length === 0}
+          loadingText="Loading support messages..."
+          emptyText="No support messages"
+          emptyHint={emptyHint(status, orderId)}
+          errorPrefix="Could not load support messages: "
+        >
+          {data ? (
+            <div className={cn('space-y-4 transition-opacity', messages.isPlaceholderData && 'opacity-60')}>
+              <SupportMessagesTable
+                messages={data.messages}
+                onView={setViewing}
+                filteredByOrder={orderId !== null}
+              />
+              <AdminPagination
+                page={data.page}
+                totalPages={data.totalPages}
+                total={data.total}
+                pageSize={ADMIN_SUPPORT_PAGE_SIZE}
+                onPageChange={setPage}
+                noun={{ one: 'message', many: 'messages' }}
+                label="Message pages"
+                listRef={listRef}
+              />
+            </div>
+          ) : null}
+        </ListState>
+      </div>
 
       {viewed ? (
         <SupportMessageDialog message={viewed} onUpdated={setViewing} onClose={() => setViewing(null)} />

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../../lib/toast';
 import { describe, expect, it } from 'vitest';
 import type { AdminProduct } from '../../../../shared/schemas/admin-catalog';
@@ -52,10 +52,29 @@ const noSku = buildVariant({
   id: 61,
   name: 'Draft Mist',
   sku: '',
+  inventoryQuantity: null,
   isAllowed: false,
   displayStatus: 'Not Allowed',
 });
-const bundle = buildVariant({ id: 70, name: 'Case of Mixed Bottles', sku: '800-0004', isVirtual: true });
+/** The seed's bundle as the server describes it: its own row's $7.75 and stock mean nothing. */
+const bundle = buildVariant({
+  id: 70,
+  name: 'Case of Mixed Bottles',
+  sku: '800-0004',
+  price: 7.75,
+  wholesalePrice: 7.75,
+  inventoryQuantity: null,
+  isVirtual: true,
+  bundle: {
+    components: [
+      { sku: '800-0001', name: '4 oz Bottle', quantity: 6, inventoryQuantity: 40 },
+      { sku: '800-0002', name: '1 oz Bottle', quantity: 6, inventoryQuantity: null },
+    ],
+    retailPrice: 216,
+    wholesalePrice: 93,
+    bundlesInStock: null,
+  },
+});
 
 const catalogue: AdminProduct[] = [
   { id: '9001', shopifyProductId: '9001', name: 'Lavender 4 oz', variants: [lavender4, lavender1] },
@@ -68,6 +87,12 @@ type Handlers = Parameters<typeof stubFetch>[0];
 
 function stubApi(handlers: Handlers = {}) {
   return stubFetch({ [LIST_PATH]: () => jsonResponse(catalogue), ...handlers });
+}
+
+/** The text of a row's figure ('Retail', 'Wholesale', 'Inventory'), as read out: its value and note. */
+function figure(row: HTMLElement, label: string): string {
+  const term = within(row).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? '';
 }
 
 function variantRow(name: string): HTMLElement {
@@ -106,6 +131,45 @@ describe('VariantsSection', () => {
     const strayRow = within(variantRow('Stray Mist'));
     expect(strayRow.getByText('Not Allowed')).toBeInTheDocument();
     expect(strayRow.getByText('—')).toBeInTheDocument();
+  });
+
+  it("shows what is true of the bundle: its components' prices per bundle, and stock only when counted", async () => {
+    stubApi();
+    renderWithProviders(<VariantsSection />);
+    await screen.findByText('Case of Mixed Bottles', { selector: 'p' });
+
+    const row = variantRow('Case of Mixed Bottles');
+    expect(
+      within(row).getByText(
+        'Bundle: made from its components: 6 × 4 oz Bottle (800-0001) and 6 × 1 oz Bottle (800-0002).',
+      ),
+    ).toBeInTheDocument();
+    // Not the bundle row's own $7.75 and 0 (docs/catalogue-and-pricing.md#the-mixed-case-bundle).
+    expect(within(row).queryByText('$7.75')).toBeNull();
+    expect(figure(row, 'Retail')).toBe('$216.00per bundle');
+    expect(figure(row, 'Wholesale')).toBe('$93.00per bundle');
+    // The 1 oz bottle's stock is not counted, so neither is the bundles'.
+    expect(figure(row, 'Inventory')).toBe('Not counted');
+
+    // Once Shopify counts every component: the whole bundles their stock makes.
+    cleanup();
+    const counted = { ...bundle, bundle: { ...bundle.bundle!, bundlesInStock: 6 } };
+    stubFetch({ [LIST_PATH]: () => jsonResponse([productOf(counted)]) });
+    renderWithProviders(<VariantsSection />);
+    await screen.findByText('Case of Mixed Bottles', { selector: 'p' });
+    expect(figure(variantRow('Case of Mixed Bottles'), 'Inventory')).toBe('6 bundles');
+  });
+
+  it("says 'Not counted' for a row whose stock nobody counts, and Shopify's count otherwise", async () => {
+    stubApi();
+    renderWithProviders(<VariantsSection />);
+    await screen.findByText('Stray Mist', { selector: 'p' });
+    expect(figure(variantRow('Lavender 4 oz'), 'Inventory')).toBe('120');
+    expect(figure(variantRow('Lavender 4 oz'), 'Retail')).toBe('$26.00');
+    expect(figure(variantRow('Lavender 1 oz'), 'Inventory')).toBe('0');
+    const stray = variantRow('Stray Mist');
+    expect(figure(stray, 'Inventory')).toBe('120');
+    expect(figure(variantRow('Draft Mist'), 'Inventory')).toBe('Not counted');
   });
 
   it('shows the empty text, and an error block with Retry when loading fails', async () => {
