@@ -19,6 +19,9 @@ export default defineConfig({
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['src/client/test-support/setup.ts'],
+          // A journey through several lazily loaded pages, on a loaded two-core machine running two files at
+          // once, can take longer than the default 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
