@@ -203,6 +203,33 @@ export function hasCustomPrice(
 }
 
 /**
+ * What the buyer's custom prices take off one unit at `tier`: base − custom for a product with one; for the
+ * bundle, only its components that have one (the others take the tier's percentage, counted as such).
+ */
+function customSavingsPerUnit(
+  catalog: PricingCatalog,
+  product: PricingProduct,
+  tier: PricingTier | null,
+): Cents {
+  if (!tier || catalog.customPrices.length === 0) return 0;
+  const saved = (item: PricingProduct) => {
+    const custom = customPrice(catalog, item.id, tier);
+    return custom === null ? 0 : basePrice(item) - custom;
+  };
+  switch (lineKind(product)) {
+    case 'tester':
+      return 0;
+    case 'case':
+      return saved(product);
+    case 'bundle':
+      return (resolveComponents(catalog, product) ?? []).reduce(
+        (sum, { component, quantity }) => sum + saved(component) * quantity,
+        0,
+      );
+  }
+}
+
+/**
  * Price of one unit of the line's product at `tier`: per bottle for case-packed products, per bundle for the
  * bundle (the sum of its components at the same tier, so an order expanded into components for Shopify
  * totals the same to the cent; 93.00 discounted when components are unknown), 0 for the tester.
@@ -284,7 +311,10 @@ export interface PricedCart {
   standardTotal: Cents;
   orderTotal: Cents;
   savings: Cents;
-  /** The part of `savings` that comes from the buyer's custom prices; the rest is the tier's percentage. */
+  /**
+   * The part of `savings` that comes from the buyer's custom prices (a bundle's custom-priced components
+   * only); the rest is the tier's percentage.
+   */
   customSavings: Cents;
   retailValue: Cents;
   profit: Cents;
@@ -296,6 +326,7 @@ export function priceCart(catalog: PricingCatalog, lines: readonly CartLine[]): 
   const tier = selectTier(catalog.tiers, cases);
   const priced: PricedLine[] = [];
   const unknownProductIds: number[] = [];
+  let customSavings = 0;
   for (const line of lines) {
     const product = catalog.products.get(line.productId);
     if (!product) {
@@ -307,6 +338,7 @@ export function priceCart(catalog: PricingCatalog, lines: readonly CartLine[]): 
     const price = unitPrice(catalog, product, tier);
     const base = unitPrice(catalog, product, null);
     const msrp = unitMsrp(catalog, product);
+    customSavings += customSavingsPerUnit(catalog, product, tier) * line.quantity;
     priced.push({
       productId: product.id,
       sku: product.sku,
@@ -339,7 +371,7 @@ export function priceCart(catalog: PricingCatalog, lines: readonly CartLine[]): 
     standardTotal,
     orderTotal,
     savings: standardTotal - orderTotal,
-    customSavings: sum((line) => (line.customPrice ? line.baseLineTotal - line.lineTotal : 0)),
+    customSavings,
     retailValue: sum((line) => (line.kind === 'tester' ? 0 : line.msrpPerUnit * line.quantity)),
     profit: sum((line) => line.profit),
   };

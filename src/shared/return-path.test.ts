@@ -47,7 +47,25 @@ describe('safeReturnPath', () => {
   });
 
   it('accepts a path of exactly the length limit', () => {
-    const path = `/${'a'.repeat(MAX_RETURN_PATH_LENGTH - 1)}`;
+    const path = `/orders?q=${'a'.repeat(MAX_RETURN_PATH_LENGTH - '/orders?q='.length)}`;
     expect(safeReturnPath(path)).toBe(path);
+  });
+
+  it.each([
+    // Would spend a token someone else chose: signing the victim in to the attacker's account.
+    '/auth/verify?token=abc',
+    '/reset-password?token=abc',
+    '/auth',
+    // Acts on a mere visit: replaces the cart.
+    '/orders/12/reorder',
+    '/ORDERS/12/REORDER',
+    '/admin',
+    '/no-such-page',
+  ])('leads %j to / instead: only pages that merely show something are a place to return to', (next) => {
+    expect(safeReturnPath(next)).toBe('/');
+  });
+
+  it('matches the pages case-insensitively, as the router does', () => {
+    expect(safeReturnPath('/Confirm')).toBe('/Confirm');
   });
 });

@@ -8,13 +8,21 @@ const SAME_ORIGIN = 'http://portal.invalid';
 const PLAIN_PATH = /^\/[^\s\\\p{Cc}]*$/u;
 /** '//host' and '/\host' are read by browsers as another host. */
 const OTHER_HOST = /^\/[/\\]/;
+/**
+ * The pages a sign-in may lead back to: the order form and the customer area's pages that only show
+ * something. Never a page that acts on a mere visit or spends a token — '/orders/{id}/reorder' replaces the
+ * cart, '/auth/verify?token=' of someone else's link would sign the victim into another account — so a
+ * link-request naming one of those (anyone may ask for a link for any address) leads to '/'.
+ */
+const RETURN_PAGES =
+  /^\/(?:confirm|order-success|tester-confirmation|account|account\/support|support|orders|orders\/\d{1,10})?\/?$/i;
 
 /**
  * Where to go after sign-in (docs/accounts-and-roles.md#magic-links): `next` when it is a path on the portal's
  * own origin, else '/'. Refused, so '/': anything but a string; a scheme or host ('https://…', '//…',
  * '/\…', also when percent-encoded as '/%2F…'); whitespace, backslashes or control characters (browsers
  * strip tabs and newlines, which would turn '/\t/host' into '//host'); more than 500 characters. The path
- * comes back normalised ('/a/../confirm' → '/confirm'). The server checks it when a link is asked for and
+ * comes back normalised ('/a/../confirm' → '/confirm'), and only for a page of RETURN_PAGES. The server checks it when a link is asked for and
  * again when it is used; the browser checks it once more before navigating.
  */
 export function safeReturnPath(next: unknown): string {
@@ -26,6 +34,7 @@ export function safeReturnPath(next: unknown): string {
     if (url.origin !== SAME_ORIGIN || OTHER_HOST.test(path) || OTHER_HOST.test(decodeURIComponent(path))) {
       return '/';
     }
+    if (!RETURN_PAGES.test(path)) return '/';
     const normalised = `${path}${url.search}${url.hash}`;
     // Normalising escapes characters ('é' → '%C3%A9'), so the limit holds for the result too.
     return normalised.length <= MAX_RETURN_PATH_LENGTH ? normalised : '/';

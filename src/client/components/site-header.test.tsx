@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../lib/toast';
 import { describe, expect, it } from 'vitest';
 import { cartStore, setCartItemQuantity } from '../lib/cart/cart-store';
+import { readOrderNotes, writeOrderNotes } from '../lib/cart/order-notes-store';
 import { testConfig, testUser } from '../test-support/api-fixtures';
 import { registerCartTestHooks } from '../test-support/component-test-hooks';
 import { renderApp } from '../test-support/render-app';
@@ -92,6 +93,7 @@ describe('customer header', () => {
       '/api/logout': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     setCartItemQuantity(1, 12);
+    writeOrderNotes('Leave at the back door');
     const { router } = renderApp('/');
     const { menu } = await openMenu();
 
@@ -102,6 +104,8 @@ describe('customer header', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
     expect(toast.success).toHaveBeenCalledWith('Logged out');
     expect(cartStore.getSnapshot().items).toEqual([]);
+    // The next person on this browser does not inherit the notes either.
+    expect(readOrderNotes()).toBe('');
     expect(countCalls(fetchMock, '/api/logout')).toBe(1);
     expect(await screen.findByRole('link', { name: 'Sign In / Register' })).toBeInTheDocument();
   });

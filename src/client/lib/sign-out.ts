@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { cartStore } from './cart/cart-store';
+import { clearCart } from './cart/cart-store';
 import { replySchema, requestJson } from './api';
 import { CURRENT_USER_QUERY_KEY } from './session';
 import { toast } from './toast';
@@ -20,7 +20,7 @@ export function useSignOut() {
         { method: 'POST' },
       ),
     onSuccess: () => {
-      cartStore.clear();
+      clearCart();
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
       // Another person may sign in on this browser next: drop everything that belonged to this user.
       queryClient.removeQueries({

@@ -46,6 +46,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage', () => {
       database: handle,
       clientDir: null,
       loggerInstance: pino({ level: 'info' }, stream),
+      maxEventLoopDelayMs: 30_000,
     });
   }, 60_000);
 

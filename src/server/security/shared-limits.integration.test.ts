@@ -19,7 +19,13 @@ describe('limits shared by two instances on one database', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    second = await buildApp({ env: t.env, database: t.handle, clientDir: null, logger: false });
+    second = await buildApp({
+      env: t.env,
+      database: t.handle,
+      clientDir: null,
+      logger: false,
+      maxEventLoopDelayMs: 30_000,
+    });
     instances = [t.app, second];
   });
   afterAll(async () => {

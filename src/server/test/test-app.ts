@@ -68,6 +68,8 @@ export async function createTestApp(
     ...(options.shopify === undefined ? {} : { shopify: options.shopify }),
     ...(options.lifecycle ? { lifecycle: options.lifecycle } : {}),
     ...(metrics ? { metrics } : {}),
+    // Not the code under test: a loaded machine must not turn requests into 503 'very busy' (app.ts).
+    maxEventLoopDelayMs: 30_000,
   });
   return {
     app,

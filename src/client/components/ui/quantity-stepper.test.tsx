@@ -93,6 +93,7 @@ describe('QuantityStepper', () => {
       expect(onChange).not.toHaveBeenCalled();
       expect(quantity()).toBe('3');
       expect(input().value).toBe('3');
+      expect(input()).not.toHaveAttribute('aria-invalid');
       expect(screen.getByText('Enter a whole number from 0 to 999. Still 3.')).toBeVisible();
     },
   );
@@ -114,6 +115,22 @@ describe('QuantityStepper', () => {
     expect(quantity()).toBe('2');
     expect(input()).not.toHaveAttribute('aria-invalid');
     expect(screen.queryByText(/Enter a whole number/)).toBeNull();
+  });
+
+  it('takes the spin button keys: ArrowUp and ArrowDown by one, Home to 0, and stops at the limits', () => {
+    render(<Harness initial={2} max={3} />);
+
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(quantity()).toBe('3');
+    fireEvent.keyDown(input(), { key: 'ArrowUp' });
+    expect(quantity()).toBe('3');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(quantity()).toBe('2');
+    fireEvent.keyDown(input(), { key: 'Home' });
+    expect(quantity()).toBe('0');
+    fireEvent.keyDown(input(), { key: 'ArrowDown' });
+    expect(quantity()).toBe('0');
+    expect(input()).toHaveAttribute('aria-valuenow', '0');
   });
 
   it('says so when a typed number is capped at the maximum', () => {

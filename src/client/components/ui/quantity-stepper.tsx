@@ -26,7 +26,8 @@ const WHOLE_NUMBER = /^\d+$/;
  * field is a text field with the spin-button role, so what the buyer typed stays visible beside the message
  * (a number field would hide a partial '-' and splice the next digit into the old value). A cleared field
  * shows empty while focused and returns to the quantity on leaving it. The buttons stay focusable at the
- * limits (a disabled button would drop keyboard focus mid-use); they just do nothing there.
+ * limits (a disabled button would drop keyboard focus mid-use); they just do nothing there. The field takes
+ * the spin button's keys: ArrowUp and ArrowDown change by one, Home goes to the minimum.
  */
 export function QuantityStepper({
   value,
@@ -110,12 +111,29 @@ export function QuantityStepper({
           aria-valuemin={min}
           aria-valuemax={max}
           aria-valuenow={value}
-          aria-invalid={notice?.kind === 'refused' || undefined}
+          // Invalid while the refused text is in the field; after leaving it the field shows the kept quantity.
+          aria-invalid={(notice?.kind === 'refused' && draft !== null) || undefined}
           aria-describedby={notice ? noticeId : undefined}
           aria-label={inputLabel}
           value={draft ?? String(value)}
           onChange={handleInput}
           onBlur={() => setDraft(null)}
+          onKeyDown={(event) => {
+            // A spin button's keys: up and down by one, Home to the minimum.
+            const next =
+              event.key === 'ArrowUp'
+                ? value + 1
+                : event.key === 'ArrowDown'
+                  ? value - 1
+                  : event.key === 'Home'
+                    ? min
+                    : null;
+            if (next === null) return;
+            event.preventDefault();
+            setDraft(null);
+            setNotice(null);
+            set(next);
+          }}
           onFocus={(event) => event.target.select()}
           className={cn(
             'h-10 w-16 rounded-md border border-border bg-card px-2 text-center text-base tabular-nums',

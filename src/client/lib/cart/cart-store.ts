@@ -304,6 +304,8 @@ export function replaceCartContents(
   items: ReadonlyArray<{ productId: number; quantity: number }>,
   testerAdded: boolean,
 ): boolean {
+  // Notes typed for the cart being replaced do not belong to the reordered one.
+  writeOrderNotes('');
   return cartStore.update(() => ({
     items: items.map(({ productId, quantity }) => ({ productId, quantity })),
     testerAdded,

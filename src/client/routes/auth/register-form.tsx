@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
-import { cartStore } from '../../lib/cart/cart-store';
+import { clearCart } from '../../lib/cart/cart-store';
 import { requestJson, serverMessage } from '../../lib/api';
 import {
   firstErrorMessage,
@@ -108,7 +108,7 @@ export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
     mutationFn: (body: RegisterRequest) =>
       requestJson('/api/register', messageResponseSchema, { method: 'POST', body }),
     onSuccess: () => {
-      cartStore.clear();
+      clearCart();
       toast.success('Registration submitted', {
         description: 'Your application was submitted for review. We will notify you once it is approved.',
       });

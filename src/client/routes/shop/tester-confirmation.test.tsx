@@ -21,6 +21,7 @@ function stubApi() {
     '/api/orders/6': () => jsonResponse(buildTesterOrderDetailResponse(6)),
     '/api/orders/7': () => jsonResponse(buildOrderDetailResponse({ id: 7 })),
     '/api/orders/8': () => errorResponse(404, 'Order not found'),
+    '/api/orders/9': () => errorResponse(500, 'Boom'),
     // Continue Shopping opens the order form, which loads these.
     '/api/products': () => jsonResponse([]),
     '/api/pricing-catalog': () => jsonResponse({ tiers: [], customPrices: [], components: [] }),
@@ -74,6 +75,17 @@ describe('tester confirmation page', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${id}`));
     expect(screen.queryByText('Tester Order Successful!')).toBeNull();
+    expect(storedCart()).toMatchObject({ testerAdded: true });
+  });
+
+  it('offers Retry, and keeps the cart, when the order cannot be loaded for another reason', async () => {
+    seedTesterCart();
+    stubApi();
+    const { router } = renderApp('/tester-confirmation?orderId=9');
+
+    expect(await screen.findByText('Your tester order could not be loaded. Please try again.')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Retry/ })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/tester-confirmation');
     expect(storedCart()).toMatchObject({ testerAdded: true });
   });
 

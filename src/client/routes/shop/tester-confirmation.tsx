@@ -4,7 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { OrderDetailResponse } from '../../../shared/schemas/orders';
+import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
+import { ApiError } from '../../lib/api';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
@@ -59,8 +61,22 @@ export function TesterConfirmationPage() {
 function TesterOrder({ orderId }: { orderId: number }) {
   const detail = useQuery(orderDetailQueryOptions(orderId));
   if (detail.isPending) return <PageSpinner label="Loading your order…" />;
-  if (!detail.data || !isTesterOnly(detail.data)) return <Navigate to={`/orders/${orderId}`} replace />;
-  return <TesterOrderSuccess order={detail.data.order} />;
+  if (detail.data) {
+    if (isTesterOnly(detail.data)) return <TesterOrderSuccess order={detail.data.order} />;
+    return <Navigate to={`/orders/${orderId}`} replace />;
+  }
+  // No such order of this customer: its own page says so. Anything else (network, server) may pass: Retry.
+  const notTheirs = detail.error instanceof ApiError && [403, 404].includes(detail.error.status);
+  if (notTheirs) return <Navigate to={`/orders/${orderId}`} replace />;
+  return (
+    <section className="mx-auto max-w-2xl space-y-6">
+      <PageTitle>Tester Order</PageTitle>
+      <h1 className="text-center text-3xl font-semibold tracking-tight">Tester Order</h1>
+      <LoadError onRetry={() => void detail.refetch()} retrying={detail.isFetching}>
+        <p>Your tester order could not be loaded. Please try again.</p>
+      </LoadError>
+    </section>
+  );
 }
 
 /** Honest about where the free order stands: nothing is paid, and nothing ships before approval. */
