@@ -15,9 +15,9 @@ interface AdminOrdersTableProps {
 }
 
 /**
- * The orders of one page: number, date, customer and e-mail, business, total, status (with 'Awaiting
- * Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the status dropdown,
- * 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
+ * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
+ * status (with 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the
+ * status dropdown, 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
  * a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
@@ -36,6 +36,12 @@ function ViewItemsButton({
       View Items
     </ViewButton>
   );
+}
+
+/** The buyer's PO number under the order number (issue 20), when they gave one. */
+function PoNumber({ order }: { order: AdminOrder }) {
+  if (!order.poNumber) return null;
+  return <span className="block text-xs wrap-anywhere text-muted-foreground">PO: {order.poNumber}</span>;
 }
 
 function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
@@ -57,7 +63,10 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
       <TableBody>
         {orders.map((order) => (
           <TableRow key={order.id}>
-            <TableCell className="font-medium whitespace-nowrap">{order.orderNumber}</TableCell>
+            <TableCell className="max-w-40">
+              <span className="block font-medium whitespace-nowrap">{order.orderNumber}</span>
+              <PoNumber order={order} />
+            </TableCell>
             {/* Wraps between date and time: with a Shopify badge the row must still fit beside the sidebar. */}
             <TableCell className="min-w-28">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</TableCell>
             <TableCell className="max-w-60 min-w-40">
@@ -97,6 +106,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-medium">{order.orderNumber}</p>
+              <PoNumber order={order} />
               <p className="text-xs text-muted-foreground">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</p>
             </div>
             <div className="flex flex-col items-end gap-1">

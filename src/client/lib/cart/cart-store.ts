@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../../shared/limits';
 import { writeOrderNotes } from './order-notes-store';
+import { writePoNumber } from './po-number-store';
 import { readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
@@ -316,10 +317,11 @@ export function saveCart(): boolean {
 }
 
 /**
- * Empties the cart in every open tab, and the order notes kept with it. To be called after registration, sign-out and a successful order
- * (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
+ * Empties the cart in every open tab, and the order notes and PO number kept with it. To be called after
+ * registration, sign-out and a successful order (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
  */
 export function clearCart(): boolean {
   writeOrderNotes('');
+  writePoNumber('');
   return cartStore.clear();
 }
