@@ -38,10 +38,15 @@ function ViewItemsButton({
   );
 }
 
-/** The buyer's PO number under the order number (issue 20), when they gave one. */
+/**
+ * The buyer's PO number under the order number (issue 20), when they gave one. It breaks between its words
+ * and, only when one is longer than the column allows (up to 60 characters), inside it.
+ */
 function PoNumber({ order }: { order: AdminOrder }) {
   if (!order.poNumber) return null;
-  return <span className="block text-xs wrap-anywhere text-muted-foreground">PO: {order.poNumber}</span>;
+  return (
+    <span className="block max-w-40 text-xs break-words text-muted-foreground">PO: {order.poNumber}</span>
+  );
 }
 
 function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
@@ -63,7 +68,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
       <TableBody>
         {orders.map((order) => (
           <TableRow key={order.id}>
-            <TableCell className="max-w-40">
+            <TableCell>
               <span className="block font-medium whitespace-nowrap">{order.orderNumber}</span>
               <PoNumber order={order} />
             </TableCell>
