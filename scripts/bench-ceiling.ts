@@ -215,6 +215,7 @@ async function serve(request: CeilingRequest): Promise<number> {
         customerPhone: null,
         businessName: order.customer.businessName,
         notes: null,
+        poNumber: null,
         shippingAddress: null,
         shippingAddressLine1: null,
         shippingAddressLine2: null,

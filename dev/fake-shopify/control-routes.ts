@@ -217,6 +217,7 @@ function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
       name: `#D${draft.number}`,
       status: draft.status,
       email: draft.email,
+      poNumber: draft.poNumber,
       tags: draft.tags,
       invoiceUrl: store.invoiceUrl(draft),
       orderId: draft.orderId === null ? null : toGid('Order', draft.orderId),

@@ -15,3 +15,9 @@ export const MAX_QUANTITY = 100_000;
 
 /** The most characters of an order's notes (the submission's `notes`; docs/orders.md#submission). */
 export const MAX_NOTES_LENGTH = 2000;
+
+/**
+ * The most characters of the buyer's purchase-order number (the submission's `poNumber`;
+ * docs/orders.md#submission).
+ */
+export const MAX_PO_NUMBER_LENGTH = 60;

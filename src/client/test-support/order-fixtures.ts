@@ -60,6 +60,7 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
     customerPhone: '555-0100',
     businessName: 'Doe Botanicals',
     notes: null,
+    poNumber: null,
     totalCases: 3,
     totalUnits: 36,
     orderTotal: '313.80',

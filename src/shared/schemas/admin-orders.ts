@@ -80,6 +80,8 @@ export const adminOrderSchema = z.object({
   status: orderStatusSchema,
   paymentStatus: paymentStatusSchema,
   notes: z.string().nullable(),
+  /** The buyer's purchase-order number (issue 20); the search finds it. */
+  poNumber: z.string().nullable(),
   shopifyOrderId: z.string().nullable(),
   shopifyCheckoutUrl: z.string().nullable(),
   orderTotal: money,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
 import { sentence } from './messages';
 import { idSchema, quantitySchema } from './pricing';
-import { MAX_NOTES_LENGTH } from '../limits';
+import { MAX_NOTES_LENGTH, MAX_PO_NUMBER_LENGTH } from '../limits';
 
 /**
  * Contracts of ordering (docs/orders.md#order-api, docs/orders.md#submission, docs/orders.md#reorder):
@@ -41,6 +41,30 @@ const requiredLine = (max: number, message: string) =>
     .min(1, message)
     .max(max, `must be at most ${max} characters`)
     .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+
+/**
+ * What a PO number may not hold: control characters (tab and line breaks included), invisible format
+ * characters (such as the right-to-left override, which would disguise it in an e-mail or a spreadsheet),
+ * surrogates and private-use characters, and line or paragraph separators: it is one line of printable text.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
+export const PO_NUMBER_MESSAGES = {
+  tooLong: `must be at most ${MAX_PO_NUMBER_LENGTH} characters`,
+  unprintable: 'must not contain control characters or line breaks',
+} as const;
+
+/**
+ * The buyer's own purchase-order number (issue 20, docs/orders.md#submission): optional, trimmed, up to 60
+ * printable characters on one line; empty or absent is null. Shown back to the buyer and staff, in both
+ * order e-mails, the admin CSV and as the Shopify draft's `poNumber`.
+ */
+export const poNumberSchema = z
+  .string({ message: 'must be text' })
+  .trim()
+  .max(MAX_PO_NUMBER_LENGTH, PO_NUMBER_MESSAGES.tooLong)
+  .refine((value) => !UNPRINTABLE.test(value), PO_NUMBER_MESSAGES.unprintable)
+  .nullish()
+  .transform((value) => value || null);
 
 /**
  * The submission's customer (docs/orders.md#submission). Only name, e-mail and business are rules
@@ -99,6 +123,7 @@ export const createDraftOrderRequestSchema = z
     orderItems: orderItemsSchema.optional(),
     items: orderItemsSchema.optional(),
     notes: optionalText(MAX_NOTES_LENGTH),
+    poNumber: poNumberSchema,
     testMode: z.boolean().optional(),
   })
   .refine((body) => body.orderItems !== undefined || body.items !== undefined, {
@@ -171,6 +196,8 @@ export const orderSummarySchema = z.object({
   customerPhone: z.string().nullable(),
   businessName: z.string(),
   notes: z.string().nullable(),
+  /** The buyer's purchase-order number, as submitted (issue 20). */
+  poNumber: z.string().nullable(),
   totalCases: z.number().int(),
   totalUnits: z.number().int(),
   orderTotal: money,

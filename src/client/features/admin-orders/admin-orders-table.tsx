@@ -15,9 +15,9 @@ interface AdminOrdersTableProps {
 }
 
 /**
- * The orders of one page: number, date, customer and e-mail, business, total, status (with 'Awaiting
- * Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the status dropdown,
- * 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
+ * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
+ * status (with 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the
+ * status dropdown, 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
  * a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
@@ -35,6 +35,17 @@ function ViewItemsButton({
     <ViewButton label={`View Items of order ${order.orderNumber}`} onClick={() => onViewItems(order)}>
       View Items
     </ViewButton>
+  );
+}
+
+/**
+ * The buyer's PO number under the order number (issue 20), when they gave one. It breaks between its words
+ * and, only when one is longer than the column allows (up to 60 characters), inside it.
+ */
+function PoNumber({ order }: { order: AdminOrder }) {
+  if (!order.poNumber) return null;
+  return (
+    <span className="block max-w-40 text-xs break-words text-muted-foreground">PO: {order.poNumber}</span>
   );
 }
 
@@ -57,7 +68,10 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
       <TableBody>
         {orders.map((order) => (
           <TableRow key={order.id}>
-            <TableCell className="font-medium whitespace-nowrap">{order.orderNumber}</TableCell>
+            <TableCell>
+              <span className="block font-medium whitespace-nowrap">{order.orderNumber}</span>
+              <PoNumber order={order} />
+            </TableCell>
             {/* Wraps between date and time: with a Shopify badge the row must still fit beside the sidebar. */}
             <TableCell className="min-w-28">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</TableCell>
             <TableCell className="max-w-60 min-w-40">
@@ -97,6 +111,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex items-start justify-between gap-3">
             <div>
               <p className="font-medium">{order.orderNumber}</p>
+              <PoNumber order={order} />
               <p className="text-xs text-muted-foreground">{formatDate(order.createdAt, DATE_TIME_FORMAT)}</p>
             </div>
             <div className="flex flex-col items-end gap-1">

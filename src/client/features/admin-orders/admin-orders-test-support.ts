@@ -14,6 +14,7 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     status: 'pending',
     paymentStatus: 'unpaid',
     notes: null,
+    poNumber: null,
     shopifyOrderId: null,
     shopifyCheckoutUrl: null,
     orderTotal: '313.80',

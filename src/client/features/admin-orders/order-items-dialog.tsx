@@ -112,6 +112,12 @@ function OrderLines({ order, items }: { order: AdminOrder; items: readonly Admin
         <dd className="text-right tabular-nums">{order.totalCases}</dd>
         <dt className="text-muted-foreground">Payment</dt>
         <dd className="text-right">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        {order.poNumber ? (
+          <>
+            <dt className="text-muted-foreground">PO number</dt>
+            <dd className="text-right break-all">{order.poNumber}</dd>
+          </>
+        ) : null}
         {order.shopifyOrderId ? (
           <>
             <dt className="text-muted-foreground">Shopify order</dt>

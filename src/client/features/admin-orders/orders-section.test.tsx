@@ -129,6 +129,36 @@ describe('OrdersSection', () => {
     });
   });
 
+  it("shows the buyer's PO number under the order number, and in the items dialog (issue 20)", async () => {
+    stubOrders(
+      adminOrderListOf([buildAdminOrder({ id: 2, poNumber: 'PO-2031-0042' }), buildAdminOrder({ id: 1 })]),
+      { '/api/admin/orders/2/items': () => jsonResponse(items) },
+    );
+    renderWithProviders(<OrdersSection />);
+
+    const withPo = await screen.findByRole('cell', { name: 'WO-1002 PO: PO-2031-0042' });
+    expect(within(withPo).getByText('PO: PO-2031-0042')).toBeInTheDocument();
+    expect(within(await findRow('WO-1001')).queryByText(/PO/)).toBeNull();
+
+    const row = withPo.closest('tr');
+    if (!row) throw new Error('no row');
+    fireEvent.click(within(row).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1002' });
+    await within(dialog).findByRole('list', { name: 'Items of order WO-1002' });
+    expect(within(dialog).getByText('PO number', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'PO-2031-0042',
+    );
+  });
+
+  it('says in the search box that it finds PO numbers too', async () => {
+    stubOrders(adminOrderListOf([buildAdminOrder()]));
+    renderWithProviders(<OrdersSection />);
+    expect(screen.getByLabelText('Search orders').getAttribute('placeholder')).toBe(
+      'Customer, e-mail, business, order or PO number',
+    );
+    await findRow('WO-1001');
+  });
+
   it("says 'No orders found' when nothing matches", async () => {
     stubOrders(adminOrderListOf([]));
     renderWithProviders(<OrdersSection />);
@@ -478,11 +508,12 @@ describe('OrdersSection', () => {
       const list = new EventTarget() as MediaQueryList;
       return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
     });
-    stubOrders(adminOrderListOf([buildAdminOrder({ supportMessageCount: 3 })]));
+    stubOrders(adminOrderListOf([buildAdminOrder({ supportMessageCount: 3, poNumber: 'PO-2031-0042' })]));
     renderWithProviders(<OrdersSection />);
 
     const list = await screen.findByRole('list', { name: 'Orders' });
     expect(within(list).getByText('WO-1001')).toBeInTheDocument();
+    expect(within(list).getByText('PO: PO-2031-0042')).toBeInTheDocument();
     expect(within(list).getByLabelText('Status of order WO-1001')).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: /View Items/ })).toBeInTheDocument();
     expect(

@@ -8,6 +8,7 @@ import {
   buildOrderCustomer,
   buildOrderItems,
   findCustomerProblems,
+  findPoNumberProblem,
   isTesterOnly,
 } from './order-request';
 
@@ -114,16 +115,28 @@ describe('order request', () => {
     expect(isTesterOnly(priceCart(catalog, []))).toBe(false);
   });
 
-  it('builds a body the endpoint accepts, leaving out empty notes and trimming the others', () => {
+  it('builds a body the endpoint accepts, leaving out empty notes and PO number and trimming the others', () => {
     const priced = priceCart(catalog, [{ productId: 21, quantity: 12 }]);
     const base = {
       customer: buildOrderCustomer(testUser),
       orderItems: buildOrderItems(priced, testProducts),
+      poNumber: '',
     };
 
-    const withoutNotes = buildDraftOrderRequest({ ...base, notes: '   ' });
+    const withoutNotes = buildDraftOrderRequest({ ...base, notes: '   ', poNumber: '  ' });
     expect(withoutNotes).not.toHaveProperty('notes');
+    expect(withoutNotes).not.toHaveProperty('poNumber');
     expect(createDraftOrderRequestSchema.safeParse(withoutNotes).success).toBe(true);
     expect(buildDraftOrderRequest({ ...base, notes: '  Back door  ' }).notes).toBe('Back door');
+    expect(buildDraftOrderRequest({ ...base, notes: '', poNumber: ' PO-42 ' }).poNumber).toBe('PO-42');
+  });
+
+  it("judges a PO number by the server's rule, naming the field", () => {
+    expect(findPoNumberProblem('')).toBeNull();
+    expect(findPoNumberProblem('P'.repeat(60))).toBeNull();
+    expect(findPoNumberProblem('P'.repeat(61))).toBe('PO number must be at most 60 characters');
+    expect(findPoNumberProblem('PO\t42')).toBe(
+      'PO number must not contain control characters or line breaks',
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { CurrentUser } from '../../../shared/schemas/auth';
 import {
   ORDER_CUSTOMER_MESSAGES,
   orderCustomerSchema,
+  poNumberSchema,
   type CreateDraftOrderRequest,
   type OrderCustomerInput,
   type OrderItemInput,
@@ -99,16 +100,28 @@ export function isTesterOnly(cart: PricedCart): boolean {
   return cart.lines.length > 0 && cart.lines.every((line) => line.kind === 'tester');
 }
 
-/** POST /api/create-draft-order's body (docs/orders.md#submission). */
+/**
+ * What is wrong with a typed PO number by the server's own rule (issue 20, docs/orders.md#submission), as
+ * 'PO number must be at most 60 characters', or null when it may be sent (an empty one is no PO number).
+ */
+export function findPoNumberProblem(poNumber: string): string | null {
+  const parsed = poNumberSchema.safeParse(poNumber);
+  return parsed.success ? null : `PO number ${parsed.error.issues[0]?.message ?? 'is not valid'}`;
+}
+
+/** POST /api/create-draft-order's body (docs/orders.md#submission); empty notes and PO number are left out. */
 export function buildDraftOrderRequest(input: {
   customer: OrderCustomerInput;
   orderItems: OrderItemInput[];
   notes: string;
+  poNumber: string;
 }): CreateDraftOrderRequest {
   const notes = input.notes.trim();
+  const poNumber = input.poNumber.trim();
   return {
     customer: input.customer,
     orderItems: input.orderItems,
     ...(notes ? { notes } : {}),
+    ...(poNumber ? { poNumber } : {}),
   };
 }

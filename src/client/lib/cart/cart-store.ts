@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../../shared/limits';
 import { writeOrderNotes } from './order-notes-store';
+import { writePoNumber } from './po-number-store';
 import { readLegacyCart, readStoredCart } from './stored-cart';
 
 /**
@@ -304,8 +305,9 @@ export function replaceCartContents(
   items: ReadonlyArray<{ productId: number; quantity: number }>,
   testerAdded: boolean,
 ): boolean {
-  // Notes typed for the cart being replaced do not belong to the reordered one.
+  // Notes and a PO number typed for the cart being replaced do not belong to the reordered one.
   writeOrderNotes('');
+  writePoNumber('');
   return cartStore.update(() => ({
     items: items.map(({ productId, quantity }) => ({ productId, quantity })),
     testerAdded,
@@ -318,10 +320,11 @@ export function saveCart(): boolean {
 }
 
 /**
- * Empties the cart in every open tab, and the order notes kept with it. To be called after registration, sign-out and a successful order
- * (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
+ * Empties the cart in every open tab, and the order notes and PO number kept with it. To be called after
+ * registration, sign-out and a successful order (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
  */
 export function clearCart(): boolean {
   writeOrderNotes('');
+  writePoNumber('');
   return cartStore.clear();
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { toast } from '../../lib/toast';
 import { describe, expect, it } from 'vitest';
@@ -72,6 +72,20 @@ describe('Order detail', () => {
     expect(customer.queryByText('Phone')).toBeNull();
     expect(valueOf(customer, 'Shipping Address')).toBe('1 Main StSpringfield, IL 62701USA');
     expect(valueOf(customer, 'Order Notes')).toBe('Please ship before Friday');
+  });
+
+  it("shows the buyer's PO number beside the date placed, and nothing for an order without one", async () => {
+    stubApi({
+      '/api/orders/1': () => jsonResponse(buildOrderDetailResponse({ poNumber: 'PO-2031-0042' })),
+      '/api/orders/2': () => jsonResponse(buildOrderDetailResponse({ id: 2 })),
+    });
+    const { router } = renderApp('/orders/1');
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
+    expect(screen.getByText('PO number: PO-2031-0042')).toBeInTheDocument();
+
+    await act(() => router.navigate('/orders/2'));
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1002' });
+    expect(screen.queryByText(/PO number/)).toBeNull();
   });
 
   it('shows the phone when there is one and says when there are no notes', async () => {

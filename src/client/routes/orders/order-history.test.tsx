@@ -74,6 +74,18 @@ describe('Order History', () => {
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
   });
 
+  it("shows the buyer's PO number in the row of an order that has one (issue 20)", async () => {
+    stubApi({
+      '/api/orders': () =>
+        jsonResponse(buildOrderList([{ ...shippedOrder, poNumber: 'PO-2031-0042' }, buildOrderSummary()])),
+    });
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+
+    expect(within(orderRow('WO-1002')).getByText('PO number: PO-2031-0042')).toBeInTheDocument();
+    expect(within(orderRow('WO-1001')).queryByText(/PO number/)).toBeNull();
+  });
+
   it('draws every status as a badge with a visible edge, Processing included', async () => {
     const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
     stubApi({

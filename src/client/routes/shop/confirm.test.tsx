@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../../shared/schemas/auth';
 import { createDraftOrderRequestSchema } from '../../../shared/schemas/orders';
 import { CART_STORAGE_KEY, cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
 import { ORDER_NOTES_STORAGE_KEY } from '../../lib/cart/order-notes-store';
+import { PO_NUMBER_STORAGE_KEY } from '../../lib/cart/po-number-store';
 import { buildTesterOrderDetailResponse } from '../../test-support/order-fixtures';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -171,6 +172,74 @@ describe('review page', () => {
     expect(await screen.findByLabelText<HTMLTextAreaElement>(/Order Notes/)).toHaveValue(
       'Leave at the back door',
     );
+  });
+
+  it('offers an optional PO number field that counts up to 60 characters', async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+    await openReview();
+
+    const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'PO number (optional)' });
+    expect(field.required).toBe(false);
+    expect(field.maxLength).toBe(60);
+    expect(field).toHaveAccessibleDescription(
+      'Your own purchase order reference. It is shown with the order and in its e-mails. 0/60 characters',
+    );
+    fireEvent.change(field, { target: { value: 'PO-2031-0042' } });
+    expect(screen.getByText('12/60 characters')).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: 'P'.repeat(75) } });
+    expect(field.value).toHaveLength(60);
+    expect(screen.getByText('60/60 characters')).toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("keeps the typed PO number with the cart through 'Go Back' and a return to the review", async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+    const { router } = await openReview();
+
+    fireEvent.change(screen.getByLabelText(/PO number/), { target: { value: 'PO-2031-0042' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Go Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByLabelText(/PO number/)).toBeNull();
+
+    await act(() => router.navigate('/confirm'));
+    expect(await screen.findByLabelText<HTMLInputElement>(/PO number/)).toHaveValue('PO-2031-0042');
+  });
+
+  it('sends the PO number trimmed with the order, and empties it with the cart', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi();
+    const { router } = await openReview();
+
+    fireEvent.change(screen.getByLabelText(/PO number/), { target: { value: '  PO-2031-0042 ' } });
+    expect(localStorage.getItem(PO_NUMBER_STORAGE_KEY)).toBe('  PO-2031-0042 ');
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    expect(orderCalls(fetchMock)[0]?.body.poNumber).toBe('PO-2031-0042');
+    expect(localStorage.getItem(PO_NUMBER_STORAGE_KEY)).toBeNull();
+  });
+
+  it('says what is wrong with a PO number the server would refuse, and sends nothing', async () => {
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi();
+    await openReview();
+
+    const field = screen.getByLabelText<HTMLInputElement>(/PO number/);
+    // A tab survives a paste into a one-line field.
+    fireEvent.change(field, { target: { value: 'PO\t42' } });
+    const message = 'PO number must not contain control characters or line breaks';
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+
+    fireEvent.click(submitButton());
+    expect(document.activeElement).toBe(field);
+    expect(countCalls(fetchMock, ORDER_PATH)).toBe(0);
+
+    fireEvent.change(field, { target: { value: 'PO 42' } });
+    expect(screen.queryByText(message)).toBeNull();
   });
 
   it('submits the order with the Idempotency-Key, clears the cart and opens the success page', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { checkCartRules } from '../../../shared/cart-rules';
 import { catalogFromApi } from '../../../shared/pricing-catalog';
@@ -11,6 +11,7 @@ import { PageTitle } from '../../components/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
 import { clearCart, useCart, type Cart } from '../../lib/cart/cart-store';
 import { readOrderNotes, writeOrderNotes } from '../../lib/cart/order-notes-store';
+import { readPoNumber, writePoNumber } from '../../lib/cart/po-number-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-status';
 import { productsQueryOptions } from '../../features/catalog/products-query';
@@ -22,8 +23,10 @@ import {
   buildOrderCustomer,
   buildOrderItems,
   findCustomerProblems,
+  findPoNumberProblem,
   isTesterOnly,
 } from '../../features/checkout/order-request';
+import { PoNumberField } from '../../features/checkout/po-number-field';
 import { ReviewActions } from '../../features/checkout/review-actions';
 import { ReviewSummary } from '../../features/checkout/review-summary';
 import { useSubmitOrder } from '../../features/checkout/use-submit-order';
@@ -51,7 +54,7 @@ function reviewCart(cart: Cart, products: readonly Product[], pricing: PricingCa
 
 /**
  * /confirm (docs/storefront.md#review-page): the order built from the browser cart, the customer's contact
- * and address from the profile, optional notes, and 'Submit Order for Approval'.
+ * and address from the profile, an optional PO number and notes, and 'Submit Order for Approval'.
  */
 export function ConfirmPage() {
   const liveCart = useCart();
@@ -64,6 +67,9 @@ export function ConfirmPage() {
   const pricing = useQuery(pricingCatalogQueryOptions);
   // Kept with the cart, so 'Go Back' and a reload keep what was typed (docs/storefront.md#review-page).
   const [notes, setNotes] = useState(readOrderNotes);
+  const [poNumber, setPoNumber] = useState(readPoNumber);
+  const poNumberRef = useRef<HTMLInputElement>(null);
+  const poNumberProblem = findPoNumberProblem(poNumber);
   const [attempted, setAttempted] = useState(false);
   const { submit, status, failure } = useSubmitOrder({ onSubmitted: clearCart });
 
@@ -90,7 +96,11 @@ export function ConfirmPage() {
     setAttempted(true);
     if (!review || !customer) return;
     if (review.ruleMessages.length > 0 || customerProblems.length > 0) return;
-    const request = buildDraftOrderRequest({ customer, orderItems: review.orderItems, notes });
+    if (poNumberProblem) {
+      poNumberRef.current?.focus();
+      return;
+    }
+    const request = buildDraftOrderRequest({ customer, orderItems: review.orderItems, notes, poNumber });
     setSubmittedCart(cart);
     const result = await submit({ request, cart, testerOnly: review.testerOnly });
     if (result === 'failed') setSubmittedCart(null);
@@ -120,6 +130,16 @@ export function ConfirmPage() {
           {user && customer ? (
             <CustomerDetails customer={customer} user={user} problems={attempted ? customerProblems : []} />
           ) : null}
+          <PoNumberField
+            value={poNumber}
+            onChange={(next) => {
+              setPoNumber(next);
+              writePoNumber(next);
+            }}
+            error={poNumberProblem}
+            disabled={status !== 'idle'}
+            inputRef={poNumberRef}
+          />
           <OrderNotes
             value={notes}
             onChange={(next) => {

@@ -1,17 +1,19 @@
 // @vitest-environment happy-dom
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { buildOrderDetailResponse } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import { countCalls, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
-function stubApi() {
+function stubApi(handlers: Parameters<typeof stubFetch>[0] = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
     '/api/session': () => jsonResponse({ user: testUser }),
+    ...handlers,
   });
 }
 
@@ -31,6 +33,22 @@ describe('order success page', () => {
     expect(screen.getByRole('link', { name: "View this order's details" }).getAttribute('href')).toBe(
       '/orders/1',
     );
+  });
+
+  it("shows the buyer's PO number as the order stored it (issue 20)", async () => {
+    stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse({ poNumber: 'PO-2031-0042' })) });
+    renderApp('/order-success?orderNumber=WO-1001&orderId=1');
+
+    const po = await screen.findByText('PO-2031-0042');
+    expect(po.closest('p')?.textContent).toBe('PO number: PO-2031-0042');
+  });
+
+  it('mentions no PO number for an order without one, or when the order cannot be read', async () => {
+    const fetchMock = stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()) });
+    renderApp('/order-success?orderNumber=WO-1001&orderId=1');
+    await screen.findByText('WO-1001');
+    await waitFor(() => expect(countCalls(fetchMock, '/api/orders/1')).toBe(1));
+    expect(screen.queryByText(/PO number/)).toBeNull();
   });
 
   it('shows an encoded reference as the buyer knows it', async () => {

@@ -1,18 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, ClipboardList, House, Mail, ReceiptText, UserRoundCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { parseOrderId } from '../../lib/orders';
+import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 
 /**
- * /order-success?orderNumber=..&orderId=.. (docs/storefront.md#after-submission): the order reference and
- * what happens next. Opened without parameters (a bookmark, a shared link) it still confirms, just without a
- * reference.
+ * /order-success?orderNumber=..&orderId=.. (docs/storefront.md#after-submission): the order reference, the
+ * buyer's PO number as the order stored it, and what happens next. Opened without parameters (a bookmark, a
+ * shared link) it still confirms, just without a reference.
  */
 export function OrderSuccessPage() {
   const [params] = useSearchParams();
   const orderNumber = params.get('orderNumber')?.trim().slice(0, 100) || null;
   const orderId = parseOrderId(params.get('orderId'));
+  // Read from the order, not the address: the page shows what the portal stored (and warms the detail page).
+  const order = useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
+  const poNumber = order.data?.order.poNumber ?? null;
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 rounded-2xl border border-border bg-card px-5 py-10 text-center shadow-sm sm:px-10">
@@ -28,6 +33,11 @@ export function OrderSuccessPage() {
         {orderNumber ? (
           <p className="text-lg">
             Order reference: <strong className="font-semibold tabular-nums">{orderNumber}</strong>
+          </p>
+        ) : null}
+        {poNumber ? (
+          <p className="wrap-anywhere">
+            PO number: <strong className="font-semibold">{poNumber}</strong>
           </p>
         ) : null}
       </div>

@@ -18,7 +18,11 @@ function stubApi() {
     '/api/config': () => jsonResponse(testConfig),
     '/api/session': () => jsonResponse({ user: testUser }),
     '/api/orders/5': () => jsonResponse(buildTesterOrderDetailResponse(5)),
-    '/api/orders/6': () => jsonResponse(buildTesterOrderDetailResponse(6)),
+    '/api/orders/6': () =>
+      jsonResponse({
+        ...buildTesterOrderDetailResponse(6),
+        order: { ...buildTesterOrderDetailResponse(6).order, poNumber: 'PO-2031-0042' },
+      }),
     '/api/orders/7': () => jsonResponse(buildOrderDetailResponse({ id: 7 })),
     '/api/orders/8': () => errorResponse(404, 'Order not found'),
     '/api/orders/9': () => errorResponse(500, 'Boom'),
@@ -87,6 +91,13 @@ describe('tester confirmation page', () => {
     expect(screen.getByRole('button', { name: /Retry/ })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/tester-confirmation');
     expect(storedCart()).toMatchObject({ testerAdded: true });
+  });
+
+  it("shows the buyer's PO number when the order has one (issue 20)", async () => {
+    stubApi();
+    renderApp('/tester-confirmation?orderId=6');
+    const po = await screen.findByText('PO-2031-0042');
+    expect(po.closest('p')?.textContent).toBe('PO number: PO-2031-0042');
   });
 
   it('clears the cart on load', async () => {

@@ -160,6 +160,11 @@ function TesterOrderSuccess({ order }: { order: OrderDetailResponse['order'] }) 
           {describeTesterOrder(order.status)} Order reference:{' '}
           <strong className="font-semibold text-foreground">{order.orderNumber}</strong>
         </p>
+        {order.poNumber ? (
+          <p className="wrap-anywhere text-muted-foreground">
+            PO number: <strong className="font-semibold text-foreground">{order.poNumber}</strong>
+          </p>
+        ) : null}
       </div>
       <dl className="space-y-2 rounded-xl bg-muted/60 px-5 py-4 text-sm">
         <div className="flex justify-between gap-3">

@@ -39,6 +39,8 @@ export const orders = pgTable(
     customerPhone: text('customer_phone'),
     businessName: text('business_name').notNull(),
     notes: text('notes'),
+    /** The buyer's own purchase-order number, trimmed, at most 60 printable characters (issue 20). */
+    poNumber: text('po_number'),
     shippingAddress: text('shipping_address'),
     shippingAddressLine1: text('shipping_address_line1'),
     shippingAddressLine2: text('shipping_address_line2'),

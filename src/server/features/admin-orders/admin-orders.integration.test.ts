@@ -91,6 +91,7 @@ describe('GET /api/admin/orders', () => {
       businessName: `${tag} Newer`,
       customerPhone: '555-0100',
       notes: 'Leave at the back door',
+      poNumber: 'PO-2031-0042',
       shopifyOrderId: '#D12',
       shopifyCheckoutUrl: 'https://shop.example/invoice/1',
       paymentStatus: 'invoice_sent',
@@ -111,6 +112,7 @@ describe('GET /api/admin/orders', () => {
       status: 'pending',
       paymentStatus: 'invoice_sent',
       notes: 'Leave at the back door',
+      poNumber: 'PO-2031-0042',
       shopifyOrderId: '#D12',
       shopifyCheckoutUrl: 'https://shop.example/invoice/1',
       orderTotal: '255.60',
@@ -565,6 +567,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       orderTotal: 123456,
       shopifyOrderId: '#1001',
       notes: 'Ring twice',
+      poNumber: 'PO 7/42',
       createdAt: new Date('2031-03-04T15:07:59Z'),
     });
     await storeOrder(t.db, { businessName: `${tag} Pending`, status: 'pending' });
@@ -581,6 +584,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(parseCsv(response.body.slice(1))).toEqual([
       [
         'Order',
+        'PO Number',
         'Date',
         'Status',
         'Payment',
@@ -595,6 +599,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       ],
       [
         `WO-${1000 + order.id}`,
+        'PO 7/42',
         '2031-03-04 15:07',
         'delivered',
         'paid',
@@ -631,6 +636,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       customerEmail: '@SUM(1+1)@example.com',
       customerPhone: '-2+3',
       notes: 'He said "hi", then\nleft\r\n\tTabbed',
+      poNumber: '-42',
     });
     const response = await exportCsv(`?search=${tag}`);
     const [, row] = parseCsv(response.body.slice(1));
@@ -640,6 +646,7 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect(cell('Customer')).toBe(`'+cmd|' /C calc'!A0 ${tag}`);
     expect(cell('Email')).toBe("'@SUM(1+1)@example.com");
     expect(cell('Phone')).toBe("'-2+3");
+    expect(cell('PO Number')).toBe("'-42");
     expect(cell('Notes')).toBe('He said "hi", then\nleft\r\n\tTabbed');
     // The raw text: quoted as RFC 4180 says, quotes doubled.
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

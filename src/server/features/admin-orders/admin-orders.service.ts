@@ -43,6 +43,7 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     status: toOrderStatus(order.status),
     paymentStatus: order.paymentStatus,
     notes: order.notes,
+    poNumber: order.poNumber,
     shopifyOrderId: order.shopifyOrderId,
     shopifyCheckoutUrl: order.shopifyCheckoutUrl,
     orderTotal: centsToDecimal(order.orderTotal),

@@ -9,6 +9,7 @@ import type { OrderRow } from '../../db/schema';
 
 export const ORDERS_CSV_COLUMNS = [
   'Order',
+  'PO Number',
   'Date',
   'Status',
   'Payment',
@@ -54,6 +55,7 @@ export function formatCsvDate(date: Date): string {
 function toCsvRow(order: OrderRow): string[] {
   return [
     formatOrderNumber(order.id),
+    order.poNumber ?? '',
     formatCsvDate(order.createdAt),
     toOrderStatus(order.status),
     order.paymentStatus,

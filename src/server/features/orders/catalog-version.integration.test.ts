@@ -64,6 +64,7 @@ describe('the catalogue version', () => {
       }),
       items: [{ productId: FOUR_OZ, quantity: 12 }],
       notes: null,
+      poNumber: null,
     };
     const place = async () => {
       const answer = await submitOrder(deps, user, randomUUID(), { ...order, request: randomUUID() });

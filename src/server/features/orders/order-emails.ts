@@ -12,8 +12,13 @@ export interface SubmittedOrder {
   customerPhone: string | null;
   businessName: string;
   notes: string | null;
+  poNumber: string | null;
   shippingAddress: string | null;
 }
+
+/** The buyer's PO number, when they gave one (issue 20). */
+const describePoNumber = (order: SubmittedOrder): string[] =>
+  order.poNumber ? [`PO number: ${order.poNumber}`] : [];
 
 function describeLine(line: PricedLine): string {
   if (line.kind === 'tester') return `${line.name}: 1 free tester`;
@@ -40,6 +45,7 @@ export const orderSubmittedEmail = (
     greeting: to.firstName,
     lines: [
       `Thank you for your order ${order.orderNumber}. It has been submitted for approval; no payment has been taken.`,
+      ...describePoNumber(order),
       ...cart.lines.map(describeLine),
       ...describeTotals(cart),
       'Our team reviews orders within 1-2 business days. Once your order is approved you will receive a payment link by e-mail.',
@@ -57,6 +63,7 @@ export const newOrderStaffEmail = (
   composeEmail(env, staffEmail, `New order ${order.orderNumber} waiting for approval`, {
     lines: [
       `${order.businessName} submitted order ${order.orderNumber} for approval.`,
+      ...describePoNumber(order),
       `Customer: ${order.customerName} <${order.customerEmail}>${order.customerPhone ? `, ${order.customerPhone}` : ''}`,
       `Ship to: ${order.shippingAddress ?? 'no address given'}`,
       ...cart.lines.map(describeLine),

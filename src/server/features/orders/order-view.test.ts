@@ -15,6 +15,7 @@ function order(values: Partial<OrderRow>): OrderRow {
     customerPhone: null,
     businessName: 'Mist Shop',
     notes: null,
+    poNumber: null,
     shippingAddress: null,
     shippingAddressLine1: null,
     shippingAddressLine2: null,

@@ -53,6 +53,7 @@ export function toOrderSummary(order: OrderSummaryRow, items: readonly OrderItem
     customerPhone: order.customerPhone,
     businessName: order.businessName,
     notes: order.notes,
+    poNumber: order.poNumber,
     totalCases: order.totalCases,
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),

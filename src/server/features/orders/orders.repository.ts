@@ -45,6 +45,7 @@ export type OrderToWrite = Pick<
   | 'customerPhone'
   | 'businessName'
   | 'notes'
+  | 'poNumber'
   | ShippingColumn
   | 'totalCases'
   | 'standardTotal'
@@ -80,7 +81,7 @@ export interface OrderWrite {
  * PostgreSQL plans it once per connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v2',
+  name: 'write_order_v3',
   text: `
 with current_catalogue as (
   select 1 from catalog_version where version = $1::bigint
@@ -90,26 +91,26 @@ with current_catalogue as (
   returning id
 ), placed_order as (
   insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
-    shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
+    po_number, shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
     shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
     discount_percentage, test_mode, shopify_sync_status)
   select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
-    $14::text, $15::text, $16::text, $17::text, $18::text,
-    $19::text, $20::text, 'pending', 'unpaid', $21::int, $22::numeric, $23::numeric, $24::int,
-    $25::numeric, $26::boolean, $27::text
+    $14::text, $15::text, $16::text, $17::text, $18::text, $19::text,
+    $20::text, $21::text, 'pending', 'unpaid', $22::int, $23::numeric, $24::numeric, $25::int,
+    $26::numeric, $27::boolean, $28::text
   from claimed_key
   returning id
 ), order_lines as (
   insert into order_items (order_id, product_id, quantity, price, name, sku)
   select placed_order.id, line.product_id, line.quantity, line.price, line.name, line.sku
   from placed_order,
-    json_to_recordset($28::json) as line(position int, product_id int, quantity int, price numeric, name text, sku text)
+    json_to_recordset($29::json) as line(position int, product_id int, quantity int, price numeric, name text, sku text)
   order by line.position
 ), queued_jobs as (
   insert into jobs (type, payload, dedupe_key, max_attempts, run_at, serial_key)
   select job.type, job.payload, job.dedupe_key, job.max_attempts, coalesce(job.run_at, now()), job.serial_key
   from placed_order,
-    json_to_recordset($29::json)
+    json_to_recordset($30::json)
       as job(position int, type text, payload jsonb, dedupe_key text, max_attempts int, run_at timestamptz,
              serial_key text)
   order by job.position
@@ -145,6 +146,7 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
     order.customerPhone,
     order.businessName,
     order.notes,
+    order.poNumber,
     order.shippingAddress,
     order.shippingAddressLine1,
     order.shippingAddressLine2,
@@ -267,7 +269,7 @@ const ITEMS_OF_ORDER = `coalesce((
 const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
   o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
-  o.notes, o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
+  o.notes, o.po_number as "poNumber", o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -279,14 +281,14 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_of_user_v1',
+  name: 'orders_page_of_user_v2',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
     from orders o where o.user_id = $1
     order by o.created_at desc, o.id desc limit $2 offset $3`,
 };
 
 const ORDER_OF_USER: NamedStatement = {
-  name: 'order_of_user_v1',
+  name: 'order_of_user_v2',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
 };
 
@@ -303,6 +305,7 @@ export type OrderSummaryRow = Pick<
   | 'customerPhone'
   | 'businessName'
   | 'notes'
+  | 'poNumber'
   | 'totalCases'
   | 'orderTotal'
 >;

@@ -59,18 +59,21 @@ export const ordersRoutes =
       async (request, reply) => {
         const user = requireUser(request);
         const key = readIdempotencyKey(request);
-        const { customer, notes } = request.body;
+        const { customer, notes, poNumber } = request.body;
         // `items` is the spec's alternate name: whichever of the two holds lines.
         const lines = request.body.orderItems?.length ? request.body.orderItems : (request.body.items ?? []);
         const result = await orders.submitOrder(user, key, {
           customer,
           items: lines,
           notes,
-          // What the key is bound to: the order as parsed (testMode and informational fields excluded).
+          poNumber,
+          // What the key is bound to: the order as parsed (testMode and informational fields excluded). The
+          // PO number is part of it only when there is one, so an order without one hashes as it always did.
           request: {
             customer,
             items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
             notes,
+            ...(poNumber === null ? {} : { poNumber }),
           },
         });
         if (result.replayed) reply.header('idempotent-replayed', 'true');

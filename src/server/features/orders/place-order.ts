@@ -17,6 +17,8 @@ export interface OrderToPlace {
   customer: OrderCustomer;
   items: readonly CartLine[];
   notes: string | null;
+  /** The buyer's purchase-order number, already checked by the request schema (null when none). */
+  poNumber: string | null;
 }
 
 /** What placing an order writes, but its idempotency key and catalogue version (see submit-order.ts). */
@@ -54,6 +56,7 @@ export function planOrder(
     customerPhone: order.customer.customerPhone ?? null,
     businessName: order.customer.businessName,
     notes: order.notes,
+    poNumber: order.poNumber,
     ...shippingFields(order.customer, user),
     totalCases: cart.totalCases,
     standardTotal: cart.standardTotal,

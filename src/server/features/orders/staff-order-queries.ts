@@ -28,8 +28,8 @@ export function orderIdFromSearch(search: string): number | null {
 
 /**
  * The WHERE clause of the admin list and export (docs/admin.md#orders): the search matches customer name,
- * e-mail and business name (case-insensitive substring, the input taken literally) or the order id; the
- * status filter counts legacy values with the status they read as. Always parameterised
+ * e-mail, business name and the buyer's PO number (case-insensitive substring, the input taken literally) or
+ * the order id; the status filter counts legacy values with the status they read as. Always parameterised
  * (docs/security.md#input-validation).
  */
 export function orderFilterCondition(filter: {
@@ -44,6 +44,7 @@ export function orderFilterCondition(filter: {
       ilike(orders.customerName, pattern),
       ilike(orders.customerEmail, pattern),
       ilike(orders.businessName, pattern),
+      ilike(orders.poNumber, pattern),
     ];
     const id = orderIdFromSearch(search);
     if (id !== null) matches.push(eq(orders.id, id));

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { orders, products } from '../../db/schema';
 import { draftTotals } from '../../../../dev/fake-shopify/draft-totals';
+import { at, queryData } from '../../../../dev/fake-shopify/fake-store-test-support';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createTestApp, findSeededSpecialIds } from '../../test/test-app';
@@ -194,6 +195,30 @@ describe('creating the draft order on submission', () => {
     // The invoice URL stays private until staff approve.
     const seen = await customerOrder(t.app, customer.cookie, placed.orderId);
     expect(seen.order).toMatchObject({ shopifyOrderId: `#D${draft.number}`, invoiceUrl: null });
+  });
+
+  it("sends the buyer's PO number as the draft's poNumber, which the store keeps and answers when the draft is read (issue 20)", async () => {
+    const poNumber = 'PO-2031/0042 "Q3"';
+    const placed = await submitOrder(
+      t.app,
+      customer.cookie,
+      [{ productId: FOUR_OZ, quantity: 24 }],
+      null,
+      poNumber,
+    );
+    await t.runJobs();
+
+    const [draft, ...others] = draftsOf(placed.orderId);
+    expect(others).toHaveLength(0);
+    if (!draft) throw new Error('no draft');
+    // The fake validated the document against Shopify's schema; the order is still named in the note.
+    expect(draft).toMatchObject({ poNumber, note: `Wholesale order ${placed.orderName} (portal)` });
+    expect((await readOrder(t.db, placed.orderId)).shopifySyncStatus).toBe('synced');
+
+    const read = await queryData(t.fake, 'query($id: ID!) { draftOrder(id: $id) { name poNumber } }', {
+      id: `gid://shopify/DraftOrder/${draft.id}`,
+    });
+    expect(at(read, 'draftOrder')).toEqual({ name: `#D${draft.number}`, poNumber });
   });
 
   it('keeps the order while Shopify is down and syncs it exactly once when it is back', async () => {

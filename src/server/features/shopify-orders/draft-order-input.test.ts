@@ -168,6 +168,7 @@ const order: DraftSourceOrder = {
   customerEmail: 'ada@example.com',
   businessName: 'Mist Shop',
   notes: 'Leave at the back door',
+  poNumber: null,
   shippingAddressLine1: '1 Main St',
   shippingAddressLine2: null,
   shippingCity: 'Springfield',
@@ -235,5 +236,12 @@ describe('buildDraftOrderInput', () => {
     expect(buildDraftOrderInput({ ...order, notes: null }, lines).note).toBe(
       'Wholesale order WO-1005 (portal)',
     );
+  });
+
+  it("sends the buyer's own PO number as the draft's PO number (issue 20), the order still named elsewhere", () => {
+    const input = buildDraftOrderInput({ ...order, poNumber: 'PO-2031/0042' }, []);
+    expect(input.poNumber).toBe('PO-2031/0042');
+    expect(input.note).toBe('Wholesale order WO-1005 (portal)\nLeave at the back door');
+    expect(input.customAttributes).toContainEqual({ key: 'portal_order_number', value: 'WO-1005' });
   });
 });

@@ -35,6 +35,7 @@ export interface DraftSourceOrder {
   customerEmail: string;
   businessName: string;
   notes: string | null;
+  poNumber: string | null;
   shippingAddressLine1: string | null;
   shippingAddressLine2: string | null;
   shippingCity: string | null;
@@ -194,7 +195,11 @@ export function expandBundle(item: DraftSourceItem, bundle: DraftProduct, pricin
   return { ok: true, components };
 }
 
-/** The whole DraftOrderInput: e-mail, note, PO number, idempotency tag, attributes C2's webhooks read, address. */
+/**
+ * The whole DraftOrderInput: e-mail, note, PO number, idempotency tag, attributes C2's webhooks read, address.
+ * The PO number is the buyer's own when they gave one (issue 20), else the portal's order number, so Shopify's
+ * PO field always names the order the way its buyer knows it (docs/shopify.md#draft-order-contents).
+ */
 export function buildDraftOrderInput(order: DraftSourceOrder, lines: DraftLine[]): DraftOrderInput {
   const orderNumber = formatOrderNumber(order.id);
   const note = [`Wholesale order ${orderNumber} (portal)`, order.notes?.trim()].filter(Boolean).join('\n');
@@ -202,7 +207,7 @@ export function buildDraftOrderInput(order: DraftSourceOrder, lines: DraftLine[]
   return {
     email: order.customerEmail,
     note,
-    poNumber: orderNumber,
+    poNumber: order.poNumber ?? orderNumber,
     tags: ['wholesale', 'portal', draftOrderTag(order.id)],
     // Order webhooks carry these as note_attributes: shopify-events finds the portal order by them.
     customAttributes: [

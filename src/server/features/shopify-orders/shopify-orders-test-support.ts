@@ -37,12 +37,13 @@ export async function submitOrder(
   cookie: string,
   lines: Array<{ productId: number; quantity: number }>,
   notes: string | null = 'Leave at the back door',
+  poNumber: string | null = null,
 ) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/create-draft-order',
     headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-    payload: { customer: contact, orderItems: lines, notes },
+    payload: { customer: contact, orderItems: lines, notes, poNumber },
   });
   expect(response.statusCode, response.body).toBe(201);
   return createDraftOrderResponseSchema.parse(response.json());

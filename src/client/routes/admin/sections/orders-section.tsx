@@ -77,7 +77,7 @@ export function OrdersSection() {
         <Field
           label="Search orders"
           type="search"
-          placeholder="Customer, e-mail, business or order number"
+          placeholder="Customer, e-mail, business, order or PO number"
           value={searchText}
           maxLength={200}
           onChange={(event) => {
