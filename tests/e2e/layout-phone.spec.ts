@@ -2,12 +2,10 @@ import type { Locator, Page } from '@playwright/test';
 import { DESKTOP, expect, PHONE, test } from './support/a11y';
 import {
   adminAndBuyerPages,
-  adminSignIn,
-  approveAndSignIn,
   newCustomer,
   openAdminSection,
   orderTwoCases,
-  register,
+  registerApprovedCustomer,
 } from './support/accounts';
 
 /**
@@ -48,9 +46,7 @@ async function atWidth(page: Page, size: { width: number; height: number }) {
 test('a new customer is approved, signs in and orders, and the order is approved', async () => {
   const admin = pages.admin();
   const buyer = pages.buyer();
-  await register(buyer, customer);
-  await adminSignIn(admin);
-  await approveAndSignIn(admin, buyer, customer);
+  await registerApprovedCustomer(admin, buyer, customer);
   orderNumber = await orderTwoCases(buyer);
 
   // The administrator approves it from the keyboard: the dropdown, disabled while the change is saved, has

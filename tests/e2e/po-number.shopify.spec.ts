@@ -1,6 +1,6 @@
 import { expect, test } from './support/a11y';
 import { parseOrderNumber } from '../../src/shared/orders';
-import { adminAndBuyerPages, adminSignIn, approveAndSignIn, newCustomer, register } from './support/accounts';
+import { adminAndBuyerPages, newCustomer, registerApprovedCustomer } from './support/accounts';
 
 /**
  * The buyer's PO number reaches Shopify (issue 20 §1, docs/shopify.md#draft-order-contents), against the
@@ -28,9 +28,7 @@ test("the draft order in Shopify carries the buyer's PO number", async () => {
   test.setTimeout(90_000);
   const admin = pages.admin();
   const buyer = pages.buyer();
-  await register(buyer, customer);
-  await adminSignIn(admin);
-  await approveAndSignIn(admin, buyer, customer);
+  await registerApprovedCustomer(admin, buyer, customer);
 
   await buyer.goto('/');
   await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');

@@ -3,11 +3,9 @@ import { readMailbox } from './support/mailbox';
 import { MAILBOX } from './support/sign-in';
 import {
   adminAndBuyerPages,
-  adminSignIn,
-  approveAndSignIn,
   newCustomer,
   openAdminSection,
-  register,
+  registerApprovedCustomer,
 } from './support/accounts';
 
 /**
@@ -31,9 +29,7 @@ test('a customer gives a PO number on the review page and finds it with the orde
   test.setTimeout(90_000);
   const admin = pages.admin();
   const buyer = pages.buyer();
-  await register(buyer, customer);
-  await adminSignIn(admin);
-  await approveAndSignIn(admin, buyer, customer);
+  await registerApprovedCustomer(admin, buyer, customer);
 
   await buyer.goto('/');
   await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');

@@ -3,12 +3,10 @@ import { expect, test } from './support/a11y';
 import { parseOrderNumber } from '../../src/shared/orders';
 import {
   adminAndBuyerPages,
-  adminSignIn,
-  approveAndSignIn,
   newCustomer,
   openAdminSection,
   orderTwoCases,
-  register,
+  registerApprovedCustomer,
 } from './support/accounts';
 
 /**
@@ -59,9 +57,7 @@ test('an approved order is paid on the Shopify invoice and followed to delivery'
   test.setTimeout(120_000);
   const admin = pages.admin();
   const buyer = pages.buyer();
-  await register(buyer, customer);
-  await adminSignIn(admin);
-  await approveAndSignIn(admin, buyer, customer);
+  await registerApprovedCustomer(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
   const orderId = parseOrderNumber(orderNumber)!;
 

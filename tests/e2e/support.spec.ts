@@ -2,14 +2,12 @@ import { expect, test } from './support/a11y';
 import {
   ADMIN_PASSWORD,
   ADMIN_USERNAME,
-  adminSignIn,
-  approveAndSignIn,
+  adminAndBuyerPages,
   fullName,
   newCustomer,
   openAdminSection,
   orderTwoCases,
-  register,
-  adminAndBuyerPages,
+  registerApprovedCustomer,
 } from './support/accounts';
 
 /**
@@ -29,9 +27,7 @@ test('Report Issue on an order opens the prefilled form, and the message is sent
   const admin = pages.admin();
   const buyer = pages.buyer();
   test.setTimeout(60_000);
-  await register(buyer, customer);
-  await adminSignIn(admin);
-  await approveAndSignIn(admin, buyer, customer);
+  await registerApprovedCustomer(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
 
   await buyer.goto('/orders');

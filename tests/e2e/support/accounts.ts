@@ -63,6 +63,13 @@ export async function openAdminSection(admin: Page, name: string) {
   await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name }).click();
 }
 
+/** A new customer of the spec's own: registers, the administrator signs in and approves, the customer signs in. */
+export async function registerApprovedCustomer(admin: Page, buyer: Page, customer: NewCustomer) {
+  await register(buyer, customer);
+  await adminSignIn(admin);
+  await approveAndSignIn(admin, buyer, customer);
+}
+
 /**
  * The administrator approves the registration in Pending Users; the customer signs in with the link of the
  * approval e-mail.
