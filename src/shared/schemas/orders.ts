@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_TERMS } from '../payment-terms';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
 import { sentence } from './messages';
 import { idSchema, quantitySchema } from './pricing';
@@ -198,6 +199,12 @@ export const orderSummarySchema = z.object({
   notes: z.string().nullable(),
   /** The buyer's purchase-order number, as submitted (issue 20). */
   poNumber: z.string().nullable(),
+  /** The terms the order was submitted under (docs/orders.md#payment-terms). */
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  /** Net terms: when payment falls due, set at approval; null otherwise. */
+  paymentDueAt: isoDate.nullable(),
+  /** Unpaid past its due date. */
+  paymentOverdue: z.boolean(),
   totalCases: z.number().int(),
   totalUnits: z.number().int(),
   orderTotal: money,

@@ -22,6 +22,7 @@ import { users } from './users';
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const LEGACY_ORDER_STATUSES = ['submitted', 'completed'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
+import { PAYMENT_TERMS } from '../../../shared/payment-terms';
 export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
 
 /**
@@ -50,6 +51,15 @@ export const orders = pgTable(
     shippingCountry: text('shipping_country').default('US'),
     status: text('status').notNull().default('pending'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    /** The customer's terms when the order was submitted (docs/orders.md#payment-terms). */
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('on_approval'),
+    /** Set at approval for net terms: when payment falls due. Null for 'Pay on approval'. */
+    paymentDueAt: timestamp('payment_due_at', { withTimezone: true }),
+    /** The buyer's 'payment due soon' and 'payment overdue' e-mails went out (once each). */
+    paymentDueSoonEmailedAt: timestamp('payment_due_soon_emailed_at', { withTimezone: true }),
+    paymentOverdueEmailedAt: timestamp('payment_overdue_emailed_at', { withTimezone: true }),
+    /** Staff last sent a payment reminder from admin Orders. */
+    paymentReminderSentAt: timestamp('payment_reminder_sent_at', { withTimezone: true }),
     fulfillmentStatus: text('fulfillment_status').notNull().default('unfulfilled'),
     shippingStatus: text('shipping_status').notNull().default('not_shipped'),
     totalCases: integer('total_cases').notNull().default(0),
@@ -90,10 +100,18 @@ export const orders = pgTable(
       'orders_shopify_sync_status_check',
       sql`${table.shopifySyncStatus} in ('not_required', 'pending', 'synced', 'failed')`,
     ),
+    check(
+      'orders_payment_terms_check',
+      sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
+    ),
     check('orders_totals_check', sql`${table.orderTotal} >= 0 and ${table.standardTotal} >= 0`),
     index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
     index('orders_status_idx').on(table.status),
     index('orders_created_at_idx').on(table.createdAt.desc()),
+    /** Unpaid orders with a due date: the Overdue filter, the payment e-mails and Insights read this. */
+    index('orders_unpaid_due_idx')
+      .on(table.paymentDueAt)
+      .where(sql`${table.paymentDueAt} is not null and ${table.paymentStatus} <> 'paid'`),
   ],
 );
 

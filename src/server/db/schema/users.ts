@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
+import { PAYMENT_TERMS } from '../../../shared/payment-terms';
 
 export const USER_ROLES = ['customer', 'admin'] as const;
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
@@ -43,6 +44,8 @@ export const users = pgTable(
     billingCountry: text('billing_country').default('USA'),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
+    /** How this customer pays (docs/orders.md#payment-terms); staff set it in Users. */
+    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('on_approval'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: integer('approved_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -52,6 +55,10 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
     check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'disabled')`),
+    check(
+      'users_payment_terms_check',
+      sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
+    ),
     check('users_email_lowercase_check', sql`${table.email} = lower(${table.email})`),
     index('users_status_idx').on(table.status),
   ],

@@ -1,6 +1,7 @@
 import { centsToDecimal, centsToDollars } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import { isApprovedOrder } from './order-rules';
+import { isPaymentOverdue } from '../../../shared/payment-terms';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../shared/schemas/orders';
 import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
@@ -39,7 +40,11 @@ export function toOrderItemView(item: OrderItemRow): OrderItemView {
   };
 }
 
-export function toOrderSummary(order: OrderSummaryRow, items: readonly OrderItemView[]): OrderSummary {
+export function toOrderSummary(
+  order: OrderSummaryRow,
+  items: readonly OrderItemView[],
+  now = new Date(),
+): OrderSummary {
   return {
     id: order.id,
     orderNumber: formatOrderNumber(order.id),
@@ -54,6 +59,9 @@ export function toOrderSummary(order: OrderSummaryRow, items: readonly OrderItem
     businessName: order.businessName,
     notes: order.notes,
     poNumber: order.poNumber,
+    paymentTerms: order.paymentTerms,
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+    paymentOverdue: isPaymentOverdue(order, now),
     totalCases: order.totalCases,
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),

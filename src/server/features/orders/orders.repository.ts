@@ -269,7 +269,8 @@ const ITEMS_OF_ORDER = `coalesce((
 const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
   o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
-  o.notes, o.po_number as "poNumber", o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
+  o.notes, o.po_number as "poNumber", o.payment_terms as "paymentTerms", o.payment_due_at as "paymentDueAt",
+  o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -281,14 +282,14 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_of_user_v2',
+  name: 'orders_page_of_user_v3',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
     from orders o where o.user_id = $1
     order by o.created_at desc, o.id desc limit $2 offset $3`,
 };
 
 const ORDER_OF_USER: NamedStatement = {
-  name: 'order_of_user_v2',
+  name: 'order_of_user_v3',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
 };
 
@@ -306,6 +307,8 @@ export type OrderSummaryRow = Pick<
   | 'businessName'
   | 'notes'
   | 'poNumber'
+  | 'paymentTerms'
+  | 'paymentDueAt'
   | 'totalCases'
   | 'orderTotal'
 >;

@@ -1,0 +1,48 @@
+/**
+ * Payment terms (docs/orders.md#payment-terms): a customer pays on approval (the default, through Shopify's
+ * invoice) or on account within 15, 30 or 60 days of approval. An order keeps the terms it was submitted
+ * under; its due date is set when staff approve it.
+ */
+export const PAYMENT_TERMS = ['on_approval', 'net15', 'net30', 'net60'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'on_approval';
+
+export const PAYMENT_TERMS_LABELS: Readonly<Record<PaymentTerms, string>> = {
+  on_approval: 'Pay on approval',
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net60: 'Net 60',
+};
+
+/** Days from approval to the due date; null for 'Pay on approval' (no due date). Shopify's NET templates. */
+export const PAYMENT_TERMS_DAYS: Readonly<Record<PaymentTerms, number | null>> = {
+  on_approval: null,
+  net15: 15,
+  net30: 30,
+  net60: 60,
+};
+
+/** The buyer is e-mailed this many days before the due date, and once more the day after it. */
+export const DUE_SOON_NOTICE_DAYS = 3;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function isNetTerms(terms: PaymentTerms): boolean {
+  return PAYMENT_TERMS_DAYS[terms] !== null;
+}
+
+/** When an order issued (approved) at `issuedAt` under `terms` falls due, or null for 'Pay on approval'. */
+export function paymentDueAt(terms: PaymentTerms, issuedAt: Date): Date | null {
+  const days = PAYMENT_TERMS_DAYS[terms];
+  return days === null ? null : new Date(issuedAt.getTime() + days * DAY_MS);
+}
+
+/** Unpaid and past its due date (docs/orders.md#payment-terms). Cancelled orders are never overdue. */
+export function isPaymentOverdue(
+  order: { paymentDueAt: Date | string | null; paymentStatus: string; status?: string },
+  now: Date,
+): boolean {
+  if (order.paymentDueAt === null || order.paymentStatus === 'paid' || order.status === 'cancelled')
+    return false;
+  return new Date(order.paymentDueAt).getTime() < now.getTime();
+}
