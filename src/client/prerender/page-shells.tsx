@@ -43,6 +43,7 @@ function anonymousUser(role: CurrentUser['role']): CurrentUser {
     businessName: null,
     phone: null,
     role,
+    paymentTerms: 'on_approval',
     shippingAddress: null,
     shippingAddressLine1: null,
     shippingAddressLine2: null,

@@ -89,6 +89,7 @@ export const testUser: CurrentUser = {
   businessName: 'Doe Botanicals',
   phone: '555-0100',
   role: 'customer',
+  paymentTerms: 'on_approval',
   shippingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
   shippingAddressLine1: '1 Main St',
   shippingAddressLine2: null,

@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './orders';
 import { idSchema } from './pricing';
+import { PAYMENT_TERMS } from '../payment-terms';
 
 /**
  * Contracts of the admin Orders section (docs/admin.md#orders, docs/orders.md#order-states). Money leaves the
  * server as decimal strings with two decimals ("127.80").
  */
 
-/** The status filter's choices (docs/admin.md#orders): 'all' or one of the five statuses. */
+/**
+ * The status filter's choices (docs/admin.md#orders): 'all', one of the five statuses, or 'overdue' (unpaid
+ * past the due date of its payment terms, docs/orders.md#payment-terms).
+ */
 export const ADMIN_ORDER_STATUS_FILTERS = [
   'all',
   'pending',
@@ -15,6 +19,7 @@ export const ADMIN_ORDER_STATUS_FILTERS = [
   'shipped',
   'delivered',
   'cancelled',
+  'overdue',
 ] as const;
 export const adminOrderStatusFilterSchema = z.enum(ADMIN_ORDER_STATUS_FILTERS, {
   message: `must be one of ${ADMIN_ORDER_STATUS_FILTERS.join(', ')}`,
@@ -82,6 +87,12 @@ export const adminOrderSchema = z.object({
   notes: z.string().nullable(),
   /** The buyer's purchase-order number (issue 20); the search finds it. */
   poNumber: z.string().nullable(),
+  /** The terms it was submitted under, its due date once approved, and whether it is overdue (issue 20). */
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  paymentDueAt: z.string().nullable(),
+  paymentOverdue: z.boolean(),
+  /** When staff last sent a payment reminder (admin Orders 'Send payment reminder'). */
+  paymentReminderSentAt: z.string().nullable(),
   shopifyOrderId: z.string().nullable(),
   shopifyCheckoutUrl: z.string().nullable(),
   orderTotal: money,
@@ -161,3 +172,22 @@ export function adminOrdersQueryString(query: {
   const text = params.toString();
   return text ? `?${text}` : '';
 }
+
+/**
+ * POST /api/admin/orders/{id}/payment-reminder (docs/orders.md#payment-reminders): e-mails the buyer a reminder
+ * of an approved, unpaid order on net terms, through Shopify's paymentReminderSend when the store is
+ * connected, else from the portal. 409 with PAYMENT_REMINDER_REFUSALS when the order cannot be reminded.
+ */
+export const paymentReminderResponseSchema = z.object({
+  message: z.string(),
+  order: adminOrderSchema,
+});
+export type PaymentReminderResponse = z.infer<typeof paymentReminderResponseSchema>;
+
+export const PAYMENT_REMINDER_SENT = 'Payment reminder sent';
+export const PAYMENT_REMINDER_REFUSALS = {
+  notOnTerms: 'This order is not on payment terms',
+  notDue: 'This order has no payment due yet: it is not approved',
+  paid: 'This order is already paid',
+  cancelled: 'This order is cancelled',
+} as const;

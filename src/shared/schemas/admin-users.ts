@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_TERMS } from '../payment-terms';
 import {
   checkPasswordRules,
   PASSWORD_COMPOSITION,
@@ -103,6 +104,22 @@ export type ResetUserPasswordRequest = z.infer<typeof resetUserPasswordRequestSc
 export const updateUserRoleRequestSchema = z.object({ role: roleSchema });
 export type UpdateUserRoleRequest = z.infer<typeof updateUserRoleRequestSchema>;
 
+/** PATCH /api/admin/users/{userId}/payment-terms (docs/admin.md#users, docs/orders.md#payment-terms). */
+export const updateUserPaymentTermsRequestSchema = z.object({
+  paymentTerms: z.enum(PAYMENT_TERMS, { message: `must be one of ${PAYMENT_TERMS.join(', ')}` }),
+});
+export type UpdateUserPaymentTermsRequest = z.infer<typeof updateUserPaymentTermsRequestSchema>;
+
+/**
+ * GET /api/admin/payment-terms: the terms staff may give a customer. With the store connected, a net option
+ * is available only when Shopify has a NET template of that many days (paymentTermsTemplates); in test mode
+ * all are.
+ */
+export const paymentTermsOptionsResponseSchema = z.object({
+  options: z.array(z.object({ value: z.enum(PAYMENT_TERMS), label: z.string(), available: z.boolean() })),
+});
+export type PaymentTermsOptionsResponse = z.infer<typeof paymentTermsOptionsResponseSchema>;
+
 /** POST /api/admin/users/{userId}/approve. */
 export const approveUserRequestSchema = z.object({
   decision: z.enum(APPROVAL_DECISIONS, { message: ADMIN_USERS_MESSAGES.decisionRequired }),
@@ -120,6 +137,8 @@ export const adminUserSchema = z.object({
   phone: z.string().nullable(),
   role: z.enum(USER_ROLES),
   status: z.enum(USER_STATUSES),
+  /** How the customer pays (docs/orders.md#payment-terms). */
+  paymentTerms: z.enum(PAYMENT_TERMS),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
@@ -152,6 +171,7 @@ export const ADMIN_USERS_SUCCESS = {
   created: 'User created successfully',
   passwordReset: 'Password reset successfully',
   roleUpdated: 'User role updated successfully',
+  paymentTermsUpdated: 'Payment terms updated',
   approved: 'User approved successfully',
   rejected: 'User rejected',
 } as const;
@@ -163,6 +183,8 @@ export const ADMIN_USERS_CONFLICTS = {
   lastAdmin: 'The last administrator cannot be changed to a customer',
   ownRole: 'You cannot change your own role',
   notPending: 'This user is not pending approval',
+  termsForCustomers: 'Payment terms apply to customers only',
+  termsUnavailable: 'The Shopify store has no payment terms template for these terms',
 } as const;
 
 export const USER_NOT_FOUND = 'User not found';

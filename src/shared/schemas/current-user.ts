@@ -1,5 +1,6 @@
 // zod/mini: the session is read on every page (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
+import { PAYMENT_TERMS } from '../payment-terms';
 
 /** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
 export const currentUserSchema = z.object({
@@ -11,6 +12,8 @@ export const currentUserSchema = z.object({
   businessName: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   role: z.enum(['customer', 'admin']),
+  /** How this customer pays (docs/orders.md#payment-terms); shown on /confirm. */
+  paymentTerms: z.enum(PAYMENT_TERMS),
   shippingAddress: z.nullable(z.string()),
   shippingAddressLine1: z.nullable(z.string()),
   shippingAddressLine2: z.nullable(z.string()),

@@ -35,6 +35,7 @@ export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     phone: '555-0100',
     role: 'customer',
     status: 'approved',
+    paymentTerms: 'on_approval',
     createdAt: '2031-01-05T10:00:00.000Z',
     approvedAt: '2031-01-05T12:00:00.000Z',
     lastLoginAt: null,

@@ -63,6 +63,7 @@ export function toCurrentUser(user: UserRow): CurrentUser {
     businessName: user.businessName,
     phone: user.phone,
     role: user.role,
+    paymentTerms: user.paymentTerms,
     shippingAddress: user.shippingAddress,
     shippingAddressLine1: user.shippingAddressLine1,
     shippingAddressLine2: user.shippingAddressLine2,

@@ -27,6 +27,7 @@ import {
 } from '../orders';
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { buildOrdersCsv } from './orders-csv';
+import { isPaymentOverdue } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
@@ -44,6 +45,10 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     paymentStatus: order.paymentStatus,
     notes: order.notes,
     poNumber: order.poNumber,
+    paymentTerms: order.paymentTerms,
+    paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
+    paymentOverdue: isPaymentOverdue(order, new Date()),
+    paymentReminderSentAt: order.paymentReminderSentAt?.toISOString() ?? null,
     shopifyOrderId: order.shopifyOrderId,
     shopifyCheckoutUrl: order.shopifyCheckoutUrl,
     orderTotal: centsToDecimal(order.orderTotal),

@@ -64,6 +64,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     phone: user.phone,
     role: user.role,
     status: user.status,
+    paymentTerms: user.paymentTerms,
     createdAt: user.createdAt.toISOString(),
     approvedAt: iso(user.approvedAt),
     lastLoginAt: iso(user.lastLoginAt),

@@ -51,10 +51,20 @@ export function orderFilterCondition(filter: {
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);
   }
-  if (filter.status !== 'all') {
+  if (filter.status === 'overdue') {
+    conditions.push(overdueCondition(new Date()));
+  } else if (filter.status !== 'all') {
     conditions.push(inArray(orders.status, [...STORED_ORDER_STATUSES[filter.status]]));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/**
+ * Unpaid past the due date of its payment terms, not cancelled (docs/orders.md#payment-terms; the same rule as
+ * shared/payment-terms.ts isPaymentOverdue). Its first two terms are the partial index orders_unpaid_due_idx.
+ */
+export function overdueCondition(now: Date): SQL {
+  return sql`${orders.paymentDueAt} is not null and ${orders.paymentStatus} <> 'paid' and ${orders.paymentDueAt} < ${now.toISOString()} and ${orders.status} <> 'cancelled'`;
 }
 
 /**
