@@ -535,11 +535,10 @@ export function orderView(store: FakeStore, order: FakeOrder): View {
   const currency = order.currencyCode;
   const paid = order.financialStatus === 'PAID';
   const received = paid ? order.total : 0;
-  const draft = () => (order.draftOrderId === null ? undefined : store.draftOrders.get(order.draftOrderId));
   const termsOwner: TermsOwner = {
     draftOrder: () => {
-      const source = draft();
-      return source ? draftOrderView(store, source) : null;
+      const draft = order.draftOrderId === null ? undefined : store.draftOrders.get(order.draftOrderId);
+      return draft ? draftOrderView(store, draft) : null;
     },
     order: () => orderView(store, order),
     outstanding: () => order.total - received,
