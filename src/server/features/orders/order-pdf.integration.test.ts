@@ -8,6 +8,7 @@ import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { productListSchema } from '../../../shared/schemas/products';
 import { orders } from '../../db/schema';
+import { everyProductLines } from '../../test/every-product';
 import { pdfLines, pdfToText } from '../../test/pdf-text';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../accounts/accounts-test-support';
@@ -71,14 +72,8 @@ async function readPdf(url: string, cookie: string) {
   return { response, lines: pdfLines(await pdfToText(response.rawPayload)) };
 }
 
-/** Every product of the seeded storefront: two cases of the first, one case, bundle or tester of each other. */
-async function everyProduct() {
-  const products = productListSchema.parse((await get('/api/products')).json());
-  return products.map((product, index) => ({
-    productId: product.id,
-    quantity: product.isTester || product.isVirtual ? 1 : product.caseSize * (index === 0 ? 2 : 1),
-  }));
-}
+const everyProduct = async () =>
+  everyProductLines(productListSchema.parse((await get('/api/products')).json()));
 
 describe('GET /api/orders/{id}/pdf', () => {
   it('gives the buyer their own order as a PDF download named after the order, cached nowhere', async () => {
