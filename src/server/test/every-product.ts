@@ -14,3 +14,25 @@ export function everyProductLines(
     quantity: product.isTester || product.isVirtual ? 1 : product.caseSize * (index === 0 ? 2 : 1),
   }));
 }
+
+/**
+ * The lines and totals of the order PDF of that order with the seeded catalogue, as `pdftotext -layout` reads
+ * them with runs of spaces made one (pdf-text.ts pdfLines): 5 cases reach Distributor, 15 % off every unit
+ * price, rounded per unit (docs/catalogue-and-pricing.md#unit-and-line-prices), worked out by hand.
+ */
+export const EVERY_PRODUCT_PDF_LINES: readonly string[] = [
+  'Product Cases Bottles Price Total',
+  '4 oz Bottle 2 24 $9.05 / bottle $217.20',
+  '1 oz Bottle 1 12 $4.12 / bottle $49.44',
+  '50/50 Split Pack 1 12 $6.59 / bottle $79.08',
+  'Case of Mixed Bottles 1 12 $79.02 / bundle $79.02',
+  'Free In-Store Tester — 1 Free $0.00',
+  'Cases 5',
+  'Bottles 60',
+  'Free tester Included',
+  'Standard total $499.80',
+  'Tier Distributor (15% off)',
+  'Savings -$75.06',
+  'Shipping Free',
+  'Total $424.74',
+];

@@ -8,7 +8,7 @@ import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { productListSchema } from '../../../shared/schemas/products';
 import { orders } from '../../db/schema';
-import { everyProductLines } from '../../test/every-product';
+import { EVERY_PRODUCT_PDF_LINES, everyProductLines } from '../../test/every-product';
 import { pdfLines, pdfToText } from '../../test/pdf-text';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../accounts/accounts-test-support';
@@ -89,7 +89,7 @@ describe('GET /api/orders/{id}/pdf', () => {
   it('reads back an order of every product: each line in cases and bottles with its prices, tier, savings, shipping, total, status and terms', async () => {
     const { cookie } = await newCustomer();
     const items = await everyProduct();
-    expect(items.length).toBeGreaterThanOrEqual(5);
+    expect(items).toHaveLength(5);
     const placed = await placeOrder(cookie, items, { poNumber: 'PO-7781/B', notes: 'Ring the bell.' });
     const detail = orderDetailResponseSchema.parse(
       (await get(`/api/orders/${placed.orderId}`, cookie)).json(),
@@ -119,23 +119,9 @@ describe('GET /api/orders/{id}/pdf', () => {
       expect(lines).toContain(`${item.name} ${cells.cases} ${cells.bottles} ${cells.price} ${cells.total}`);
       expect(lines).toContain(`SKU: ${item.sku}`);
     }
-    // The same figures worked out from the catalogue: 5 cases reach Distributor, 15 % off every unit price,
-    // rounded per unit (docs/catalogue-and-pricing.md#unit-and-line-prices).
-    expect(lines).toContain('4 oz Bottle 2 24 $9.05 / bottle $217.20');
-    expect(lines).toContain('1 oz Bottle 1 12 $4.12 / bottle $49.44');
-    expect(lines).toContain('50/50 Split Pack 1 12 $6.59 / bottle $79.08');
-    expect(lines).toContain('Case of Mixed Bottles 1 12 $79.02 / bundle $79.02');
-    expect(lines).toContain('Free In-Store Tester — 1 Free $0.00');
-
-    expect(lines).toContain('Cases 5');
+    // The same figures worked out by hand from the seeded catalogue.
+    for (const line of EVERY_PRODUCT_PDF_LINES) expect(lines).toContain(line);
     expect(lines).toContain(`Bottles ${detail.order.totalUnits}`);
-    expect(lines).toContain('Bottles 60');
-    expect(lines).toContain('Free tester Included');
-    expect(lines).toContain('Standard total $499.80');
-    expect(lines).toContain('Tier Distributor (15% off)');
-    expect(lines).toContain('Savings -$75.06');
-    expect(lines).toContain('Shipping Free');
-    expect(lines).toContain('Total $424.74');
     expect(formatMoney(detail.orderTotal)).toBe('$424.74');
     expect(lines).toContain('Notes');
     expect(lines).toContain('Ring the bell.');
