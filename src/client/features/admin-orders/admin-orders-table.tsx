@@ -19,8 +19,8 @@ interface AdminOrdersTableProps {
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
  * status (with 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the
- * status dropdown, 'View Items', 'Download PDF' and, when the customer wrote about the order, a link to those support messages. Under 768 px
- * a stacked list, as eight columns do not fit a phone.
+ * status dropdown, 'View Items', 'Download PDF' and, when the customer wrote about the order, a link to those
+ * support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
   return useIsMobile() ? <AdminOrdersList {...props} /> : <AdminOrdersGrid {...props} />;

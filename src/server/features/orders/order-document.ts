@@ -47,7 +47,7 @@ const DAY = new Intl.DateTimeFormat('en-US', {
   year: 'numeric',
   timeZone: 'UTC',
 });
-export const formatDay = (iso: string) => DAY.format(new Date(iso));
+const formatDay = (iso: string) => DAY.format(new Date(iso));
 
 export function buildOrderDocument(
   { order: row, tierName, items: itemRows }: OrderForDocument,
