@@ -1,5 +1,7 @@
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
+import { adminOrderPdfPath } from '../../../shared/orders';
 import { ViewButton } from '../../components/admin/view-button';
+import { DownloadPdfLink } from '../../components/download-pdf-link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
@@ -17,8 +19,8 @@ interface AdminOrdersTableProps {
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
  * status (with 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the
- * status dropdown, 'View Items' and, when the customer wrote about the order, a link to those support messages. Under 768 px
- * a stacked list, as eight columns do not fit a phone.
+ * status dropdown, 'View Items', 'Download PDF' and, when the customer wrote about the order, a link to those
+ * support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
   return useIsMobile() ? <AdminOrdersList {...props} /> : <AdminOrdersGrid {...props} />;
@@ -35,6 +37,17 @@ function ViewItemsButton({
     <ViewButton label={`View Items of order ${order.orderNumber}`} onClick={() => onViewItems(order)}>
       View Items
     </ViewButton>
+  );
+}
+
+/** The order's PDF (docs/orders.md#order-pdf), named for the row: 'Download PDF of WO-1001'. */
+function OrderPdfLink({ order }: { order: AdminOrder }) {
+  return (
+    <DownloadPdfLink
+      href={adminOrderPdfPath(order.id)}
+      label={`Download PDF of ${order.orderNumber}`}
+      size="sm"
+    />
   );
 }
 
@@ -93,6 +106,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
               <div className="flex w-36 flex-col gap-2">
                 <OrderStatusSelect order={order} />
                 <ViewItemsButton order={order} onViewItems={onViewItems} />
+                <OrderPdfLink order={order} />
                 <SupportMessagesLink order={order} />
               </div>
             </TableCell>
@@ -128,6 +142,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusSelect order={order} className="min-w-36" />
             <ViewItemsButton order={order} onViewItems={onViewItems} />
+            <OrderPdfLink order={order} />
             <SupportMessagesLink order={order} />
           </div>
         </li>

@@ -4,7 +4,8 @@ import { formatCents } from '../../../shared/money';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { cn } from '../../lib/cn';
-import { formatDiscount, pluralize } from '../../lib/format';
+import { describeTier } from '../../../shared/discounts';
+import { pluralize } from '../../lib/format';
 
 /**
  * The order as it will be submitted (docs/storefront.md#review-page): its lines, item, case and unit
@@ -40,9 +41,9 @@ export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: Rea
           )}
         </Row>
         <Row label="Tier Applied">
-          {cart.tier
-            ? `${cart.tier.name} (${formatDiscount(cart.tier.discountPercentage / 100)} off)`
-            : 'None'}
+          {describeTier(
+            cart.tier && { name: cart.tier.name, discountPercent: cart.tier.discountPercentage / 100 },
+          )}
         </Row>
         <Row label="Savings">
           <span className={cn(discounted && 'font-medium text-primary')}>
