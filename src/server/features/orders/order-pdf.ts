@@ -7,7 +7,7 @@ import { buildOrderDocument, type DocumentFact, type OrderDocument } from './ord
 import { findOrderForDocument } from './orders.repository';
 
 /**
- * The order PDF (docs/orders.md#order-pdf, ADR 0031): made on the server with PDFKit and its built-in
+ * The order PDF (docs/orders.md#order-pdf, ADR 0032): made on the server with PDFKit and its built-in
  * Helvetica, no browser involved. Everything is drawn as text, the buyer's own words (business, address, PO
  * number, notes) included, so nothing in them can become anything else.
  */
