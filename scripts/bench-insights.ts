@@ -28,7 +28,11 @@ import { insertSession } from '../src/server/features/sessions/sessions.reposito
 import { generateToken, hashToken } from '../src/server/security/tokens';
 import * as insightQueries from '../src/server/features/admin-insights/admin-insights.repository';
 import { periodWeeks } from '../src/server/features/admin-insights/insights-weeks';
-import { insightsResponseSchema } from '../src/shared/schemas/admin-insights';
+import {
+  insightsResponseSchema,
+  OVERDUE_LIST_LIMIT,
+  TOP_CUSTOMERS_COUNT,
+} from '../src/shared/schemas/admin-insights';
 import { markdownTable, median, wrap, writeReadmeBlock } from './bench-readme';
 import { LOOPBACK, readPositiveNumber } from './bench-support';
 
@@ -131,8 +135,8 @@ async function timeEachQuery(db: Database): Promise<Array<[string, number]>> {
     ['pipeline', () => insightQueries.countPipeline(db, since)],
     ['oldest pending order', () => insightQueries.findOldestPendingOrder(db)],
     ['oldest registration', () => insightQueries.findOldestPendingRegistration(db)],
-    ['top customers', () => insightQueries.findTopCustomers(db, since, 10)],
-    ['overdue', () => insightQueries.findOverdueOrders(db, now, 50)],
+    ['top customers', () => insightQueries.findTopCustomers(db, since, TOP_CUSTOMERS_COUNT)],
+    ['overdue', () => insightQueries.findOverdueOrders(db, now, OVERDUE_LIST_LIMIT)],
   ];
   const result: Array<[string, number]> = [];
   for (const [name, run] of queries) {

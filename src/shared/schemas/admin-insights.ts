@@ -10,7 +10,7 @@ import { z } from 'zod';
 export const INSIGHTS_WEEKS = 12;
 export const TOP_CUSTOMERS_COUNT = 10;
 /** The overdue list shows at most this many, the longest overdue first; the count and total cover all. */
-export const OVERDUE_LIST_LIMIT = 50;
+export const OVERDUE_LIST_LIMIT = 25;
 
 const money = z.string();
 const count = z.number().int().min(0);

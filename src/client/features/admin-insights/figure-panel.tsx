@@ -2,15 +2,7 @@ import { Download, Table2 } from 'lucide-react';
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../components/ui/table';
+import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { downloadText } from '../../lib/download';
 import { figureCsv, type Figure, type FigureTable } from './insights-figures';
@@ -93,50 +85,70 @@ export function FigurePanel({ figure, emptyText, children }: FigurePanelProps) {
           {emptyText}
         </p>
       ) : (
-        <FigureTableView table={table} id={tableId} className={showTable ? undefined : 'sr-only'} />
+        <FigureTableView table={table} id={tableId} hidden={!showTable} />
       )}
     </section>
   );
 }
 
-function FigureTableView({ table, id, className }: { table: FigureTable; id: string; className?: string }) {
-  return (
-    <div id={id} className={className}>
-      <Table>
-        <TableCaption className="mt-0 mb-2 text-left">{table.caption}</TableCaption>
-        <TableHeader>
-          <TableRow>
-            {table.columns.map((column) => (
-              <TableHead key={column.label} scope="col" className={cn(column.numeric && 'text-right')}>
-                {column.label}
-              </TableHead>
-            ))}
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {table.rows.map((row, rowIndex) => (
-            <TableRow key={rowIndex}>
-              {row.map((cell, cellIndex) => {
-                const column = table.columns[cellIndex];
-                const Cell = cellIndex === 0 ? TableHead : TableCell;
-                return (
-                  <Cell
-                    key={column?.label ?? cellIndex}
-                    {...(cellIndex === 0 ? { scope: 'row' } : {})}
-                    className={cn(
-                      'whitespace-nowrap',
-                      cellIndex === 0 && 'text-foreground',
-                      column?.numeric && 'text-right tabular-nums',
-                    )}
-                  >
-                    {cell.text}
-                  </Cell>
-                );
-              })}
-            </TableRow>
+/**
+ * The figure's table. Out of sight (for screen readers only) it is a plain table; in sight it scrolls
+ * sideways in a box that takes the keyboard's focus, as a phone may be narrower than its columns.
+ */
+function FigureTableView({ table, id, hidden }: { table: FigureTable; id: string; hidden: boolean }) {
+  const element = (
+    <table className="w-full text-sm">
+      {/* The table's name; the panel's heading says it to the eye. */}
+      <caption className="sr-only">{table.caption}</caption>
+      <TableHeader>
+        <TableRow>
+          {table.columns.map((column) => (
+            <TableHead key={column.label} scope="col" className={cn(column.numeric && 'text-right')}>
+              {column.label}
+            </TableHead>
           ))}
-        </TableBody>
-      </Table>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {table.rows.map((row, rowIndex) => (
+          <TableRow key={rowIndex}>
+            {row.map((cell, cellIndex) => {
+              const column = table.columns[cellIndex];
+              const Cell = cellIndex === 0 ? TableHead : TableCell;
+              return (
+                <Cell
+                  key={column?.label ?? cellIndex}
+                  {...(cellIndex === 0 ? { scope: 'row' } : {})}
+                  className={cn(
+                    cellIndex === 0 && 'text-foreground',
+                    column?.numeric && 'text-right whitespace-nowrap tabular-nums',
+                  )}
+                >
+                  {cell.text}
+                </Cell>
+              );
+            })}
+          </TableRow>
+        ))}
+      </TableBody>
+    </table>
+  );
+  if (hidden) {
+    return (
+      <div id={id} className="sr-only">
+        {element}
+      </div>
+    );
+  }
+  return (
+    <div
+      id={id}
+      role="group"
+      aria-label={table.caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+    >
+      {element}
     </div>
   );
 }

@@ -174,7 +174,6 @@ export function topCustomersFigure(data: InsightsResponse): Figure {
       columns: [
         { label: 'Business' },
         { label: 'Customer' },
-        { label: 'Email' },
         { label: 'Orders', numeric: true },
         { label: 'Revenue', numeric: true },
         { label: 'Last order' },
@@ -182,7 +181,6 @@ export function topCustomersFigure(data: InsightsResponse): Figure {
       rows: data.topCustomers.map((customer) => [
         text(customer.businessName),
         text(customer.customerName),
-        text(customer.email),
         count(customer.orders),
         money(customer.revenue),
         moment(customer.lastOrderAt),

@@ -96,6 +96,7 @@ function buildOptions(
       {
         stroke: ink,
         font,
+        size: 32,
         ticks: { show: false },
         grid: { show: false },
         // One label per category, thinned out when they would not fit.
