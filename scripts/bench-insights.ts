@@ -14,6 +14,7 @@
  * on the driver. Then each of the answer's queries alone. Medians of the rounds are printed beside the budget
  * and written to the README (the `bench:insights` block, one line per database).
  */
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
@@ -123,7 +124,7 @@ async function adminSession(db: Database, cookieName: string) {
   };
 }
 
-/** Each query of the answer alone, the median of `rounds` runs (the plans: ADR 0031). */
+/** Each query of the answer alone, the median of `rounds` runs (the plans: ADR 0033). */
 async function timeEachQuery(db: Database): Promise<Array<[string, number]>> {
   const now = new Date();
   const since = periodWeeks(now)[0] ?? now;
@@ -164,13 +165,14 @@ interface Figures {
 async function report(figures: Figures) {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const database = figures.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
-  const verdict =
-    figures.kind === 'postgres' ? (figures.insights < BUDGET_MS ? 'met' : 'MISSED') : 'no budget';
+  // The budget is PostgreSQL's (issue 20); PGlite's figure is reported beside it.
+  const verdict = figures.insights < BUDGET_MS ? 'met' : 'MISSED';
+  const budget = figures.kind === 'postgres' ? `< ${BUDGET_MS} ms (${verdict})` : '(PostgreSQL only)';
   console.log(
     markdownTable(
       ['figure', 'median', 'budget'],
       [
-        ['GET /api/admin/insights', ms(figures.insights), `< ${BUDGET_MS} ms (${verdict})`],
+        ['GET /api/admin/insights', ms(figures.insights), budget],
         ['  slowest round', ms(figures.slowest), ''],
         ['GET /api/admin/user (baseline)', ms(figures.adminUser), ''],
         ['one-row indexed query (baseline)', ms(figures.raw), ''],
@@ -181,7 +183,8 @@ async function report(figures: Figures) {
   if (process.env.BENCH_README === '0') return;
   const line = wrap(
     `${database}, ${new Date().toISOString().slice(0, 10)}, ${figures.orders.toLocaleString('en-US')} orders ` +
-      `(\`npm run bench:insights\`, medians of ${rounds} rounds): the answer ${ms(figures.insights)}` +
+      `(\`npm run bench:insights\`, medians of ${rounds} rounds, ${os.cpus().length} CPUs at a load average ` +
+      `of ${os.loadavg()[0]?.toFixed(1)}): the answer ${ms(figures.insights)}` +
       `${figures.kind === 'postgres' ? ` (budget ${BUDGET_MS} ms: ${verdict})` : ''}, slowest round ` +
       `${ms(figures.slowest)}; in the same run \`GET /api/admin/user\` ${ms(figures.adminUser)} and a one-row ` +
       `indexed query ${ms(figures.raw)}; the queries alone: ` +

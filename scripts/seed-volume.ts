@@ -1,5 +1,5 @@
 /**
- * `npm run seed:volume`: a generated data set for measuring Insights (docs/admin.md#insights, ADR 0031) on
+ * `npm run seed:volume`: a generated data set for measuring Insights (docs/admin.md#insights, ADR 0033) on
  * the database the portal would use (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR/pglite): a few
  * hundred approved customers (some on net payment terms), a handful of registrations waiting for review,
  * and 100,000 orders with their lines over the last two years, in every status (legacy values included),
@@ -47,6 +47,9 @@ function positiveInteger(name: string, text: string): number {
   return value;
 }
 
+/** A run the script declines, said in a sentence (the database is closed cleanly first). */
+class Refused extends Error {}
+
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
@@ -65,11 +68,21 @@ const database = await openDatabase(target);
 try {
   console.log(`Generating on ${describeTarget(target)}`);
   await database.migrate();
-  await seedDatabase(database.db, {
+  const seeded = await seedDatabase(database.db, {
     admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     demo: false,
   });
+  // A new database: its first administrator's password is shown once, as `npm start` does.
+  if (seeded.generatedAdminPassword) {
+    console.log(
+      `First administrator created: username "${env.ADMIN_USERNAME}", password "${seeded.generatedAdminPassword}"`,
+    );
+  }
   await generate(database.db);
+} catch (error) {
+  if (!(error instanceof Refused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
   releaseLock();
@@ -84,7 +97,7 @@ async function generate(db: Database) {
   );
   const run = (previous[0]?.value.runs ?? 0) + 1;
   if (run > 1 && !options.again) {
-    fail(
+    throw new Refused(
       'This database already has a generated data set (app_settings seed.volume). ' +
         'Run with --again to add another one.',
     );

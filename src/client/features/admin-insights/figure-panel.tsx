@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn';
 import { downloadText } from '../../lib/download';
 import { figureCsv, type Figure, type FigureTable } from './insights-figures';
 
-/** The chart library arrives with the first chart, in a chunk of its own (ADR 0031). */
+/** The chart library arrives with the first chart, in a chunk of its own (ADR 0033). */
 const UplotChart = lazy(() => import('./uplot-chart'));
 
 interface FigurePanelProps {

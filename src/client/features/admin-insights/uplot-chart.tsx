@@ -5,7 +5,7 @@ import { formatCents } from '../../../shared/money';
 import type { ChartSeries, ChartSeriesKind, ChartSpec } from './insights-figures';
 
 /*
- * The one module that loads the chart library (uPlot, ADR 0031), imported lazily by figure-panel.tsx: neither
+ * The one module that loads the chart library (uPlot, ADR 0033), imported lazily by figure-panel.tsx: neither
  * the storefront nor the rest of the admin portal downloads it. uPlot draws on a canvas, which assistive
  * technology cannot read; the chart is an image with a text alternative, and its panel's table holds the
  * figures. uPlot styles its elements through the CSSOM (el.style), which the CSP allows (ADR 0006).

@@ -4,7 +4,7 @@ import type { DatabaseOrTransaction } from '../../db/client';
 import { selectRows as rows } from '../../db/select-rows';
 
 /*
- * The reads of Insights (docs/admin.md#insights, ADR 0031): each one statement that an index answers on a
+ * The reads of Insights (docs/admin.md#insights, ADR 0033): each one statement that an index answers on a
  * large table (the plans are in the ADR); reads only, the orders feature stays the only writer of orders
  * (ADR 0024). Money comes back in cents, times as ISO strings in UTC, counts as numbers, whichever driver.
  */

@@ -76,7 +76,7 @@ export function pipelineOf(rows: ReadonlyArray<{ status: string; orders: number 
 }
 
 /**
- * The Insights figures (docs/admin.md#insights, ADR 0031): one read-only transaction at REPEATABLE READ, so
+ * The Insights figures (docs/admin.md#insights, ADR 0033): one read-only transaction at REPEATABLE READ, so
  * every figure comes from the same snapshot and agrees with the others, taken at one `now`. On PGlite (one
  * connection, ADR 0020) the statements run one after another whatever the transaction; on PostgreSQL they
  * hold one pooled connection, not one each, so staff looking at Insights never starve the customers' orders.
