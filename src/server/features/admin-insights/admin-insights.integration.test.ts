@@ -97,131 +97,75 @@ describe('with orders', () => {
       dune: await customer('Dune Drugstore'),
     };
     const { alder, birch, cedar, dune } = customers;
-    const order = async (name: string, values: Parameters<typeof storeOrder>[1]) => {
-      placed[name] = await storeOrder(t.db, values);
+    type Who = NonNullable<typeof alder>;
+    type Extra = Parameters<typeof storeOrder>[1];
+    /** One order of `who`, stored as placed at `createdAt` for `amount` dollars. */
+    const order = async (
+      name: string,
+      who: Who,
+      status: string,
+      tierId: number | null | undefined,
+      createdAt: Date,
+      amount: number,
+      extra: Extra = {},
+    ) => {
+      const cents = Math.round(amount * 100);
+      const { id: userId, businessName } = who;
+      const values = {
+        userId,
+        businessName,
+        status,
+        tierId,
+        createdAt,
+        orderTotal: cents,
+        standardTotal: cents,
+      };
+      placed[name] = await storeOrder(t.db, { ...values, ...extra });
     };
-    const dollars = (amount: number) => ({ orderTotal: amount * 100, standardTotal: amount * 100 });
-    // The period (this week and the 11 before it).
-    await order('alderNow', {
-      userId: alder!.id,
-      businessName: 'Alder Apothecary',
-      status: 'pending',
-      tierId: tier.Volume,
-      createdAt: thisWeek,
-      ...dollars(300),
-    });
-    await order('alderLegacy', {
-      userId: alder!.id,
-      businessName: 'Alder Apothecary',
-      status: 'submitted',
-      tierId: tier.Retailer,
-      createdAt: weeksAgo(1),
-      ...dollars(200),
-    });
-    await order('alderProcessing', {
-      userId: alder!.id,
-      businessName: 'Alder Apothecary',
-      status: 'processing',
-      tierId: tier.Starter,
-      createdAt: weeksAgo(2, 10),
-      ...dollars(100),
-    });
-    await order('birchShipped', {
-      userId: birch!.id,
-      businessName: 'Birch Beauty',
-      status: 'shipped',
-      tierId: 9999,
-      createdAt: weeksAgo(2, 20),
-      ...dollars(120),
-    });
-    await order('birchCompleted', {
-      userId: birch!.id,
-      businessName: 'Birch Beauty',
-      status: 'completed',
-      tierId: tier.Starter,
-      createdAt: weeksAgo(3),
-      ...dollars(150),
-    });
-    await order('birchCancelled', {
-      userId: birch!.id,
-      businessName: 'Birch Beauty',
-      status: 'cancelled',
-      tierId: tier.Distributor,
-      createdAt: weeksAgo(3, 30),
-      ...dollars(999),
-    });
-    await order('cedarTester', {
-      userId: cedar!.id,
-      businessName: 'Cedar Corner',
-      status: 'delivered',
-      tierId: null,
-      totalCases: 0,
-      createdAt: weeksAgo(11, 1),
-      ...dollars(0),
-    });
+    // The period (this week and the 11 before it); tier 9999 was deleted.
+    await order('alderNow', alder!, 'pending', tier.Volume, thisWeek, 300);
+    await order('alderLegacy', alder!, 'submitted', tier.Retailer, weeksAgo(1), 200);
+    await order('alderProcessing', alder!, 'processing', tier.Starter, weeksAgo(2, 10), 100);
+    await order('birchShipped', birch!, 'shipped', 9999, weeksAgo(2, 20), 120);
+    await order('birchCompleted', birch!, 'completed', tier.Starter, weeksAgo(3), 150);
+    await order('birchCancelled', birch!, 'cancelled', tier.Distributor, weeksAgo(3, 30), 999);
+    await order('cedarTester', cedar!, 'delivered', null, weeksAgo(11, 1), 0, { totalCases: 0 });
     // Nine more customers, $11 to $19 each: the top ten leaves out the two smallest of all.
     for (let index = 1; index <= 9; index++) {
-      const small = await customer(`Fern ${index}`);
-      customers[`fern${index}`] = small;
-      await order(`fern${index}`, {
-        userId: small.id,
-        businessName: small.businessName,
-        status: 'delivered',
-        tierId: tier.Distributor,
-        createdAt: weeksAgo(5, index),
-        ...dollars(10 + index),
-      });
+      const fern = await customer(`Fern ${index}`);
+      customers[`fern${index}`] = fern;
+      await order(`fern${index}`, fern, 'delivered', tier.Distributor, weeksAgo(5, index), 10 + index);
     }
     // Before the period: pending (so open, and the oldest), delivered, and the net-terms orders below.
-    await order('dunePending', {
-      userId: dune!.id,
-      businessName: 'Dune Drugstore',
-      status: 'pending',
-      tierId: tier.Volume,
-      createdAt: new Date(monday - 11 * WEEK - 1),
-      ...dollars(75),
-    });
-    await order('duneDelivered', {
-      userId: dune!.id,
-      businessName: 'Dune Drugstore',
-      status: 'delivered',
-      tierId: tier.Volume,
-      createdAt: weeksAgo(13),
-      ...dollars(80),
-    });
-    const netTerms = (createdAt: Date, dueAt: Date) => ({
-      userId: dune!.id,
-      businessName: 'Dune Drugstore',
-      status: 'delivered',
+    await order('dunePending', dune!, 'pending', tier.Volume, new Date(monday - 11 * WEEK - 1), 75);
+    await order('duneDelivered', dune!, 'delivered', tier.Volume, weeksAgo(13), 80);
+    const dueAt = (paymentDueAt: Date, paymentStatus: 'unpaid' | 'invoice_sent' | 'paid' = 'unpaid') => ({
       paymentTerms: 'net30' as const,
-      approvedAt: createdAt,
-      paymentDueAt: dueAt,
-      createdAt,
+      paymentDueAt,
+      paymentStatus,
     });
-    await order('overdueLong', {
-      ...netTerms(weeksAgo(16), before(10 * DAY + HOUR)),
-      paymentStatus: 'invoice_sent',
-      ...dollars(410.5),
-    });
-    await order('overdueShort', {
-      ...netTerms(weeksAgo(15), before(3 * DAY + HOUR)),
-      paymentStatus: 'unpaid',
-      ...dollars(89.25),
-    });
-    await order('duePaid', {
-      ...netTerms(weeksAgo(16), before(20 * DAY)),
-      paymentStatus: 'paid',
-      ...dollars(500),
-    });
-    await order('dueCancelled', {
-      ...netTerms(weeksAgo(16), before(20 * DAY)),
-      status: 'cancelled',
-      ...dollars(600),
-    });
-    await order('dueLater', {
-      ...netTerms(weeksAgo(14), new Date(now.getTime() + 2 * DAY)),
-      ...dollars(700),
-    });
+    const tenDaysAgo = before(10 * DAY + HOUR);
+    await order(
+      'overdueLong',
+      dune!,
+      'delivered',
+      null,
+      weeksAgo(16),
+      410.5,
+      dueAt(tenDaysAgo, 'invoice_sent'),
+    );
+    await order('overdueShort', dune!, 'delivered', null, weeksAgo(15), 89.25, dueAt(before(3 * DAY + HOUR)));
+    await order('duePaid', dune!, 'delivered', null, weeksAgo(16), 500, dueAt(before(20 * DAY), 'paid'));
+    await order('dueCancelled', dune!, 'cancelled', null, weeksAgo(16), 600, dueAt(before(20 * DAY)));
+    await order(
+      'dueLater',
+      dune!,
+      'delivered',
+      null,
+      weeksAgo(14),
+      700,
+      dueAt(new Date(now.getTime() + 2 * DAY)),
+    );
 
     // Two registrations waiting for review, and one already rejected (not waiting).
     const waiting = async (hoursAgo: number, status: 'pending' | 'rejected' = 'pending') => {
