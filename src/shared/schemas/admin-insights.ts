@@ -47,7 +47,6 @@ export const insightsCustomerSchema = z.object({
   userId: z.number().int(),
   businessName: z.string(),
   customerName: z.string(),
-  email: z.string(),
   orders: count,
   revenue: money,
   lastOrderAt: z.string(),

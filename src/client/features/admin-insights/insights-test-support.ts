@@ -37,7 +37,6 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
         userId: 3,
         businessName: '=Birch, "Beauty"',
         customerName: 'Kim Birch',
-        email: 'kim@birch.test',
         orders: 2,
         revenue: '1200.50',
         lastOrderAt: '2031-03-04T09:30:00.000Z',

@@ -128,14 +128,13 @@ export function findTopCustomers(db: DatabaseOrTransaction, since: Date, limit: 
     userId: number;
     businessName: string | null;
     customerName: string;
-    email: string;
     orders: number;
     revenueCents: number;
     lastOrderAt: string;
   }>(
     db,
     sql`select u.id as "userId", u.business_name as "businessName",
-        trim(concat_ws(' ', u.first_name, u.last_name)) as "customerName", u.email,
+        trim(concat_ws(' ', u.first_name, u.last_name)) as "customerName",
         top.orders, top."revenueCents", ${isoUtc('top.last_order_at')} as "lastOrderAt"
       from (select o.user_id, count(*)::int as orders, ${centsOf('o.order_total')} as "revenueCents",
             max(o.created_at) as last_order_at

@@ -136,7 +136,6 @@ export function createAdminInsightsService({ db }: Pick<AdminDeps, 'db'>) {
           userId: customer.userId,
           businessName: customer.businessName ?? '',
           customerName: customer.customerName,
-          email: customer.email,
           orders: customer.orders,
           revenue: centsToDecimal(customer.revenueCents),
           lastOrderAt: customer.lastOrderAt,
