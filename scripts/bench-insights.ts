@@ -186,7 +186,7 @@ async function report(figures: Figures) {
       `(\`npm run bench:insights\`, medians of ${rounds} rounds, ${os.cpus().length} CPUs at a load average ` +
       `of ${os.loadavg()[0]?.toFixed(1)}): the answer ${ms(figures.insights)}` +
       `${figures.kind === 'postgres' ? ` (budget ${BUDGET_MS} ms: ${verdict})` : ''}, slowest round ` +
-      `${ms(figures.slowest)}; in the same run \`GET /api/admin/user\` ${ms(figures.adminUser)} and a one-row ` +
+      `${ms(figures.slowest)}; in the same run \`/api/admin/user\` ${ms(figures.adminUser)} and a one-row ` +
       `indexed query ${ms(figures.raw)}; the queries alone: ` +
       `${figures.perQuery.map(([name, value]) => `${name} ${value.toFixed(1)}`).join(', ')} ms.`,
   );
