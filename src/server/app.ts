@@ -10,6 +10,7 @@ import type { Env } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
 import { adminCatalogRoutes } from './features/admin-catalog/admin-catalog.routes';
 import { adminFaqRoutes } from './features/admin-faq/admin-faq.routes';
+import { adminInsightsRoutes } from './features/admin-insights/admin-insights.routes';
 import { adminOrdersRoutes } from './features/admin-orders/admin-orders.routes';
 import { adminPoliciesRoutes } from './features/admin-policies/admin-policies.routes';
 import { adminPricingRoutes } from './features/admin-pricing/admin-pricing.routes';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminPoliciesRoutes(adminDeps));
   await app.register(adminSupportRoutes(adminDeps));
   await app.register(adminDeliveryRoutes(adminDeps));
+  await app.register(adminInsightsRoutes(adminDeps));
   await app.register(shopifyEventsRoutes(adminDeps));
 
   await registerClientApp(

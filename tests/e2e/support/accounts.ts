@@ -85,14 +85,19 @@ export async function approveAndSignIn(admin: Page, buyer: Page, customer: NewCu
   ).toBeVisible();
 }
 
-/** Orders two cases of the 4 oz bottle and returns the order number shown on the success page. */
-export async function orderTwoCases(buyer: Page): Promise<string> {
+/** Orders `cases` cases of the 4 oz bottle and returns the order number shown on the success page. */
+export async function orderCases(buyer: Page, cases: number): Promise<string> {
   await buyer.goto('/');
-  await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');
+  await buyer.getByLabel('Cases of 4 oz Bottle').fill(String(cases));
   await buyer.getByRole('button', { name: 'Review Your Order' }).click();
   await buyer.getByRole('button', { name: 'Submit Order for Approval' }).click();
   await expect(buyer.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
   return new URL(buyer.url()).searchParams.get('orderNumber')!;
+}
+
+/** Orders two cases of the 4 oz bottle and returns the order number shown on the success page. */
+export function orderTwoCases(buyer: Page): Promise<string> {
+  return orderCases(buyer, 2);
 }
 
 /**

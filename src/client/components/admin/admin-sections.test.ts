@@ -13,8 +13,9 @@ afterEach(() => {
 });
 
 describe('admin section memory', () => {
-  it("lists the spec's seven sections in order, then Policies, the support inbox, Delivery problems and Security", () => {
+  it("lists Insights, the spec's seven sections in order, then Policies, the support inbox, Delivery problems and Security", () => {
     expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
+      'Insights',
       'Products',
       'Variants',
       'Pricing',
@@ -29,8 +30,8 @@ describe('admin section memory', () => {
     ]);
   });
 
-  it('defaults to products and remembers every known section', () => {
-    expect(readStoredAdminSection()).toBe('products');
+  it('defaults to Insights and remembers every known section', () => {
+    expect(readStoredAdminSection()).toBe('insights');
     for (const { id } of ADMIN_SECTIONS) {
       storeAdminSection(id);
       expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe(id);
@@ -38,19 +39,19 @@ describe('admin section memory', () => {
     }
   });
 
-  it.each(['', 'reports', 'Products', '{"id":"users"}'])('reads %j as products', (stored) => {
+  it.each(['', 'reports', 'Insights', '{"id":"users"}'])('reads %j as Insights', (stored) => {
     localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, stored);
-    expect(readStoredAdminSection()).toBe('products');
+    expect(readStoredAdminSection()).toBe('insights');
   });
 
-  it('works without storage: products, and nothing thrown when saving', () => {
+  it('works without storage: Insights, and nothing thrown when saving', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new Error('SecurityError');
     });
     vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
       throw new Error('QuotaExceededError');
     });
-    expect(readStoredAdminSection()).toBe('products');
+    expect(readStoredAdminSection()).toBe('insights');
     expect(() => storeAdminSection('users')).not.toThrow();
   });
 });

@@ -1,10 +1,11 @@
 /**
- * The dashboard's sidebar sections: the spec's seven in its order (docs/admin.md#dashboard), then the
- * Policies pages' text (issue 19), the staff support inbox (issue 7, beyond the spec), the e-mails the
- * portal gave up on (issue 18, 'Delivery problems') and the administrator's own Security (issue 17: the
- * second factor).
+ * The dashboard's sidebar sections: Insights first (issue 20, the default), then the spec's seven in its
+ * order (docs/admin.md#dashboard), the Policies pages' text (issue 19), the staff support inbox (issue 7,
+ * beyond the spec), the e-mails the portal gave up on (issue 18, 'Delivery problems') and the
+ * administrator's own Security (issue 17: the second factor).
  */
 export const ADMIN_SECTIONS = [
+  { id: 'insights', label: 'Insights' },
   { id: 'products', label: 'Products' },
   { id: 'variants', label: 'Variants' },
   { id: 'pricing', label: 'Pricing' },
@@ -20,7 +21,7 @@ export const ADMIN_SECTIONS = [
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
-export const DEFAULT_ADMIN_SECTION: AdminSectionId = 'products';
+export const DEFAULT_ADMIN_SECTION: AdminSectionId = 'insights';
 
 /** Where the chosen section is remembered (docs/admin.md#dashboard). */
 export const ADMIN_SECTION_STORAGE_KEY = 'wholesale-admin-section';
@@ -42,7 +43,7 @@ function storage(): Storage | null {
   }
 }
 
-/** The remembered section; an unknown or missing value (e.g. from an older version) is products. */
+/** The remembered section; an unknown or missing value (e.g. from an older version) is Insights. */
 export function readStoredAdminSection(): AdminSectionId {
   try {
     const stored = storage()?.getItem(ADMIN_SECTION_STORAGE_KEY);

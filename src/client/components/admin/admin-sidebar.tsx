@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   CircleHelp,
   ClipboardList,
   KeyRound,
@@ -23,6 +24,7 @@ import { Button } from '../ui/button';
 import { ADMIN_SECTIONS, type AdminSectionId } from './admin-sections';
 
 const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
+  insights: ChartColumn,
   products: Package,
   variants: Layers,
   pricing: Percent,

@@ -16,22 +16,24 @@ import {
   stubFetch,
 } from '../../test-support/stub-fetch';
 
-// The sections are other screens with their own tests; here they only show which one is open. Products
-// loads a list, as the real sections do, to show what the shell does when an admin call is refused.
-vi.mock('./sections/products-section', async () => {
+// The sections are other screens with their own tests; here they only show which one is open. Insights (the
+// default) loads its figures, as the real sections do, to show what the shell does when an admin call is
+// refused.
+vi.mock('./sections/insights-section', async () => {
   const { useQuery } = await import('@tanstack/react-query');
   const { z } = await import('zod');
   const { requestJson } = await import('../../lib/api');
   return {
-    ProductsSection: function ProductsSection() {
-      const skus = useQuery({
-        queryKey: ['admin', 'allowed-skus'],
-        queryFn: () => requestJson('/api/admin/allowed-skus', z.array(z.unknown())),
+    InsightsSection: function InsightsSection() {
+      const figures = useQuery({
+        queryKey: ['admin', 'insights'],
+        queryFn: () => requestJson('/api/admin/insights', z.object({})),
       });
-      return skus.isError ? 'Products section failed' : 'Products section';
+      return figures.isError ? 'Insights section failed' : 'Insights section';
     },
   };
 });
+vi.mock('./sections/products-section', () => ({ ProductsSection: () => 'Products section' }));
 vi.mock('./sections/variants-section', () => ({ VariantsSection: () => 'Variants section' }));
 vi.mock('./sections/pricing-section', () => ({ PricingSection: () => 'Pricing section' }));
 // Orders links to an order's support messages as the real section does; Support shows the order it was given.
@@ -80,6 +82,7 @@ const testAdmin: CurrentUser = {
 };
 
 const SECTION_LABELS = [
+  'Insights',
   'Products',
   'Variants',
   'Pricing',
@@ -99,7 +102,7 @@ function stubApi(overrides: Handlers = {}) {
   return stubFetch({
     '/api/config': () => jsonResponse(testConfig),
     '/api/session': () => jsonResponse({ user: testAdmin }),
-    '/api/admin/allowed-skus': () => jsonResponse([]),
+    '/api/admin/insights': () => jsonResponse({}),
     ...overrides,
   });
 }
@@ -176,7 +179,7 @@ describe('/admin access', () => {
     const fetchMock = stubApi();
     renderApp('/admin');
 
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
     expect(countCalls(fetchMock, '/api/session')).toBe(1);
   });
 
@@ -194,16 +197,16 @@ describe('/admin access', () => {
 
     serverUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
   });
 });
 
 describe('/admin dashboard', () => {
-  it("lists the sections in the spec's order and shows the administrator's name, e-mail and Logout", async () => {
+  it("lists Insights, then the sections in the spec's order, and shows the administrator's name, e-mail and Logout", async () => {
     stubApi();
     renderApp('/admin');
 
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(
       within(sectionNav())
         .getAllByRole('button')
@@ -216,25 +219,25 @@ describe('/admin dashboard', () => {
     expect(
       screen.getByText(/Allowed SKUs; Pricing \(volume tiers and custom product pricing\); Users/),
     ).toBeTruthy();
-    await waitFor(() => expect(document.title).toBe(`Products · Admin Dashboard | ${testConfig.storeName}`));
+    await waitFor(() => expect(document.title).toBe(`Insights · Admin Dashboard | ${testConfig.storeName}`));
   });
 
-  it('opens Products by default', async () => {
+  it('opens Insights, the first section, by default', async () => {
     stubApi();
     renderApp('/admin');
 
-    await screen.findByText('Products section');
-    expect(currentSection()).toBe('Products');
+    await screen.findByText('Insights section');
+    expect(currentSection()).toBe('Insights');
   });
 
   it('switches sections and remembers the choice in localStorage across a reload', async () => {
     stubApi();
     renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
     fireEvent.click(sectionButton('Pending Users'));
     expect(screen.getByText('Pending Users section')).toBeInTheDocument();
-    expect(screen.queryByText('Products section')).toBeNull();
+    expect(screen.queryByText('Insights section')).toBeNull();
     expect(currentSection()).toBe('Pending Users');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
 
@@ -248,37 +251,37 @@ describe('/admin dashboard', () => {
     expect(currentSection()).toBe('Users');
   });
 
-  it('falls back to Products when the stored section is unknown', async () => {
+  it('falls back to Insights when the stored section is unknown', async () => {
     localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'reports');
     stubApi();
     renderApp('/admin');
 
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
-    expect(currentSection()).toBe('Products');
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
+    expect(currentSection()).toBe('Insights');
   });
 
   it('moves between sections with the arrow keys, Home and End', async () => {
     stubApi();
     renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
-    sectionButton('Products').focus();
+    sectionButton('Insights').focus();
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(sectionButton('Variants'));
+    expect(document.activeElement).toBe(sectionButton('Products'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
     expect(document.activeElement).toBe(sectionButton('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(sectionButton('Products'));
+    expect(document.activeElement).toBe(sectionButton('Insights'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
     expect(document.activeElement).toBe(sectionButton('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
-    expect(document.activeElement).toBe(sectionButton('Products'));
+    expect(document.activeElement).toBe(sectionButton('Insights'));
   });
 
   it('opens and closes the small-screen menu with its Menu button', async () => {
     stubApi();
     renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
     const menuButton = screen.getByRole('button', { name: 'Menu' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
@@ -299,7 +302,7 @@ describe('/admin dashboard', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     stubApi();
     renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
     fireEvent.click(sectionButton('FAQ Management'));
     expect(await screen.findByText('This section could not be shown.')).toBeInTheDocument();
@@ -317,14 +320,14 @@ describe('/admin dashboard', () => {
       },
     });
     const { router, queryClient } = renderApp('/admin');
-    await screen.findByText('Products section');
-    await waitFor(() => expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toEqual([]));
+    await screen.findByText('Insights section');
+    await waitFor(() => expect(queryClient.getQueryData(['admin', 'insights'])).toEqual({}));
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(queryClient.getQueryData(['admin', 'allowed-skus'])).toBeUndefined();
+    expect(queryClient.getQueryData(['admin', 'insights'])).toBeUndefined();
     expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
     const logout = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/admin/logout');
     expect(logout?.[1]?.method).toBe('POST');
@@ -335,7 +338,7 @@ describe('/admin dashboard', () => {
     let answer: (response: Response) => void = () => undefined;
     stubApi({ '/api/admin/logout': () => new Promise<Response>((resolve) => (answer = resolve)) });
     const { router } = renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() =>
@@ -345,7 +348,7 @@ describe('/admin dashboard', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
     expect(router.state.location.pathname).toBe('/admin');
-    expect(screen.getByText('Products section')).toBeInTheDocument();
+    expect(screen.getByText('Insights section')).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Logout' }).disabled).toBe(false);
   });
 
@@ -353,14 +356,14 @@ describe('/admin dashboard', () => {
     let sessionEnded = false;
     stubApi({
       '/api/session': () => jsonResponse({ user: sessionEnded ? null : testAdmin }),
-      '/api/admin/allowed-skus': () =>
-        sessionEnded ? errorResponse(401, 'Please sign in to continue.') : jsonResponse([]),
+      '/api/admin/insights': () =>
+        sessionEnded ? errorResponse(401, 'Please sign in to continue.') : jsonResponse({}),
     });
     const { router, queryClient } = renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
 
     sessionEnded = true;
-    await queryClient.refetchQueries({ queryKey: ['admin', 'allowed-skus'] });
+    await queryClient.refetchQueries({ queryKey: ['admin', 'insights'] });
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
   });
@@ -422,7 +425,7 @@ describe('/admin links', () => {
   it('follows a link from one section to another while on /admin, and Back returns', async () => {
     stubApi();
     const { router } = renderApp('/admin');
-    await screen.findByText('Products section');
+    await screen.findByText('Insights section');
     fireEvent.click(sectionButton('Orders'));
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (2)' }));

@@ -33,6 +33,7 @@ import { useIsPageShell } from '../../lib/page-shell';
 import { currentUserQueryOptions } from '../../lib/session';
 import { DeliverySection } from './sections/delivery-section';
 import { FaqSection } from './sections/faq-section';
+import { InsightsSection } from './sections/insights-section';
 import { OrdersSection } from './sections/orders-section';
 import { PendingUsersSection } from './sections/pending-users-section';
 import { PoliciesSection } from './sections/policies-section';
@@ -44,6 +45,7 @@ import { UsersSection } from './sections/users-section';
 import { VariantsSection } from './sections/variants-section';
 
 const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
+  insights: InsightsSection,
   products: ProductsSection,
   variants: VariantsSection,
   pricing: PricingSection,

@@ -15,6 +15,7 @@ import {
 } from '../../test-support/stub-fetch';
 
 // The sections are other screens with their own tests; here they only show which one is open.
+vi.mock('./sections/insights-section', () => ({ InsightsSection: () => 'Insights section' }));
 vi.mock('./sections/products-section', () => ({ ProductsSection: () => 'Products section' }));
 vi.mock('./sections/variants-section', () => ({ VariantsSection: () => 'Variants section' }));
 vi.mock('./sections/pricing-section', () => ({ PricingSection: () => 'Pricing section' }));
@@ -141,7 +142,7 @@ describe('/admin/login', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(screen.getByText('admin@dewdrop.test')).toBeInTheDocument();
     const calls = loginCalls(fetchMock);
     expect(calls).toHaveLength(1);
@@ -163,7 +164,7 @@ describe('/admin/login', () => {
     const { router } = renderApp('/admin/login');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
   });
 
   it('sends an administrator already signed in on to the dashboard address kept by the redirect', async () => {
@@ -185,7 +186,7 @@ describe('/admin/login', () => {
     await fillIn('admin', 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
     expect(router.state.location.search).toBe('');
   });
@@ -231,7 +232,7 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
-    expect(await screen.findByText('Products section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
     const calls = fetchMock.mock.calls.filter(([input]) => requestUrl(input) === '/api/admin/login/code');
     expect(calls).toHaveLength(1);
     expect(JSON.parse(requestBody(calls[0]?.[1]))).toEqual({ code: '123 456' });
