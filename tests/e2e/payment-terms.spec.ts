@@ -1,0 +1,148 @@
+import { format } from 'date-fns';
+import { expect, test } from './support/a11y';
+import { parseOrderNumber } from '../../src/shared/orders';
+import { readMailbox } from './support/mailbox';
+import { MAILBOX } from './support/sign-in';
+import {
+  adminAndBuyerPages,
+  approveOrderAndSeeIt,
+  fullName,
+  newCustomer,
+  openAdminSection,
+  registerApprovedCustomer,
+} from './support/accounts';
+
+/**
+ * Net payment terms end to end in test mode (issue 20 §2, docs/orders.md#payment-terms): staff give a new
+ * customer Net 30 in Users; the customer sees the terms on /confirm and in the submission e-mail; staff
+ * approve, and the order page shows 'Payment due <30 days after approval>'; staff send a payment reminder
+ * from admin Orders, which the customer receives. The overdue state needs time to pass: the component tests
+ * (order-payment.test.tsx) and the server's tests cover it; here the 'Overdue' filter is shown not to list
+ * an order that is not yet due.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const STAFF_EMAIL = 'staff@example.com';
+const DAY_MS = 24 * 60 * 60 * 1000;
+const customer = newCustomer('NetTerms');
+const pages = adminAndBuyerPages();
+
+let orderNumber = '';
+
+/** Mail to `address` since `after` whose text has every one of `parts`. */
+function mailWith(address: string, after: number, parts: string[]) {
+  return readMailbox(MAILBOX)
+    .slice(after)
+    .some((mail) => mail.to.includes(address) && parts.every((part) => mail.text.includes(part)));
+}
+
+test('staff give a customer Net 30 terms in Users', async () => {
+  test.setTimeout(90_000);
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  await registerApprovedCustomer(admin, buyer, customer);
+
+  await openAdminSection(admin, 'Users');
+  const row = admin.getByRole('row').filter({ hasText: customer.email });
+  await expect(row.getByRole('cell', { name: 'Pay on approval' })).toBeVisible();
+  await row.getByRole('button', { name: `Change Payment Terms of ${fullName(customer)}` }).click();
+
+  const dialog = admin.getByRole('dialog', { name: 'Payment Terms' });
+  await expect(dialog.getByText('Current terms: Pay on approval')).toBeVisible();
+  const select = dialog.getByLabel('Payment terms');
+  // In test mode every term can be given.
+  await expect(select.locator('option:not([disabled])')).toHaveText([
+    'Pay on approval',
+    'Net 15',
+    'Net 30',
+    'Net 60',
+  ]);
+  await select.selectOption({ label: 'Net 30' });
+  await dialog.getByRole('button', { name: 'Save Terms' }).click();
+  await expect(admin.getByText('Payment terms updated')).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expect(row.getByRole('cell', { name: 'Net 30' })).toBeVisible();
+});
+
+test('the customer sees Net 30 on /confirm and in the e-mails of the submitted order', async () => {
+  const buyer = pages.buyer();
+  await buyer.goto('/');
+  await buyer.getByLabel('Cases of 4 oz Bottle').fill('2');
+  await buyer.getByRole('button', { name: 'Review Your Order' }).click();
+  await expect(buyer).toHaveURL(/\/confirm$/);
+  const summary = buyer.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Payment terms: Net 30')).toBeVisible();
+  await expect(
+    summary.getByText('Pay within 30 days of approval; your invoice with the due date is e-mailed to you.'),
+  ).toBeVisible();
+
+  const mailBefore = readMailbox(MAILBOX).length;
+  await buyer.getByRole('button', { name: 'Submit Order for Approval' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Order Submitted Successfully!' })).toBeVisible();
+  orderNumber = new URL(buyer.url()).searchParams.get('orderNumber')!;
+  await expect(buyer.getByText('Payment terms: Net 30', { exact: false })).toBeVisible();
+
+  await expect
+    .poll(() =>
+      [customer.email, STAFF_EMAIL].map((address) =>
+        mailWith(address, mailBefore, [orderNumber, 'Payment terms: Net 30']),
+      ),
+    )
+    .toEqual([true, true]);
+});
+
+test("staff approve the order and the customer's order page shows the due date, 30 days on", async () => {
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  const approvedFrom = Date.now();
+  await approveOrderAndSeeIt(admin, buyer, customer, orderNumber);
+  const orderId = parseOrderNumber(orderNumber)!;
+
+  const answer = await buyer.request.get(`/api/orders/${orderId}`);
+  expect(answer.status()).toBe(200);
+  const { order } = (await answer.json()) as {
+    order: { approvedAt: string; paymentDueAt: string; paymentTerms: string; paymentOverdue: boolean };
+  };
+  expect(order.paymentTerms).toBe('net30');
+  expect(order.paymentOverdue).toBe(false);
+  const due = new Date(order.paymentDueAt);
+  expect(due.getTime() - new Date(order.approvedAt).getTime()).toBe(30 * DAY_MS);
+  expect(due.getTime()).toBeGreaterThanOrEqual(approvedFrom + 30 * DAY_MS - 1000);
+  expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
+
+  // The history row (from approveOrderAndSeeIt) names the day; the order page the day and time.
+  const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
+  await expect(row.getByText(`Payment due ${format(due, 'MMM d, yyyy')}`)).toBeVisible();
+  await expect(row.getByText('Overdue')).toHaveCount(0);
+
+  await buyer.goto(`/orders/${orderId}`);
+  const status = buyer.getByRole('region', { name: 'Order Status' });
+  await expect(status.getByText(`Payment due ${format(due, 'MMM d, yyyy h:mm a')}`)).toBeVisible();
+  await expect(status.getByText('Your order is approved on Net 30 terms.')).toBeVisible();
+  // Test mode: the portal keeps the terms itself, with no Shopify invoice to pay on.
+  await expect(status.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
+  await expect(status.getByText('Overdue')).toHaveCount(0);
+});
+
+test('staff send a payment reminder from admin Orders and the customer receives it', async () => {
+  const admin = pages.admin();
+  const orders = admin.getByRole('table', { name: 'Orders' });
+  const row = orders.getByRole('row').filter({ hasText: orderNumber });
+  await expect(row.getByText('Net 30')).toBeVisible();
+  await expect(row.getByText(/^Payment due /)).toBeVisible();
+
+  // Not overdue yet: the 'Overdue' filter does not list it.
+  await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'Overdue' });
+  await expect(admin.getByText('No orders found')).toBeVisible();
+  await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'All' });
+
+  const mailBefore = readMailbox(MAILBOX).length;
+  const remind = row.getByRole('button', { name: `Send payment reminder for ${orderNumber}` });
+  await remind.click();
+  await expect(admin.getByText('Payment reminder sent').first()).toBeVisible();
+  await expect(row.getByText(/^Reminder sent /)).toBeVisible();
+  await expect(remind).toBeEnabled();
+
+  await expect.poll(() => mailWith(customer.email, mailBefore, [orderNumber, 'reminder'])).toBe(true);
+});
