@@ -216,6 +216,7 @@ async function serve(request: CeilingRequest): Promise<number> {
         businessName: order.customer.businessName,
         notes: null,
         poNumber: null,
+        paymentTerms: 'on_approval',
         shippingAddress: null,
         shippingAddressLine1: null,
         shippingAddressLine2: null,

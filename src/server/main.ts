@@ -9,6 +9,7 @@ import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
+import { startPaymentNotices } from './features/orders';
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { connectShopify } from './integrations/shopify/shopify';
@@ -170,6 +171,8 @@ async function main() {
     cleanups.push(startHousekeeping(database.db, log));
     // Every 15 minutes, orders that are not final are read back from Shopify (lost webhooks repaired).
     if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
+    // Every hour, the buyer's e-mails of orders on net terms: due in 3 days, overdue since yesterday.
+    cleanups.push(startPaymentNotices(database.db, log));
 
     const app = await buildApp({
       env,

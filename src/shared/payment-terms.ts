@@ -46,3 +46,24 @@ export function isPaymentOverdue(
     return false;
   return new Date(order.paymentDueAt).getTime() < now.getTime();
 }
+
+const DUE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** A due date as e-mails and documents print it, e.g. 'Dec 27, 2026' (UTC: the server has no reader's zone). */
+export function formatDueDate(date: Date | string): string {
+  return DUE_DATE_FORMAT.format(new Date(date));
+}
+
+/** One line on terms, e.g. 'Payment terms: Net 30 (payment due 30 days after approval)'. */
+export function describePaymentTerms(terms: PaymentTerms): string {
+  const days = PAYMENT_TERMS_DAYS[terms];
+  const label = PAYMENT_TERMS_LABELS[terms];
+  return days === null
+    ? `Payment terms: ${label} (pay by invoice once the order is approved)`
+    : `Payment terms: ${label} (payment due ${days} days after approval)`;
+}

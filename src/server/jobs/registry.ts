@@ -1,6 +1,7 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
+import { paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog/shopify-catalog.jobs';
 import { createShopifyOrderHandlers } from '../features/shopify-orders/shopify-orders.jobs';
 import { shopifyEventsJobHandlers } from '../features/shopify-events/shopify-events.jobs';
@@ -29,6 +30,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   return handlerTable([
     ...emailJobs(deps.mailer),
     ...linkMailJobs(deps),
+    ...paymentNoticesJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
     ...(shopify ? shopifyEventsJobHandlers({ ...deps, shopify }) : []),

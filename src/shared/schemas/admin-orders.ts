@@ -190,4 +190,5 @@ export const PAYMENT_REMINDER_REFUSALS = {
   notDue: 'This order has no payment due yet: it is not approved',
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',
+  notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',
 } as const;

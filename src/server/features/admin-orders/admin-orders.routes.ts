@@ -8,6 +8,7 @@ import {
   adminOrderParamsSchema,
   updateOrderStatusRequestSchema,
   updateOrderStatusResponseSchema,
+  paymentReminderResponseSchema,
 } from '../../../shared/schemas/admin-orders';
 import type { AdminDeps } from '../admin';
 import { createAdminOrdersService } from './admin-orders.service';
@@ -72,5 +73,14 @@ export const adminOrdersRoutes =
         schema: { params: adminOrderParamsSchema, response: { 200: updateOrderStatusResponseSchema } },
       },
       async (request) => service.retryShopifySync(request, request.params.id),
+    );
+
+    // Staff remind the buyer of a payment on net terms (issue 20, docs/orders.md#payment-terms).
+    app.post(
+      '/api/admin/orders/:id/payment-reminder',
+      {
+        schema: { params: adminOrderParamsSchema, response: { 200: paymentReminderResponseSchema } },
+      },
+      async (request) => service.remindOfPayment(request, request.params.id),
     );
   };

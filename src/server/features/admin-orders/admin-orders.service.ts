@@ -1,13 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { centsToDecimal } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
-import type {
-  AdminOrder,
-  AdminOrderFilter,
-  AdminOrderItem,
-  AdminOrderListQuery,
-  AdminOrderListResponse,
-  UpdateOrderStatusResponse,
+import {
+  PAYMENT_REMINDER_SENT,
+  type AdminOrder,
+  type AdminOrderFilter,
+  type AdminOrderItem,
+  type AdminOrderListQuery,
+  type AdminOrderListResponse,
+  type PaymentReminderResponse,
+  type UpdateOrderStatusResponse,
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { recordAudit } from '../../audit/audit-log';
@@ -22,11 +24,13 @@ import {
   findOrdersPage,
   orderFilterCondition,
   requestShopifyDraftAgain,
+  sendPaymentReminder,
   toOrderItemView,
   type StaffActor,
 } from '../orders';
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { buildOrdersCsv } from './orders-csv';
+import { shopifyAppError } from '../admin-catalog';
 import { isPaymentOverdue } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -149,6 +153,18 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
             return answer(`Order ${orderNumber} is already being sent to Shopify`);
         }
       });
+    },
+
+    /**
+     * POST /api/admin/orders/{id}/payment-reminder (docs/orders.md#payment-terms): Shopify's reminder of the
+     * order's payment schedule, or the portal's own in test mode; refusals are 409s with their reason.
+     */
+    async remindOfPayment(actor: StaffActor, orderId: number): Promise<PaymentReminderResponse> {
+      const deps = { db, env, shopify: shopify?.api ?? null };
+      const result = await sendPaymentReminder(deps, actor, orderId, ORDER_NOT_FOUND);
+      if (!result.ok) throw shopifyAppError(result.error, 'the payment reminder');
+      const supportMessageCount = (await countSupportMessagesOfOrders(db, [orderId])).get(orderId) ?? 0;
+      return { message: PAYMENT_REMINDER_SENT, order: toAdminOrder(result.order, supportMessageCount) };
     },
 
     /**

@@ -1,3 +1,4 @@
+import type { PaymentTerms } from '../../../shared/payment-terms';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { UserRole } from '../../../shared/schemas/admin-users';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
@@ -69,6 +70,20 @@ export async function lockActiveAdministrators(db: DatabaseOrTransaction): Promi
     .orderBy(asc(users.id))
     .for('update');
   return rows.map((row) => row.id);
+}
+
+/** The customer's payment terms (docs/orders.md#payment-terms); null when there is no such user. */
+export async function setPaymentTerms(
+  db: DatabaseOrTransaction,
+  id: number,
+  paymentTerms: PaymentTerms,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ paymentTerms, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
 }
 
 export async function setRole(

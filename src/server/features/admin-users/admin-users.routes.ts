@@ -9,11 +9,14 @@ import {
   createUserRequestSchema,
   pendingUserListSchema,
   resetUserPasswordRequestSchema,
+  paymentTermsOptionsResponseSchema,
+  updateUserPaymentTermsRequestSchema,
   updateUserRoleRequestSchema,
 } from '../../../shared/schemas/admin-users';
 import { MAX_ID } from '../../../shared/limits';
 import type { AdminDeps } from '../admin';
 import { actorOf, createAdminUsersService } from './admin-users.service';
+import { createPaymentTermsService } from './payment-terms.service';
 
 const userIdParamsSchema = z.object({
   userId: z.coerce.number().int().positive().max(MAX_ID),
@@ -24,9 +27,10 @@ const userIdParamsSchema = z.object({
  * every change is audited by the service in its own transaction.
  */
 export const adminUsersRoutes =
-  ({ db, env }: AdminDeps): FastifyPluginAsyncZod =>
+  ({ db, env, shopify }: AdminDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const service = createAdminUsersService({ db, env });
+    const terms = createPaymentTermsService({ db, shopify });
 
     app.get('/api/admin/users', { schema: { response: { 200: adminUserListSchema } } }, async () =>
       service.list(),
@@ -69,6 +73,27 @@ export const adminUsersRoutes =
       async (request) => {
         const user = await service.updateRole(actorOf(request), request.params.userId, request.body.role);
         return { message: ADMIN_USERS_SUCCESS.roleUpdated, user };
+      },
+    );
+
+    app.get(
+      '/api/admin/payment-terms',
+      { schema: { response: { 200: paymentTermsOptionsResponseSchema } } },
+      async () => terms.options(),
+    );
+
+    app.patch(
+      '/api/admin/users/:userId/payment-terms',
+      {
+        schema: {
+          params: userIdParamsSchema,
+          body: updateUserPaymentTermsRequestSchema,
+          response: { 200: adminUserChangeResponseSchema },
+        },
+      },
+      async (request) => {
+        const user = await terms.set(actorOf(request), request.params.userId, request.body.paymentTerms);
+        return { message: ADMIN_USERS_SUCCESS.paymentTermsUpdated, user };
       },
     );
 

@@ -87,8 +87,8 @@ export function toPendingUser(user: UserRow): PendingUser {
 /** What the audit log keeps of a user: the public fields, never the hash. */
 const auditView = (user: UserRow) => toAdminUser(user);
 
-const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
-const conflict = (message: string) => new AppError('CONFLICT', message);
+export const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /**
  * The schema has checked the password rules; the list of common and breached passwords is checked here, on

@@ -26,6 +26,9 @@ export {
   type Tracking,
 } from './shopify-facts';
 export { findOrderById, lockOrderById } from './order-writes';
+export { netTemplateFor, paymentTermsOptions } from './payment-terms';
+export { paymentNoticesJobs, startPaymentNotices } from './payment-notices';
+export { sendPaymentReminder } from './payment-reminders';
 export { findAllOrders, findOrdersPage, orderFilterCondition } from './staff-order-queries';
 export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
 export { isApprovedOrder } from './order-rules';

@@ -1,6 +1,7 @@
 import { formatCents } from '../../../shared/money';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { composeEmail, type MailEnv } from '../../mail/compose';
+import { describePaymentTerms, isNetTerms, type PaymentTerms } from '../../../shared/payment-terms';
 
 /** The order e-mails sent at submission, to the customer and to staff (docs/emails.md#order-e-mails). */
 
@@ -13,6 +14,7 @@ export interface SubmittedOrder {
   businessName: string;
   notes: string | null;
   poNumber: string | null;
+  paymentTerms: PaymentTerms;
   shippingAddress: string | null;
 }
 
@@ -46,9 +48,12 @@ export const orderSubmittedEmail = (
     lines: [
       `Thank you for your order ${order.orderNumber}. It has been submitted for approval; no payment has been taken.`,
       ...describePoNumber(order),
+      describePaymentTerms(order.paymentTerms),
       ...cart.lines.map(describeLine),
       ...describeTotals(cart),
-      'Our team reviews orders within 1-2 business days. Once your order is approved you will receive a payment link by e-mail.',
+      isNetTerms(order.paymentTerms)
+        ? 'Our team reviews orders within 1-2 business days. Once your order is approved you will receive an invoice with its due date by e-mail.'
+        : 'Our team reviews orders within 1-2 business days. Once your order is approved you will receive a payment link by e-mail.',
       `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
     ],
     link: { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' },
@@ -64,6 +69,7 @@ export const newOrderStaffEmail = (
     lines: [
       `${order.businessName} submitted order ${order.orderNumber} for approval.`,
       ...describePoNumber(order),
+      describePaymentTerms(order.paymentTerms),
       `Customer: ${order.customerName} <${order.customerEmail}>${order.customerPhone ? `, ${order.customerPhone}` : ''}`,
       `Ship to: ${order.shippingAddress ?? 'no address given'}`,
       ...cart.lines.map(describeLine),

@@ -1,6 +1,7 @@
 import { safeExternalUrl } from '../../../shared/external-url';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { composeEmail, type MailEnv } from '../../mail/compose';
+import { formatDueDate } from '../../../shared/payment-terms';
 import type { MailMessage } from '../../mail/mailer';
 
 /**
@@ -13,6 +14,8 @@ export interface StatusMailOrder {
   id: number;
   orderNumber: string;
   paymentStatus: string;
+  /** Net terms: when payment falls due (docs/orders.md#payment-terms). */
+  paymentDueAt: Date | null;
   shopifyCheckoutUrl: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
@@ -66,11 +69,13 @@ export function orderStatusEmail(
   switch (status) {
     case 'processing': {
       const payment = paymentLinkOf(env, order);
+      const due = order.paymentDueAt ? [`Payment due ${formatDueDate(order.paymentDueAt)}.`] : [];
       if (payment) {
         return composeEmail(env, to.email, `Order ${number} approved: payment link inside`, {
           greeting: to.name,
           lines: [
             `Good news: your order ${number} has been approved. Please pay the invoice with the link below.`,
+            ...due,
             `You can follow your order at ${orderLink.url}.`,
             questions,
           ],
@@ -81,6 +86,7 @@ export function orderStatusEmail(
         greeting: to.name,
         lines: [
           `Good news: your order ${number} has been approved and is being prepared.`,
+          ...due,
           "We'll e-mail you again when it ships.",
           questions,
         ],

@@ -9,6 +9,7 @@ import { enqueueEmail } from '../../mail/email.jobs';
 import { approvalEmailKey, enqueueApprovalEmail, type InvoiceOutcome } from './approval-email';
 import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
 import { isApprovedOrder } from './order-rules';
+import { paymentDueAt } from '../../../shared/payment-terms';
 import {
   findOrderAccount,
   lockOrderById,
@@ -89,8 +90,11 @@ export async function changeOrderStatus(
     status,
     updatedAt: now,
     ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
-    // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date.
-    ...(isApprovedOrder(status) && order.approvedAt === null ? { approvedAt: now } : {}),
+    // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date, and
+    // net terms their due date (docs/orders.md#payment-terms; with a store, Shopify's own date replaces it).
+    ...(isApprovedOrder(status) && order.approvedAt === null
+      ? { approvedAt: now, paymentDueAt: paymentDueAt(order.paymentTerms, now) }
+      : {}),
   });
   await recordAudit(tx, context.actor, {
     action: 'order.status',
@@ -214,18 +218,29 @@ export async function recordInvoiceSent(
   db: Database,
   env: MailEnv,
   payload: InvoiceJobPayload,
-  invoice: { invoiceSentAt?: string | null; invoiceUrl: string | null },
+  invoice: {
+    invoiceSentAt?: string | null;
+    invoiceUrl: string | null;
+    /** Net terms (invoice-on-terms.ts): Shopify's due date and the order the draft became. */
+    paymentDueAt?: Date | null;
+    shopifyOrder?: { gid: string; name: string };
+  },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const locked = await lockOrderById(tx, payload.orderId);
     if (!locked) return;
     const now = new Date();
+    const link = invoice.shopifyOrder;
     const order =
       locked.paymentStatus === 'unpaid'
         ? await updateOrder(tx, locked.id, {
             paymentStatus: 'invoice_sent',
             invoiceSentAt: invoice.invoiceSentAt ? new Date(invoice.invoiceSentAt) : now,
             shopifyCheckoutUrl: invoice.invoiceUrl ?? locked.shopifyCheckoutUrl,
+            ...(invoice.paymentDueAt ? { paymentDueAt: invoice.paymentDueAt } : {}),
+            ...(link && locked.shopifyOrderGid === null
+              ? { shopifyOrderGid: link.gid, shopifyOrderId: link.name }
+              : {}),
             updatedAt: now,
           })
         : locked;

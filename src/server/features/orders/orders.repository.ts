@@ -46,6 +46,7 @@ export type OrderToWrite = Pick<
   | 'businessName'
   | 'notes'
   | 'poNumber'
+  | 'paymentTerms'
   | ShippingColumn
   | 'totalCases'
   | 'standardTotal'
@@ -81,7 +82,7 @@ export interface OrderWrite {
  * PostgreSQL plans it once per connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v3',
+  name: 'write_order_v4',
   text: `
 with current_catalogue as (
   select 1 from catalog_version where version = $1::bigint
@@ -93,11 +94,11 @@ with current_catalogue as (
   insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
     po_number, shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
     shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
-    discount_percentage, test_mode, shopify_sync_status)
+    discount_percentage, test_mode, shopify_sync_status, payment_terms)
   select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
     $14::text, $15::text, $16::text, $17::text, $18::text, $19::text,
     $20::text, $21::text, 'pending', 'unpaid', $22::int, $23::numeric, $24::numeric, $25::int,
-    $26::numeric, $27::boolean, $28::text
+    $26::numeric, $27::boolean, $28::text, $31::text
   from claimed_key
   returning id
 ), order_lines as (
@@ -182,6 +183,7 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
         serial_key: job.serialKey ?? null,
       })),
     ),
+    order.paymentTerms,
   ];
 }
 

@@ -57,6 +57,8 @@ export function planOrder(
     businessName: order.customer.businessName,
     notes: order.notes,
     poNumber: order.poNumber,
+    // The customer's terms as they stand now: a later change of terms does not change this order.
+    paymentTerms: user.paymentTerms,
     ...shippingFields(order.customer, user),
     totalCases: cart.totalCases,
     standardTotal: cart.standardTotal,

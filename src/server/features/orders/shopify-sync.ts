@@ -38,6 +38,8 @@ export type CreateJobPayload = z.infer<typeof createJobPayloadSchema>;
 export const invoiceJobPayloadSchema = orderJobPayloadSchema.extend({
   approvedAt: z.iso.datetime().optional(),
   sendingDraft: z.string().optional(),
+  /** Net terms: the Shopify order whose invoice this job is sending (invoice-on-terms.ts), so it is sent once. */
+  invoicingOrder: z.string().optional(),
 });
 export type InvoiceJobPayload = z.infer<typeof invoiceJobPayloadSchema>;
 

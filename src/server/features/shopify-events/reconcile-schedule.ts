@@ -1,32 +1,16 @@
 import type { Database } from '../../db/client';
-import { jobToQueue } from '../../jobs/job-definition';
-import { enqueueJob } from '../../jobs/queue';
+import { startSlotJob } from '../../jobs/slot-schedule';
 import type { JobLogger } from '../../jobs/worker';
-import { RECONCILE_INTERVAL_MS, RECONCILE_JOB, reconcileJob } from './reconcile-orders';
-
-/** The start of the 15-minute slot `now` falls in, e.g. '2026-11-22T15:30:00.000Z'. */
-export function reconcileSlot(now: Date, intervalMs = RECONCILE_INTERVAL_MS): string {
-  return new Date(Math.floor(now.getTime() / intervalMs) * intervalMs).toISOString();
-}
+import { RECONCILE_INTERVAL_MS, reconcileJob } from './reconcile-orders';
 
 /**
- * Queues the reconciliation job for the current slot now and then every `intervalMs` (like housekeeping.ts).
- * The slot is the job's dedupeKey, so with several app instances it still runs once per slot, on whichever
- * worker claims it. Returns the function that stops the timer.
+ * Queues the reconciliation job for the current 15-minute slot now and then every `intervalMs`: once per
+ * slot over all instances (jobs/slot-schedule.ts). Returns the function that stops the timer.
  */
 export function startShopifyReconciliation(
   db: Database,
   log: JobLogger,
   intervalMs = RECONCILE_INTERVAL_MS,
 ): () => void {
-  const queue = () => {
-    const slot = reconcileSlot(new Date(), intervalMs);
-    enqueueJob(db, jobToQueue(reconcileJob, { slot }, { dedupeKey: `${RECONCILE_JOB}:${slot}` })).catch(
-      (error: unknown) => log.warn({ err: error }, 'could not queue the Shopify reconciliation'),
-    );
-  };
-  queue();
-  const timer = setInterval(queue, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startSlotJob(db, log, reconcileJob, intervalMs);
 }

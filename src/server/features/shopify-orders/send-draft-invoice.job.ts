@@ -17,6 +17,8 @@ import {
   type InvoiceOutcome,
 } from '../orders';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
+import { invoiceOnTerms } from './invoice-on-terms';
+import { isNetTerms } from '../../../shared/payment-terms';
 
 /*
  * 'shopify.draft-order.invoice': approval sends the draft's invoice (draftOrderInvoiceSend,
@@ -115,6 +117,14 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     }
     if (!current.ok) throw shopifyJobError('reading the draft order', current.error);
     let draft: ShopifyDraftOrder = current.data;
+    const onTerms = isNetTerms(order.paymentTerms) && order.orderTotal > 0;
+    if (draft.status === 'COMPLETED' && onTerms) {
+      // Completed on its terms by an earlier attempt that lost its answer: go on from there.
+      if ((await invoiceOnTerms(deps, job, payload, order, draft)) === 'invoiced') {
+        log.info({ ...context, draft: draft.name }, 'Shopify order on payment terms invoiced');
+        return;
+      }
+    }
     if (draft.status === 'COMPLETED') {
       log.warn({ ...context, draft: draft.name }, 'Shopify draft order already completed; no invoice sent');
       await tellCustomer(payload, 'invoiced');
@@ -137,6 +147,13 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
       if (order.orderTotal === 0) {
         await completeFreeOrder(payload, draftGid);
         log.info({ ...context, draft: draft.name }, 'free order completed in Shopify; no invoice to pay');
+        return;
+      }
+      if (onTerms) {
+        if ((await invoiceOnTerms(deps, job, payload, order, draft)) !== 'invoiced') {
+          throw new Error(`Order ${orderId}: Shopify completed the draft without its payment terms`);
+        }
+        log.info({ ...context, draft: draft.name }, 'draft completed on payment terms; Shopify invoice sent');
         return;
       }
       const sent = await shopify.api.sendDraftOrderInvoice(draftGid);

@@ -69,4 +69,9 @@ export const EXAMPLE_VARIABLES: Record<ShopifyOperationName, Record<string, unkn
     input: { note: 'Updated note', tags: ['wholesale', 'portal-order-1042'] },
   },
   DeleteDraftOrder: { id: 'gid://shopify/DraftOrder/1099511627776' },
+  PaymentTermsTemplates: {},
+  CompleteDraftOrderOnTerms: { id: 'gid://shopify/DraftOrder/1099511627776' },
+  GetOrderPaymentTerms: { id: 'gid://shopify/Order/5555555555' },
+  SendOrderInvoice: { id: 'gid://shopify/Order/5555555555' },
+  SendPaymentReminder: { id: 'gid://shopify/PaymentSchedule/777' },
 };

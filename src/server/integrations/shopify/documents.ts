@@ -346,6 +346,101 @@ export const DELETE_DRAFT_ORDER = /* GraphQL */ `
   }
 `;
 
+/**
+ * The store's net payment terms (docs/shopify.md#payment-terms): Net 15 / 30 / 60 are offered to a customer
+ * only when the store has a NET template of that many days.
+ */
+export const PAYMENT_TERMS_TEMPLATES = /* GraphQL */ `
+  query PaymentTermsTemplates {
+    paymentTermsTemplates(paymentTermsType: NET) {
+      id
+      name
+      dueInDays
+      paymentTermsType
+    }
+  }
+`;
+
+/**
+ * Completes a draft that has payment terms: the order is created payment pending (no gateway is given; the
+ * deprecated `paymentPending` argument is not used). Its schedule is read with GetOrderPaymentTerms (a
+ * mutation's payload selects no connection: it is costed too).
+ */
+export const COMPLETE_DRAFT_ORDER_ON_TERMS = /* GraphQL */ `
+  mutation CompleteDraftOrderOnTerms($id: ID!) {
+    draftOrderComplete(id: $id) {
+      draftOrder {
+        id
+        name
+        status
+        order {
+          id
+          name
+          displayFinancialStatus
+          statusPageUrl
+        }
+      }
+      userErrors {
+        field
+        message
+      }
+    }
+  }
+`;
+
+/** An order's payment schedule: the due date, and the id paymentReminderSend takes. */
+export const GET_ORDER_PAYMENT_TERMS = /* GraphQL */ `
+  query GetOrderPaymentTerms($id: ID!) {
+    order(id: $id) {
+      id
+      name
+      displayFinancialStatus
+      statusPageUrl
+      paymentTerms {
+        id
+        overdue
+        paymentSchedules(first: 1) {
+          nodes {
+            id
+            dueAt
+            completedAt
+          }
+        }
+      }
+    }
+  }
+`;
+
+/** Shopify e-mails the order's invoice (with its payment terms and due date) to the customer. */
+export const SEND_ORDER_INVOICE = /* GraphQL */ `
+  mutation SendOrderInvoice($id: ID!) {
+    orderInvoiceSend(id: $id) {
+      order {
+        id
+      }
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
+/** Shopify e-mails the customer a reminder of the payment schedule (staff's 'Send payment reminder'). */
+export const SEND_PAYMENT_REMINDER = /* GraphQL */ `
+  mutation SendPaymentReminder($id: ID!) {
+    paymentReminderSend(paymentScheduleId: $id) {
+      success
+      userErrors {
+        field
+        message
+        code
+      }
+    }
+  }
+`;
+
 /** Every document by operation name: the tests validate each one, the fake store may look them up. */
 export const SHOPIFY_DOCUMENTS = {
   ListProducts: LIST_PRODUCTS,
@@ -360,6 +455,11 @@ export const SHOPIFY_DOCUMENTS = {
   FindDraftOrderByTag: FIND_DRAFT_ORDER_BY_TAG,
   UpdateDraftOrder: UPDATE_DRAFT_ORDER,
   DeleteDraftOrder: DELETE_DRAFT_ORDER,
+  PaymentTermsTemplates: PAYMENT_TERMS_TEMPLATES,
+  CompleteDraftOrderOnTerms: COMPLETE_DRAFT_ORDER_ON_TERMS,
+  GetOrderPaymentTerms: GET_ORDER_PAYMENT_TERMS,
+  SendOrderInvoice: SEND_ORDER_INVOICE,
+  SendPaymentReminder: SEND_PAYMENT_REMINDER,
 } as const;
 
 export type ShopifyOperationName = keyof typeof SHOPIFY_DOCUMENTS;

@@ -240,6 +240,76 @@ const createWebhookData = z.strictObject({
     .nullable(),
 });
 
+// ---- payment terms (docs/shopify.md#payment-terms) ----
+
+const codedUserError = userError.extend({ code: z.string().nullable() });
+const orderOnTerms = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  displayFinancialStatus: z.string().nullable(),
+  statusPageUrl: z.string(),
+  paymentTerms: z
+    .strictObject({
+      id: z.string(),
+      overdue: z.boolean(),
+      paymentSchedules: z.strictObject({
+        nodes: z.array(
+          z.strictObject({
+            id: z.string(),
+            dueAt: z.string().nullable(),
+            completedAt: z.string().nullable(),
+          }),
+        ),
+      }),
+    })
+    .nullable(),
+});
+export type OrderOnTerms = z.infer<typeof orderOnTerms>;
+
+const paymentTermsTemplatesData = z.strictObject({
+  paymentTermsTemplates: z.array(
+    z.strictObject({
+      id: z.string(),
+      name: z.string(),
+      dueInDays: z.number().int().nullable(),
+      paymentTermsType: z.string(),
+    }),
+  ),
+});
+
+const completeDraftOrderOnTermsData = z.strictObject({
+  draftOrderComplete: z
+    .strictObject({
+      draftOrder: z
+        .strictObject({
+          id: z.string(),
+          name: z.string(),
+          status: draftOrderStatus,
+          order: orderOnTerms.omit({ paymentTerms: true }).nullable(),
+        })
+        .nullable(),
+      userErrors: z.array(userError),
+    })
+    .nullable(),
+});
+
+const getOrderPaymentTermsData = z.strictObject({ order: orderOnTerms.nullable() });
+
+const sendOrderInvoiceData = z.strictObject({
+  orderInvoiceSend: z
+    .strictObject({
+      order: z.strictObject({ id: z.string() }).nullable(),
+      userErrors: z.array(codedUserError),
+    })
+    .nullable(),
+});
+
+const sendPaymentReminderData = z.strictObject({
+  paymentReminderSend: z
+    .strictObject({ success: z.boolean().nullable(), userErrors: z.array(codedUserError) })
+    .nullable(),
+});
+
 /** Shopify refuses a single query over 1000 points (MAX_COST_EXCEEDED); our estimates are upper bounds. */
 export const MAX_QUERY_COST = 1000;
 /** GetProduct costs ~ 7 + 7 × variantsFirst: 100 per page → ~707 points. */
@@ -320,6 +390,36 @@ export const operations = {
     name: 'CreateWebhook',
     document: documents.CREATE_WEBHOOK,
     data: createWebhookData,
+    estimatedCost: MUTATION_COST,
+  },
+  paymentTermsTemplates: {
+    name: 'PaymentTermsTemplates',
+    document: documents.PAYMENT_TERMS_TEMPLATES,
+    data: paymentTermsTemplatesData,
+    estimatedCost: SMALL_QUERY_COST,
+  },
+  completeDraftOrderOnTerms: {
+    name: 'CompleteDraftOrderOnTerms',
+    document: documents.COMPLETE_DRAFT_ORDER_ON_TERMS,
+    data: completeDraftOrderOnTermsData,
+    estimatedCost: MUTATION_COST,
+  },
+  getOrderPaymentTerms: {
+    name: 'GetOrderPaymentTerms',
+    document: documents.GET_ORDER_PAYMENT_TERMS,
+    data: getOrderPaymentTermsData,
+    estimatedCost: SMALL_QUERY_COST,
+  },
+  sendOrderInvoice: {
+    name: 'SendOrderInvoice',
+    document: documents.SEND_ORDER_INVOICE,
+    data: sendOrderInvoiceData,
+    estimatedCost: MUTATION_COST,
+  },
+  sendPaymentReminder: {
+    name: 'SendPaymentReminder',
+    document: documents.SEND_PAYMENT_REMINDER,
+    data: sendPaymentReminderData,
     estimatedCost: MUTATION_COST,
   },
 } satisfies Record<string, ShopifyOperation<unknown> | ((...args: number[]) => ShopifyOperation<unknown>)>;
