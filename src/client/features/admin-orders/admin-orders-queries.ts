@@ -124,7 +124,7 @@ export function useSendPaymentReminder() {
     onSuccess: (answer) => {
       showChangedOrder(queryClient, answer.order);
       toast.success(answer.message, {
-        description: `${answer.order.customerName} (${answer.order.customerEmail}) was reminded to pay order ${answer.order.orderNumber}.`,
+        description: `${answer.order.customerEmail} was reminded to pay order ${answer.order.orderNumber}.`,
       });
     },
     onError: (error) => showError(error, PAYMENT_REMINDER_FALLBACK),

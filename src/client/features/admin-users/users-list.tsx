@@ -151,7 +151,6 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
           <TableHead>Business</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Status</TableHead>
-          <TableHead>Payment terms</TableHead>
           <TableHead>Created</TableHead>
           <TableHead className="text-right">Actions</TableHead>
         </TableRow>
@@ -165,11 +164,16 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
             <TableCell className="max-w-48 break-words">{user.businessName ?? '—'}</TableCell>
             <TableCell>
               <RoleBadge role={user.role} />
+              {/* Under the role rather than a column of its own: the table must fit beside the sidebar. */}
+              {user.role === 'customer' ? (
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  Terms: {paymentTermsOf(user)}
+                </span>
+              ) : null}
             </TableCell>
             <TableCell>
               <StatusBadge status={user.status} />
             </TableCell>
-            <TableCell>{paymentTermsOf(user)}</TableCell>
             <TableCell className="whitespace-nowrap">
               {formatDate(user.createdAt, DATE_TIME_FORMAT)}
             </TableCell>
