@@ -52,7 +52,11 @@ Invoice links open a checkout page here with a 'Pay now' button.
 Control (JSON, loopback only):
   GET  ${fake.url}/__fake/state
   POST ${fake.url}/__fake/draft-orders/pay      {"id":"gid://shopify/DraftOrder/…"}
+  POST ${fake.url}/__fake/orders/pay            {"id":"gid://shopify/Order/…"}   (an order on payment terms)
   POST ${fake.url}/__fake/orders/fulfill        {"id":"gid://shopify/Order/…","company":"UPS","number":"1Z999","url":"https://…"}
+  POST ${fake.url}/__fake/payment-terms-templates {"remove":["Net 15"]} or {"restore":"all"}
+  POST ${fake.url}/__fake/clock                 {"advanceDays":31} or {"reset":true}
+  GET  ${fake.url}/__fake/order-invoices         GET ${fake.url}/__fake/payment-reminders
   POST ${fake.url}/__fake/fulfillments/update   {"id":"gid://shopify/Fulfillment/…","shipmentStatus":"delivered"}
   POST ${fake.url}/__fake/failures              {"count":3,"failure":{"kind":"server-error"}}
   POST ${fake.url}/__fake/failures              {"failure":{"kind":"server-error","after":"execute","operation":"CreateDraftOrder"}}

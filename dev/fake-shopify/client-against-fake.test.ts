@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createShopifyClient, type ShopifyClientOptions } from '../../src/server/integrations/shopify/client';
 import { createShopifyApi } from '../../src/server/integrations/shopify/shopify-api';
 import { startFakeShopify, type FakeShopify, type FakeShopifyOptions } from './fake-shopify';
+import { DAY_MS } from './payment-terms';
 
 /*
  * The portal's REAL client (client.ts + shopify-api.ts) against the fake store, over HTTP: the client's strict
@@ -249,6 +250,147 @@ describe('real client × fake store: draft orders and orders', () => {
     expect(unknown).toMatchObject({
       ok: false,
       error: { kind: 'user-errors', userErrors: [{ field: ['lineItems', '0', 'variantId'] }] },
+    });
+  });
+});
+
+describe('real client × fake store: net payment terms (issue 20 §2)', () => {
+  it('lists the NET templates, and only those the store has', async () => {
+    const { fake: shop, api } = await setUp();
+    const listed = await api.listNetPaymentTermsTemplates();
+    expect(listed).toEqual({
+      ok: true,
+      data: [
+        { id: 'gid://shopify/PaymentTermsTemplate/2', name: 'Net 7', dueInDays: 7 },
+        { id: 'gid://shopify/PaymentTermsTemplate/3', name: 'Net 15', dueInDays: 15 },
+        { id: 'gid://shopify/PaymentTermsTemplate/4', name: 'Net 30', dueInDays: 30 },
+        { id: 'gid://shopify/PaymentTermsTemplate/8', name: 'Net 45', dueInDays: 45 },
+        { id: 'gid://shopify/PaymentTermsTemplate/5', name: 'Net 60', dueInDays: 60 },
+        { id: 'gid://shopify/PaymentTermsTemplate/6', name: 'Net 90', dueInDays: 90 },
+      ],
+    });
+    shop.control.configurePaymentTermsTemplates({
+      remove: ['Net 15', 'gid://shopify/PaymentTermsTemplate/8'],
+    });
+    const fewer = await api.listNetPaymentTermsTemplates();
+    expect(fewer.ok && fewer.data.map((template) => template.dueInDays)).toEqual([7, 30, 60, 90]);
+  });
+
+  it('approves on Net 30: payment pending, due 30 days after issue, invoiced, reminded once overdue, paid', async () => {
+    const { fake: shop, api } = await setUp();
+    const [product] = shop.control.seedProducts([
+      { title: '4 oz Bottle', variants: [{ sku: '800-0001', price: '26.00' }] },
+    ]);
+    const created = await api.createDraftOrder({
+      email: 'buyer@example.com',
+      tags: ['portal-order-1001'],
+      lineItems: [
+        {
+          variantId: product!.variants[0]!.id,
+          quantity: 5,
+          priceOverride: { amount: '26.00', currencyCode: 'USD' },
+        },
+      ],
+    });
+    if (!created.ok) throw new Error('draft not created');
+    const draftId = created.data.id;
+
+    // Approval: the terms, issued now; then completion without a gateway.
+    const issuedAt = '2026-11-22T12:00:00Z';
+    const net30 = { paymentTermsTemplateId: 'gid://shopify/PaymentTermsTemplate/4' };
+    expect(
+      await api.updateDraftOrder(draftId, { paymentTerms: { ...net30, paymentSchedules: [{ issuedAt }] } }),
+    ).toMatchObject({ ok: true, data: { status: 'OPEN', totalPrice: '130.0' } });
+    const completed = await api.completeDraftOrderOnTerms(draftId);
+    expect(completed).toMatchObject({
+      ok: true,
+      data: { draftId, order: { name: '#1001', statusPageUrl: expect.stringMatching(/\/authenticate$/) } },
+    });
+    if (!completed.ok) return;
+    const orderId = completed.data.order.id;
+
+    const terms = await api.getOrderPaymentTerms(orderId);
+    expect(terms).toEqual({
+      ok: true,
+      data: {
+        id: orderId,
+        name: '#1001',
+        displayFinancialStatus: 'PENDING',
+        statusPageUrl: completed.data.order.statusPageUrl,
+        schedule: {
+          id: expect.stringMatching(/^gid:\/\/shopify\/PaymentSchedule\/\d+$/),
+          dueAt: '2026-12-22T12:00:00Z',
+          completedAt: null,
+        },
+        overdue: false,
+      },
+    });
+    if (!terms.ok || !terms.data.schedule) return;
+    const scheduleId = terms.data.schedule.id;
+
+    expect(await api.sendOrderInvoice(orderId)).toEqual({ ok: true, data: { id: orderId } });
+    expect(shop.store.sentOrderInvoices).toMatchObject([
+      {
+        to: 'buyer@example.com',
+        subject: 'Invoice #1001',
+        statusPageUrl: completed.data.order.statusPageUrl,
+      },
+    ]);
+
+    // Not yet due: Shopify sends no reminder.
+    expect(await api.sendPaymentReminder(scheduleId)).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'user-errors',
+        userErrors: [
+          {
+            field: null,
+            message: 'Payment reminder could not be sent',
+            code: 'PAYMENT_REMINDER_SEND_UNSUCCESSFUL',
+          },
+        ],
+      },
+    });
+    shop.control.moveClock({ advanceMs: 31 * DAY_MS });
+    expect(await api.getOrderPaymentTerms(orderId)).toMatchObject({ ok: true, data: { overdue: true } });
+    expect(await api.sendPaymentReminder(scheduleId)).toEqual({ ok: true, data: { sent: true } });
+    expect(shop.store.paymentReminders).toHaveLength(1);
+    expect(await api.sendPaymentReminder(scheduleId)).toMatchObject({
+      ok: false,
+      error: { userErrors: [{ message: expect.stringMatching(/24hour period/) }] },
+    });
+
+    shop.control.payOrder(orderId);
+    expect(await api.getOrderPaymentTerms(orderId)).toMatchObject({
+      ok: true,
+      data: { displayFinancialStatus: 'PAID', overdue: false, schedule: { completedAt: expect.any(String) } },
+    });
+    expect(await api.getOrder(orderId)).toMatchObject({ ok: true, data: { fullyPaid: true } });
+    shop.control.moveClock({ advanceMs: DAY_MS });
+    expect(await api.sendPaymentReminder(scheduleId)).toMatchObject({
+      ok: false,
+      error: { userErrors: [{ message: 'Payment schedule is already completed' }] },
+    });
+  });
+
+  it('refuses unknown ids as Shopify does', async () => {
+    const { api } = await setUp();
+    expect(await api.sendOrderInvoice('gid://shopify/Order/1')).toMatchObject({
+      ok: false,
+      error: {
+        kind: 'user-errors',
+        userErrors: [
+          { field: null, message: 'Order does not exist', code: 'ORDER_INVOICE_SEND_UNSUCCESSFUL' },
+        ],
+      },
+    });
+    expect(await api.sendPaymentReminder('gid://shopify/PaymentSchedule/1')).toMatchObject({
+      ok: false,
+      error: { kind: 'user-errors', userErrors: [{ message: 'Payment schedule does not exist' }] },
+    });
+    expect(await api.getOrderPaymentTerms('gid://shopify/Order/1')).toMatchObject({
+      ok: false,
+      error: { kind: 'not-found' },
     });
   });
 });

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { FakeShopifyControl } from './fake-shopify';
 import { toGid } from './gid';
 import { formatMoney } from './money';
+import { DAY_MS, termsPastDue } from './payment-terms';
+import type { FakeOrder, FakePaymentTermsTemplate } from './state';
 import type { FakeStore } from './store';
 import { iso } from './views';
 
@@ -104,6 +106,30 @@ const routes: Record<string, Handler> = {
   'POST /__fake/draft-orders/pay': route(z.object({ id: z.string() }), (control, body) =>
     control.payDraftOrder(body.id),
   ),
+  'POST /__fake/orders/pay': route(z.object({ id: z.string() }), (control, body) =>
+    control.payOrder(body.id),
+  ),
+  'POST /__fake/payment-terms-templates': route(
+    z.strictObject({
+      remove: z.array(z.string()).optional(),
+      restore: z.union([z.literal('all'), z.array(z.string())]).optional(),
+    }),
+    (control, body) => ({
+      paymentTermsTemplates: control.configurePaymentTermsTemplates(body).map(templateSummary),
+    }),
+  ),
+  'POST /__fake/clock': route(
+    z
+      .strictObject({
+        advanceMs: z.number().int().min(0).optional(),
+        advanceDays: z.number().min(0).optional(),
+        at: z.string().optional(),
+        reset: z.literal(true).optional(),
+      })
+      .refine((body) => Object.keys(body).length === 1, 'Give one of advanceMs, advanceDays, at, reset'),
+    (control, { advanceDays, ...change }) =>
+      control.moveClock(advanceDays === undefined ? change : { advanceMs: Math.round(advanceDays * DAY_MS) }),
+  ),
   'POST /__fake/orders/fulfill': route(
     z.object({
       id: z.string(),
@@ -194,9 +220,52 @@ const routes: Record<string, Handler> = {
   }),
 };
 
+const templateSummary = (template: FakePaymentTermsTemplate) => ({
+  id: toGid('PaymentTermsTemplate', template.id),
+  name: template.name,
+  paymentTermsType: template.paymentTermsType,
+  dueInDays: template.dueInDays,
+});
+
+const orderName = (store: FakeStore, orderId: number) => `#${store.orders.get(orderId)?.number ?? ''}`;
+
+function orderPaymentTerms(store: FakeStore, order: FakeOrder) {
+  const terms = order.paymentTerms;
+  if (!terms) return null;
+  const schedule = terms.schedules[0];
+  return {
+    name: terms.name,
+    paymentScheduleId: schedule ? toGid('PaymentSchedule', schedule.id) : null,
+    issuedAt: iso(schedule?.issuedAt ?? null),
+    dueAt: iso(schedule?.dueAt ?? null),
+    completedAt: iso(schedule?.completedAt ?? null),
+    overdue: termsPastDue(store, terms),
+  };
+}
+
+/** Order invoices the store e-mailed (orderInvoiceSend), oldest first. */
+const sentOrderInvoices = (store: FakeStore) =>
+  store.sentOrderInvoices.map(({ orderId, sentAt, ...invoice }) => ({
+    orderId: toGid('Order', orderId),
+    orderName: orderName(store, orderId),
+    ...invoice,
+    sentAt: iso(sentAt),
+  }));
+
+/** Payment reminders the store e-mailed (paymentReminderSend), oldest first. */
+const paymentReminders = (store: FakeStore) =>
+  store.paymentReminders.map((reminder) => ({
+    paymentScheduleId: toGid('PaymentSchedule', reminder.paymentScheduleId),
+    orderId: toGid('Order', reminder.orderId),
+    orderName: orderName(store, reminder.orderId),
+    to: reminder.to,
+    sentAt: iso(reminder.sentAt),
+  }));
+
 /** A readable snapshot for GET /__fake/state (demos, debugging). */
 function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
   return {
+    now: iso(store.now()),
     shop: store.shop,
     products: [...store.products.values()].map((product) => ({
       id: toGid('Product', product.id),
@@ -226,10 +295,15 @@ function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
       id: toGid('Order', order.id),
       name: `#${order.number}`,
       financialStatus: order.financialStatus,
+      statusPageUrl: store.orderStatusUrl(order),
+      paymentTerms: orderPaymentTerms(store, order),
       fulfillmentStatus: order.fulfillmentStatus,
       fulfillments: order.fulfillmentIds.map((id) => toGid('Fulfillment', id)),
     })),
     sentInvoices: store.sentInvoices,
+    sentOrderInvoices: sentOrderInvoices(store),
+    paymentReminders: paymentReminders(store),
+    paymentTermsTemplates: store.paymentTermsTemplates.map(templateSummary),
     webhookSubscriptions: [...store.webhookSubscriptions.values()],
     deliveries: control.deliveries.map(({ body: _body, headers: _headers, ...delivery }) => delivery),
     requests: control.requests.length,
@@ -237,6 +311,17 @@ function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
     throttleStatus: control.throttleStatus(),
   };
 }
+
+/** The GET routes: what the store holds, without a body. */
+const reads: Record<string, (store: FakeStore, control: FakeShopifyControl) => unknown> = {
+  'GET /__fake/state': stateSnapshot,
+  'GET /__fake/webhooks': (_store, control) => ({ deliveries: control.deliveries }),
+  'GET /__fake/order-invoices': (store) => ({ orderInvoices: sentOrderInvoices(store) }),
+  'GET /__fake/payment-reminders': (store) => ({ paymentReminders: paymentReminders(store) }),
+  'GET /__fake/payment-terms-templates': (store) => ({
+    paymentTermsTemplates: store.paymentTermsTemplates.map(templateSummary),
+  }),
+};
 
 export async function handleControlRequest(request: {
   control: FakeShopifyControl;
@@ -250,13 +335,9 @@ export async function handleControlRequest(request: {
     headers: { 'content-type': 'application/json; charset=utf-8' },
     body: JSON.stringify(payload),
   });
-  if (request.method === 'GET' && request.path === '/__fake/state') {
-    return reply(200, stateSnapshot(request.store, request.control));
-  }
-  if (request.method === 'GET' && request.path === '/__fake/webhooks') {
-    return reply(200, { deliveries: request.control.deliveries });
-  }
   const key = `${request.method} ${request.path}`;
+  const read = Object.hasOwn(reads, key) ? reads[key] : undefined;
+  if (read) return reply(200, read(request.store, request.control));
   const handler = Object.hasOwn(routes, key) ? routes[key] : undefined;
   if (!handler) return reply(404, { error: `No control route ${key}` });
   let raw: unknown;

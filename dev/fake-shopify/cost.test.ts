@@ -27,6 +27,18 @@ describe('query cost estimate (docs/shopify.md#query-cost)', () => {
     expect(costOf(SHOPIFY_DOCUMENTS.GetOrder)).toBe(3);
   });
 
+  it('prices the payment terms documents: a list of templates as one object, schedules by `first`', () => {
+    expect(costOf(SHOPIFY_DOCUMENTS.PaymentTermsTemplates)).toBe(1);
+    // order 1 + paymentTerms 1 + paymentSchedules(first: 1) 2 + 1 × 1
+    expect(costOf(SHOPIFY_DOCUMENTS.GetOrderPaymentTerms)).toBe(5);
+    expect(
+      costOf('query { order(id: "x") { paymentTerms { paymentSchedules(first: 10) { nodes { id } } } } }'),
+    ).toBe(1 + 1 + 2 + 10);
+    for (const name of ['CompleteDraftOrderOnTerms', 'SendOrderInvoice', 'SendPaymentReminder'] as const) {
+      expect(costOf(SHOPIFY_DOCUMENTS[name])).toBe(10);
+    }
+  });
+
   it('follows fragments and literal arguments, and charges 10 per mutation field', () => {
     expect(
       costOf(

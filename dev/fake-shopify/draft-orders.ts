@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Cents } from '../../src/shared/money';
 import type { UserError } from './catalogue';
+import { EMAIL, invoiceRecipient, type InvoiceEmail } from './email';
 import { createOrderFromDraft } from './orders';
+import { buildPaymentTerms, checkPaymentTerms, type PaymentTermsInput } from './payment-terms';
 import type {
   FakeAddress,
   FakeAttribute,
@@ -55,11 +57,10 @@ export interface DraftOrderInput {
   taxExempt?: boolean | null;
   visibleToCustomer?: boolean | null;
   sourceName?: string | null;
+  paymentTerms?: PaymentTermsInput | null;
 }
 
 type DraftResult = { draftOrder: FakeDraftOrder | null; userErrors: UserError[] };
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 function checkDiscount(
   discount: FakeDiscount | null | undefined,
@@ -117,6 +118,7 @@ function checkInput(store: FakeStore, input: DraftOrderInput, creating: boolean)
     }
     checkDiscount(line.appliedDiscount, at('appliedDiscount'), errors);
   });
+  checkPaymentTerms(store, input.paymentTerms, errors);
   return errors;
 }
 
@@ -186,6 +188,11 @@ function applyInput(store: FakeStore, draft: FakeDraftOrder, input: DraftOrderIn
   if (input.visibleToCustomer != null) draft.visibleToCustomer = input.visibleToCustomer;
   if (input.sourceName !== undefined) draft.sourceName = input.sourceName;
   if (input.lineItems) draft.lineItems = input.lineItems.map((line) => buildLine(store, line));
+  if (input.paymentTerms !== undefined) {
+    draft.paymentTerms = input.paymentTerms
+      ? buildPaymentTerms(store, input.paymentTerms, draft.paymentTerms)
+      : null;
+  }
 }
 
 /** Shopify trims tags, drops empty and duplicate ones (case-insensitively) and keeps them sorted. */
@@ -223,6 +230,7 @@ export function createDraftOrder(store: FakeStore, input: DraftOrderInput): Draf
     currencyCode: store.shop.currencyCode,
     invoiceToken: store.newInvoiceToken(),
     invoiceSentAt: null,
+    paymentTerms: null,
     completedAt: null,
     orderId: null,
     createdAt: now,
@@ -257,14 +265,6 @@ export function updateDraftOrder(store: FakeStore, id: number | null, input: Dra
   return { draftOrder: draft, userErrors: [] };
 }
 
-export interface InvoiceEmail {
-  to?: string | null;
-  from?: string | null;
-  subject?: string | null;
-  customMessage?: string | null;
-  bcc?: string[] | null;
-}
-
 /** draftOrderInvoiceSend: e-mails the invoice link (recorded in store.sentInvoices) → INVOICE_SENT. */
 export function sendDraftOrderInvoice(
   store: FakeStore,
@@ -276,15 +276,15 @@ export function sendDraftOrderInvoice(
   if (draft.status === 'COMPLETED') {
     return { draftOrder: null, userErrors: [{ field: ['id'], message: 'Draft order has been completed' }] };
   }
-  const to = email?.to ?? draft.email;
-  if (!to)
-    return { draftOrder: null, userErrors: [{ field: ['email', 'to'], message: "To can't be blank" }] };
-  if (!EMAIL.test(to))
-    return { draftOrder: null, userErrors: [{ field: ['email', 'to'], message: 'To is invalid' }] };
+  const recipient = invoiceRecipient(email, draft.email);
+  if ('problem' in recipient) {
+    const message = recipient.problem === 'blank' ? "To can't be blank" : 'To is invalid';
+    return { draftOrder: null, userErrors: [{ field: ['email', 'to'], message }] };
+  }
   const now = store.now();
   const invoice: SentInvoice = {
     draftOrderId: draft.id,
-    to,
+    to: recipient.to,
     from: email?.from ?? null,
     subject: email?.subject ?? `Invoice #D${draft.number}`,
     customMessage: email?.customMessage ?? null,
@@ -304,12 +304,15 @@ export interface CompleteOptions {
   /** The customer paid at checkout (the invoice link), rather than staff completing it in the admin/API. */
   via: 'checkout' | 'api';
   paymentPending?: boolean;
+  /** Marks the order paid with this gateway, even when the draft has payment terms. */
+  paymentGatewayId?: string | null;
   sourceName?: string | null;
 }
 
 /**
  * Turns the draft into an Order (`#1001`, `#1002`, …), marked paid unless payment is pending; the draft
- * becomes COMPLETED with `order` set (docs/shopify.md#draft-orders, docs/shopify.md#the-fake-store).
+ * becomes COMPLETED with `order` set (docs/shopify.md#draft-orders, docs/shopify.md#the-fake-store). A draft
+ * with payment terms that staff complete without a gateway becomes a payment pending order on those terms.
  * Announces orders/create, then draft_orders/update (with `order_id`), then orders/paid when it was paid.
  */
 export function completeDraftOrder(
@@ -325,9 +328,11 @@ export function completeDraftOrder(
       userErrors: [{ field: ['id'], message: 'Draft order has already been completed' }],
     };
   }
+  const onTerms = options.via === 'api' && draft.paymentTerms !== null && !options.paymentGatewayId;
   const order = createOrderFromDraft(store, draft, {
-    paid: !options.paymentPending,
-    gateway: options.via === 'checkout' ? 'bogus' : 'manual',
+    paid: !options.paymentPending && !onTerms,
+    // Nothing has been paid on terms yet: the gateway is the one the customer pays with later.
+    gateway: onTerms ? null : options.via === 'checkout' ? 'bogus' : 'manual',
     sourceName: options.sourceName ?? 'shopify_draft_order',
   });
   const now = store.now();

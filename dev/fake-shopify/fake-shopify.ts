@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import type { GraphQLSchema } from 'graphql';
 import { loadAdminSchema } from './schema';
 import { addProduct, updateProduct, type ProductChanges, type ProductSeed } from './catalogue';
-import { renderCheckoutPage } from './checkout-page';
+import { renderCheckoutPage, renderOrderStatusPage } from './checkout-page';
 import { handleControlRequest } from './control-routes';
 import { createLeakyBucket, type BucketSettings, type LeakyBucket, type ThrottleStatus } from './cost';
 import { completeDraftOrder } from './draft-orders';
@@ -12,9 +12,11 @@ import { createFailureQueue, failureAnswer, strikesAfterExecute, type FakeFailur
 import { splitGid, toGid } from './gid';
 import { createGraphqlEndpoint, requestedOperationName } from './graphql-endpoint';
 import { HISTORY_LIMIT, pushBounded } from './history';
-import { fulfillOrder, updateFulfillment, type FulfillInput } from './orders';
-import type { FakeProduct, ShipmentStatus } from './state';
+import { fulfillOrder, payOrder, updateFulfillment, type FulfillInput } from './orders';
+import { configurePaymentTermsTemplates } from './payment-terms';
+import type { FakePaymentTermsTemplate, FakeProduct, ShipmentStatus } from './state';
 import { createFakeStore, type FakeStore } from './store';
+import { iso } from './views';
 import { payloadForEvent } from './webhook-payloads';
 import {
   createWebhookDispatcher,
@@ -62,7 +64,7 @@ export interface FakeShopifyOptions {
    * The leaky bucket per token (docs/shopify.md#throttling-and-retries): Standard plan numbers by default.
    */
   bucket?: Partial<BucketSettings>;
-  /** The clock for the bucket and all timestamps (ms since the epoch). */
+  /** The clock for the bucket and all timestamps (ms since the epoch); `control.moveClock` shifts it. */
   now?: () => number;
   /** See FakeStoreOptions.idOffset. */
   idOffset?: number;
@@ -120,6 +122,22 @@ export interface FakeShopifyControl {
   ): SeededProduct;
   /** The customer pays the invoice: the draft becomes a paid order (draft_orders/update, orders/paid). */
   payDraftOrder(draftGid: string): { draftOrderId: string; orderId: string; orderName: string };
+  /**
+   * The customer pays a payment pending order (an order on terms) on its status page: PAID, the schedule
+   * completed (orders/paid, orders/updated).
+   */
+  payOrder(orderGid: string): { orderId: string; orderName: string; financialStatus: string };
+  /** Removes standard payment terms templates (by name or GID) or restores them ('all' for every one). */
+  configurePaymentTermsTemplates(changes: {
+    remove?: string[];
+    restore?: string[] | 'all';
+  }): FakePaymentTermsTemplate[];
+  /**
+   * Moves the store's clock: every later timestamp, due and overdue payment terms, webhook times and the
+   * leaky bucket follow. `advanceMs` adds to the offset, `at` jumps to a time, `reset` goes back to the
+   * unshifted clock. Answers the store's time then.
+   */
+  moveClock(change: { advanceMs?: number; at?: string; reset?: boolean }): { now: string; offsetMs: number };
   /** The merchant ships with tracking (fulfillments/create, then orders/fulfilled). */
   fulfillOrder(
     orderGid: string,
@@ -161,6 +179,7 @@ export interface FakeShopify {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const GRAPHQL_PATH = /^\/admin\/api\/([^/]+)\/graphql\.json$/;
 const INVOICE_PATH = /^\/(\d+)\/invoices\/([0-9a-f]{32})(\/pay)?$/;
+const ORDER_STATUS_PATH = /^\/(\d+)\/orders\/([0-9a-f]+)\/authenticate(\/pay)?$/;
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 
 class BodyTooLargeError extends Error {}
@@ -203,7 +222,9 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
   const token = options.token ?? 'shpat_fake_store_token';
   const apiVersion = options.apiVersion ?? '2026-10';
   const webhookSecret = options.webhookSecret ?? 'fake-shopify-webhook-secret';
-  const now = options.now ?? Date.now;
+  const unshiftedNow = options.now ?? Date.now;
+  let clockOffsetMs = 0;
+  const now = () => unshiftedNow() + clockOffsetMs;
   const log = options.log ?? (() => undefined);
   const historyLimit = options.historyLimit ?? HISTORY_LIMIT;
   const schema = options.schema ?? loadAdminSchema();
@@ -327,24 +348,61 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     send(response, answer);
   }
 
-  function handleInvoice(
+  /** A page the customer opens from an e-mail, and what its 'Pay now' button (POST …/pay) does. */
+  interface CustomerPage {
+    render(payPath: string): string;
+    pay(): void;
+  }
+
+  /** The draft's invoice page and the order's status page, found by the token in their URL. */
+  const customerPages: { path: RegExp; find: (token: string) => CustomerPage | undefined }[] = [
+    {
+      path: INVOICE_PATH,
+      find(token) {
+        const draft = store.findDraftByInvoiceToken(token);
+        return (
+          draft && {
+            render: (payPath) => renderCheckoutPage(store, draft, payPath),
+            pay: () => {
+              if (draft.status !== 'COMPLETED') control.payDraftOrder(toGid('DraftOrder', draft.id));
+            },
+          }
+        );
+      },
+    },
+    {
+      path: ORDER_STATUS_PATH,
+      find(token) {
+        const order = store.findOrderByToken(token);
+        return (
+          order && {
+            render: (payPath) => renderOrderStatusPage(store, order, payPath),
+            pay: () => {
+              if (order.financialStatus === 'PENDING') control.payOrder(toGid('Order', order.id));
+            },
+          }
+        );
+      },
+    },
+  ];
+
+  function handleCustomerPage(
     request: IncomingMessage,
     response: ServerResponse,
-    shopId: string,
-    invoiceToken: string,
-    pay: boolean,
+    [pathname = '', shopId, token = '', pay]: string[],
+    find: (token: string) => CustomerPage | undefined,
   ) {
-    const draft = shopId === String(store.shop.id) ? store.findDraftByInvoiceToken(invoiceToken) : undefined;
-    if (!draft) {
+    const page = shopId === String(store.shop.id) ? find(token) : undefined;
+    if (!page) {
       return send(response, {
         status: 404,
         headers: { 'content-type': 'text/html; charset=utf-8' },
         body: '<h1>Not found</h1>',
       });
     }
-    const pagePath = `/${shopId}/invoices/${invoiceToken}`;
+    const pagePath = pay ? pathname.slice(0, -pay.length) : pathname;
     if (pay && request.method === 'POST') {
-      if (draft.status !== 'COMPLETED') control.payDraftOrder(toGid('DraftOrder', draft.id));
+      page.pay();
       response.writeHead(303, { location: pagePath });
       response.end();
       return;
@@ -352,7 +410,7 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     send(response, {
       status: 200,
       headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
-      body: renderCheckoutPage(store, draft, `${pagePath}/pay`),
+      body: page.render(`${pagePath}/pay`),
     });
   }
 
@@ -369,9 +427,11 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       }
       return handleAdminApi(request, response, decodeURIComponent(graphql[1] ?? ''), url.pathname);
     }
-    const invoice = INVOICE_PATH.exec(url.pathname);
-    if (invoice && (request.method === 'GET' || request.method === 'POST')) {
-      return handleInvoice(request, response, invoice[1] ?? '', invoice[2] ?? '', Boolean(invoice[3]));
+    for (const { path, find } of customerPages) {
+      const match = path.exec(url.pathname);
+      if (match && (request.method === 'GET' || request.method === 'POST')) {
+        return handleCustomerPage(request, response, [...match], find);
+      }
     }
     if (url.pathname.startsWith('/__fake/')) {
       if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
@@ -496,6 +556,21 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
       if (!draft || !order)
         throw new Error(result.userErrors.map((error) => error.message).join('; ') || 'Cannot pay');
       return { draftOrderId: draftGid, orderId: toGid('Order', order.id), orderName: `#${order.number}` };
+    },
+    payOrder(orderGid) {
+      const order = payOrder(store, requireGid(orderGid, 'Order'));
+      return { orderId: orderGid, orderName: `#${order.number}`, financialStatus: order.financialStatus };
+    },
+    configurePaymentTermsTemplates: (changes) => configurePaymentTermsTemplates(store, changes),
+    moveClock(change) {
+      if (change.reset) clockOffsetMs = 0;
+      if (change.at !== undefined) {
+        const at = Date.parse(change.at);
+        if (Number.isNaN(at)) throw new Error(`'${change.at}' is not a date-time`);
+        clockOffsetMs = at - unshiftedNow();
+      }
+      clockOffsetMs += change.advanceMs ?? 0;
+      return { now: iso(store.now()) ?? '', offsetMs: clockOffsetMs };
     },
     fulfillOrder(orderGid, tracking = {}, fulfillOptions = {}) {
       const fulfillment = fulfillOrder(store, requireGid(orderGid, 'Order'), {

@@ -1,7 +1,8 @@
 import { GraphQLError } from 'graphql';
 import { z } from 'zod';
 import type { VariantBulkInput } from './catalogue';
-import type { DraftLineInput, DraftOrderInput, InvoiceEmail, MoneyAmount } from './draft-orders';
+import type { DraftLineInput, DraftOrderInput, MoneyAmount } from './draft-orders';
+import type { InvoiceEmail } from './email';
 import { idOf } from './gid';
 import { parseAmount } from './money';
 import type { FakeAddress, FakeAttribute, FakeDiscount } from './state';
@@ -26,6 +27,16 @@ const amount = z.unknown().transform((value, ctx) => {
 });
 
 const text = z.string().nullish();
+
+/** A DateTime in ms, whole seconds like every time in the store. */
+const dateTime = z.string().transform((value, ctx) => {
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) {
+    ctx.addIssue({ code: 'custom', message: `invalid date-time '${value}'` });
+    return z.NEVER;
+  }
+  return Math.floor(ms / 1000) * 1000;
+});
 
 const moneyInput = z
   .object({ amount, currencyCode: z.string() })
@@ -115,6 +126,14 @@ export const draftOrderInputSchema = z.object({
   taxExempt: z.boolean().nullish(),
   visibleToCustomer: z.boolean().nullish(),
   sourceName: text,
+  paymentTerms: z
+    .object({
+      paymentTermsTemplateId: text,
+      paymentSchedules: z
+        .array(z.object({ issuedAt: dateTime.nullish(), dueAt: dateTime.nullish() }))
+        .nullish(),
+    })
+    .nullish(),
 });
 
 export const emailInputSchema = z
@@ -183,6 +202,7 @@ export function toDraftOrderInput(input: z.output<typeof draftOrderInputSchema>)
     uuid: line.uuid,
   }));
   const shipping = input.shippingLine;
+  const terms = input.paymentTerms;
   return {
     email: input.email,
     phone: input.phone,
@@ -206,6 +226,16 @@ export function toDraftOrderInput(input: z.output<typeof draftOrderInputSchema>)
     taxExempt: input.taxExempt,
     visibleToCustomer: input.visibleToCustomer,
     sourceName: input.sourceName,
+    paymentTerms: terms && {
+      templateId:
+        terms.paymentTermsTemplateId == null
+          ? undefined
+          : idOf(terms.paymentTermsTemplateId, 'PaymentTermsTemplate'),
+      schedules: (terms.paymentSchedules ?? []).map((schedule) => ({
+        issuedAt: schedule.issuedAt ?? null,
+        dueAt: schedule.dueAt ?? null,
+      })),
+    },
   };
 }
 

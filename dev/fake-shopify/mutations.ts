@@ -17,10 +17,12 @@ import {
   toVariantBulkInputs,
   variantsBulkSchema,
 } from './inputs';
+import { sendOrderInvoice } from './orders';
+import { sendPaymentReminder } from './payment-terms';
 import type { ResolverContext } from './resolvers';
 import type { FakeDraftOrder } from './state';
 import type { FakeStore } from './store';
-import { draftOrderView, productView, variantView, webhookSubscriptionView } from './views';
+import { draftOrderView, orderView, productView, variantView, webhookSubscriptionView } from './views';
 
 type Resolver = (args: unknown, context: ResolverContext) => unknown;
 
@@ -88,16 +90,38 @@ export const mutationResolvers: Record<string, Resolver> = {
 
   draftOrderComplete: (rawArgs, { store }) => {
     const args = z
-      .object({ id: z.string(), paymentPending: z.boolean().nullish(), sourceName: z.string().nullish() })
+      .object({
+        id: z.string(),
+        paymentGatewayId: z.string().nullish(),
+        paymentPending: z.boolean().nullish(),
+        sourceName: z.string().nullish(),
+      })
       .parse(rawArgs);
     return draftPayload(
       store,
       completeDraftOrder(store, draftId(args.id), {
         via: 'api',
         paymentPending: args.paymentPending ?? false,
+        paymentGatewayId: args.paymentGatewayId,
         sourceName: args.sourceName,
       }),
     );
+  },
+
+  orderInvoiceSend: (rawArgs, { store }) => {
+    const args = z.object({ id: z.string(), email: z.unknown().optional() }).parse(rawArgs);
+    const email = toInvoiceEmail(parseArgument(emailInputSchema, args.email, 'email'));
+    const result = sendOrderInvoice(store, idOf(args.id, 'Order'), email);
+    return {
+      order: result.order ? orderView(store, result.order) : null,
+      userErrors: userErrorsView(result.userErrors),
+    };
+  },
+
+  paymentReminderSend: (rawArgs, { store }) => {
+    const args = z.object({ paymentScheduleId: z.string() }).parse(rawArgs);
+    const result = sendPaymentReminder(store, idOf(args.paymentScheduleId, 'PaymentSchedule'));
+    return { success: result.success, userErrors: userErrorsView(result.userErrors) };
   },
 
   draftOrderDelete: (rawArgs, { store }) => {

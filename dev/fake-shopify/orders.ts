@@ -1,12 +1,18 @@
+import type { UserError } from './catalogue';
 import { draftTotals } from './draft-totals';
+import { invoiceRecipient, type InvoiceEmail } from './email';
+import { completeSchedules } from './payment-terms';
 import type { FakeDraftOrder, FakeFulfillment, FakeOrder, FakeTracking, ShipmentStatus } from './state';
 import type { FakeStore } from './store';
 
-/** Builds the Order a completed draft becomes: same customer, lines at the draft's prices, tags, attributes. */
+/**
+ * Builds the Order a completed draft becomes: same customer, lines at the draft's prices, tags, attributes,
+ * and the draft's payment terms (completed at once when the order is paid). `gateway` null: nothing paid yet.
+ */
 export function createOrderFromDraft(
   store: FakeStore,
   draft: FakeDraftOrder,
-  options: { paid: boolean; gateway: string; sourceName: string },
+  options: { paid: boolean; gateway: string | null; sourceName: string },
 ): FakeOrder {
   const totals = draftTotals(store, draft);
   const now = store.now();
@@ -48,18 +54,73 @@ export function createOrderFromDraft(
     shippingTitle: draft.shippingLine?.title ?? null,
     total: totals.total,
     financialStatus: options.paid ? 'PAID' : 'PENDING',
+    paymentTerms: draft.paymentTerms,
     fulfillmentStatus: 'UNFULFILLED',
     fulfillmentIds: [],
     sourceName: options.sourceName,
-    paymentGatewayNames: [options.gateway],
+    paymentGatewayNames: options.gateway === null ? [] : [options.gateway],
     createdAt: now,
     updatedAt: now,
     processedAt: now,
     cancelledAt: null,
     closedAt: null,
   };
+  if (options.paid) completeSchedules(order.paymentTerms, now);
   store.orders.set(order.id, order);
   return order;
+}
+
+/**
+ * The customer pays a payment pending order (an order on terms, from its status page): PAID, its schedule
+ * completed. Announces orders/paid, then orders/updated.
+ */
+export function payOrder(store: FakeStore, orderId: number, gateway = 'bogus'): FakeOrder {
+  const order = store.orders.get(orderId);
+  if (!order) throw new Error(`No order ${orderId}`);
+  if (order.cancelledAt !== null) throw new Error(`Order #${order.number} is cancelled`);
+  if (order.financialStatus !== 'PENDING') {
+    throw new Error(`Order #${order.number} is not payment pending (${order.financialStatus})`);
+  }
+  const now = store.now();
+  order.financialStatus = 'PAID';
+  if (!order.paymentGatewayNames.includes(gateway)) order.paymentGatewayNames.push(gateway);
+  completeSchedules(order.paymentTerms, now);
+  order.updatedAt = now;
+  store.emit({ topic: 'orders/paid', order });
+  store.emit({ topic: 'orders/updated', order });
+  return order;
+}
+
+/**
+ * orderInvoiceSend: e-mails the order's invoice, whose pay link is the order status page (recorded in
+ * store.sentOrderInvoices). Refusals name no field and carry ORDER_INVOICE_SEND_UNSUCCESSFUL, as Shopify's do.
+ */
+export function sendOrderInvoice(
+  store: FakeStore,
+  id: number | null,
+  email: InvoiceEmail | null,
+): { order: FakeOrder | null; userErrors: UserError[] } {
+  const fail = (message: string) => ({
+    order: null,
+    userErrors: [{ field: null, message, code: 'ORDER_INVOICE_SEND_UNSUCCESSFUL' }],
+  });
+  const order = id === null ? undefined : store.orders.get(id);
+  if (!order) return fail('Order does not exist');
+  const recipient = invoiceRecipient(email, order.email);
+  if ('problem' in recipient) {
+    return fail(recipient.problem === 'blank' ? 'No recipient email address was provided' : 'To is invalid');
+  }
+  store.sentOrderInvoices.push({
+    orderId: order.id,
+    to: recipient.to,
+    from: email?.from ?? null,
+    subject: email?.subject ?? `Invoice #${order.number}`,
+    customMessage: email?.customMessage ?? null,
+    bcc: email?.bcc ?? [],
+    statusPageUrl: store.orderStatusUrl(order),
+    sentAt: store.now(),
+  });
+  return { order, userErrors: [] };
 }
 
 export function fulfillmentsOf(store: FakeStore, order: FakeOrder): FakeFulfillment[] {

@@ -9,6 +9,7 @@ import {
   draftOrderView,
   fulfillmentView,
   orderView,
+  paymentTermsTemplateView,
   productView,
   shopView,
   variantView,
@@ -115,6 +116,10 @@ function nodeById(store: FakeStore, gid: string, apiVersion: string): View | nul
       const fulfillment = store.fulfillments.get(parts.id);
       return fulfillment ? fulfillmentView(store, fulfillment) : null;
     }
+    case 'PaymentTermsTemplate': {
+      const template = store.paymentTermsTemplates.find((candidate) => candidate.id === parts.id);
+      return template ? paymentTermsTemplateView(template) : null;
+    }
     case 'WebhookSubscription': {
       const subscription = store.webhookSubscriptions.get(parts.id);
       return subscription ? webhookSubscriptionView(subscription, apiVersion) : null;
@@ -184,6 +189,12 @@ export const queryResolvers: Record<string, Resolver> = {
   order: (args, { store }) => {
     const order = lookup(store.orders, args, 'Order');
     return order ? orderView(store, order) : null;
+  },
+  paymentTermsTemplates: (args, { store }) => {
+    const { paymentTermsType } = z.object({ paymentTermsType: z.string().nullish() }).parse(args);
+    return store.paymentTermsTemplates
+      .filter((template) => !paymentTermsType || template.paymentTermsType === paymentTermsType)
+      .map(paymentTermsTemplateView);
   },
   node: (args, { store, apiVersion }) => nodeById(store, idArgs.parse(args).id, apiVersion),
   nodes: (args, { store, apiVersion }) =>

@@ -122,6 +122,41 @@ export interface FakeDraftLine {
   requiresShipping: boolean;
 }
 
+export type PaymentTermsType = 'RECEIPT' | 'FULFILLMENT' | 'NET' | 'FIXED';
+
+/** One of Shopify's standard payment terms templates (paymentTermsTemplates). */
+export interface FakePaymentTermsTemplate {
+  id: number;
+  name: string;
+  description: string;
+  paymentTermsType: PaymentTermsType;
+  /** NET only. */
+  dueInDays: number | null;
+}
+
+export interface FakePaymentSchedule {
+  id: number;
+  issuedAt: number | null;
+  dueAt: number | null;
+  /** When the order was paid. */
+  completedAt: number | null;
+}
+
+/**
+ * Payment terms made from a template (DraftOrderInput.paymentTerms). A draft keeps them, and the order it
+ * becomes takes them over. NET and FIXED terms have one schedule; event terms (RECEIPT, FULFILLMENT) none.
+ */
+export interface FakePaymentTerms {
+  id: number;
+  templateId: number;
+  name: string;
+  paymentTermsType: PaymentTermsType;
+  dueInDays: number | null;
+  schedules: FakePaymentSchedule[];
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface FakeDraftOrder {
   id: number;
   /** `#D<number>`. */
@@ -145,6 +180,7 @@ export interface FakeDraftOrder {
   /** The 32 hex characters of the invoice URL. */
   invoiceToken: string;
   invoiceSentAt: number | null;
+  paymentTerms: FakePaymentTerms | null;
   completedAt: number | null;
   orderId: number | null;
   createdAt: number;
@@ -211,6 +247,8 @@ export interface FakeOrder {
   shippingTitle: string | null;
   total: Cents;
   financialStatus: FinancialStatus;
+  /** Taken over from the draft: an order on terms is created payment pending. */
+  paymentTerms: FakePaymentTerms | null;
   fulfillmentStatus: FulfillmentStatus;
   fulfillmentIds: number[];
   sourceName: string;
@@ -244,5 +282,25 @@ export interface SentInvoice {
   customMessage: string | null;
   bcc: string[];
   invoiceUrl: string;
+  sentAt: number;
+}
+
+/** An order invoice e-mail (orderInvoiceSend): the pay link is the order's status page. */
+export interface SentOrderInvoice {
+  orderId: number;
+  to: string;
+  from: string | null;
+  subject: string;
+  customMessage: string | null;
+  bcc: string[];
+  statusPageUrl: string;
+  sentAt: number;
+}
+
+/** A payment reminder e-mail (paymentReminderSend). */
+export interface SentPaymentReminder {
+  paymentScheduleId: number;
+  orderId: number;
+  to: string;
   sentAt: number;
 }

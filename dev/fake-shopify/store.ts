@@ -3,11 +3,15 @@ import type {
   FakeDraftOrder,
   FakeFulfillment,
   FakeOrder,
+  FakePaymentTermsTemplate,
   FakeProduct,
   FakeVariant,
   FakeWebhookSubscription,
   SentInvoice,
+  SentOrderInvoice,
+  SentPaymentReminder,
 } from './state';
+import { standardPaymentTermsTemplates } from './payment-terms';
 
 /** A change in the store that Shopify would announce with a webhook (docs/shopify.md#webhook-topics). */
 export type StoreEvent =
@@ -61,7 +65,9 @@ type IdKind =
   | 'orderLine'
   | 'fulfillment'
   | 'webhookSubscription'
-  | 'metafield';
+  | 'metafield'
+  | 'paymentTerms'
+  | 'paymentSchedule';
 
 /** Bases that look like real Shopify ids of each kind (as in Shopify's own examples) and stay below 2^53. */
 const ID_BASES: Record<IdKind, number> = {
@@ -76,6 +82,8 @@ const ID_BASES: Record<IdKind, number> = {
   fulfillment: 4_800_123_000,
   webhookSubscription: 1_402_000_000,
   metafield: 21_474_836_000,
+  paymentTerms: 7_064_055_000,
+  paymentSchedule: 6_064_055_000,
 };
 const STABLE_KINDS = new Set<IdKind>([
   'product',
@@ -95,6 +103,10 @@ export interface FakeStore {
   readonly fulfillments: Map<number, FakeFulfillment>;
   readonly webhookSubscriptions: Map<number, FakeWebhookSubscription>;
   readonly sentInvoices: SentInvoice[];
+  /** The templates paymentTermsTemplates lists: Shopify's standard ones unless a test removed some. */
+  paymentTermsTemplates: FakePaymentTermsTemplate[];
+  readonly sentOrderInvoices: SentOrderInvoice[];
+  readonly paymentReminders: SentPaymentReminder[];
   /** The store's clock, in whole seconds (ms since the epoch). */
   now(): number;
   nextId(kind: IdKind): number;
@@ -105,9 +117,15 @@ export interface FakeStore {
   invoiceUrl(draft: FakeDraftOrder): string;
   newInvoiceToken(): string;
   findDraftByInvoiceToken(token: string): FakeDraftOrder | undefined;
+  /** The order status page (Order.statusPageUrl), where the customer pays an order on payment terms. */
+  orderStatusUrl(order: FakeOrder): string;
+  findOrderByToken(token: string): FakeOrder | undefined;
   onEvent(listener: StoreEventListener): () => void;
   emit(event: StoreEvent): void;
 }
+
+/** The order's token in its status page URL (and the REST `token`). */
+export const orderToken = (order: FakeOrder) => order.id.toString(16);
 
 export function createFakeStore(options: FakeStoreOptions): FakeStore {
   const counters = new Map<IdKind, number>();
@@ -125,6 +143,9 @@ export function createFakeStore(options: FakeStoreOptions): FakeStore {
     fulfillments: new Map(),
     webhookSubscriptions: new Map(),
     sentInvoices: [],
+    paymentTermsTemplates: standardPaymentTermsTemplates(),
+    sentOrderInvoices: [],
+    paymentReminders: [],
     now: () => Math.floor(options.now() / 1000) * 1000,
     nextId(kind) {
       const next = (counters.get(kind) ?? 0) + 1;
@@ -138,6 +159,9 @@ export function createFakeStore(options: FakeStoreOptions): FakeStore {
     newInvoiceToken: () => randomBytes(16).toString('hex'),
     findDraftByInvoiceToken: (token) =>
       [...store.draftOrders.values()].find((draft) => draft.invoiceToken === token),
+    orderStatusUrl: (order) =>
+      `${options.invoiceBaseUrl().replace(/\/$/, '')}/${options.shop.id}/orders/${orderToken(order)}/authenticate`,
+    findOrderByToken: (token) => [...store.orders.values()].find((order) => orderToken(order) === token),
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

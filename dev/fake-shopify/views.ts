@@ -6,6 +6,7 @@ import { toGid } from './gid';
 import { findMetafield, type FakeMetafield } from './metafields';
 import { formatDecimal, formatMoney } from './money';
 import { fulfillmentsOf } from './orders';
+import { isPastDue, termsPastDue } from './payment-terms';
 import type {
   FakeAddress,
   FakeDraftLine,
@@ -14,6 +15,9 @@ import type {
   FakeImage,
   FakeOrder,
   FakeOrderLine,
+  FakePaymentSchedule,
+  FakePaymentTerms,
+  FakePaymentTermsTemplate,
   FakeProduct,
   FakeVariant,
   FakeWebhookSubscription,
@@ -234,6 +238,65 @@ function discountView(
   };
 }
 
+export function paymentTermsTemplateView(template: FakePaymentTermsTemplate): View {
+  return {
+    __typename: 'PaymentTermsTemplate',
+    id: toGid('PaymentTermsTemplate', template.id),
+    name: template.name,
+    translatedName: template.name,
+    description: template.description,
+    paymentTermsType: template.paymentTermsType,
+    dueInDays: template.dueInDays,
+  };
+}
+
+/** Whose terms: the draft or order they belong to, and what is still to pay on them. */
+export interface TermsOwner {
+  draftOrder: () => View | null;
+  order: () => View | null;
+  outstanding: () => Cents;
+  currencyCode: string;
+}
+
+export function paymentTermsView(store: FakeStore, terms: FakePaymentTerms, owner: TermsOwner): View {
+  const view: View = {
+    __typename: 'PaymentTerms',
+    id: toGid('PaymentTerms', terms.id),
+    paymentTermsName: terms.name,
+    translatedName: terms.name,
+    paymentTermsType: terms.paymentTermsType,
+    dueInDays: terms.dueInDays,
+    due: () => termsPastDue(store, terms),
+    overdue: () => termsPastDue(store, terms),
+    draftOrder: owner.draftOrder,
+    order: owner.order,
+    paymentSchedules: (args: unknown) =>
+      paginate(terms.schedules, args, byId, (schedule) => paymentScheduleView(store, schedule, view, owner)),
+  };
+  return view;
+}
+
+function paymentScheduleView(
+  store: FakeStore,
+  schedule: FakePaymentSchedule,
+  terms: View,
+  owner: TermsOwner,
+): View {
+  const balance = () => moneyV2(schedule.completedAt === null ? owner.outstanding() : 0, owner.currencyCode);
+  return {
+    __typename: 'PaymentSchedule',
+    id: toGid('PaymentSchedule', schedule.id),
+    issuedAt: iso(schedule.issuedAt),
+    dueAt: iso(schedule.dueAt),
+    completedAt: iso(schedule.completedAt),
+    due: () => isPastDue(store, schedule),
+    amount: balance,
+    balanceDue: balance,
+    totalBalance: balance,
+    paymentTerms: terms,
+  };
+}
+
 function draftLineView(store: FakeStore, draft: FakeDraftOrder, line: FakeDraftLine): View {
   const currency = draft.currencyCode;
   const prices = () => {
@@ -293,6 +356,16 @@ export function draftOrderView(store: FakeStore, draft: FakeDraftOrder): View {
   const currency = draft.currencyCode;
   const totals = () => draftTotals(store, draft);
   const variantLines = draft.lineItems.filter((line) => line.variantId !== null);
+  const order = () => {
+    const completed = draft.orderId === null ? undefined : store.orders.get(draft.orderId);
+    return completed ? orderView(store, completed) : null;
+  };
+  const termsOwner = (): TermsOwner => ({
+    draftOrder: () => draftOrderView(store, draft),
+    order,
+    outstanding: () => totals().total,
+    currencyCode: currency,
+  });
   return {
     __typename: 'DraftOrder',
     id: toGid('DraftOrder', draft.id),
@@ -327,7 +400,8 @@ export function draftOrderView(store: FakeStore, draft: FakeDraftOrder): View {
     platformDiscounts: [],
     customer: null,
     purchasingEntity: null,
-    paymentTerms: null,
+    paymentTerms: () =>
+      draft.paymentTerms ? paymentTermsView(store, draft.paymentTerms, termsOwner()) : null,
     totalWeight: '0',
     allVariantPricesOverridden:
       variantLines.length > 0 && variantLines.every((line) => line.priceOverride !== null),
@@ -359,12 +433,10 @@ export function draftOrderView(store: FakeStore, draft: FakeDraftOrder): View {
     totalShippingPriceSet: () => moneyBag(totals().shipping, currency),
     totalTaxSet: moneyBag(0, currency),
     totalPriceSet: () => moneyBag(totals().total, currency),
-    amountDueNowSet: () => moneyBag(totals().total, currency),
-    amountDueLaterSet: moneyBag(0, currency),
-    order: () => {
-      const order = draft.orderId === null ? undefined : store.orders.get(draft.orderId);
-      return order ? orderView(store, order) : null;
-    },
+    // With payment terms nothing is due now (no deposit) and the whole total later.
+    amountDueNowSet: () => moneyBag(draft.paymentTerms ? 0 : totals().total, currency),
+    amountDueLaterSet: () => moneyBag(draft.paymentTerms ? totals().total : 0, currency),
+    order,
   };
 }
 
@@ -463,6 +535,15 @@ export function orderView(store: FakeStore, order: FakeOrder): View {
   const currency = order.currencyCode;
   const paid = order.financialStatus === 'PAID';
   const received = paid ? order.total : 0;
+  const termsOwner: TermsOwner = {
+    draftOrder: () => {
+      const draft = order.draftOrderId === null ? undefined : store.draftOrders.get(order.draftOrderId);
+      return draft ? draftOrderView(store, draft) : null;
+    },
+    order: () => orderView(store, order),
+    outstanding: () => order.total - received,
+    currencyCode: currency,
+  };
   return {
     __typename: 'Order',
     id: toGid('Order', order.id),
@@ -535,7 +616,8 @@ export function orderView(store: FakeStore, order: FakeOrder): View {
     totalRefundedSet: moneyBag(0, currency),
     totalRefundedShippingSet: moneyBag(0, currency),
     totalTipReceivedSet: moneyBag(0, currency),
-    statusPageUrl: `https://${store.shop.domain}/${store.shop.id}/orders/${order.id.toString(16)}/authenticate`,
+    statusPageUrl: store.orderStatusUrl(order),
+    paymentTerms: () => (order.paymentTerms ? paymentTermsView(store, order.paymentTerms, termsOwner) : null),
     fulfillmentsCount: { count: order.fulfillmentIds.length, precision: 'EXACT' },
     fulfillments: (args: { first?: number | null }) =>
       fulfillmentsOf(store, order)

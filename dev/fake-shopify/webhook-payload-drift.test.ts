@@ -70,7 +70,10 @@ describe('fake webhook payloads: the keys of Shopify examples', () => {
   let fake: FakeShopify;
   let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
-  /** One draft through its whole life: created, paid, fulfilled, delivered; and a product edit. */
+  /**
+   * One draft through its whole life: created, paid, fulfilled, delivered; a product edit; and the same
+   * order on payment terms.
+   */
   beforeAll(async () => {
     receiver = await startWebhookReceiver();
     fake = await startFakeShopify({
@@ -91,37 +94,56 @@ describe('fake webhook payloads: the keys of Shopify examples', () => {
       countryCode: 'US',
       zip: '62701',
     };
-    const created = await queryData(fake, SHOPIFY_DOCUMENTS.CreateDraftOrder, {
-      input: {
-        email: 'buyer@example.com',
-        tags: ['portal-order-7'],
-        customAttributes: [{ key: 'portal_order_id', value: '7' }],
-        shippingAddress: address,
-        billingAddress: address,
-        appliedDiscount: { title: 'Wholesale', value: 5, valueType: 'PERCENTAGE' },
-        shippingLine: {
-          title: 'Free wholesale shipping',
-          priceWithCurrency: { amount: '0.00', currencyCode: 'USD' },
-        },
-        lineItems: [
-          {
-            variantId: product?.variants[0]?.id,
-            quantity: 12,
-            customAttributes: [{ key: 'bundle', value: '800-0004' }],
-            appliedDiscount: { title: 'Tier', value: 1, valueType: 'FIXED_AMOUNT' },
-          },
-        ],
+    const input = {
+      email: 'buyer@example.com',
+      tags: ['portal-order-7'],
+      customAttributes: [{ key: 'portal_order_id', value: '7' }],
+      shippingAddress: address,
+      billingAddress: address,
+      appliedDiscount: { title: 'Wholesale', value: 5, valueType: 'PERCENTAGE' },
+      shippingLine: {
+        title: 'Free wholesale shipping',
+        priceWithCurrency: { amount: '0.00', currencyCode: 'USD' },
       },
-    });
+      lineItems: [
+        {
+          variantId: product?.variants[0]?.id,
+          quantity: 12,
+          customAttributes: [{ key: 'bundle', value: '800-0004' }],
+          appliedDiscount: { title: 'Tier', value: 1, valueType: 'FIXED_AMOUNT' },
+        },
+      ],
+    };
+    const created = await queryData(fake, SHOPIFY_DOCUMENTS.CreateDraftOrder, { input });
     const paid = fake.control.payDraftOrder(String(at(created, 'draftOrderCreate', 'draftOrder', 'id')));
     const shipped = fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: '1Z999', url: null });
     fake.control.updateFulfillment(shipped.fulfillmentId, 'delivered');
     fake.control.updateProduct(product?.id ?? '', { title: '4 oz Bottle (new label)' });
+    // Last, the same order on Net 30 terms (issue 20 §2): its draft_orders/update carries payment_terms, which
+    // the example fills; completed payment pending, then paid on its status page.
+    const onTerms = await queryData(fake, SHOPIFY_DOCUMENTS.CreateDraftOrder, {
+      input: {
+        ...input,
+        paymentTerms: {
+          paymentTermsTemplateId: 'gid://shopify/PaymentTermsTemplate/4',
+          paymentSchedules: [{ issuedAt: '2026-11-22T15:30:00Z' }],
+        },
+      },
+    });
+    const completed = await queryData(fake, SHOPIFY_DOCUMENTS.CompleteDraftOrderOnTerms, {
+      id: at(onTerms, 'draftOrderCreate', 'draftOrder', 'id'),
+    });
+    fake.control.payOrder(String(at(completed, 'draftOrderComplete', 'draftOrder', 'order', 'id')));
     await fake.control.webhooksSettled();
   });
   afterAll(async () => {
     await fake.close();
     await receiver.close();
+  });
+
+  it('compares payment_terms: the last draft_orders/update has them', () => {
+    const update = receiver.received.filter((webhook) => webhook.topic === 'draft_orders/update').at(-1);
+    expect(update?.json.payment_terms).toMatchObject({ payment_terms_name: 'Net 30' });
   });
 
   it('has an example for each topic the portal subscribes to', () => {

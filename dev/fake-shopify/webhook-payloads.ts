@@ -12,9 +12,10 @@ import type {
   FakeFulfillment,
   FakeOrder,
   FakeOrderLine,
+  FakePaymentTerms,
   FakeProduct,
 } from './state';
-import type { FakeStore, StoreEvent } from './store';
+import { orderToken, type FakeStore, type StoreEvent } from './store';
 
 /**
  * Webhook bodies: REST-style snake_case JSON modelled on Shopify's own examples
@@ -78,6 +79,52 @@ function discountPayload(discount: FakeDiscount | null, amount: Cents): Payload 
     title: discount.title,
     amount: formatMoney(amount),
     value_type: discount.valueType === 'PERCENTAGE' ? 'percentage' : 'fixed_amount',
+  };
+}
+
+/**
+ * `payment_terms` as in Shopify's draft_orders example: the terms, and each schedule with its amounts
+ * (what is still to pay on the draft or order) and the owner it references.
+ */
+function paymentTermsPayload(
+  terms: FakePaymentTerms | null,
+  owner: { id: number; type: 'DraftOrder' | 'Order'; total: Cents; outstanding: Cents; currency: string },
+  time: (ms: number | null) => string | null,
+): Payload | null {
+  if (!terms) return null;
+  return {
+    id: terms.id,
+    payment_terms_name: terms.name,
+    payment_terms_type: terms.paymentTermsType.toLowerCase(),
+    due_in_days: terms.dueInDays,
+    created_at: time(terms.createdAt),
+    updated_at: time(terms.updatedAt),
+    payment_schedules: terms.schedules.map((schedule) => {
+      const balance = formatMoney(schedule.completedAt === null ? owner.outstanding : 0);
+      const total = formatMoney(owner.total);
+      return {
+        id: schedule.id,
+        created_at: time(terms.createdAt),
+        updated_at: time(terms.updatedAt),
+        payment_terms_id: terms.id,
+        reference_id: owner.id,
+        reference_type: owner.type,
+        issued_at: time(schedule.issuedAt),
+        due_at: time(schedule.dueAt),
+        completed_at: time(schedule.completedAt),
+        amount: total,
+        currency: owner.currency,
+        total_price: total,
+        total_price_currency: owner.currency,
+        balance_due: balance,
+        balance_due_currency: owner.currency,
+        total_balance: balance,
+        total_balance_currency: owner.currency,
+        outstanding_balance: balance,
+        outstanding_balance_currency: owner.currency,
+      };
+    }),
+    can_pay_early: true,
   };
 }
 
@@ -145,7 +192,17 @@ export function draftOrderPayload(store: FakeStore, draft: FakeDraftOrder, optio
     total_price: formatMoney(totals.total),
     subtotal_price: formatMoney(totals.subtotal),
     total_tax: '0.00',
-    payment_terms: null,
+    payment_terms: paymentTermsPayload(
+      draft.paymentTerms,
+      {
+        id: draft.id,
+        type: 'DraftOrder',
+        total: totals.total,
+        outstanding: totals.total,
+        currency: draft.currencyCode,
+      },
+      time,
+    ),
     admin_graphql_api_id: toGid('DraftOrder', draft.id),
     customer: null,
   };
@@ -287,7 +344,7 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     note_attributes: noteAttributes(order.customAttributes),
     number: order.number - 1000,
     order_number: order.number,
-    order_status_url: `https://${store.shop.domain}/${store.shop.id}/orders/${order.id.toString(16)}/authenticate`,
+    order_status_url: store.orderStatusUrl(order),
     original_total_additional_fees_set: null,
     original_total_duties_set: null,
     payment_gateway_names: order.paymentGatewayNames,
@@ -307,7 +364,7 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
     tax_lines: [],
     taxes_included: false,
     test: false,
-    token: order.id.toString(16),
+    token: orderToken(order),
     // No cash payments in the fake, so nothing is ever rounded.
     total_cash_rounding_payment_adjustment_set: moneySet(0, currency),
     total_cash_rounding_refund_adjustment_set: moneySet(0, currency),
@@ -340,7 +397,17 @@ export function orderPayload(store: FakeStore, order: FakeOrder, options: Payloa
       current_quantity: line.quantity,
       sales_line_item_group_id: null,
     })),
-    payment_terms: null,
+    payment_terms: paymentTermsPayload(
+      order.paymentTerms,
+      {
+        id: order.id,
+        type: 'Order',
+        total: order.total,
+        outstanding: paid ? 0 : order.total,
+        currency,
+      },
+      time,
+    ),
     refunds: [],
     returns: [],
     shipping_address: addressPayload(order.shippingAddress),

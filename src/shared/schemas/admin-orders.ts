@@ -174,9 +174,9 @@ export function adminOrdersQueryString(query: {
 }
 
 /**
- * POST /api/admin/orders/{id}/payment-reminder (docs/orders.md#payment-reminders): e-mails the buyer a reminder
- * of an approved, unpaid order on net terms, through Shopify's paymentReminderSend when the store is
- * connected, else from the portal. 409 with PAYMENT_REMINDER_REFUSALS when the order cannot be reminded.
+ * POST /api/admin/orders/{id}/payment-reminder (docs/orders.md#payment-terms): e-mails the buyer a reminder
+ * of an overdue order on net terms, through Shopify's paymentReminderSend when the store is connected (Shopify
+ * refuses reminders before the due date), else from the portal. 409 with PAYMENT_REMINDER_REFUSALS when the order cannot be reminded.
  */
 export const paymentReminderResponseSchema = z.object({
   message: z.string(),
@@ -187,7 +187,7 @@ export type PaymentReminderResponse = z.infer<typeof paymentReminderResponseSche
 export const PAYMENT_REMINDER_SENT = 'Payment reminder sent';
 export const PAYMENT_REMINDER_REFUSALS = {
   notOnTerms: 'This order is not on payment terms',
-  notDue: 'This order has no payment due yet: it is not approved',
+  notOverdue: 'A payment reminder can be sent once the payment is overdue',
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',
   notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',

@@ -1,4 +1,4 @@
-import { isNetTerms } from '../../../shared/payment-terms';
+import { isNetTerms, isPaymentOverdue } from '../../../shared/payment-terms';
 import { PAYMENT_REMINDER_REFUSALS } from '../../../shared/schemas/admin-orders';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
@@ -12,8 +12,8 @@ import type { StaffActor } from './order-transitions';
 import { queueNotice } from './payment-notices';
 
 /*
- * Staff's 'Send payment reminder' in admin Orders (docs/orders.md#payment-terms): for an approved, unpaid
- * order on net terms. With the order in Shopify, Shopify e-mails the reminder of its payment schedule
+ * Staff's 'Send payment reminder' in admin Orders (docs/orders.md#payment-terms): for an overdue order on net
+ * terms. With the order in Shopify, Shopify e-mails the reminder of its payment schedule
  * (paymentReminderSend); an order placed in test mode gets the portal's own reminder e-mail. Either way the
  * order records when, and the audit log who.
  */
@@ -29,12 +29,15 @@ export type ReminderResult = { ok: true; order: OrderRow } | { ok: false; error:
 
 const refuse = (message: string) => new AppError('CONFLICT', message);
 
-/** Why `order` cannot be reminded of its payment, or null when it can. */
-export function reminderRefusal(order: OrderRow): string | null {
+/**
+ * Why `order` cannot be reminded of its payment at `now`, or null when it can: only an overdue payment is
+ * reminded of (Shopify refuses a reminder before the due date; the portal keeps the same rule in test mode).
+ */
+export function reminderRefusal(order: OrderRow, now: Date): string | null {
   if (!isNetTerms(order.paymentTerms)) return PAYMENT_REMINDER_REFUSALS.notOnTerms;
   if (order.status === 'cancelled') return PAYMENT_REMINDER_REFUSALS.cancelled;
   if (order.paymentStatus === 'paid') return PAYMENT_REMINDER_REFUSALS.paid;
-  if (order.paymentDueAt === null) return PAYMENT_REMINDER_REFUSALS.notDue;
+  if (!isPaymentOverdue(order, now)) return PAYMENT_REMINDER_REFUSALS.notOverdue;
   return null;
 }
 
@@ -47,7 +50,7 @@ export async function sendPaymentReminder(
   const { db, env, shopify } = deps;
   const found = await db.transaction((tx) => lockOrderById(tx, orderId));
   if (!found) throw notFound(orderNotFound);
-  const refusal = reminderRefusal(found);
+  const refusal = reminderRefusal(found, new Date());
   if (refusal) throw refuse(refusal);
 
   const viaShopify = shopify !== null && !found.testMode;
@@ -90,7 +93,7 @@ async function remindFromPortal(
   order: OrderRow,
   now: Date,
 ): Promise<OrderRow> {
-  const refusal = reminderRefusal(order);
+  const refusal = reminderRefusal(order, now);
   if (refusal) throw refuse(refusal);
   await queueNotice(tx, env, order, 'reminder', now);
   return (await lockOrderById(tx, order.id)) ?? order;
