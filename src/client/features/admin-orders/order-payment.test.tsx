@@ -72,22 +72,22 @@ describe('admin Orders: payment terms (issue 20)', () => {
     expect(paid.queryByText(/^Payment due/)).toBeNull();
   });
 
-  it('offers a payment reminder only on approved, unpaid orders on net terms', async () => {
+  it('offers a payment reminder only on approved, unpaid orders on net terms past their due date', async () => {
     stubOrders([
-      onTerms({ id: 1 }),
-      onTerms({ id: 2, status: 'shipped' }),
+      onTerms({ id: 1, paymentOverdue: true }),
+      onTerms({ id: 2, status: 'shipped', paymentOverdue: true }),
       onTerms({ id: 3, status: 'delivered', paymentOverdue: true }),
-      onTerms({ id: 4, status: 'pending', paymentDueAt: null }),
-      onTerms({ id: 5, paymentStatus: 'paid' }),
-      onTerms({ id: 6, status: 'cancelled' }),
-      buildAdminOrder({ id: 7, status: 'processing', paymentStatus: 'invoice_sent' }),
+      onTerms({ id: 4 }),
+      onTerms({ id: 5, status: 'pending', paymentDueAt: null }),
+      onTerms({ id: 6, paymentStatus: 'paid' }),
+      onTerms({ id: 7, status: 'cancelled' }),
+      buildAdminOrder({ id: 8, status: 'processing', paymentStatus: 'invoice_sent' }),
     ]);
     renderWithProviders(<OrdersSection />);
-    await findRow('WO-1007');
+    await findRow('WO-1008');
 
-    const offered = ['WO-1001', 'WO-1002', 'WO-1003', 'WO-1004', 'WO-1005', 'WO-1006', 'WO-1007'].filter(
-      (orderNumber) => reminderButton(orderNumber) !== null,
-    );
+    const numbers = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => `WO-${1000 + id}`);
+    const offered = numbers.filter((orderNumber) => reminderButton(orderNumber) !== null);
     expect(offered).toEqual(['WO-1001', 'WO-1002', 'WO-1003']);
     expect(reminderButton('WO-1001')?.textContent).toBe('Send payment reminder');
   });
@@ -98,7 +98,9 @@ describe('admin Orders: payment terms (issue 20)', () => {
     let sent = false;
     const fetchMock = stubFetch({
       '/api/admin/orders': () =>
-        jsonResponse(adminOrderListOf([onTerms(sent ? { paymentReminderSentAt: sentAt } : {})])),
+        jsonResponse(
+          adminOrderListOf([onTerms({ paymentOverdue: true, paymentReminderSentAt: sent ? sentAt : null })]),
+        ),
       '/api/admin/orders/1/payment-reminder': () =>
         new Promise<Response>((resolve) => {
           answer = (response) => {
@@ -117,7 +119,10 @@ describe('admin Orders: payment terms (issue 20)', () => {
     loseFocus();
 
     answer(
-      jsonResponse({ message: 'Payment reminder sent', order: onTerms({ paymentReminderSentAt: sentAt }) }),
+      jsonResponse({
+        message: 'Payment reminder sent',
+        order: onTerms({ paymentOverdue: true, paymentReminderSentAt: sentAt }),
+      }),
     );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Payment reminder sent', {
@@ -132,10 +137,10 @@ describe('admin Orders: payment terms (issue 20)', () => {
 
   it("toasts the server's refusal, or 'Failed to send the payment reminder'", async () => {
     let networkDown = false;
-    stubOrders([onTerms()], {
+    stubOrders([onTerms({ paymentOverdue: true })], {
       '/api/admin/orders/1/payment-reminder': () => {
         if (networkDown) throw new TypeError('Failed to fetch');
-        return errorResponse(409, 'This order is already paid');
+        return errorResponse(409, 'A payment reminder can be sent once the payment is overdue');
       },
     });
     renderWithProviders(<OrdersSection />);
@@ -143,7 +148,9 @@ describe('admin Orders: payment terms (issue 20)', () => {
 
     fireEvent.click(reminderButton('WO-1001')!);
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'This order is already paid' }),
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'A payment reminder can be sent once the payment is overdue',
+      }),
     );
     networkDown = true;
     await waitFor(() => expect(reminderButton('WO-1001')?.hasAttribute('disabled')).toBe(false));

@@ -38,16 +38,23 @@ export function OrderPaymentTerms({ order }: { order: AdminOrder }) {
 
 const APPROVED_STATUSES: ReadonlySet<AdminOrder['status']> = new Set(['processing', 'shipped', 'delivered']);
 
-/** An approved, unpaid order on net terms: the ones the server reminds (docs/orders.md#payment-terms). */
+/**
+ * An approved, unpaid order on net terms past its due date: the ones the server reminds
+ * (docs/orders.md#payment-terms; Shopify refuses a reminder before the due date, and the portal keeps the
+ * same rule in test mode).
+ */
 export function canSendPaymentReminder(order: AdminOrder): boolean {
   return (
-    isNetTerms(order.paymentTerms) && APPROVED_STATUSES.has(order.status) && order.paymentStatus !== 'paid'
+    isNetTerms(order.paymentTerms) &&
+    APPROVED_STATUSES.has(order.status) &&
+    order.paymentStatus !== 'paid' &&
+    order.paymentOverdue
   );
 }
 
 /**
- * 'Send payment reminder' on an order that can be reminded: the buyer is e-mailed (through Shopify when the
- * store is connected). Disabled, with a spinner, while it is sent; the focus then comes back to it.
+ * 'Send payment reminder' on an overdue order: the buyer is e-mailed (Shopify's reminder when the order is in
+ * the store, else the portal's). Disabled, with a spinner, while it is sent; the focus then comes back to it.
  */
 export function PaymentReminderButton({ order }: { order: AdminOrder }) {
   const send = useSendPaymentReminder();
