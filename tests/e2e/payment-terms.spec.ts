@@ -3,11 +3,11 @@ import { expect, test } from './support/a11y';
 import { parseOrderNumber } from '../../src/shared/orders';
 import { formatDueDate } from '../../src/shared/payment-terms';
 import { readMailbox } from './support/mailbox';
+import { openPaymentTermsDialog } from './support/payment-terms';
 import { MAILBOX } from './support/sign-in';
 import {
   adminAndBuyerPages,
   approveOrderAndSeeIt,
-  fullName,
   newCustomer,
   registerApprovedCustomer,
 } from './support/accounts';
@@ -46,16 +46,8 @@ test('staff give a customer Net 30 terms in Users', async () => {
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);
 
-  // 'Users' exactly: 'Pending Users' is a section too.
-  await admin
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('button', { name: 'Users', exact: true })
-    .click();
-  const row = admin.getByRole('row').filter({ hasText: customer.email });
+  const { row, dialog } = await openPaymentTermsDialog(admin, customer);
   await expect(row.getByText('Terms: Pay on approval')).toBeVisible();
-  await row.getByRole('button', { name: `Change Payment Terms of ${fullName(customer)}` }).click();
-
-  const dialog = admin.getByRole('dialog', { name: 'Payment Terms' });
   await expect(dialog.getByText('Current terms: Pay on approval')).toBeVisible();
   const select = dialog.getByLabel('Payment terms');
   // In test mode every term can be given.

@@ -1,14 +1,14 @@
-import type { Page } from '@playwright/test';
 import { format } from 'date-fns';
 import { expect, test } from '../support/a11y';
 import { parseOrderNumber } from '../../../src/shared/orders';
 import {
   adminAndBuyerPages,
-  fullName,
   newCustomer,
   openAdminSection,
   registerApprovedCustomer,
 } from '../support/accounts';
+import { eventually, fakeStore } from '../support/fake-shopify';
+import { openPaymentTermsDialog } from '../support/payment-terms';
 
 /**
  * Net payment terms with the store connected (issue 20 §2, docs/orders.md#payment-terms), against the portal
@@ -21,7 +21,6 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
-const FAKE_SHOPIFY = process.env.WHOLESALE_E2E_FAKE_SHOPIFY_URL!;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const customer = newCustomer('ShopifyTerms');
 const pages = adminAndBuyerPages();
@@ -37,43 +36,12 @@ interface FakeState {
   orders: { id: string; name: string; financialStatus: string; paymentTerms: FakeOrderTerms | null }[];
 }
 
-async function fakeStore<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${FAKE_SHOPIFY}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** The draft made from portal order `orderId`, and the store's order once it is completed. */
 async function storeOrderOf(orderId: number) {
   const state = await fakeStore<FakeState>('/__fake/state');
   const draft = state.draftOrders.find((candidate) => candidate.tags.includes(`portal-order-${orderId}`));
   const order = state.orders.find((candidate) => candidate.id === draft?.orderId);
   return { draft, order };
-}
-
-/** Reloads the order page until `check` passes: jobs and webhooks run in the background. */
-async function eventually(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.reload();
-    await check();
-  }).toPass({ timeout: 30_000, intervals: [500, 1000] });
-}
-
-async function openTermsDialog(admin: Page) {
-  await admin
-    .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('button', { name: 'Users', exact: true })
-    .click();
-  await admin
-    .getByRole('row')
-    .filter({ hasText: customer.email })
-    .getByRole('button', { name: `Change Payment Terms of ${fullName(customer)}` })
-    .click();
-  return admin.getByRole('dialog', { name: 'Payment Terms' });
 }
 
 let orderNumber = '';
@@ -87,7 +55,7 @@ test('staff can give only the terms the store has a NET template for, and give N
   // Without the store's Net 15 template, Net 15 is listed but cannot be chosen.
   await fakeStore('/__fake/payment-terms-templates', { remove: ['Net 15'] });
   try {
-    const dialog = await openTermsDialog(admin);
+    const { dialog } = await openPaymentTermsDialog(admin, customer);
     const select = dialog.getByLabel('Payment terms');
     await expect(select.locator('option')).toHaveText([
       'Pay on approval',
@@ -155,7 +123,7 @@ test('approval completes the draft payment pending on Net 30, and the order page
   await buyer.goto(`/orders/${orderId}`);
   const card = buyer.getByRole('region', { name: 'Order Status' });
   const payNow = card.getByRole('link', { name: 'Pay now' });
-  await eventually(buyer, () => expect(payNow).toBeVisible({ timeout: 1_000 }));
+  await eventually(buyer, () => expect(payNow).toBeVisible({ timeout: 1_000 }), 30_000);
   await expect(card.getByText(`Payment due ${format(dueAt, 'MMM d, yyyy h:mm a')}`)).toBeVisible();
   await expect(card.getByText('Overdue')).toHaveCount(0);
   expect(await payNow.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
@@ -180,7 +148,7 @@ test("once the store has the payment the order page says 'Paid', and no reminder
     .getByRole('list', { name: 'Order timeline' })
     .getByRole('listitem')
     .filter({ hasText: 'Paid' });
-  await eventually(buyer, () => expect(paid).not.toContainText('Not yet', { timeout: 1_000 }));
+  await eventually(buyer, () => expect(paid).not.toContainText('Not yet', { timeout: 1_000 }), 30_000);
   await expect(card.getByText(/^Payment due /)).toHaveCount(0);
   await expect(card.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
 
