@@ -4,6 +4,7 @@
  * and the cheap endpoints against bare `node:http`, all measured in the same run.
  */
 import os from 'node:os';
+import { orderPdfTargetRow, type OrderPdfFigures } from './bench-order-pdf';
 import { orderTargetRows, type OrderRun, type OrderSettings } from './bench-orders';
 import { markdownTable, wrap, writeReadmeBlock } from './bench-readme';
 import { integerFormat, latencyFormat } from './bench-support';
@@ -27,7 +28,11 @@ const ms = (value: number | null) => (value === null ? 'n/a' : value.toFixed(2))
 const ratio = (value: number) => `${value.toFixed(2)}×`;
 
 /** [figure, measured, target, met] for every target of the run. */
-export function targetRows(bare: readonly BareComparison[], orders: readonly OrderRun[]) {
+export function targetRows(
+  bare: readonly BareComparison[],
+  orders: readonly OrderRun[],
+  pdf: OrderPdfFigures,
+) {
   const rows: Array<[string, string, string, boolean]> = [];
   for (const endpoint of bare) {
     if (endpoint.target === undefined) continue;
@@ -39,6 +44,7 @@ export function targetRows(bare: readonly BareComparison[], orders: readonly Ord
     ]);
   }
   for (const run of orders) rows.push(...orderTargetRows(run));
+  rows.push(orderPdfTargetRow(pdf));
   return rows;
 }
 
@@ -46,6 +52,7 @@ export async function writeApiReadme(
   readmePath: string,
   bare: readonly BareComparison[],
   orders: readonly OrderRun[],
+  pdf: OrderPdfFigures,
   settings: { rounds: number; seconds: number; orders: OrderSettings },
 ) {
   const date = new Date().toISOString().slice(0, 10);
@@ -56,11 +63,13 @@ export async function writeApiReadme(
         `log level. Each figure is the median of its rounds, each side measured in the same run, alternating. ` +
         `Orders: ${orderSettings.customers} signed-in customers at once, ${orderSettings.ordersPerCustomer} orders ` +
         `each per round (new customers each round), ${orderSettings.rounds} rounds per side after a warm-up; ` +
-        `endpoints: ${settings.rounds} rounds of ${settings.seconds} s, 50 connections.`,
+        `endpoints: ${settings.rounds} rounds of ${settings.seconds} s, 50 connections. Order PDF: an order of ` +
+        `every product (${pdf.lines} lines), one request at a time, ${pdf.settings.rounds} rounds of ` +
+        `${pdf.settings.requests}, beside the same order's JSON detail.`,
     ),
     markdownTable(
       ['figure', 'measured', 'target', ''],
-      targetRows(bare, orders).map(([label, value, target, met]) => [
+      targetRows(bare, orders, pdf).map(([label, value, target, met]) => [
         label,
         value,
         target,

@@ -113,9 +113,11 @@ export interface BenchCustomers {
   warmUp: Customer[];
   /** The customer of the same-key run, with a session per request (one browser tab each). */
   sameKey: Customer;
+  /** The customer whose order of every product is read as a PDF (bench-order-pdf.ts). */
+  pdf: Customer;
 }
 
-function newCustomer(name: string, sessions: number): Customer {
+export function newCustomer(name: string, sessions: number): Customer {
   return {
     email: `${name}@bench.example.com`,
     sessionTokens: Array.from({ length: sessions }, () => generateToken()),
@@ -133,6 +135,7 @@ export function planCustomers(settings: OrderSettings): BenchCustomers {
       newCustomer(`bench-warm-up-${index + 1}`, 1),
     ),
     sameKey: newCustomer('bench-same-key', settings.customers),
+    pdf: newCustomer('bench-pdf', 1),
   };
 }
 
@@ -161,13 +164,21 @@ async function writeCustomer(db: Database, customer: Customer): Promise<number> 
  * Migrates the new database and adds the customers. The portal seeds its catalogue when it starts; the
  * ceiling's database is seeded here, as the portal would.
  */
-export async function writeCustomers(target: DatabaseTarget, customers: BenchCustomers, seed: boolean) {
+export function writeCustomers(target: DatabaseTarget, customers: BenchCustomers, seed: boolean) {
+  const { groups, warmUp, sameKey, pdf } = customers;
+  return writeCustomerList(target, [...groups.flat(), ...warmUp, sameKey, pdf], seed);
+}
+
+/** Migrates the new database and adds `customers`, each approved and with their sessions. */
+export async function writeCustomerList(
+  target: DatabaseTarget,
+  customers: readonly Customer[],
+  seed: boolean,
+) {
   const database = await openDatabase(target);
   try {
     await database.migrate();
-    for (const customer of [...customers.groups.flat(), ...customers.warmUp, customers.sameKey]) {
-      await writeCustomer(database.db, customer);
-    }
+    for (const customer of customers) await writeCustomer(database.db, customer);
     if (seed)
       await seedDatabase(database.db, {
         admin: { username: 'admin', email: 'admin@bench.example.com', password: BENCH_ADMIN_PASSWORD },
@@ -179,7 +190,7 @@ export async function writeCustomers(target: DatabaseTarget, customers: BenchCus
 }
 
 /** The database the portal will use for `database`, resolved as the portal itself does. */
-const targetOf = (database: PortalDatabase): DatabaseTarget => databaseTargetFor(loadEnv(database));
+export const targetOf = (database: PortalDatabase): DatabaseTarget => databaseTargetFor(loadEnv(database));
 
 /** Where a request goes: the portal or the ceiling (which reads the same cookie and ignores the Origin). */
 export interface Server {

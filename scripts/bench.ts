@@ -1,13 +1,15 @@
 /**
  * Throughput benchmark: the built portal against a bare `node:http` server that answers the very same bytes,
  * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor; the
- * larger API answers with and without compression (bench-compression.ts); and order submission
- * (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL.
+ * larger API answers with and without compression (bench-compression.ts); order submission
+ * (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL; and the time of
+ * an order PDF (bench-order-pdf.ts).
  *
  *   npm run bench                       # build, then everything below (~11 min), then bench-web.ts
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
  *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
  *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against bare node:http
+ *   BENCH_ONLY=pdf node --import tsx scripts/bench.ts   # after a build: only the order PDF (~20 s)
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
@@ -25,13 +27,22 @@ import {
   benchmarkOrders,
   benchmarkOrdersOnPostgres,
   printOrderSummary,
+  newCustomer,
   readOrderSettings,
   sessionCookie,
+  targetOf,
+  writeCustomerList,
   type OrderBench,
   type OrderRun,
   type OrderSettings,
 } from './bench-orders';
 import { BARE_TARGETS, writeApiReadme } from './bench-api-report';
+import {
+  benchmarkOrderPdf,
+  printOrderPdf,
+  readOrderPdfSettings,
+  type OrderPdfSettings,
+} from './bench-order-pdf';
 import {
   adminCases,
   benchmarkCompression,
@@ -130,6 +141,7 @@ interface Settings {
   connections: number;
   warmupSeconds: number;
   compression: CompressionSettings;
+  pdf: OrderPdfSettings;
 }
 
 /** What the portal answered once, replayed byte for byte by the bare server. */
@@ -215,6 +227,7 @@ function readSettings(): Settings {
       seconds,
       warmupRequests: warmupSeconds > 0 ? COMPRESSION_CONNECTIONS * 3 : 0,
     },
+    pdf: readOrderPdfSettings(),
   };
 }
 
@@ -503,6 +516,15 @@ async function benchmarkApiOnly(cleanup: CleanupStack, settings: Settings): Prom
   return summaries;
 }
 
+/** The order PDF alone, on a fresh PGlite portal with one customer of its own: prints, writes nothing. */
+async function benchmarkPdfOnly(cleanup: CleanupStack, settings: Settings) {
+  const database = { DATA_DIR: makeTempDir(cleanup, 'wholesale-bench-') };
+  const customer = newCustomer('bench-pdf', 1);
+  await writeCustomerList(targetOf(database), [customer], false);
+  const figures = await benchmarkOrderPdf(await startPortal(cleanup, database), customer, settings.pdf);
+  printOrderPdf(figures);
+}
+
 async function benchmarkAgainstBare(
   portal: Portal,
   cleanup: CleanupStack,
@@ -540,6 +562,10 @@ async function main() {
       if (summaries.some((summary) => summary.problems.length > 0)) process.exitCode = 1;
       return;
     }
+    if (process.env.BENCH_ONLY === 'pdf') {
+      await benchmarkPdfOnly(cleanup, settings);
+      return;
+    }
     // Orders first, on the portal's PGlite, so that the order history read below has orders to show.
     const pglite = await benchmarkOrders(
       cleanup,
@@ -558,6 +584,9 @@ async function main() {
       settings.compression,
       loadRunner,
     );
+    const pdf = await benchmarkOrderPdf(portal, pglite.customers.pdf, settings.pdf);
+    pglite.run.ordersAnswered += pdf.ordersPlaced;
+    printOrderPdf(pdf);
 
     const orderRuns: OrderRun[] = [await pglite.finish()];
     const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
@@ -566,6 +595,7 @@ async function main() {
     printSummary(summaries);
     printCompressionSummary(compression);
     printOrderSummary(orderRuns, orderSettings);
+    printOrderPdf(pdf);
     const failed =
       summaries.some((summary) => summary.problems.length > 0) ||
       compression.some((summary) => summary.problems.length > 0) ||
@@ -584,7 +614,7 @@ async function main() {
           ? {}
           : { target: BARE_TARGETS[describe(summary.endpoint)] }),
       }));
-      await writeApiReadme(README_PATH, bare, orderRuns, {
+      await writeApiReadme(README_PATH, bare, orderRuns, pdf, {
         rounds: settings.rounds,
         seconds: settings.seconds,
         orders: orderSettings,

@@ -16,6 +16,18 @@ export function formatCents(cents: Cents): string {
   return usd.format(cents / 100);
 }
 
+/**
+ * An API money string ("127.80") as en-US dollars ("$127.80"); an unreadable one is shown as it came. The
+ * browser's pages and the server's order PDF show money strings with it.
+ */
+export function formatMoney(amount: string): string {
+  try {
+    return formatCents(parseDecimalToCents(amount));
+  } catch {
+    return amount;
+  }
+}
+
 /** Parses a decimal string such as "10.65" (the shape PostgreSQL returns for numeric) into cents, exactly. */
 export function parseDecimalToCents(value: string): Cents {
   const match = /^(-?)(\d+)(?:\.(\d{1,2})\d*)?$/.exec(value.trim());

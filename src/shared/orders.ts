@@ -8,6 +8,10 @@ export function formatOrderNumber(orderId: number): string {
   return `${ORDER_NUMBER_PREFIX}${orderId + ORDER_NUMBER_OFFSET}`;
 }
 
+/** Where an order's PDF downloads from (docs/orders.md#order-pdf): the customer's own order, and staff's copy. */
+export const orderPdfPath = (orderId: number) => `/api/orders/${orderId}/pdf`;
+export const adminOrderPdfPath = (orderId: number) => `/api/admin/orders/${orderId}/pdf`;
+
 /** 'WO-1042' (any case, the dash optional) as the order id it names (42), or null. formatOrderNumber's inverse. */
 export function parseOrderNumber(text: string): number | null {
   const match = /^wo-?(\d{1,10})$/i.exec(text.trim());
@@ -47,3 +51,16 @@ export function knownOrderStatus(stored: string | null | undefined): OrderStatus
 export function toOrderStatus(stored: string | null | undefined): OrderStatus {
   return knownOrderStatus(stored) ?? 'pending';
 }
+
+/**
+ * What each order status is called wherever an order is shown: the customer's history and detail, the
+ * admin Orders section, the order context of a support message and the order PDF
+ * (docs/orders.md#order-states).
+ */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Pending',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};

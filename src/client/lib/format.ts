@@ -12,10 +12,5 @@ export function pluralize(count: number, one: string, many: string, { grouped = 
   return `${grouped ? count.toLocaleString('en-US') : count} ${count === 1 ? one : many}`;
 }
 
-/**
- * A discount in percent as read: 7 → '7%', 7.5 → '7.5%', 7.25 → '7.25%' (at most two decimals, the
- * hundredths of a percent the server keeps). The pricing engine's tiers hold hundredths: divide by 100.
- */
-export function formatDiscount(percent: number): string {
-  return `${Number(percent.toFixed(2))}%`;
-}
+/** Shared with the server's order PDF (src/shared/discounts.ts). */
+export { formatDiscount } from '../../shared/discounts';

@@ -1,5 +1,7 @@
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
+import { adminOrderPdfPath } from '../../../shared/orders';
 import { ViewButton } from '../../components/admin/view-button';
+import { DownloadPdfLink } from '../../components/download-pdf-link';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
@@ -18,8 +20,8 @@ interface AdminOrdersTableProps {
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
  * status (with 'Overdue', and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in
- * Shopify yet) over the payment terms, due date and last reminder, the status dropdown, 'View Items', 'Send
- * payment reminder' on an approved unpaid order on net terms and, when the customer wrote about the order, a
+ * Shopify yet) over the payment terms, due date and last reminder, the status dropdown, 'View Items',
+ * 'Download PDF', 'Send payment reminder' on an overdue order and, when the customer wrote about the order, a
  * link to those support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
@@ -37,6 +39,17 @@ function ViewItemsButton({
     <ViewButton label={`View Items of order ${order.orderNumber}`} onClick={() => onViewItems(order)}>
       View Items
     </ViewButton>
+  );
+}
+
+/** The order's PDF (docs/orders.md#order-pdf), named for the row: 'Download PDF of WO-1001'. */
+function OrderPdfLink({ order }: { order: AdminOrder }) {
+  return (
+    <DownloadPdfLink
+      href={adminOrderPdfPath(order.id)}
+      label={`Download PDF of ${order.orderNumber}`}
+      size="sm"
+    />
   );
 }
 
@@ -97,6 +110,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
               <div className="flex w-36 flex-col gap-2">
                 <OrderStatusSelect order={order} />
                 <ViewItemsButton order={order} onViewItems={onViewItems} />
+                <OrderPdfLink order={order} />
                 <PaymentReminderButton order={order} />
                 <SupportMessagesLink order={order} />
               </div>
@@ -137,6 +151,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusSelect order={order} className="min-w-36" />
             <ViewItemsButton order={order} onViewItems={onViewItems} />
+            <OrderPdfLink order={order} />
             <PaymentReminderButton order={order} />
             <SupportMessagesLink order={order} />
           </div>

@@ -476,7 +476,7 @@ describe('OrdersSection', () => {
     const link = within(row).getByRole('link', { name: 'Messages (2) about order WO-1012' });
     expect(link.textContent).toBe('Messages (2)');
     expect(link.getAttribute('href')).toBe('/admin?section=support&order=12');
-    expect(within(await findRow('WO-1001')).queryByRole('link')).toBeNull();
+    expect(within(await findRow('WO-1001')).queryByRole('link', { name: /^Messages/ })).toBeNull();
   });
 
   it("links to the order's support messages from its items dialog", async () => {
@@ -505,6 +505,21 @@ describe('OrdersSection', () => {
     expect(within(dialog).queryByRole('link', { name: /Messages/ })).toBeNull();
   });
 
+  it("offers each order's PDF as a download named for its row (docs/orders.md#order-pdf)", async () => {
+    stubOrders(adminOrderListOf([buildAdminOrder({ id: 2 }), buildAdminOrder({ id: 1 })]));
+    renderWithProviders(<OrdersSection />);
+
+    const link = within(await findRow('WO-1002')).getByRole('link', { name: 'Download PDF of WO-1002' });
+    expect(link.textContent).toBe('Download PDF');
+    expect(link.getAttribute('href')).toBe('/api/admin/orders/2/pdf');
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(
+      within(await findRow('WO-1001'))
+        .getByRole('link', { name: 'Download PDF of WO-1001' })
+        .getAttribute('href'),
+    ).toBe('/api/admin/orders/1/pdf');
+  });
+
   it('stacks the orders into a list on a phone', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
       const list = new EventTarget() as MediaQueryList;
@@ -518,6 +533,9 @@ describe('OrdersSection', () => {
     expect(within(list).getByText('PO: PO-2031-0042')).toBeInTheDocument();
     expect(within(list).getByLabelText('Status of order WO-1001')).toBeInTheDocument();
     expect(within(list).getByRole('button', { name: /View Items/ })).toBeInTheDocument();
+    expect(within(list).getByRole('link', { name: 'Download PDF of WO-1001' }).getAttribute('href')).toBe(
+      '/api/admin/orders/1/pdf',
+    );
     expect(
       within(list).getByRole('link', { name: 'Messages (3) about order WO-1001' }).getAttribute('href'),
     ).toBe('/admin?section=support&order=1');

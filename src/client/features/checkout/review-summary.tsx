@@ -6,7 +6,8 @@ import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
 import { paymentTermsExplanation } from '../../components/payment-terms';
 import { cn } from '../../lib/cn';
-import { formatDiscount, pluralize } from '../../lib/format';
+import { describeTier } from '../../../shared/discounts';
+import { pluralize } from '../../lib/format';
 
 interface ReviewSummaryProps {
   cart: PricedCart;
@@ -50,9 +51,9 @@ export function ReviewSummary({ cart, notice, paymentTerms }: ReviewSummaryProps
           )}
         </Row>
         <Row label="Tier Applied">
-          {cart.tier
-            ? `${cart.tier.name} (${formatDiscount(cart.tier.discountPercentage / 100)} off)`
-            : 'None'}
+          {describeTier(
+            cart.tier && { name: cart.tier.name, discountPercent: cart.tier.discountPercentage / 100 },
+          )}
         </Row>
         <Row label="Savings">
           <span className={cn(discounted && 'font-medium text-primary')}>

@@ -1,3 +1,4 @@
+import { orderLineCells } from '../../../shared/order-lines';
 import type { OrderItemView } from '../../../shared/schemas/orders';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
@@ -73,7 +74,7 @@ function OrderItemsGrid({ items, label, className }: OrderItemsTableProps) {
         </TableHeader>
         <TableBody>
           {items.map((item) => {
-            const isTester = item.unit === 'tester';
+            const cells = orderLineCells(item);
             return (
               <TableRow key={item.id}>
                 <TableCell>
@@ -82,14 +83,10 @@ function OrderItemsGrid({ items, label, className }: OrderItemsTableProps) {
                     <span className="block text-xs text-muted-foreground">SKU: {item.sku}</span>
                   ) : null}
                 </TableCell>
-                <TableCell className="text-right tabular-nums">{item.caseCount ?? '—'}</TableCell>
-                <TableCell className="text-right tabular-nums">
-                  {isTester ? item.quantity : item.units}
-                </TableCell>
-                <TableCell className="text-right whitespace-nowrap tabular-nums">
-                  {isTester ? 'Free' : `${formatMoney(item.price)} / ${UNIT_LABEL[item.unit]}`}
-                </TableCell>
-                <TableCell className="text-right tabular-nums">{formatMoney(item.lineTotal)}</TableCell>
+                <TableCell className="text-right tabular-nums">{cells.cases}</TableCell>
+                <TableCell className="text-right tabular-nums">{cells.bottles}</TableCell>
+                <TableCell className="text-right whitespace-nowrap tabular-nums">{cells.price}</TableCell>
+                <TableCell className="text-right tabular-nums">{cells.total}</TableCell>
               </TableRow>
             );
           })}

@@ -2,7 +2,7 @@ import { CircleCheck, Circle } from 'lucide-react';
 import type { OrderDetail } from '../../../shared/schemas/orders';
 import { cn } from '../../lib/cn';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
-import { buildTimeline } from './order-timeline';
+import { buildTimeline } from '../../../shared/order-timeline';
 
 /**
  * Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (docs/orders.md#order-timeline), with the

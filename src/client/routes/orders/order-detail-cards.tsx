@@ -2,6 +2,7 @@ import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { DownloadPdfLink } from '../../components/download-pdf-link';
 import { owesPayment, PaymentDue } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -13,6 +14,7 @@ import { OrderProgressBar } from '../../features/orders/order-progress-bar';
 import { safeExternalUrl } from '../../../shared/external-url';
 import { OrderTimelineList } from '../../features/orders/order-timeline-list';
 import { shippingAddressLines } from '../../../shared/addresses';
+import { orderPdfPath } from '../../../shared/orders';
 
 /**
  * Progress (docs/storefront.md#order-detail), the timeline and, once the invoice is out, 'Pay now'
@@ -70,8 +72,8 @@ interface OrderSummaryCardProps {
 }
 
 /**
- * Case count and unit count (the tester excluded, docs/storefront.md#order-detail), total, Reorder and Report
- * Issue.
+ * Case count and unit count (the tester excluded, docs/storefront.md#order-detail), total, Reorder, Report
+ * Issue and Download PDF.
  */
 export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderSummaryCardProps) {
   const hasTester = items.some((item) => item.unit === 'tester');
@@ -109,6 +111,7 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
             Report Issue
           </Link>
         </Button>
+        <DownloadPdfLink href={orderPdfPath(order.id)} />
       </div>
     </OrderCard>
   );

@@ -59,6 +59,10 @@ describe('Order detail', () => {
     expect(summary.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
       '/support?order=1&type=order_issue',
     );
+    // A plain link to the server's PDF, so it works without script (docs/orders.md#order-pdf).
+    const pdf = summary.getByRole('link', { name: 'Download PDF' });
+    expect(pdf.getAttribute('href')).toBe('/api/orders/1/pdf');
+    expect(pdf.hasAttribute('download')).toBe(true);
 
     const items = region('Order Items');
     const table = items.getByRole('table', { name: 'Items of order WO-1001' });

@@ -11,6 +11,7 @@ import {
   paymentReminderResponseSchema,
 } from '../../../shared/schemas/admin-orders';
 import type { AdminDeps } from '../admin';
+import { sendOrderPdf } from '../orders';
 import { createAdminOrdersService } from './admin-orders.service';
 import { ordersCsvFileName } from './orders-csv';
 
@@ -52,6 +53,13 @@ export const adminOrdersRoutes =
         schema: { params: adminOrderParamsSchema, response: { 200: adminOrderItemsResponseSchema } },
       },
       async (request) => service.listItems(request.params.id),
+    );
+
+    // Staff's copy of the order PDF, the same document the customer downloads (docs/orders.md#order-pdf).
+    app.get(
+      '/api/admin/orders/:id/pdf',
+      { schema: { params: adminOrderParamsSchema } },
+      async (request, reply) => sendOrderPdf(reply, await service.orderPdf(request.params.id)),
     );
 
     app.patch(

@@ -22,10 +22,12 @@ import {
   findItemsOfOrders,
   findOrderById,
   findOrdersPage,
+  makeOrderPdf,
   orderFilterCondition,
   requestShopifyDraftAgain,
   sendPaymentReminder,
   toOrderItemView,
+  type OrderPdf,
   type StaffActor,
 } from '../orders';
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
@@ -89,6 +91,13 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
       const order = await findOrderById(db, orderId);
       if (!order) throw notFound(ORDER_NOT_FOUND);
       return (await findItemsOfOrders(db, [order.id])).map(toOrderItemView);
+    },
+
+    /** GET /api/admin/orders/{id}/pdf: any order's PDF, as its customer gets it (docs/orders.md#order-pdf). */
+    async orderPdf(orderId: number): Promise<OrderPdf> {
+      const pdf = await makeOrderPdf(db, env.STORE_NAME, orderId, null);
+      if (!pdf) throw notFound(ORDER_NOT_FOUND);
+      return pdf;
     },
 
     /**

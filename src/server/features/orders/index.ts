@@ -33,6 +33,7 @@ export { findAllOrders, findOrdersPage, orderFilterCondition } from './staff-ord
 export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
 export { isApprovedOrder } from './order-rules';
 export { toOrderItemView } from './order-view';
+export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './order-pdf';
 export {
   CREATE_DRAFT_ORDER_JOB,
   createDraftOrderJob,

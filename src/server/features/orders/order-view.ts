@@ -71,8 +71,12 @@ export function toOrderSummary(
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-export function toOrderDetail(order: OrderDetailRow, items: readonly OrderItemView[]): OrderDetail {
-  const { items: _items, ...summary } = toOrderSummary(order, items);
+export function toOrderDetail(
+  order: OrderDetailRow,
+  items: readonly OrderItemView[],
+  now = new Date(),
+): OrderDetail {
+  const { items: _items, ...summary } = toOrderSummary(order, items, now);
   return {
     ...summary,
     standardTotal: centsToDecimal(order.standardTotal),

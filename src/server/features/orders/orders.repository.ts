@@ -6,6 +6,7 @@ import {
   idempotencyKeys,
   orderItems,
   orders,
+  pricingTiers,
   products,
   type IdempotencyKeyRow,
   type OrderRow,
@@ -220,6 +221,33 @@ export async function findOrderOfUser(
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
     .limit(1);
   return row ?? null;
+}
+
+/** An order as its PDF shows it (docs/orders.md#order-pdf): the row, its lines and its tier's name. */
+export interface OrderForDocument {
+  order: OrderRow;
+  /** The name of the tier the order was priced at; null without one, or when staff deleted it since. */
+  tierName: string | null;
+  items: OrderItemRow[];
+}
+
+/**
+ * The order with its tier's name and its lines, or null. With `ownerId` the order is looked up within that
+ * customer's own, so another's order is "not found" (docs/security.md#access-control); staff pass null.
+ */
+export async function findOrderForDocument(
+  db: DatabaseOrTransaction,
+  orderId: number,
+  ownerId: number | null,
+): Promise<OrderForDocument | null> {
+  const [row] = await db
+    .select({ order: orders, tierName: pricingTiers.name })
+    .from(orders)
+    .leftJoin(pricingTiers, eq(pricingTiers.id, orders.tierId))
+    .where(and(eq(orders.id, orderId), ownerId === null ? undefined : eq(orders.userId, ownerId)))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, items: await findItemsOfOrders(db, [orderId]) };
 }
 
 export async function countOrdersOfUser(db: DatabaseOrTransaction, userId: number): Promise<number> {

@@ -14,6 +14,7 @@ import {
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
+import { sendOrderPdf } from './order-pdf';
 import type { OrderService } from './orders.service';
 
 /**
@@ -92,6 +93,11 @@ export const ordersRoutes =
       '/api/orders/:id',
       { schema: { params: orderParamsSchema, response: { 200: orderDetailResponseSchema } } },
       async (request) => orders.getOrder(requireUser(request), request.params.id),
+    );
+
+    // A download: the browser follows a plain link to it (docs/orders.md#order-pdf).
+    app.get('/api/orders/:id/pdf', { schema: { params: orderParamsSchema } }, async (request, reply) =>
+      sendOrderPdf(reply, await orders.orderPdf(requireUser(request), request.params.id)),
     );
 
     // No body; any query (the reorder page adds a cache-busting parameter) is ignored.

@@ -11,6 +11,7 @@ import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { PricingService } from '../pricing';
 
 import { createOrderIds } from './order-ids';
+import { makeOrderPdf, type OrderPdf } from './order-pdf';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './order-view';
 import { prepareOrderReads } from './orders.repository';
 import type { OrderToPlace } from './place-order';
@@ -80,6 +81,13 @@ export function createOrderService({
       const items = order.items.map(toOrderItemView);
       const detail = toOrderDetail(order, items);
       return { order: detail, items, orderTotal: detail.orderTotal };
+    },
+
+    /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless it is the customer's own. */
+    async orderPdf(user: UserRow, orderId: number): Promise<OrderPdf> {
+      const pdf = await makeOrderPdf(db, env.STORE_NAME, orderId, user.id);
+      if (!pdf) throw notFound(ORDER_NOT_FOUND);
+      return pdf;
     },
 
     /** POST /api/orders/{id}/reorder: the old lines at today's prices; creates nothing. */

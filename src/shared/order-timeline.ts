@@ -1,4 +1,4 @@
-import type { OrderDetail } from '../../../shared/schemas/orders';
+import type { OrderDetail } from './schemas/orders';
 
 export interface TimelineEntry {
   label: string;
