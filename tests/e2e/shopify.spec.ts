@@ -8,6 +8,7 @@ import {
   orderTwoCases,
   registerApprovedCustomer,
 } from './support/accounts';
+import { eventually, fakeStore } from './support/fake-shopify';
 
 /**
  * The Shopify journey end to end (issue 8), against a portal started with SHOPIFY_MODE=fake (playwright.config.ts
@@ -19,7 +20,6 @@ import {
 
 test.describe.configure({ mode: 'serial' });
 
-const FAKE_SHOPIFY = process.env.WHOLESALE_E2E_FAKE_SHOPIFY_URL!;
 const customer = newCustomer('Shopify');
 const pages = adminAndBuyerPages();
 
@@ -27,27 +27,9 @@ interface FakeState {
   draftOrders: { id: string; name: string; tags: string[]; orderId: string | null }[];
 }
 
-async function fakeStore<T>(path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${FAKE_SHOPIFY}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(200);
-  return (await response.json()) as T;
-}
-
 async function draftOf(orderId: number) {
   const state = await fakeStore<FakeState>('/__fake/state');
   return state.draftOrders.find((draft) => draft.tags.includes(`portal-order-${orderId}`));
-}
-
-/** Reloads the order page until `check` passes: webhooks and jobs run in the background. */
-async function eventually(page: Page, check: () => Promise<void>) {
-  await expect(async () => {
-    await page.reload();
-    await check();
-  }).toPass({ timeout: 20_000, intervals: [500, 1000] });
 }
 
 const timelineStep = (page: Page, label: string) =>

@@ -6,16 +6,18 @@ interface FormActionsProps {
   pending: boolean;
   label: string;
   pendingLabel: string;
+  /** The submit button cannot be used yet (e.g. while the form's choices load). */
+  disabled?: boolean;
 }
 
 /** A dialog form's Cancel and submit buttons, stacked on phones and at the right from sm up. */
-export function FormActions({ onCancel, pending, label, pendingLabel }: FormActionsProps) {
+export function FormActions({ onCancel, pending, label, pendingLabel, disabled = false }: FormActionsProps) {
   return (
     <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
       <Button variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || disabled}>
         {pending ? pendingLabel : label}
       </Button>
     </div>

@@ -8,7 +8,8 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
   error?: string | null;
   /** Hides the label visually (it still names the select), e.g. in a table row. */
   hideLabel?: boolean;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  /** A `disabled` option shows but cannot be chosen (e.g. terms the store has not set up). */
+  options: ReadonlyArray<{ value: string; label: string; disabled?: boolean }>;
 };
 
 /** A labelled native select: keyboard and screen-reader friendly everywhere, nothing to download. */
@@ -28,7 +29,7 @@ export function SelectField({ label, error, hideLabel, options, className, ...pr
         {...props}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}

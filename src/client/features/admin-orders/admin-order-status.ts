@@ -2,6 +2,7 @@ import type { BadgeVariant } from '../../components/ui/badge';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
+import { OVERDUE_LABEL } from '../../components/payment-terms';
 
 /**
  * The status badges (docs/admin.md#orders): pending outline, processing secondary, shipped and delivered
@@ -21,10 +22,14 @@ export const ORDER_STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderSt
   label: ORDER_STATUS_LABELS[status],
 }));
 
-/** The status filter (docs/admin.md#orders): All, then each status. */
+/**
+ * The status filter (docs/admin.md#orders): All, each status, then 'Overdue' (unpaid past the due date of
+ * its payment terms).
+ */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
   ...ORDER_STATUS_OPTIONS,
+  { value: 'overdue', label: OVERDUE_LABEL },
 ];
 
 export const PAYMENT_STATUS_LABELS = {

@@ -14,6 +14,7 @@ import {
   adminOrderItemsResponseSchema,
   adminOrderListResponseSchema,
   adminOrdersQueryString,
+  paymentReminderResponseSchema,
   updateOrderStatusResponseSchema,
   type AdminOrder,
   type AdminOrderListResponse,
@@ -27,6 +28,7 @@ import { showError } from '../../lib/show-error';
 export const UPDATE_STATUS_FALLBACK = 'Failed to update order status';
 export const LOAD_DETAILS_FAILED = 'Failed to load order details';
 export const RETRY_SYNC_FALLBACK = 'Failed to send the order to Shopify';
+export const PAYMENT_REMINDER_FALLBACK = 'Failed to send the payment reminder';
 
 export const ADMIN_ORDERS_QUERY_KEY = ['admin', 'orders'] as const;
 
@@ -103,6 +105,29 @@ export function useRetryShopifySync() {
       toast.success('Sent to Shopify', { description: answer.message });
     },
     onError: (error) => showError(error, RETRY_SYNC_FALLBACK),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
+  });
+}
+
+/**
+ * POST /api/admin/orders/{id}/payment-reminder (docs/admin.md#orders): e-mails the buyer of an approved,
+ * unpaid order on net terms; the row shows 'Reminder sent <date>' at once. A refusal (paid, cancelled, not
+ * on terms) toasts the server's reason.
+ */
+export function useSendPaymentReminder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: number) =>
+      requestJson(`/api/admin/orders/${orderId}/payment-reminder`, paymentReminderResponseSchema, {
+        method: 'POST',
+      }),
+    onSuccess: (answer) => {
+      showChangedOrder(queryClient, answer.order);
+      toast.success(answer.message, {
+        description: `${answer.order.customerEmail} was reminded to pay order ${answer.order.orderNumber}.`,
+      });
+    },
+    onError: (error) => showError(error, PAYMENT_REMINDER_FALLBACK),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
   });
 }

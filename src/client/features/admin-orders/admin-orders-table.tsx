@@ -7,6 +7,7 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { AdminOrderStatusBadge } from './order-status-badge';
+import { AdminOverdueBadge, OrderPaymentTerms, PaymentReminderButton } from './order-payment';
 import { OrderStatusSelect } from './order-status-select';
 import { ShopifySyncBadge } from './shopify-sync-badge';
 import { SupportMessagesLink } from './support-messages-link';
@@ -18,9 +19,10 @@ interface AdminOrdersTableProps {
 
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
- * status (with 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify yet), the
- * status dropdown, 'View Items', 'Download PDF' and, when the customer wrote about the order, a link to those
- * support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
+ * status (with 'Overdue', and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in
+ * Shopify yet) over the payment terms, due date and last reminder, the status dropdown, 'View Items',
+ * 'Download PDF', 'Send payment reminder' on an overdue order and, when the customer wrote about the order, a
+ * link to those support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
  */
 export function AdminOrdersTable(props: AdminOrdersTableProps) {
   return useIsMobile() ? <AdminOrdersList {...props} /> : <AdminOrdersGrid {...props} />;
@@ -98,7 +100,9 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <AdminOrderStatusBadge status={order.status} />
+                <AdminOverdueBadge order={order} />
                 <ShopifySyncBadge order={order} />
+                <OrderPaymentTerms order={order} />
               </div>
             </TableCell>
             <TableCell>
@@ -107,6 +111,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
                 <OrderStatusSelect order={order} />
                 <ViewItemsButton order={order} onViewItems={onViewItems} />
                 <OrderPdfLink order={order} />
+                <PaymentReminderButton order={order} />
                 <SupportMessagesLink order={order} />
               </div>
             </TableCell>
@@ -130,6 +135,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             </div>
             <div className="flex flex-col items-end gap-1">
               <AdminOrderStatusBadge status={order.status} />
+              <AdminOverdueBadge order={order} />
               <ShopifySyncBadge order={order} />
             </div>
           </div>
@@ -138,11 +144,15 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             <p className="text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</p>
             <p className="wrap-anywhere">{order.businessName}</p>
           </div>
-          <p className="font-medium tabular-nums">{formatMoney(order.orderTotal)}</p>
+          <div>
+            <p className="font-medium tabular-nums">{formatMoney(order.orderTotal)}</p>
+            <OrderPaymentTerms order={order} />
+          </div>
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusSelect order={order} className="min-w-36" />
             <ViewItemsButton order={order} onViewItems={onViewItems} />
             <OrderPdfLink order={order} />
+            <PaymentReminderButton order={order} />
             <SupportMessagesLink order={order} />
           </div>
         </li>

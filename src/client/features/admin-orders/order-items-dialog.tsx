@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api';
 import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders-queries';
 import { PAYMENT_STATUS_LABELS } from './admin-order-status';
+import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { formatMoney } from '../../lib/format-money';
 import { pluralize } from '../../lib/format';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
@@ -112,6 +113,8 @@ function OrderLines({ order, items }: { order: AdminOrder; items: readonly Admin
         <dd className="text-right tabular-nums">{order.totalCases}</dd>
         <dt className="text-muted-foreground">Payment</dt>
         <dd className="text-right">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        <dt className="text-muted-foreground">Payment terms</dt>
+        <dd className="text-right">{PAYMENT_TERMS_LABELS[order.paymentTerms]}</dd>
         {order.poNumber ? (
           <>
             <dt className="text-muted-foreground">PO number</dt>

@@ -194,7 +194,7 @@ describe('OrdersSection', () => {
     expect(lastListQuery(fetchMock)?.get('page')).toBe('1');
   });
 
-  it('filters by status with All, Pending, Processing, Shipped, Delivered and Cancelled', async () => {
+  it('filters by status with All, Pending, Processing, Shipped, Delivered, Cancelled and Overdue', async () => {
     const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
@@ -204,9 +204,11 @@ describe('OrdersSection', () => {
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled']);
+    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Overdue']);
     fireEvent.change(filter, { target: { value: 'shipped' } });
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('shipped'));
+    fireEvent.change(filter, { target: { value: 'overdue' } });
+    await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('overdue'));
   });
 
   it('pages with Previous and Next', async () => {

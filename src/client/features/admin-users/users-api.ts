@@ -6,11 +6,13 @@ import {
   adminUserChangeResponseSchema,
   adminUserListSchema,
   adminUserMessageSchema,
+  paymentTermsOptionsResponseSchema,
   pendingUserListSchema,
   type ApprovalDecision,
   type CreateUserRequest,
   type UserRole,
 } from '../../../shared/schemas/admin-users';
+import type { PaymentTerms } from '../../../shared/payment-terms';
 import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
@@ -20,6 +22,7 @@ export const USERS_FALLBACKS = {
   create: 'Failed to create user',
   resetPassword: 'Failed to reset password',
   updateRole: 'Failed to update user role',
+  updatePaymentTerms: 'Failed to update payment terms',
 } as const;
 
 /**
@@ -37,6 +40,17 @@ export const usersQueryOptions = queryOptions({
 export const pendingUsersQueryOptions = queryOptions({
   queryKey: [...ADMIN_USERS_QUERY_KEY, 'pending'],
   queryFn: ({ signal }) => requestJson('/api/admin/pending-users', pendingUserListSchema, { signal }),
+});
+
+/**
+ * GET /api/admin/payment-terms: the terms staff may give a customer, each with whether the Shopify store has
+ * them (docs/admin.md#users). Asked again each time the dialog opens (the default staleness): the store's
+ * templates may have changed.
+ */
+export const paymentTermsOptionsQueryOptions = queryOptions({
+  queryKey: ['admin', 'payment-terms'],
+  queryFn: ({ signal }) =>
+    requestJson('/api/admin/payment-terms', paymentTermsOptionsResponseSchema, { signal }),
 });
 
 function useRefreshUsers() {
@@ -115,5 +129,31 @@ export function useUpdateUserRole(options: { onDone: () => void }) {
       await refresh();
     },
     onError: (error) => showError(error, USERS_FALLBACKS.updateRole),
+  });
+}
+
+/**
+ * PATCH /api/admin/users/{userId}/payment-terms: 'Success' with the server's message, or 'Error' with its
+ * refusal ('The Shopify store has no payment terms template for these terms') or the fallback. A refusal
+ * reloads the choices, which may have changed in the store.
+ */
+export function useUpdatePaymentTerms(options: { onDone: () => void }) {
+  const refresh = useRefreshUsers();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, paymentTerms }: { userId: number; paymentTerms: PaymentTerms }) =>
+      requestJson(`/api/admin/users/${userId}/payment-terms`, adminUserChangeResponseSchema, {
+        method: 'PATCH',
+        body: { paymentTerms },
+      }),
+    onSuccess: async (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onDone();
+      await refresh();
+    },
+    onError: async (error) => {
+      showError(error, USERS_FALLBACKS.updatePaymentTerms);
+      await queryClient.invalidateQueries({ queryKey: paymentTermsOptionsQueryOptions.queryKey });
+    },
   });
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { KeyRound, UserCog } from 'lucide-react';
+import { HandCoins, KeyRound, UserCog } from 'lucide-react';
 import { useState } from 'react';
+import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminUser } from '../../../shared/schemas/admin-users';
 import { ListState } from '../../components/admin/list-state';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
@@ -10,6 +11,7 @@ import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { fullName, ROLE_LABELS, STATUS_LABELS } from './format';
+import { PaymentTermsDialog } from './payment-terms-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { RoleDialog } from './role-dialog';
 import { usersQueryOptions } from './users-api';
@@ -26,21 +28,25 @@ interface RowProps {
   currentAdminId: number | null;
   onResetPassword: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
+  onChangePaymentTerms: (user: AdminUser) => void;
 }
 
 /**
- * The Users list (docs/admin.md#users): name, username, e-mail, business, role, status and when
- * created, with Reset Password and Change Role for each user.
+ * The Users list (docs/admin.md#users): name, username, e-mail, business, role, status, a customer's
+ * payment terms and when created, with Reset Password and Change Role for each user and Payment Terms for
+ * each customer.
  */
 export function UsersList({ currentAdminId }: { currentAdminId: number | null }) {
   const users = useQuery(usersQueryOptions);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
+  const [changingTerms, setChangingTerms] = useState<AdminUser | null>(null);
   const compact = useCompactLayout();
   const rows: RowProps = {
     currentAdminId,
     onResetPassword: setResetting,
     onChangeRole: setChangingRole,
+    onChangePaymentTerms: setChangingTerms,
   };
   const list = users.data ?? [];
 
@@ -58,6 +64,7 @@ export function UsersList({ currentAdminId }: { currentAdminId: number | null })
       </ListState>
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
       <RoleDialog user={changingRole} onClose={() => setChangingRole(null)} />
+      <PaymentTermsDialog user={changingTerms} onClose={() => setChangingTerms(null)} />
     </>
   );
 }
@@ -68,6 +75,11 @@ function RoleBadge({ role }: { role: AdminUser['role'] }) {
 
 function StatusBadge({ status }: { status: AdminUser['status'] }) {
   return <Badge variant={STATUS_VARIANTS[status]}>{STATUS_LABELS[status]}</Badge>;
+}
+
+/** A customer's payment terms ('Net 30'); administrators buy nothing, so they have none. */
+function paymentTermsOf(user: AdminUser): string {
+  return user.role === 'customer' ? PAYMENT_TERMS_LABELS[user.paymentTerms] : '—';
 }
 
 function NameCell({ user, isYou, withEmail }: { user: AdminUser; isYou: boolean; withEmail: boolean }) {
@@ -88,6 +100,7 @@ function UserActions({
   currentAdminId,
   onResetPassword,
   onChangeRole,
+  onChangePaymentTerms,
   stacked = false,
 }: RowProps & { user: AdminUser; stacked?: boolean }) {
   const name = fullName(user);
@@ -114,6 +127,17 @@ function UserActions({
         <UserCog aria-hidden="true" />
         Change Role
       </Button>
+      {user.role === 'customer' ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Change Payment Terms of ${name}`}
+          onClick={() => onChangePaymentTerms(user)}
+        >
+          <HandCoins aria-hidden="true" />
+          Payment Terms
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -140,6 +164,12 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
             <TableCell className="max-w-48 break-words">{user.businessName ?? '—'}</TableCell>
             <TableCell>
               <RoleBadge role={user.role} />
+              {/* Under the role rather than a column of its own: the table must fit beside the sidebar. */}
+              {user.role === 'customer' ? (
+                <span className="mt-1 block text-xs text-muted-foreground">
+                  Terms: {paymentTermsOf(user)}
+                </span>
+              ) : null}
             </TableCell>
             <TableCell>
               <StatusBadge status={user.status} />
@@ -177,6 +207,8 @@ function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[]
               <dd className="min-w-0 break-all">{user.email}</dd>
               <dt className="text-muted-foreground">Business</dt>
               <dd className="break-words">{user.businessName ?? '—'}</dd>
+              <dt className="text-muted-foreground">Payment terms</dt>
+              <dd>{paymentTermsOf(user)}</dd>
               <dt className="text-muted-foreground">Created</dt>
               <dd>{formatDate(user.createdAt, DATE_TIME_FORMAT)}</dd>
             </>

@@ -49,6 +49,7 @@ const admin = buildAdminUser({
 });
 const pending = buildAdminUser({
   id: 9,
+  paymentTerms: 'net30',
   username: 'pat@pending.test',
   email: 'pat@pending.test',
   firstName: 'Pat',
@@ -96,13 +97,15 @@ describe('UsersSection', () => {
     expect(cells[1]).toEqual([
       'Jane Doe@jane@shop.testjane@shop.test',
       'Doe Botanicals',
-      'Customer',
+      'CustomerTerms: Pay on approval',
       'Approved',
       format(new Date(jane.createdAt), 'MMM d, yyyy h:mm a'),
-      'Reset PasswordChange Role',
+      'Reset PasswordChange RolePayment Terms',
     ]);
-    expect(cells[2]?.slice(2, 4)).toEqual(['Customer', 'Pending']);
+    expect(cells[2]?.slice(2, 4)).toEqual(['CustomerTerms: Net 30', 'Pending']);
+    // An administrator has no payment terms to change.
     expect(cells[3]?.slice(0, 3)).toEqual(['Ada Admin (you)@adminadmin@example.com', '—', 'Admin']);
+    expect(cells[3]?.[5]).toBe('Reset PasswordChange Role');
   });
 
   it('shows each user as a card on a phone, with the same actions', async () => {
@@ -433,6 +436,161 @@ describe('UsersSection', () => {
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update user role' }),
       );
+    });
+  });
+
+  describe('Payment Terms', () => {
+    const options = (unavailable: string[] = []) => ({
+      options: [
+        { value: 'on_approval', label: 'Pay on approval', available: true },
+        { value: 'net15', label: 'Net 15', available: !unavailable.includes('net15') },
+        { value: 'net30', label: 'Net 30', available: !unavailable.includes('net30') },
+        { value: 'net60', label: 'Net 60', available: !unavailable.includes('net60') },
+      ],
+    });
+
+    async function openDialog(name = 'Jane Doe') {
+      fireEvent.click(screen.getByRole('button', { name: `Change Payment Terms of ${name}` }));
+      return screen.findByRole('dialog', { name: 'Payment Terms' });
+    }
+    const saveButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Save Terms' });
+
+    it("offers the terms the store has, the others disabled with 'Not set up in Shopify', and saves the choice", async () => {
+      let saved = false;
+      const { calls } = stubUsers({
+        '/api/admin/users': () =>
+          jsonResponse([saved ? { ...jane, paymentTerms: 'net30' } : jane, pending, admin]),
+        '/api/admin/payment-terms': () => jsonResponse(options(['net15'])),
+        '/api/admin/users/7/payment-terms': () => {
+          saved = true;
+          return jsonResponse({ message: 'Payment terms updated', user: { ...jane, paymentTerms: 'net30' } });
+        },
+      });
+      await renderSection();
+      const dialog = await openDialog();
+      expect(dialog.textContent).toContain(
+        'How Jane Doe (@jane@shop.test) pays for the orders they submit from now on. Orders already submitted keep their terms.',
+      );
+      expect(dialog.textContent).toContain('Current terms: Pay on approval');
+      const select = await within(dialog).findByLabelText<HTMLSelectElement>('Payment terms');
+      expect(select.value).toBe('on_approval');
+      expect([...select.options].map((option) => [option.textContent, option.disabled])).toEqual([
+        ['Pay on approval', false],
+        ['Net 15 (Not set up in Shopify)', true],
+        ['Net 30', false],
+        ['Net 60', false],
+      ]);
+      expect(dialog.textContent).toContain(
+        "Terms marked 'Not set up in Shopify' need a payment terms template of that length in the Shopify store.",
+      );
+
+      fireEvent.change(select, { target: { value: 'net30' } });
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() =>
+        expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Payment terms updated' }),
+      );
+      expect(calls).toEqual([
+        { path: '/api/admin/users/7/payment-terms', method: 'PATCH', body: { paymentTerms: 'net30' } },
+      ]);
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Terms: Net 30')).toBeInTheDocument());
+    });
+
+    it('keeps the current terms in view while the choices load, and when they fail offers Retry', async () => {
+      let answer: () => Response | Promise<Response> = never;
+      stubUsers({ '/api/admin/payment-terms': () => answer() });
+      await renderSection();
+      let dialog = await openDialog('Pat Pending');
+      expect(dialog.textContent).toContain('Current terms: Net 30');
+      expect(within(dialog).getByRole('status').textContent).toBe('Loading payment terms...');
+      expect(saveButton(dialog).hasAttribute('disabled')).toBe(true);
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      cleanup();
+
+      answer = () => errorResponse(503, 'Shopify is not available right now');
+      await renderSection();
+      dialog = await openDialog('Pat Pending');
+      const alert = await within(dialog).findByRole('alert');
+      expect(alert.textContent).toContain(
+        'Could not load the payment terms: Shopify is not available right now',
+      );
+      expect(dialog.textContent).toContain('Current terms: Net 30');
+      expect(saveButton(dialog).hasAttribute('disabled')).toBe(true);
+
+      answer = () => jsonResponse(options());
+      fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+      const select = await within(dialog).findByLabelText<HTMLSelectElement>('Payment terms');
+      expect(select.value).toBe('net30');
+      expect(saveButton(dialog).hasAttribute('disabled')).toBe(false);
+    });
+
+    it("shows the server's refusal in a toast and beside the choice, reloads the choices, and keeps the dialog open", async () => {
+      let answer = (): Response | Promise<Response> =>
+        errorResponse(409, 'The Shopify store has no payment terms template for these terms');
+      const fetchMock = stubUsers({
+        '/api/admin/payment-terms': () => jsonResponse(options()),
+        '/api/admin/users/7/payment-terms': () => answer(),
+      }).fetchMock;
+      await renderSection();
+      const dialog = await openDialog();
+      const select = await within(dialog).findByLabelText<HTMLSelectElement>('Payment terms');
+      fireEvent.change(select, { target: { value: 'net60' } });
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', {
+          description: 'The Shopify store has no payment terms template for these terms',
+        }),
+      );
+      expect(
+        within(dialog).getByText('The Shopify store has no payment terms template for these terms'),
+      ).toBeTruthy();
+      expect(select.getAttribute('aria-invalid')).toBe('true');
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.filter(([input]) => input === '/api/admin/payment-terms')).toHaveLength(
+          2,
+        ),
+      );
+      expect(screen.getByRole('dialog', { name: 'Payment Terms' })).toBeInTheDocument();
+
+      answer = networkFailure;
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update payment terms' }),
+      );
+    });
+
+    it('disables Save while saving, and closes without a request when nothing changed', async () => {
+      const { calls } = stubUsers({
+        '/api/admin/payment-terms': () => jsonResponse(options()),
+        '/api/admin/users/7/payment-terms': never,
+      });
+      await renderSection();
+      let dialog = await openDialog();
+      await within(dialog).findByLabelText('Payment terms');
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(calls).toEqual([]);
+
+      dialog = await openDialog();
+      fireEvent.change(await within(dialog).findByLabelText('Payment terms'), { target: { value: 'net15' } });
+      fireEvent.click(saveButton(dialog));
+      await waitFor(() =>
+        expect(within(dialog).getByRole('button', { name: 'Saving...' }).hasAttribute('disabled')).toBe(true),
+      );
+    });
+
+    it("shows a customer's terms on their card on a phone, with the Payment Terms button", async () => {
+      useViewport(true);
+      stubUsers();
+      renderWithProviders(<UsersSection />);
+      const cards = within(await screen.findByRole('list', { name: 'Users' })).getAllByRole('listitem');
+      expect(cards[1]?.textContent).toContain('Payment termsNet 30');
+      expect(
+        within(cards[1]!).getByRole('button', { name: 'Change Payment Terms of Pat Pending' }),
+      ).toBeInTheDocument();
+      expect(cards[2]?.textContent).toContain('Payment terms—');
+      expect(within(cards[2]!).queryByRole('button', { name: /Payment Terms/ })).toBeNull();
     });
   });
 });

@@ -1,17 +1,27 @@
 import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatCents } from '../../../shared/money';
+import { PAYMENT_TERMS_LABELS, type PaymentTerms } from '../../../shared/payment-terms';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
+import { paymentTermsExplanation } from '../../components/payment-terms';
 import { cn } from '../../lib/cn';
 import { describeTier } from '../../../shared/discounts';
 import { pluralize } from '../../lib/format';
 
+interface ReviewSummaryProps {
+  cart: PricedCart;
+  notice?: ReactNode;
+  /** The buyer's payment terms (docs/orders.md#payment-terms); left out for an order with nothing to pay. */
+  paymentTerms?: PaymentTerms;
+}
+
 /**
  * The order as it will be submitted (docs/storefront.md#review-page): its lines, item, case and unit
- * counts, the standard and discounted totals, savings, the tier applied and free shipping.
+ * counts, the standard and discounted totals, savings, the tier applied, free shipping and the buyer's
+ * payment terms.
  */
-export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: ReactNode }) {
+export function ReviewSummary({ cart, notice, paymentTerms }: ReviewSummaryProps) {
   const discounted = cart.savings > 0;
   return (
     <section
@@ -59,6 +69,12 @@ export function ReviewSummary({ cart, notice }: { cart: PricedCart; notice?: Rea
           <dd className="tabular-nums">{formatCents(cart.orderTotal)}</dd>
         </div>
       </dl>
+      {paymentTerms ? (
+        <div className="rounded-lg bg-muted/60 px-3 py-3 text-sm">
+          <p className="font-medium">Payment terms: {PAYMENT_TERMS_LABELS[paymentTerms]}</p>
+          <p className="text-muted-foreground">{paymentTermsExplanation(paymentTerms)}</p>
+        </div>
+      ) : null}
     </section>
   );
 }

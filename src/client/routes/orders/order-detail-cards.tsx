@@ -1,8 +1,12 @@
 import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
+import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { DownloadPdfLink } from '../../components/download-pdf-link';
+import { owesPayment, PaymentDue } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { DATE_TIME_FORMAT } from '../../lib/format-date';
 import { formatDiscount } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from '../../features/orders/order-card';
@@ -14,32 +18,50 @@ import { orderPdfPath } from '../../../shared/orders';
 
 /**
  * Progress (docs/storefront.md#order-detail), the timeline and, once the invoice is out, 'Pay now'
- * (docs/orders.md#order-timeline).
+ * (docs/orders.md#order-timeline); on net terms with 'Payment due <date>', and 'Overdue' once it has passed
+ * (docs/orders.md#payment-terms).
  */
 export function OrderStatusCard({ order }: { order: OrderDetail }) {
   const invoiceUrl = safeExternalUrl(order.invoiceUrl, window.location.origin);
+  const due = owesPayment(order);
   return (
     <OrderCard title="Order Status">
       <div className="space-y-6">
         <OrderProgressBar status={order.status} />
-        {invoiceUrl ? (
-          <div className="flex flex-col gap-3 rounded-xl bg-accent p-4 sm:flex-row sm:items-center">
-            <p className="flex-1 text-sm">
-              Your order is approved. Pay securely on the Shopify checkout, which opens in a new tab.
-            </p>
-            <Button asChild>
-              <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
-                <CreditCard aria-hidden="true" />
-                Pay now
-                <ExternalLink aria-hidden="true" />
-              </a>
-            </Button>
+        {invoiceUrl || due ? (
+          <div
+            className={cn(
+              'flex flex-col gap-3 rounded-xl p-4 sm:flex-row sm:items-center',
+              due && order.paymentOverdue ? 'border border-destructive/30 bg-destructive-muted' : 'bg-accent',
+            )}
+          >
+            <div className="flex-1 space-y-1 text-sm">
+              {due ? <PaymentDue order={order} pattern={DATE_TIME_FORMAT} className="font-semibold" /> : null}
+              <p>{paymentNote(order, invoiceUrl !== null)}</p>
+            </div>
+            {invoiceUrl ? (
+              <Button asChild>
+                <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
+                  <CreditCard aria-hidden="true" />
+                  Pay now
+                  <ExternalLink aria-hidden="true" />
+                </a>
+              </Button>
+            ) : null}
           </div>
         ) : null}
         <OrderTimelineList order={order} />
       </div>
     </OrderCard>
   );
+}
+
+/** The sentence beside 'Pay now' or under the due date. */
+function paymentNote(order: OrderDetail, canPayHere: boolean): string {
+  const pay = canPayHere ? ' Pay securely on the Shopify checkout, which opens in a new tab.' : '';
+  if (!owesPayment(order)) return `Your order is approved.${pay}`;
+  if (order.paymentOverdue) return `Your payment is past its due date: please pay as soon as you can.${pay}`;
+  return `Your order is approved on ${PAYMENT_TERMS_LABELS[order.paymentTerms]} terms.${pay}`;
 }
 
 interface OrderSummaryCardProps {
@@ -72,6 +94,7 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
           </>
         ) : null}
         <SummaryRow label="Shipping" value="Free" />
+        <SummaryRow label="Payment terms" value={PAYMENT_TERMS_LABELS[order.paymentTerms]} />
         <div className="flex justify-between gap-3 border-t border-border pt-2 text-base font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums">{formatMoney(orderTotal)}</dd>

@@ -2,6 +2,7 @@ import { ChevronDown, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../shared/schemas/orders';
+import { OverdueBadge, owesPayment, paymentDueText } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { pluralize } from '../../lib/format';
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
@@ -45,11 +46,13 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
                 </Link>
               </h3>
               <OrderStatusBadge status={order.status} />
+              {owesPayment(order) && order.paymentOverdue ? <OverdueBadge /> : null}
             </div>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
               {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
               {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
+              {owesPayment(order) ? <span>{paymentDueText(order.paymentDueAt, DATE_FORMAT)}</span> : null}
               <span>
                 {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}
               </span>

@@ -144,6 +144,31 @@ describe('review page', () => {
     expect(screen.getByRole('link', { name: 'Go Back' }).getAttribute('href')).toBe('/');
   });
 
+  it("shows the buyer's payment terms with what they mean (issue 20)", async () => {
+    seedTwoCasesAndTester();
+    stubApi();
+    await openReview();
+    const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
+    expect(summary.getByText('Payment terms: Pay on approval')).toBeInTheDocument();
+    expect(summary.getByText('Pay by invoice once we approve the order.')).toBeInTheDocument();
+    cleanup();
+
+    stubApi({}, { ...testUser, paymentTerms: 'net30' });
+    await openReview();
+    const onTerms = within(screen.getByRole('region', { name: 'Order Summary' }));
+    expect(onTerms.getByText('Payment terms: Net 30')).toBeInTheDocument();
+    expect(
+      onTerms.getByText('Pay within 30 days of approval; your invoice with the due date is e-mailed to you.'),
+    ).toBeInTheDocument();
+  });
+
+  it('names no payment terms for an order of only the free tester', async () => {
+    seedCart([], true);
+    stubApi({}, { ...testUser, paymentTerms: 'net60' });
+    await openReview();
+    expect(screen.queryByText(/^Payment terms/)).toBeNull();
+  });
+
   it('counts the order notes up to 2000 characters', async () => {
     seedTwoCasesAndTester();
     stubApi();

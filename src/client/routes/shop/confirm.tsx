@@ -108,7 +108,13 @@ export function ConfirmPage() {
 
   let summary: ReactNode;
   if (review) {
-    summary = <ReviewSummary cart={review.priced} notice={pricing.data ? null : <BasePricesNotice />} />;
+    summary = (
+      <ReviewSummary
+        cart={review.priced}
+        notice={pricing.data ? null : <BasePricesNotice />}
+        paymentTerms={review.testerOnly ? undefined : user?.paymentTerms}
+      />
+    );
   } else if (products.error) {
     summary = <ProductListError error={products.error} onRetry={() => void products.refetch()} />;
   } else {

@@ -43,6 +43,16 @@ describe('order success page', () => {
     expect(po.closest('p')?.textContent).toBe('PO number: PO-2031-0042');
   });
 
+  it('shows the payment terms the order was submitted under (issue 20)', async () => {
+    stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse({ paymentTerms: 'net15' })) });
+    renderApp('/order-success?orderNumber=WO-1001&orderId=1');
+
+    const terms = await screen.findByText('Net 15');
+    expect(terms.closest('p')?.textContent).toBe(
+      'Payment terms: Net 15Pay within 15 days of approval; your invoice with the due date is e-mailed to you.',
+    );
+  });
+
   it('mentions no PO number for an order without one, or when the order cannot be read', async () => {
     const fetchMock = stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()) });
     renderApp('/order-success?orderNumber=WO-1001&orderId=1');

@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { CircleCheck, ClipboardList, House, Mail, ReceiptText, UserRoundCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
+import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { PageTitle } from '../../components/page-title';
+import { paymentTermsExplanation } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { parseOrderId } from '../../lib/orders';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 
 /**
  * /order-success?orderNumber=..&orderId=.. (docs/storefront.md#after-submission): the order reference, the
- * buyer's PO number as the order stored it, and what happens next. Opened without parameters (a bookmark, a
- * shared link) it still confirms, just without a reference.
+ * buyer's PO number and payment terms as the order stored them, and what happens next. Opened without
+ * parameters (a bookmark, a shared link) it still confirms, just without a reference.
  */
 export function OrderSuccessPage() {
   const [params] = useSearchParams();
@@ -18,6 +20,7 @@ export function OrderSuccessPage() {
   // Read from the order, not the address: the page shows what the portal stored (and warms the detail page).
   const order = useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
   const poNumber = order.data?.order.poNumber ?? null;
+  const paymentTerms = order.data?.order.paymentTerms ?? null;
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 rounded-2xl border border-border bg-card px-5 py-10 text-center shadow-sm sm:px-10">
@@ -38,6 +41,14 @@ export function OrderSuccessPage() {
         {poNumber ? (
           <p className="wrap-anywhere">
             PO number: <strong className="font-semibold">{poNumber}</strong>
+          </p>
+        ) : null}
+        {paymentTerms ? (
+          <p>
+            Payment terms: <strong className="font-semibold">{PAYMENT_TERMS_LABELS[paymentTerms]}</strong>
+            <span className="block text-sm text-muted-foreground">
+              {paymentTermsExplanation(paymentTerms)}
+            </span>
           </p>
         ) : null}
       </div>

@@ -1,0 +1,206 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { format } from 'date-fns';
+import { describe, expect, it, vi } from 'vitest';
+import type { AdminOrder } from '../../../shared/schemas/admin-orders';
+import { toast } from '../../lib/toast';
+import { OrdersSection } from '../../routes/admin/sections/orders-section';
+import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { loseFocus } from '../../test-support/focus';
+import { renderWithProviders } from '../../test-support/render-app';
+import { errorResponse, jsonResponse, requestUrl, stubFetch } from '../../test-support/stub-fetch';
+import { adminOrderListOf, buildAdminOrder } from './admin-orders-test-support';
+
+registerCartTestHooks();
+
+type Handlers = Parameters<typeof stubFetch>[0];
+
+const DUE = '2031-04-04T10:00:00.000Z';
+const at = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
+
+/** WO-1001 approved on Net 30 and unpaid: due on Apr 4, 2031. */
+const onTerms = (overrides: Partial<AdminOrder> = {}) =>
+  buildAdminOrder({
+    status: 'processing',
+    paymentStatus: 'invoice_sent',
+    paymentTerms: 'net30',
+    paymentDueAt: DUE,
+    ...overrides,
+  });
+
+function stubOrders(orders: AdminOrder[], more: Handlers = {}) {
+  return stubFetch({ '/api/admin/orders': () => jsonResponse(adminOrderListOf(orders)), ...more });
+}
+
+async function findRow(orderNumber: string) {
+  const row = (await screen.findByRole('cell', { name: new RegExp(`^${orderNumber}`) })).closest('tr');
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+const reminderButton = (orderNumber: string) =>
+  screen.queryByRole('button', { name: `Send payment reminder for ${orderNumber}` });
+
+describe('admin Orders: payment terms (issue 20)', () => {
+  it("shows each order's terms, its due date while unpaid, 'Overdue' past it, and the last reminder", async () => {
+    stubOrders([
+      onTerms({ id: 1, paymentOverdue: true, paymentReminderSentAt: '2031-04-06T09:15:00.000Z' }),
+      onTerms({ id: 2 }),
+      buildAdminOrder({ id: 3 }),
+      onTerms({ id: 4, paymentStatus: 'paid' }),
+    ]);
+    renderWithProviders(<OrdersSection />);
+
+    const overdue = within(await findRow('WO-1001'));
+    expect(overdue.getByText('Net 30')).toBeInTheDocument();
+    expect(overdue.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
+    const badge = overdue.getByText('Overdue');
+    expect(badge.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
+    expect(overdue.getByText(`Reminder sent ${at('2031-04-06T09:15:00.000Z')}`)).toBeInTheDocument();
+
+    const due = within(await findRow('WO-1002'));
+    expect(due.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
+    expect(due.queryByText('Overdue')).toBeNull();
+    expect(due.queryByText(/^Reminder sent/)).toBeNull();
+
+    const onApproval = within(await findRow('WO-1003'));
+    expect(onApproval.getByText('Pay on approval')).toBeInTheDocument();
+    expect(onApproval.queryByText(/^Payment due/)).toBeNull();
+
+    const paid = within(await findRow('WO-1004'));
+    expect(paid.getByText('Net 30')).toBeInTheDocument();
+    expect(paid.queryByText(/^Payment due/)).toBeNull();
+  });
+
+  it('offers a payment reminder only on approved, unpaid orders on net terms past their due date', async () => {
+    stubOrders([
+      onTerms({ id: 1, paymentOverdue: true }),
+      onTerms({ id: 2, status: 'shipped', paymentOverdue: true }),
+      onTerms({ id: 3, status: 'delivered', paymentOverdue: true }),
+      onTerms({ id: 4 }),
+      onTerms({ id: 5, status: 'pending', paymentDueAt: null }),
+      onTerms({ id: 6, paymentStatus: 'paid' }),
+      onTerms({ id: 7, status: 'cancelled' }),
+      buildAdminOrder({ id: 8, status: 'processing', paymentStatus: 'invoice_sent' }),
+    ]);
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1008');
+
+    const numbers = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => `WO-${1000 + id}`);
+    const offered = numbers.filter((orderNumber) => reminderButton(orderNumber) !== null);
+    expect(offered).toEqual(['WO-1001', 'WO-1002', 'WO-1003']);
+    expect(reminderButton('WO-1001')?.textContent).toBe('Send payment reminder');
+  });
+
+  it("sends the reminder, toasts 'Payment reminder sent' and shows when, with the focus back on the button", async () => {
+    const sentAt = '2031-04-05T08:00:00.000Z';
+    let answer: (response: Response) => void = () => undefined;
+    let sent = false;
+    const fetchMock = stubFetch({
+      '/api/admin/orders': () =>
+        jsonResponse(
+          adminOrderListOf([onTerms({ paymentOverdue: true, paymentReminderSentAt: sent ? sentAt : null })]),
+        ),
+      '/api/admin/orders/1/payment-reminder': () =>
+        new Promise<Response>((resolve) => {
+          answer = (response) => {
+            sent = true;
+            resolve(response);
+          };
+        }),
+    });
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+    const button = reminderButton('WO-1001')!;
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
+    // A browser drops the focus of a control that becomes disabled (happy-dom keeps it).
+    loseFocus();
+
+    answer(
+      jsonResponse({
+        message: 'Payment reminder sent',
+        order: onTerms({ paymentOverdue: true, paymentReminderSentAt: sentAt }),
+      }),
+    );
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Payment reminder sent', {
+        description: 'jane@shop.test was reminded to pay order WO-1001.',
+      }),
+    );
+    expect(await within(await findRow('WO-1001')).findByText(`Reminder sent ${at(sentAt)}`)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(reminderButton('WO-1001')));
+    const posts = fetchMock.mock.calls.filter(([input]) => requestUrl(input).endsWith('/payment-reminder'));
+    expect(posts.map(([, init]) => init?.method)).toEqual(['POST']);
+  });
+
+  it("toasts the server's refusal, or 'Failed to send the payment reminder'", async () => {
+    let networkDown = false;
+    stubOrders([onTerms({ paymentOverdue: true })], {
+      '/api/admin/orders/1/payment-reminder': () => {
+        if (networkDown) throw new TypeError('Failed to fetch');
+        return errorResponse(409, 'A payment reminder can be sent once the payment is overdue');
+      },
+    });
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+
+    fireEvent.click(reminderButton('WO-1001')!);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'A payment reminder can be sent once the payment is overdue',
+      }),
+    );
+    networkDown = true;
+    await waitFor(() => expect(reminderButton('WO-1001')?.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(reminderButton('WO-1001')!);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Failed to send the payment reminder',
+      }),
+    );
+  });
+
+  it("shows the terms, 'Overdue' and the reminder button in the stacked list on a phone", async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
+      const list = new EventTarget() as MediaQueryList;
+      return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
+    });
+    stubOrders([onTerms({ paymentOverdue: true })]);
+    renderWithProviders(<OrdersSection />);
+
+    const list = within(await screen.findByRole('list', { name: 'Orders' }));
+    expect(list.getByText('Overdue')).toBeInTheDocument();
+    expect(list.getByText('Net 30')).toBeInTheDocument();
+    expect(list.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
+    expect(list.getByRole('button', { name: 'Send payment reminder for WO-1001' })).toBeInTheDocument();
+  });
+
+  it("lists the overdue orders under the 'Overdue' filter", async () => {
+    const fetchMock = stubOrders([onTerms({ paymentOverdue: true })]);
+    renderWithProviders(<OrdersSection />);
+    await findRow('WO-1001');
+    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'overdue' } });
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .map(([input]) => new URL(requestUrl(input), 'http://localhost'))
+          .filter((url) => url.pathname === '/api/admin/orders')
+          .at(-1)
+          ?.searchParams.get('status'),
+      ).toBe('overdue'),
+    );
+  });
+
+  it("names the order's payment terms in its items dialog", async () => {
+    stubOrders([onTerms()], { '/api/admin/orders/1/items': () => jsonResponse([]) });
+    renderWithProviders(<OrdersSection />);
+    fireEvent.click(within(await findRow('WO-1001')).getByRole('button', { name: /View Items/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
+    await within(dialog).findByText('This order has no items.');
+    expect(
+      within(dialog).getByText('Payment terms', { selector: 'dt' }).nextElementSibling?.textContent,
+    ).toBe('Net 30');
+  });
+});
