@@ -109,6 +109,9 @@ const routes: Record<string, Handler> = {
   'POST /__fake/orders/pay': route(z.object({ id: z.string() }), (control, body) =>
     control.payOrder(body.id),
   ),
+  'POST /__fake/orders/due-date': route(z.object({ id: z.string(), dueAt: z.string() }), (control, body) =>
+    control.changeDueDate(body.id, body.dueAt),
+  ),
   'POST /__fake/payment-terms-templates': route(
     z.strictObject({
       remove: z.array(z.string()).optional(),

@@ -12,7 +12,7 @@ import { createFailureQueue, failureAnswer, strikesAfterExecute, type FakeFailur
 import { splitGid, toGid } from './gid';
 import { createGraphqlEndpoint, requestedOperationName } from './graphql-endpoint';
 import { HISTORY_LIMIT, pushBounded } from './history';
-import { fulfillOrder, payOrder, updateFulfillment, type FulfillInput } from './orders';
+import { changeDueDate, fulfillOrder, payOrder, updateFulfillment, type FulfillInput } from './orders';
 import { configurePaymentTermsTemplates } from './payment-terms';
 import type { FakePaymentTermsTemplate, FakeProduct, ShipmentStatus } from './state';
 import { createFakeStore, type FakeStore } from './store';
@@ -127,6 +127,8 @@ export interface FakeShopifyControl {
    * completed (orders/paid, orders/updated).
    */
   payOrder(orderGid: string): { orderId: string; orderName: string; financialStatus: string };
+  /** The merchant moves the due date of an order's open payment schedule (orders/updated). */
+  changeDueDate(orderGid: string, dueAt: string): { orderId: string; dueAt: string };
   /** Removes standard payment terms templates (by name or GID) or restores them ('all' for every one). */
   configurePaymentTermsTemplates(changes: {
     remove?: string[];
@@ -560,6 +562,12 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     payOrder(orderGid) {
       const order = payOrder(store, requireGid(orderGid, 'Order'));
       return { orderId: orderGid, orderName: `#${order.number}`, financialStatus: order.financialStatus };
+    },
+    changeDueDate(orderGid, dueAt) {
+      const at = Date.parse(dueAt);
+      if (Number.isNaN(at)) throw new Error(`'${dueAt}' is not a date-time`);
+      changeDueDate(store, requireGid(orderGid, 'Order'), at);
+      return { orderId: orderGid, dueAt: new Date(at).toISOString() };
     },
     configurePaymentTermsTemplates: (changes) => configurePaymentTermsTemplates(store, changes),
     moveClock(change) {

@@ -92,6 +92,24 @@ export function payOrder(store: FakeStore, orderId: number, gateway = 'bogus'): 
 }
 
 /**
+ * The merchant changes the due date of an unpaid order's payment schedule in Shopify's admin: the schedule
+ * moves, and orders/updated announces it (its payload carries `payment_terms`).
+ */
+export function changeDueDate(store: FakeStore, orderId: number, dueAt: number): FakeOrder {
+  const order = store.orders.get(orderId);
+  if (!order) throw new Error(`No order ${orderId}`);
+  const schedule = order.paymentTerms?.schedules.find((candidate) => candidate.completedAt === null);
+  if (!order.paymentTerms || !schedule)
+    throw new Error(`Order #${order.number} has no open payment schedule`);
+  const now = store.now();
+  schedule.dueAt = dueAt;
+  order.paymentTerms.updatedAt = now;
+  order.updatedAt = now;
+  store.emit({ topic: 'orders/updated', order });
+  return order;
+}
+
+/**
  * orderInvoiceSend: e-mails the order's invoice, whose pay link is the order status page (recorded in
  * store.sentOrderInvoices). Refusals name no field and carry ORDER_INVOICE_SEND_UNSUCCESSFUL, as Shopify's do.
  */

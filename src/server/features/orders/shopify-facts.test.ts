@@ -19,6 +19,7 @@ function order(values: Partial<OrderState> = {}): OrderState {
     trackingCompany: null,
     invoiceSentAt: at('15:00:00'),
     paidAt: null,
+    paymentDueAt: null,
     shippedAt: null,
     deliveredAt: null,
     ...values,
@@ -236,6 +237,30 @@ describe('planOrderChanges', () => {
     expect(planOrderChanges(fulfilled, facts('15:10:00', { fulfillment: 'partial' }), NOW).changes).toEqual(
       {},
     );
+  });
+
+  it("takes Shopify's due date of a net-terms order unless the facts are older or the order is paid", () => {
+    const due = new Date('2026-12-22T15:10:00.000Z');
+    const moved = planOrderChanges(
+      order({ paymentDueAt: at('15:00:00') }),
+      facts('15:10:00', { paymentDueAt: due }),
+      NOW,
+    );
+    expect(moved.changes.paymentDueAt).toEqual(due);
+    const same = planOrderChanges(
+      order({ paymentDueAt: due }),
+      facts('15:10:00', { paymentDueAt: due }),
+      NOW,
+    );
+    expect(same.changes).toEqual({});
+    const older = planOrderChanges(order(), facts('14:00:00', { paymentDueAt: due }), NOW);
+    expect(older.changes.paymentDueAt).toBeUndefined();
+    const paid = planOrderChanges(
+      order({ paymentStatus: 'paid' }),
+      facts('15:10:00', { paymentDueAt: due }),
+      NOW,
+    );
+    expect(paid.changes.paymentDueAt).toBeUndefined();
   });
 
   it('reads a legacy completed order as delivered', () => {

@@ -30,6 +30,8 @@ export interface ShopifyOrderFacts {
   /** The draft became this order (draft COMPLETED with `order_id`, or found through the order). */
   order?: { gid: string; name: string | null };
   paid?: { at: Date };
+  /** The due date of the order's open payment schedule (net terms). */
+  paymentDueAt?: Date;
   fulfillment?: FulfillmentProgress;
   /** At least one fulfilment left the warehouse; tracking of the newest one that has any. */
   shipped?: { at: Date; tracking: Tracking | null };
@@ -52,6 +54,7 @@ export type OrderState = Pick<
   | 'trackingCompany'
   | 'invoiceSentAt'
   | 'paidAt'
+  | 'paymentDueAt'
   | 'shippedAt'
   | 'deliveredAt'
 >;
@@ -141,6 +144,12 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
   if (facts.paid) {
     if (paymentRank < PAYMENT_RANK.paid) changes.paymentStatus = 'paid';
     if (order.paidAt === null) changes.paidAt = notAfter(facts.paid.at, now);
+  }
+
+  // Shopify's due date wins over the portal's (the merchant may have moved it), unless these facts are older.
+  const due = facts.paymentDueAt;
+  if (due && !stale && paymentRank < PAYMENT_RANK.paid && due.getTime() !== order.paymentDueAt?.getTime()) {
+    changes.paymentDueAt = due;
   }
 
   if (facts.fulfillment && FULFILLMENT_RANK[facts.fulfillment] > fulfillmentRank(order.fulfillmentStatus)) {

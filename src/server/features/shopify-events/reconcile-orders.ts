@@ -8,6 +8,7 @@ import { defineJob, type JobRun } from '../../jobs/job-definition';
 import { applyShopifyFacts, markShopifyChecked, type ShopifyOrderFacts } from '../orders';
 import type { ShopifyEventsDeps } from './process-webhook-event';
 import { factsOfDraft, factsOfOrder } from './read-back-facts';
+import { isNetTerms } from '../../../shared/payment-terms';
 
 /*
  * Reconciliation (issue 8; docs/shopify.md#reconciliation): webhooks can be lost or arrive out of order, so
@@ -103,7 +104,15 @@ async function readShopifyState(deps: ShopifyEventsDeps, order: OrderRow, now: D
     // What the draft said still counts (the link to the order, at least).
     return { facts: draftFacts, error: result.error.kind === 'not-found' ? null : result.error };
   }
-  return { facts: factsOfOrder(result.data, now, draft), error: null };
+  const facts = factsOfOrder(result.data, now, draft);
+  // Net terms: the schedule's due date, which the merchant may have moved in Shopify (docs/orders.md#payment-terms).
+  if (isNetTerms(order.paymentTerms) && !facts.paid) {
+    const terms = await api.getOrderPaymentTerms(orderGid);
+    if (!terms.ok) return { facts, error: terms.error.kind === 'not-found' ? null : terms.error };
+    const dueAt = terms.data.schedule?.completedAt ? null : terms.data.schedule?.dueAt;
+    if (dueAt) facts.paymentDueAt = new Date(dueAt);
+  }
+  return { facts, error: null };
 }
 
 /** Runs in this process, per database: a second run while one is going is refused. */

@@ -114,6 +114,14 @@ const orderPayloadSchema = z.object({
   fulfillment_status: text,
   updated_at: time,
   note_attributes: noteAttributes,
+  payment_terms: z
+    .object({
+      payment_schedules: z
+        .array(z.object({ due_at: time, completed_at: time }))
+        .nullish()
+        .transform((list) => list ?? []),
+    })
+    .nullish(),
   fulfillments: z
     .array(z.object(fulfillmentFields))
     .nullish()
@@ -212,6 +220,9 @@ function orderMeaning(stored: StoredWebhook): WebhookMeaning {
   // The payload's own word, not the topic: X-Shopify-Topic is not signed, so an orders/updated body replayed
   // as orders/paid must not mark anything paid.
   if (order.financial_status?.toLowerCase() === 'paid') facts.paid = { at };
+  // Net terms: Shopify's due date of the open schedule (the merchant may move it; docs/orders.md#payment-terms).
+  const openSchedule = order.payment_terms?.payment_schedules.find((schedule) => !schedule.completed_at);
+  if (openSchedule?.due_at) facts.paymentDueAt = openSchedule.due_at;
   const fulfillmentStatus = order.fulfillment_status?.toLowerCase() ?? null;
   if (fulfillmentStatus === 'fulfilled' || fulfillmentStatus === 'partial') {
     facts.fulfillment = fulfillmentStatus;

@@ -169,13 +169,42 @@ describe('approving an order on Net 30', () => {
   });
 });
 
+describe('a due date moved in Shopify', () => {
+  it("is read back by 'Check Shopify now': the order falls overdue, and Shopify's reminder goes out", async () => {
+    const { cookie, orderId, row } = await approvedOnNet30();
+    const dueAt = new Date(Date.now() - 2 * DAY);
+    dueAt.setUTCMilliseconds(0);
+    t.fake.control.changeDueDate(row.shopifyOrderGid!, dueAt.toISOString());
+    // The portal does not subscribe to orders/updated (ADR 0012): the reconciliation reads the schedule.
+    const check = await asAdmin('POST', '/api/admin/shopify/reconcile');
+    expect(check.statusCode, check.body).toBe(200);
+
+    expect((await readOrder(t.db, orderId)).paymentDueAt?.toISOString()).toBe(dueAt.toISOString());
+    expect((await customerOrder(t.app, cookie, orderId)).order).toMatchObject({ paymentOverdue: true });
+    const listed = await asAdmin('GET', '/api/admin/orders?status=overdue&limit=100');
+    expect(listed.json().orders.map((order: { id: number }) => order.id)).toContain(orderId);
+
+    const sent = await asAdmin('POST', `/api/admin/orders/${orderId}/payment-reminder`);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(
+      t.fake.store.paymentReminders.some(
+        (reminder) => reminder.orderId === idOf(row.shopifyOrderGid!, 'Order'),
+      ),
+    ).toBe(true);
+  });
+});
+
 describe("staff's payment reminder", () => {
   const remind = (orderId: number) => asAdmin('POST', `/api/admin/orders/${orderId}/payment-reminder`);
 
   it("is Shopify's reminder of the overdue schedule; Shopify's own refusal is shown", async () => {
     const { orderId, row } = await approvedOnNet30();
+    const remindersOf = () =>
+      t.fake.store.paymentReminders.filter(
+        (reminder) => reminder.orderId === idOf(row.shopifyOrderGid!, 'Order'),
+      );
     expect((await remind(orderId)).statusCode).toBe(409);
-    expect(t.fake.store.paymentReminders).toHaveLength(0);
+    expect(remindersOf()).toHaveLength(0);
 
     // 31 days later, in Shopify and in the portal.
     t.fake.control.moveClock({ advanceMs: 31 * DAY });
@@ -186,10 +215,7 @@ describe("staff's payment reminder", () => {
     const sent = await remind(orderId);
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().order.paymentReminderSentAt).not.toBeNull();
-    const reminders = t.fake.store.paymentReminders.filter(
-      (reminder) => reminder.orderId === idOf(row.shopifyOrderGid!, 'Order'),
-    );
-    expect(reminders).toHaveLength(1);
+    expect(remindersOf()).toHaveLength(1);
 
     // Shopify allows one a day: its refusal reaches staff as a sentence, nothing is recorded twice.
     const again = await remind(orderId);
