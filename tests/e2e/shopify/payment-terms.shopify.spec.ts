@@ -15,8 +15,8 @@ import { openPaymentTermsDialog } from '../support/payment-terms';
  * started with SHOPIFY_MODE=fake (playwright.config.ts 'shopify' project): the choices in Users follow the
  * store's NET templates; approving an order of a customer on Net 30 completes its draft payment pending with
  * those terms, issued at approval; the buyer's order page shows 'Payment due <date>' with the Pay link; once
- * the store marks the order paid, the page says 'Paid'. Shopify reminds of overdue payments only, which 30
- * days stand between: the server's integration tests with the fake store cover the reminder.
+ * the merchant moves the due date back in Shopify, 'Check Shopify now' makes the order 'Overdue' for buyer
+ * and staff and staff send Shopify's reminder; once the store marks the order paid, the page says 'Paid'.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -129,8 +129,8 @@ test('approval completes the draft payment pending on Net 30, and the order page
   expect(await payNow.getAttribute('href')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
 });
 
-test("once the store has the payment the order page says 'Paid', and no reminder is offered", async () => {
-  test.setTimeout(90_000);
+test("a due date moved back in Shopify makes the order 'Overdue' for buyer and staff, and staff send Shopify's reminder", async () => {
+  test.setTimeout(120_000);
   const admin = pages.admin();
   const buyer = pages.buyer();
   const orderId = parseOrderNumber(orderNumber)!;
@@ -139,6 +139,37 @@ test("once the store has the payment the order page says 'Paid', and no reminder
   await expect(row.getByText(/^Payment due /)).toBeVisible();
   // Shopify reminds of an overdue payment only; this one is not due for 30 days.
   await expect(remind).toHaveCount(0);
+
+  // The merchant moves the due date to two days ago in Shopify; 'Check Shopify now' reads it back.
+  const { order } = await storeOrderOf(orderId);
+  const dueAt = new Date(Math.floor((Date.now() - 2 * DAY_MS) / 1000) * 1000);
+  await fakeStore('/__fake/orders/due-date', { id: order!.id, dueAt: dueAt.toISOString() });
+  await admin.getByRole('button', { name: 'Check Shopify now' }).click();
+  await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'Overdue' });
+  await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(row.getByText(`Payment due ${format(dueAt, 'MMM d, yyyy h:mm a')}`)).toBeVisible();
+
+  await remind.click();
+  await expect(admin.getByText('Payment reminder sent')).toBeVisible();
+  await expect(row.getByText(/^Reminder sent /)).toBeVisible();
+  const reminders = await fakeStore<{ paymentReminders: { orderName: string }[] }>(
+    '/__fake/payment-reminders',
+  );
+  expect(reminders.paymentReminders.map((reminder) => reminder.orderName)).toContain(order!.name);
+
+  await buyer.goto(`/orders/${orderId}`);
+  const card = buyer.getByRole('region', { name: 'Order Status' });
+  await expect(card.getByText('Overdue', { exact: true })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Pay now' })).toBeVisible();
+});
+
+test("once the store has the payment the order page says 'Paid', and no reminder is offered", async () => {
+  test.setTimeout(90_000);
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  const orderId = parseOrderNumber(orderNumber)!;
+  const row = admin.getByRole('table', { name: 'Orders' }).getByRole('row').filter({ hasText: orderNumber });
+  const remind = row.getByRole('button', { name: `Send payment reminder for ${orderNumber}` });
 
   const { order } = await storeOrderOf(orderId);
   await fakeStore('/__fake/orders/pay', { id: order!.id });
@@ -155,8 +186,10 @@ test("once the store has the payment the order page says 'Paid', and no reminder
   // Staff see the order paid: no due date any more.
   await admin.reload();
   await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Status', { exact: true }).selectOption({ label: 'All' });
   await admin.getByLabel('Search orders').fill(customer.business);
   await expect(row.getByText('Net 30')).toBeVisible();
   await expect(row.getByText(/^Payment due /)).toHaveCount(0);
+  await expect(row.getByText('Overdue', { exact: true })).toHaveCount(0);
   await expect(remind).toHaveCount(0);
 });
