@@ -1,5 +1,9 @@
 import { TriangleAlert } from 'lucide-react';
-import { PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
+import {
+  owesPayment as owesPaymentRule,
+  PAYMENT_TERMS_DAYS,
+  type PaymentTerms,
+} from '../../shared/payment-terms';
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/orders';
 import { cn } from '../lib/cn';
 import { formatDate } from '../lib/format-date';
@@ -29,7 +33,7 @@ interface PaymentDueFields {
 
 /** An approved order on net terms that is neither paid nor cancelled: its due date still matters. */
 export function owesPayment<T extends PaymentDueFields>(order: T): order is T & { paymentDueAt: string } {
-  return order.paymentDueAt !== null && order.paymentStatus !== 'paid' && order.status !== 'cancelled';
+  return owesPaymentRule(order);
 }
 
 /** 'Payment due Apr 3, 2031', in the date pattern of the page it is on. */

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../shared/money';
 import { orderLineCells, type OrderLineCells } from '../../../shared/order-lines';
 import { buildTimeline } from '../../../shared/order-timeline';
 import { ORDER_STATUS_LABELS } from '../../../shared/orders';
-import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { owesPayment, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { toOrderDetail, toOrderItemView } from './order-view';
 import type { OrderForDocument } from './orders.repository';
 
@@ -65,14 +65,15 @@ export function buildOrderDocument(
   const dates = buildTimeline(order).flatMap(({ label, at }) =>
     at === null ? [] : [[label, formatDay(at)] as const],
   );
-  const due = order.paymentDueAt
-    ? [
-        [
-          'Payment due',
-          `${formatDay(order.paymentDueAt)}${order.paymentOverdue ? ' (Overdue)' : ''}`,
-        ] as const,
-      ]
-    : [];
+  const due =
+    owesPayment(order) && order.paymentDueAt
+      ? [
+          [
+            'Payment due',
+            `${formatDay(order.paymentDueAt)}${order.paymentOverdue ? ' (Overdue)' : ''}`,
+          ] as const,
+        ]
+      : [];
 
   return {
     storeName,

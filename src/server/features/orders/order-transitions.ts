@@ -91,9 +91,10 @@ export async function changeOrderStatus(
     updatedAt: now,
     ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
     // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date, and
-    // net terms their due date (docs/orders.md#payment-terms; with a store, Shopify's own date replaces it).
+    // net terms their due date unless there is nothing to pay (docs/orders.md#payment-terms; with a store,
+    // Shopify's own date replaces it).
     ...(isApprovedOrder(status) && order.approvedAt === null
-      ? { approvedAt: now, paymentDueAt: paymentDueAt(order.paymentTerms, now) }
+      ? { approvedAt: now, paymentDueAt: order.orderTotal > 0 ? paymentDueAt(order.paymentTerms, now) : null }
       : {}),
   });
   await recordAudit(tx, context.actor, {

@@ -55,6 +55,6 @@ const NOTICE_TEXT: Record<
   }),
   reminder: (number, due, amount) => ({
     subject: `Payment reminder for order ${number}`,
-    opening: `This is a reminder that payment of ${amount} for your order ${number} is due ${due}.`,
+    opening: `This is a reminder that payment of ${amount} for your order ${number} was due ${due}. If you have already paid, thank you, and please ignore this message.`,
   }),
 };

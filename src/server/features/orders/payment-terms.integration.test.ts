@@ -15,7 +15,7 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { auditLog, orders, users } from '../../db/schema';
-import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
+import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, mailsTo, signIn } from '../accounts/accounts-test-support';
 import { auditRowsOf, readOrder, signInAdmin, storeOrder } from '../admin-orders/admin-orders-test-support';
 import { sendPaymentNotices } from './payment-notices';
@@ -51,14 +51,14 @@ async function customerOnTerms(terms: 'net15' | 'net30' | 'net60' | 'on_approval
   return { user, cookie: await signIn(t.app, t.db, user.email) };
 }
 
-async function placeOrder(cookie: string) {
+async function placeOrder(cookie: string, orderItems = [{ productId: 1, quantity: 24 }]) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/api/create-draft-order',
     headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
     payload: {
       customer: { customerName: 'Ada Buyer', customerEmail: 'ada@example.com', businessName: 'Mist Shop' },
-      orderItems: [{ productId: 1, quantity: 24 }],
+      orderItems,
     },
   });
   expect(response.statusCode, response.body).toBe(201);
@@ -158,6 +158,14 @@ describe('an order on net terms', () => {
     expect(shown.paymentDueAt).toBe(approved.paymentDueAt!.toISOString());
     const [approvalMail] = (await mails(user.email)).filter((mail) => mail.subject.includes('approved'));
     expect(approvalMail?.text).toContain(`Payment due ${formatDueDate(approved.paymentDueAt!)}.`);
+  });
+
+  it('gives a free order (the tester alone) no due date: there is nothing to pay', async () => {
+    const { cookie } = await customerOnTerms('net30');
+    const { testerId } = await findSeededSpecialIds(t.app);
+    const placed = await placeOrder(cookie, [{ productId: testerId, quantity: 1 }]);
+    const approved = await approve(placed.orderId);
+    expect(approved).toMatchObject({ paymentTerms: 'net30', orderTotal: 0, paymentDueAt: null });
   });
 
   it('pays on approval by default: no due date, no terms line beyond the default', async () => {

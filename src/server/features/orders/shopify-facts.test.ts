@@ -263,6 +263,17 @@ describe('planOrderChanges', () => {
     expect(paid.changes.paymentDueAt).toBeUndefined();
   });
 
+  it('re-arms the payment e-mails when Shopify moves the due date later, not earlier', () => {
+    const notified = { paymentDueAt: new Date('2026-12-01T00:00:00Z') };
+    const movedTo = (iso: string) =>
+      planOrderChanges(order(notified), facts('15:10:00', { paymentDueAt: new Date(iso) }), NOW).changes;
+    expect(movedTo('2026-12-20T00:00:00Z')).toMatchObject({
+      paymentDueSoonEmailedAt: null,
+      paymentOverdueEmailedAt: null,
+    });
+    expect(movedTo('2026-11-25T00:00:00Z')).not.toHaveProperty('paymentOverdueEmailedAt');
+  });
+
   it('reads a legacy completed order as delivered', () => {
     const legacy = order({ status: 'completed' });
     expect(

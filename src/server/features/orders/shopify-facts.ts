@@ -150,6 +150,11 @@ export function planOrderChanges(order: OrderState, facts: ShopifyOrderFacts, no
   const due = facts.paymentDueAt;
   if (due && !stale && paymentRank < PAYMENT_RANK.paid && due.getTime() !== order.paymentDueAt?.getTime()) {
     changes.paymentDueAt = due;
+    // A later date owes the buyer its own notices (3 days before, the day after).
+    if (order.paymentDueAt && due > order.paymentDueAt) {
+      changes.paymentDueSoonEmailedAt = null;
+      changes.paymentOverdueEmailedAt = null;
+    }
   }
 
   if (facts.fulfillment && FULFILLMENT_RANK[facts.fulfillment] > fulfillmentRank(order.fulfillmentStatus)) {

@@ -169,6 +169,26 @@ describe('approving an order on Net 30', () => {
   });
 });
 
+describe('approved again while an invoice job waits to retry', () => {
+  it('sends one order invoice: the second job defers to the first one’s claim', async () => {
+    const customer = await customerOnNet30();
+    const placed = await submitOrder(t.app, customer.cookie, [{ productId: FOUR_OZ, quantity: 12 }]);
+    await processWebhooks(t);
+    faults.invoiceAnswerLost = true;
+    await setStatus(t.app, admin, placed.orderId, 'processing');
+    await t.runJobs(); // completes the draft, sends the invoice, loses the answer: waits to retry
+    await setStatus(t.app, admin, placed.orderId, 'pending');
+    await setStatus(t.app, admin, placed.orderId, 'processing');
+    await t.runJobs();
+    for (const minutes of [1, 10, 30]) await t.runJobs({ laterMs: minutes * 60_000 });
+    await processWebhooks(t);
+
+    const row = await readOrder(t.db, placed.orderId);
+    expect(row).toMatchObject({ status: 'processing', paymentStatus: 'invoice_sent' });
+    expect(invoicesOf(row.shopifyOrderGid)).toHaveLength(1);
+  });
+});
+
 describe('a due date moved in Shopify', () => {
   it("is read back by 'Check Shopify now': the order falls overdue, and Shopify's reminder goes out", async () => {
     const { cookie, orderId, row } = await approvedOnNet30();

@@ -118,9 +118,35 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     if (!current.ok) throw shopifyJobError('reading the draft order', current.error);
     let draft: ShopifyDraftOrder = current.data;
     const onTerms = isNetTerms(order.paymentTerms) && order.orderTotal > 0;
+
+    /**
+     * This job's claim on the draft's invoice (claimSending), or why it stops here: not approved any more,
+     * recorded meanwhile (the approval e-mail still goes out), or another live job is at it.
+     */
+    const claimed = async (): Promise<boolean> => {
+      const claim = await claimSending(job, payload, draftGid);
+      if (claim === 'not-approved') {
+        log.info(context, 'order no longer approved; Shopify invoice not sent');
+        return false;
+      }
+      if (claim === 'recorded') {
+        await tellCustomer(payload, 'invoiced');
+        return false;
+      }
+      if (claim === 'other-job') {
+        // That job sends it; this one comes back to find it recorded (or the claim gone with that job).
+        throw new Error(`Another job is sending the invoice of order ${orderId}; checking again later`);
+      }
+      return true;
+    };
+    // The claim as this job's payload now holds it: the terms path adds its own claim beside it.
+    const claimedPayload = { ...payload, sendingDraft: draftGid };
+
     if (draft.status === 'COMPLETED' && onTerms) {
-      // Completed on its terms by an earlier attempt that lost its answer: go on from there.
-      if ((await invoiceOnTerms(deps, job, payload, order, draft)) === 'invoiced') {
+      // Completed on its terms by an earlier attempt that lost its answer: go on from there, under the same
+      // claim as a fresh send (another job may be at it, or the order no longer approved).
+      if (!(await claimed())) return;
+      if ((await invoiceOnTerms(deps, job, claimedPayload, order, draft)) === 'invoiced') {
         log.info({ ...context, draft: draft.name }, 'Shopify order on payment terms invoiced');
         return;
       }
@@ -131,26 +157,14 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
       return;
     }
     if (draft.status === 'OPEN') {
-      const claim = await claimSending(job, payload, draftGid);
-      if (claim === 'not-approved') {
-        log.info(context, 'order no longer approved; Shopify invoice not sent');
-        return;
-      }
-      if (claim === 'recorded') {
-        await tellCustomer(payload, 'invoiced');
-        return;
-      }
-      if (claim === 'other-job') {
-        // That job sends it; this one comes back to find it recorded (or the claim gone with that job).
-        throw new Error(`Another job is sending the invoice of order ${orderId}; checking again later`);
-      }
+      if (!(await claimed())) return;
       if (order.orderTotal === 0) {
         await completeFreeOrder(payload, draftGid);
         log.info({ ...context, draft: draft.name }, 'free order completed in Shopify; no invoice to pay');
         return;
       }
       if (onTerms) {
-        if ((await invoiceOnTerms(deps, job, payload, order, draft)) !== 'invoiced') {
+        if ((await invoiceOnTerms(deps, job, claimedPayload, order, draft)) !== 'invoiced') {
           throw new Error(`Order ${orderId}: Shopify completed the draft without its payment terms`);
         }
         log.info({ ...context, draft: draft.name }, 'draft completed on payment terms; Shopify invoice sent');
