@@ -187,6 +187,7 @@ export type PaymentReminderResponse = z.infer<typeof paymentReminderResponseSche
 export const PAYMENT_REMINDER_SENT = 'Payment reminder sent';
 export const PAYMENT_REMINDER_REFUSALS = {
   notOnTerms: 'This order is not on payment terms',
+  notApproved: 'This order is not approved',
   notOverdue: 'A payment reminder can be sent once the payment is overdue',
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',

@@ -8,6 +8,7 @@ import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyApi } from '../../integrations/shopify/shopify-api';
 import type { MailEnv } from '../../mail/compose';
 import { lockOrderById, updateOrder } from './order-writes';
+import { isApprovedOrder } from './order-rules';
 import type { StaffActor } from './order-transitions';
 import { queueNotice } from './payment-notices';
 
@@ -36,6 +37,7 @@ const refuse = (message: string) => new AppError('CONFLICT', message);
 export function reminderRefusal(order: OrderRow, now: Date): string | null {
   if (!isNetTerms(order.paymentTerms)) return PAYMENT_REMINDER_REFUSALS.notOnTerms;
   if (order.status === 'cancelled') return PAYMENT_REMINDER_REFUSALS.cancelled;
+  if (!isApprovedOrder(order.status)) return PAYMENT_REMINDER_REFUSALS.notApproved;
   if (order.paymentStatus === 'paid') return PAYMENT_REMINDER_REFUSALS.paid;
   if (!isPaymentOverdue(order, now)) return PAYMENT_REMINDER_REFUSALS.notOverdue;
   return null;

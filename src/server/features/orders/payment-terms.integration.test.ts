@@ -304,7 +304,7 @@ describe("staff's payment reminder", () => {
         (await storeOrder(t.db, { userId: user.id, status: 'processing' })).id,
         PAYMENT_REMINDER_REFUSALS.notOnTerms,
       ],
-      [notApproved.orderId, PAYMENT_REMINDER_REFUSALS.notOverdue],
+      [notApproved.orderId, PAYMENT_REMINDER_REFUSALS.notApproved],
       [notYetDue.orderId, PAYMENT_REMINDER_REFUSALS.notOverdue],
       [
         (
