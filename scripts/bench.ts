@@ -10,6 +10,7 @@
  *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
  *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against bare node:http
  *   BENCH_ONLY=pdf node --import tsx scripts/bench.ts   # after a build: only the order PDF (~20 s)
+ *   BENCH_ONLY=orders-pg node --import tsx scripts/bench.ts   # after a build: only orders on PostgreSQL
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
@@ -564,6 +565,11 @@ async function main() {
     }
     if (process.env.BENCH_ONLY === 'pdf') {
       await benchmarkPdfOnly(cleanup, settings);
+      return;
+    }
+    if (process.env.BENCH_ONLY === 'orders-pg') {
+      const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
+      if (postgres) printOrderSummary([postgres], orderSettings);
       return;
     }
     // Orders first, on the portal's PGlite, so that the order history read below has orders to show.
