@@ -291,6 +291,26 @@ export async function failJob(
 }
 
 /**
+ * Makes due now every job waiting for a retry whose last attempt failed with an error named `errorName`
+ * (failJob records it as `${name}: ${message}`): the jobs that waited on a service that answers again
+ * (docs/emails.md#how-e-mail-is-sent). One statement, whatever their number; returns how many.
+ */
+export async function makeDueJobsThatFailedWith(db: Database, errorName: string): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ runAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.state, 'pending'),
+        sql`${jobs.runAt} > now()`,
+        sql`starts_with(${jobs.lastError}, ${`${errorName}: `})`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
  * Delay before retrying after failed attempt number `attempt` (1-based): capped exponential backoff with
  * full jitter — uniformly between the base (1 s, so a down server is never hammered) and
  * min(cap, base · 2^(attempt−1)), cap 10 minutes unless given. `random` returns a number in [0, 1).
@@ -306,6 +326,7 @@ function lockedByClause(job: Job) {
   return job.lockedBy === null ? sql`${jobs.lockedBy} is null` : eq(jobs.lockedBy, job.lockedBy);
 }
 
+/** How an error is recorded as a job's last_error (makeDueJobsThatFailedWith reads the name back). */
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);
