@@ -29,7 +29,7 @@ export interface JobDeps {
  */
 export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const shopify = deps.shopify;
-  const mailer = catchUpWhenMailServerReturns(deps.mailer, deps.db);
+  const mailer = catchUpWhenMailServerReturns(deps.mailer, deps.db, deps.log);
   return handlerTable([
     ...emailJobs(mailer),
     ...linkMailJobs({ ...deps, mailer }),

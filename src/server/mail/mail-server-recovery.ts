@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { makeDueJobsThatFailedWith } from '../jobs/queue';
+import type { JobLogger } from '../jobs/worker';
 import { MAIL_SERVER_UNREACHABLE, MailServerUnreachableError, type Mailer } from './mailer';
 
 /**
@@ -13,7 +14,7 @@ import { MAIL_SERVER_UNREACHABLE, MailServerUnreachableError, type Mailer } from
  * already under way) arms the next one. An e-mail the server refused with a reply (a 5xx for one address, a
  * 4xx 'try again later') is not a failure to reach it and keeps its own retry time.
  */
-export function catchUpWhenMailServerReturns(mailer: Mailer, db: Database): Mailer {
+export function catchUpWhenMailServerReturns(mailer: Mailer, db: Database, log: JobLogger): Mailer {
   let foundUnreachable = false;
   return {
     kind: mailer.kind,
@@ -27,10 +28,14 @@ export function catchUpWhenMailServerReturns(mailer: Mailer, db: Database): Mail
       }
       if (foundUnreachable) {
         foundUnreachable = false;
-        // The e-mail is sent whatever happens here: a catch-up that fails leaves the others to their backoff.
-        await makeDueJobsThatFailedWith(db, MAIL_SERVER_UNREACHABLE).catch(() => {
+        // The e-mail is sent whatever happens here: a catch-up that fails is tried again after the next send.
+        try {
+          const due = await makeDueJobsThatFailedWith(db, MAIL_SERVER_UNREACHABLE);
+          // One line per return of the server (docs/operations.md#e-mail-delivery).
+          log.info({ due }, 'mail server reachable again; e-mails waiting on it are due now');
+        } catch {
           foundUnreachable = true;
-        });
+        }
       }
       return result;
     },
