@@ -5,6 +5,8 @@
 
 /** SQLSTATE of a unique violation. */
 export const UNIQUE_VIOLATION = '23505';
+/** SQLSTATE of the statement PostgreSQL aborted to break a deadlock. */
+export const DEADLOCK_DETECTED = '40P01';
 
 /** The SQLSTATE of a PostgreSQL error, also when Drizzle wraps it (`cause`). */
 export function postgresErrorCode(error: unknown): string | undefined {

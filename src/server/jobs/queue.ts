@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { runNamed, type Database, type DatabaseOrTransaction, type NamedStatement } from '../db/client';
-import { isUniqueViolationOf } from '../db/postgres-errors';
+import { DEADLOCK_DETECTED, isUniqueViolationOf, postgresErrorCode } from '../db/postgres-errors';
 import { jobs } from '../db/schema';
 
 export type Job = typeof jobs.$inferSelect;
@@ -90,9 +90,8 @@ export async function claimJobs(db: Database, workerId: string, limit: number, n
   try {
     rows = await runNamed<JobRow>(db, CLAIM_JOBS, [workerId, limit, now?.toISOString() ?? null]);
   } catch (error) {
-    // Another claim took a job of the same serial key at the same moment: the index refused this one's.
-    // Nothing was claimed; the next claim sees that job running and skips its key.
-    if (isSerialKeyRace(error)) return [];
+    // Lost a race with another claim: nothing was claimed this time, and the next poll claims normally.
+    if (isClaimRace(error)) return [];
     throw error;
   }
   // UPDATE … RETURNING keeps no order.
@@ -101,7 +100,20 @@ export async function claimJobs(db: Database, workerId: string, limit: number, n
 
 const SERIAL_KEY_INDEX = 'jobs_one_running_per_serial_key';
 
-const isSerialKeyRace = (error: unknown) => isUniqueViolationOf(error, SERIAL_KEY_INDEX);
+/**
+ * A claim that lost a race: another claim committed a job of the same serial key after this one's snapshot
+ * was taken (the index refused the second running job), or, as a last resort, PostgreSQL chose this claim
+ * to break a deadlock. The claim never waits for a lock (CLAIM_JOBS), so it should never be part of one; if
+ * another statement ever makes it so, the worker polls again rather than logging a database failure.
+ */
+const isClaimRace = (error: unknown) =>
+  isUniqueViolationOf(error, SERIAL_KEY_INDEX) || postgresErrorCode(error) === DEADLOCK_DETECTED;
+
+/**
+ * First key of the advisory locks a claim takes on the serial keys it claims (the second is the key's hash);
+ * other advisory locks use other first keys (support.repository.ts, db/client.ts).
+ */
+const SERIAL_KEY_LOCK = 727_274_003;
 
 /**
  * The outbox's hot statements are named (prepared once per connection, no SQL built per call): with two
@@ -110,32 +122,45 @@ const isSerialKeyRace = (error: unknown) => isUniqueViolationOf(error, SERIAL_KE
  * milliseconds while now() has microseconds, so a job queued at 12:00:00.123456 is due by 12:00:00.123.
  *
  * Serial keys: a job whose key another job holds ('running', even with a stale lock: that one is claimed
- * again or failed by the sweep) waits, and of several due jobs of one key only the first is claimed; the
- * unique index jobs_one_running_per_serial_key settles two claims racing for one key.
+ * again or failed by the sweep) waits, and of several due jobs of one key only the first is claimed.
+ *
+ * The claim never waits for a lock, so claims never deadlock (issue 29 §16): rows are taken with SKIP
+ * LOCKED, and each serial key with pg_try_advisory_xact_lock, which skips a key another claim is taking at
+ * this moment (until that claim commits) instead of waiting for it. Before, two claims could each set a job
+ * of one key 'running': the second then waited on the first's entry in the unique index
+ * jobs_one_running_per_serial_key, and two claims taking several keys in opposite orders waited on each
+ * other. The lock is tried only on the first due job of each key among the claimed batch (the CASE fixes the
+ * order of evaluation), so a claim never holds more key locks than its batch; the CTE is MATERIALIZED so it
+ * runs once. A claim whose snapshot missed a job of its key committed meanwhile still meets the index, which
+ * refuses it at once (isClaimRace). A hash collision between two keys only makes one of them wait a poll.
  */
 const CLAIM_JOBS: NamedStatement = {
-  name: 'claim_jobs_v3',
+  name: 'claim_jobs_v4',
   text: `
+with claimed as materialized (
+  select id from (
+    select id, serial_key,
+           row_number() over (partition by coalesce(serial_key, 'job:' || id) order by run_at, id) as nth
+      from (
+        select id, run_at, serial_key from jobs due
+         where ((state = 'pending' and run_at <= coalesce($3::timestamptz + interval '999 microseconds', now()))
+             or (state = 'running' and attempts < max_attempts
+                 and locked_at < coalesce($3::timestamptz, now()) - interval '${JOB_LEASE_MS / 1000} seconds'))
+           and (serial_key is null or state = 'running' or not exists (
+                 select 1 from jobs holder
+                  where holder.serial_key = due.serial_key and holder.state = 'running'))
+         order by run_at, id
+         limit $2::int
+         for update skip locked) candidates) ranked
+   where case when nth > 1 then false
+              when serial_key is null then true
+              else pg_try_advisory_xact_lock(${SERIAL_KEY_LOCK}, hashtext(serial_key)) end)
 update jobs
    set state = 'running', locked_at = coalesce($3::timestamptz, now()), locked_by = $1::text,
        attempts = attempts + 1, updated_at = coalesce($3::timestamptz, now())
- where id in (
-   select id from (
-     select id, run_at,
-            row_number() over (partition by coalesce(serial_key, 'job:' || id) order by run_at, id) as nth
-       from (
-         select id, run_at, serial_key from jobs due
-          where ((state = 'pending' and run_at <= coalesce($3::timestamptz + interval '999 microseconds', now()))
-              or (state = 'running' and attempts < max_attempts
-                  and locked_at < coalesce($3::timestamptz, now()) - interval '${JOB_LEASE_MS / 1000} seconds'))
-            and (serial_key is null or state = 'running' or not exists (
-                  select 1 from jobs holder
-                   where holder.serial_key = due.serial_key and holder.state = 'running'))
-          order by run_at, id
-          limit $2::int
-          for update skip locked) candidates) ranked
-    where nth = 1)
-returning id, type, payload, state, attempts, max_attempts as "maxAttempts", run_at as "runAt",
+  from claimed
+ where jobs.id = claimed.id
+returning jobs.id, type, payload, state, attempts, max_attempts as "maxAttempts", run_at as "runAt",
   locked_at as "lockedAt", locked_by as "lockedBy", last_error as "lastError", dedupe_key as "dedupeKey",
   serial_key as "serialKey", completed_at as "completedAt", created_at as "createdAt",
   updated_at as "updatedAt"`,
@@ -266,6 +291,26 @@ export async function failJob(
 }
 
 /**
+ * Makes due now every job waiting for a retry whose last attempt failed with an error named `errorName`
+ * (failJob records it as `${name}: ${message}`): the jobs that waited on a service that answers again
+ * (docs/emails.md#how-e-mail-is-sent). One statement, whatever their number; returns how many.
+ */
+export async function makeDueJobsThatFailedWith(db: Database, errorName: string): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ runAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(jobs.state, 'pending'),
+        sql`${jobs.runAt} > now()`,
+        sql`starts_with(${jobs.lastError}, ${`${errorName}: `})`,
+      ),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/**
  * Delay before retrying after failed attempt number `attempt` (1-based): capped exponential backoff with
  * full jitter — uniformly between the base (1 s, so a down server is never hammered) and
  * min(cap, base · 2^(attempt−1)), cap 10 minutes unless given. `random` returns a number in [0, 1).
@@ -281,6 +326,7 @@ function lockedByClause(job: Job) {
   return job.lockedBy === null ? sql`${jobs.lockedBy} is null` : eq(jobs.lockedBy, job.lockedBy);
 }
 
+/** How an error is recorded as a job's last_error (makeDueJobsThatFailedWith reads the name back). */
 function describeError(error: unknown): string {
   if (error instanceof Error) return `${error.name}: ${error.message}`;
   return String(error);

@@ -8,6 +8,7 @@ import { shopifyEventsJobHandlers } from '../features/shopify-events/shopify-eve
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import type { Mailer } from '../mail/mailer';
 import { emailJobs, SEND_EMAIL_JOB } from '../mail/email.jobs';
+import { catchUpWhenMailServerReturns } from '../mail/mail-server-recovery';
 import type { RetryPolicy } from './queue';
 import { handlerTable } from './job-definition';
 import type { JobHandler, JobLogger } from './worker';
@@ -23,13 +24,15 @@ export interface JobDeps {
 
 /**
  * Every job the worker runs, bound to its definition, in one table (main.ts and the integration tests use
- * it). The Shopify jobs exist only with a store connected: they are never queued without one.
+ * it). The Shopify jobs exist only with a store connected: they are never queued without one. The e-mail jobs
+ * send through one mailer that makes the e-mails waiting on an unreachable mail server due once it is back.
  */
 export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const shopify = deps.shopify;
+  const mailer = catchUpWhenMailServerReturns(deps.mailer, deps.db, deps.log);
   return handlerTable([
-    ...emailJobs(deps.mailer),
-    ...linkMailJobs(deps),
+    ...emailJobs(mailer),
+    ...linkMailJobs({ ...deps, mailer }),
     ...paymentNoticesJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),

@@ -58,6 +58,35 @@ export function parseMailMessage(message: unknown): MailMessage {
   );
 }
 
+/** The name of MailServerUnreachableError, as it begins a job's last error. */
+export const MAIL_SERVER_UNREACHABLE = 'MailServerUnreachableError';
+
+/**
+ * The mail server could not be reached at all (connection refused or lost, timed out, name not found): the
+ * same for every e-mail until it is back, unlike a reply that refuses one message. The outbox catches up
+ * when the server takes an e-mail again (mail-server-recovery.ts, docs/emails.md#how-e-mail-is-sent). The
+ * message is the transport's own ('connect ECONNREFUSED 127.0.0.1:25').
+ */
+export class MailServerUnreachableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = MAIL_SERVER_UNREACHABLE;
+  }
+}
+
+/** nodemailer's codes for a failure to talk to the server at all (no SMTP reply came). */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+
+/**
+ * Whether a send failed because no mail server answered. Any SMTP reply, even 'try again later' (4xx), means
+ * the server is there: such a failure keeps its own backoff, so a server that limits its rate is not pressed.
+ */
+function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown };
+  return responseCode === undefined && typeof code === 'string' && UNREACHABLE_CODES.has(code);
+}
+
 export class InvalidMailMessageError extends Error {
   constructor(message: string) {
     super(`Invalid e-mail: ${message}`);
@@ -114,18 +143,22 @@ export function createMailer(
     kind: 'smtp',
     async send(input, options = {}) {
       const message = parseMailMessage(input);
-      const info = await transport.sendMail({
-        ...(options.key ? { messageId: messageIdFor(options.key, settings.MAIL_FROM) } : {}),
-        from: settings.MAIL_FROM,
-        to: message.to,
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        disableFileAccess: true,
-        disableUrlAccess: true,
-      });
-      return { messageId: info.messageId ?? null };
+      try {
+        const info = await transport.sendMail({
+          ...(options.key ? { messageId: messageIdFor(options.key, settings.MAIL_FROM) } : {}),
+          from: settings.MAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        });
+        return { messageId: info.messageId ?? null };
+      } catch (error) {
+        throw isUnreachable(error) ? new MailServerUnreachableError(error) : error;
+      }
     },
     close() {
       transport.close();
