@@ -2,8 +2,15 @@ import path from 'node:path';
 import type * as FakeShopifyModule from '../../dev/fake-shopify/embedded';
 import pino from 'pino';
 import { buildApp } from './app';
-import type { DatabaseHandle } from './db/client';
-import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connect';
+import type { DatabaseHandle, DatabaseTarget } from './db/client';
+import {
+  classifyStartFailure,
+  connectWithRetry,
+  DatabaseStartError,
+  databaseTargetFor,
+  describeTarget,
+} from './db/connect';
+import { isDiskFull, postgresErrorCode } from './db/postgres-errors';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
@@ -65,6 +72,17 @@ async function logDestination() {
   if (!process.stdout.isTTY) return pino.destination({ dest: 1, sync: false });
   const { default: pretty } = await import('pino-pretty');
   return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
+
+/**
+ * The fatal line of a failed start: a database error after the database opened (a migration on a full disk)
+ * says what the driver said, its code and what to do, never the statement (docs/operations.md#start-up).
+ */
+function describeStartFailure(error: unknown, target: DatabaseTarget): string {
+  if (!(error instanceof DatabaseStartError) && (postgresErrorCode(error) || isDiskFull(error))) {
+    return `Cannot prepare ${describeTarget(target)}: ${classifyStartFailure(error, target).reason}`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 function readEnvOrExit(): Env {
@@ -198,7 +216,7 @@ async function main() {
     }
     console.log(`\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`);
   } catch (error) {
-    log.fatal(error instanceof Error ? error.message : String(error));
+    log.fatal(describeStartFailure(error, databaseTargetFor(env)));
     await runCleanups().catch(() => {});
     process.exit(1);
   }
