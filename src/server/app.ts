@@ -117,7 +117,7 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app);
   const outage = createOutageWatch(db, app.log);
   app.addHook('onClose', () => outage.stop());
-  registerErrorHandler(app, outage.report);
+  registerErrorHandler(app, outage.refused);
   registerDrainingCheck(app, lifecycle);
   registerOriginCheck(app, env.APP_ORIGIN);
   registerControlCharacterCheck(app);

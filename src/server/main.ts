@@ -26,6 +26,7 @@ import { serveMetrics } from './metrics/metrics-server';
 import { createLifecycle } from './http/lifecycle';
 import { createRequestGauge } from './http/request-gauge';
 import { createMailer } from './mail/mailer';
+import { watchMailer } from './mail/mail-outage';
 import { loggerOptions } from './plugins/log-redaction';
 
 /**
@@ -155,7 +156,8 @@ async function main() {
 
     // The outbox worker: e-mails and Shopify calls, committed with the change that caused them.
     const shopify = connectShopify(env, log);
-    const mailer = createMailer(env);
+    // The mail server's outages are logged as outages, not a warning per retry (mail-outage.ts).
+    const mailer = watchMailer(createMailer(env), log);
     const requests = createRequestGauge();
     const metrics =
       env.METRICS_TOKEN || env.METRICS_PORT

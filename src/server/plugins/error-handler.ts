@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSentence } from '../../shared/schemas/messages';
 import { isDatabaseUnreachable } from '../db/postgres-errors';
 import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../errors';
+import { countedByOutageLog } from './request-log';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** Retry-After of a 503 for a moment's overload. */
@@ -86,8 +87,10 @@ export function registerErrorHandler(
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (isDatabaseUnreachable(error)) {
-      // No line per request: the outage watch logs its start and its end (docs/operations.md#database-outages).
+      // No line per request: the outage watch logs its start, a count a minute and its end
+      // (docs/operations.md#database-outages).
       onDatabaseUnreachable(error);
+      countedByOutageLog(request);
       reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));
       return sendError(request, reply, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }
