@@ -69,6 +69,15 @@ function volumeOf(target: DatabaseTarget): string {
     : "the PostgreSQL server's data volume";
 }
 
+/** Where to free space when the database's disk is full, for the portal's log (docs/operations.md#a-full-disk). */
+export function describeVolume(kind: 'pglite' | 'postgres', env: Env): string {
+  return volumeOf(
+    kind === 'postgres'
+      ? { kind, url: '' }
+      : { kind, dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
+  );
+}
+
 /**
  * PGlite says only 'failed to initialize' when its folder's disk is full at start: the free space of that
  * volume, so the log shows the cause when it is the disk.
