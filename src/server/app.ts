@@ -26,6 +26,8 @@ import { configRoutes, toPublicConfig } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { createLifecycle, registerDrainingCheck, type Lifecycle } from './http/lifecycle';
 import { createOutageWatch } from './db/outage-watch';
+import { createStorageWatch } from './db/storage-watch';
+import { describeVolume } from './db/connect';
 import { createRateCounters } from './security/rate-counters';
 import { databaseRateLimitStore } from './security/rate-limit-store';
 import type { PortalMetrics } from './metrics/metrics';
@@ -117,7 +119,16 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app);
   const outage = createOutageWatch(db, app.log);
   app.addHook('onClose', () => outage.stop());
-  registerErrorHandler(app, outage.report);
+  const storage = createStorageWatch(app.log, describeVolume(database.kind, env));
+  app.addHook('onClose', () => storage.stop());
+  registerErrorHandler(app, outage.refused, storage.refused);
+  // A request that changes something and succeeds shows the disk has room again (docs/operations.md#a-full-disk).
+  app.addHook('onResponse', (request, reply, done) => {
+    if (reply.statusCode < 400 && request.method !== 'GET' && request.method !== 'HEAD') {
+      if (request.routeOptions.config.readOnly !== true) storage.wrote();
+    }
+    done();
+  });
   registerDrainingCheck(app, lifecycle);
   registerOriginCheck(app, env.APP_ORIGIN);
   registerControlCharacterCheck(app);
@@ -150,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
   // Before any route: every /api/admin/* route registered from here on gets the administrator check.
   registerAdminGuard(app);
 
-  await app.register(healthRoutes(db, lifecycle));
+  await app.register(healthRoutes(db, lifecycle, storage));
   if (deps.metrics) registerMetrics(app, deps.metrics, env.METRICS_TOKEN);
   await app.register(configRoutes(env));
   // While the database cannot be reached, products and prices come from the last catalogue loaded.

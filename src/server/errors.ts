@@ -25,3 +25,6 @@ export const notFound = (message = 'Not found') => new AppError('NOT_FOUND', mes
 /** The 503 of every request that needs the database while it cannot be reached (docs/operations.md#database-outages). */
 export const DATABASE_UNAVAILABLE_MESSAGE =
   'The portal cannot reach its database right now. Please try again in a few seconds.';
+
+/** The 503 of a write refused because the database's disk is full (docs/operations.md#a-full-disk). */
+export const STORAGE_FULL_MESSAGE = 'The portal cannot save changes right now. Please try again shortly.';

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -168,6 +168,42 @@ describe('the portal process (npm start)', () => {
     expect(portal.output()).toMatch(/Cannot reach PostgreSQL at .* after 2 attempts: .*ECONNREFUSED/);
     expect(portal.output()).not.toContain('secret-password');
   });
+
+  it('exits at once with the reason when retrying cannot help: a data folder PGlite cannot open', async () => {
+    const dataDir = newDataDir();
+    // A folder that is not a PostgreSQL data folder (another version's, or damaged): opening it again fails alike.
+    mkdirSync(path.join(dataDir, 'pglite'));
+    writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '99\n');
+    const { portal } = await startPortal({ DATA_DIR: dataDir, DB_CONNECT_ATTEMPTS: '3' });
+    expect(await portal.exited).toBe(1);
+    expect(portal.output()).toMatch(
+      /Cannot open PGlite in .*pglite: PGlite failed to initialize properly \(\d+ MB free on the volume holding /,
+    );
+    expect(portal.output()).not.toContain('Retrying');
+    expect(portal.output()).not.toContain('[object Object]');
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'exits at once with the reason and its SQLSTATE when DATABASE_URL names a database that does not exist',
+    async () => {
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = '/portal_no_such_database';
+      url.password = 'secret-password';
+      const { portal } = await startPortal({ DATABASE_URL: url.toString(), DB_CONNECT_ATTEMPTS: '3' });
+      expect(await portal.exited).toBe(1);
+      const fatal = portal
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string })
+        .find((line) => line.level === 60);
+      expect(fatal?.msg).toMatch(
+        /^Cannot open PostgreSQL at .*\/portal_no_such_database: database "portal_no_such_database" does not exist \(code 3D000\): the database does not exist: create it or fix its name in DATABASE_URL$/,
+      );
+      expect(portal.output()).not.toContain('Retrying');
+      expect(portal.output()).not.toContain('secret-password');
+    },
+  );
 
   it.runIf(process.env.TEST_DATABASE_URL)(
     'runs on PostgreSQL through DATABASE_URL: two instances started together migrate and seed once',

@@ -2,8 +2,15 @@ import path from 'node:path';
 import type * as FakeShopifyModule from '../../dev/fake-shopify/embedded';
 import pino from 'pino';
 import { buildApp } from './app';
-import type { DatabaseHandle } from './db/client';
-import { connectWithRetry, databaseTargetFor, describeTarget } from './db/connect';
+import type { DatabaseHandle, DatabaseTarget } from './db/client';
+import {
+  classifyStartFailure,
+  connectWithRetry,
+  DatabaseStartError,
+  databaseTargetFor,
+  describeTarget,
+} from './db/connect';
+import { isDiskFull, postgresErrorCode } from './db/postgres-errors';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
@@ -19,6 +26,7 @@ import { serveMetrics } from './metrics/metrics-server';
 import { createLifecycle } from './http/lifecycle';
 import { createRequestGauge } from './http/request-gauge';
 import { createMailer } from './mail/mailer';
+import { watchMailer } from './mail/mail-outage';
 import { loggerOptions } from './plugins/log-redaction';
 
 /**
@@ -65,6 +73,17 @@ async function logDestination() {
   if (!process.stdout.isTTY) return pino.destination({ dest: 1, sync: false });
   const { default: pretty } = await import('pino-pretty');
   return pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' });
+}
+
+/**
+ * The fatal line of a failed start: a database error after the database opened (a migration on a full disk)
+ * says what the driver said, its code and what to do, never the statement (docs/operations.md#start-up).
+ */
+function describeStartFailure(error: unknown, target: DatabaseTarget): string {
+  if (!(error instanceof DatabaseStartError) && (postgresErrorCode(error) || isDiskFull(error))) {
+    return `Cannot prepare ${describeTarget(target)}: ${classifyStartFailure(error, target).reason}`;
+  }
+  return error instanceof Error ? error.message : String(error);
 }
 
 function readEnvOrExit(): Env {
@@ -137,7 +156,8 @@ async function main() {
 
     // The outbox worker: e-mails and Shopify calls, committed with the change that caused them.
     const shopify = connectShopify(env, log);
-    const mailer = createMailer(env);
+    // The mail server's outages are logged as outages, not a warning per retry (mail-outage.ts).
+    const mailer = watchMailer(createMailer(env), log);
     const requests = createRequestGauge();
     const metrics =
       env.METRICS_TOKEN || env.METRICS_PORT
@@ -198,7 +218,7 @@ async function main() {
     }
     console.log(`\n  Wholesale portal ready at ${env.APP_ORIGIN} (listening on ${env.HOST}:${env.PORT})\n`);
   } catch (error) {
-    log.fatal(error instanceof Error ? error.message : String(error));
+    log.fatal(describeStartFailure(error, databaseTargetFor(env)));
     await runCleanups().catch(() => {});
     process.exit(1);
   }

@@ -35,6 +35,11 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UNAVAILABLE: 503,
+  /**
+   * The database's disk is full: nothing can be saved until an operator frees space; the request may be sent
+   * again with the same Idempotency-Key (docs/operations.md#a-full-disk).
+   */
+  STORAGE_FULL: 503,
   SHOPIFY_NOT_CONNECTED: 503,
 } as const;
 

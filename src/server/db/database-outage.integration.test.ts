@@ -123,4 +123,30 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage', () => {
       200,
     );
   }, 60_000);
+  it('logs an outage of many refused requests in two lines, not one per request (issue 29 §14)', async () => {
+    await proxy.cut();
+    const logged = lines.length;
+    const refused = [];
+    for (let i = 0; i < 60; i += 1) {
+      refused.push(
+        (await call('POST', '/api/request-magic-link', { email: `buyer${i}@example.com` })).statusCode,
+      );
+    }
+    expect(refused).toEqual(Array.from({ length: 60 }, () => 503));
+    await proxy.restore();
+    await expect
+      .poll(() => lines.slice(logged).some((line) => line.msg === 'database reachable again'), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+
+    const during = lines.slice(logged);
+    expect(during.filter((line) => String(line.msg).startsWith('database unreachable'))).toHaveLength(1);
+    // The refused requests are counted in the outage's lines, not written one by one.
+    expect(during.filter((line) => line.msg === 'request completed')).toEqual([]);
+    expect(during.filter((line) => line.msg === 'database reachable again')).toEqual([
+      expect.objectContaining({ level: 30, failures: 60 }),
+    ]);
+    expect(during).toHaveLength(2);
+  }, 60_000);
 });

@@ -1,23 +1,37 @@
 import { sql } from 'drizzle-orm';
+import { createOutageLog, type OutageLogger } from '../outage-log';
 import type { Database } from './client';
-
-/** The part of pino the watch uses. */
-interface OutageLog {
-  error(object: object, message: string): void;
-  info(object: object, message: string): void;
-}
+import { describeDatabaseFailure } from './postgres-errors';
 
 /** How often the database is asked whether it is back, during an outage. */
 const PROBE_INTERVAL_MS = 2_000;
 
 /**
- * Turns the many failures of a database outage into two log lines (docs/operations.md#database-outages):
- * the first failure logs 'database unreachable' (the error's code and message, never a statement or its
- * parameters) and starts asking the database every 2 s; the first answer logs 'database reachable again'
- * with the outage's length. Requests meanwhile are answered 503 by the error handler, without a line each.
+ * Turns the many failures of a database outage into a few log lines (docs/operations.md#database-outages,
+ * outage-log.ts): the first failure logs 'database unreachable' (the driver's code and message, never a
+ * statement or its parameters) and starts asking the database every 2 s; while it lasts, a line a minute
+ * counts the requests answered 503; the first answer logs 'database reachable again' with the outage's length.
+ * Requests meanwhile are answered 503 by the error handler, without a line each.
  */
-export function createOutageWatch(db: Database, log: OutageLog, probeIntervalMs = PROBE_INTERVAL_MS) {
-  let since: number | null = null;
+export function createOutageWatch(
+  db: Database,
+  log: OutageLogger,
+  {
+    probeIntervalMs = PROBE_INTERVAL_MS,
+    summaryEveryMs,
+  }: { probeIntervalMs?: number; summaryEveryMs?: number } = {},
+) {
+  const outage = createOutageLog(
+    log,
+    {
+      level: 'error',
+      started: 'database unreachable: answering 503 until it is back',
+      summary: (failures) =>
+        `database still unreachable: ${failures} requests answered 503 in the last minute`,
+      ended: 'database reachable again',
+    },
+    summaryEveryMs === undefined ? {} : { summaryEveryMs },
+  );
   let probe: NodeJS.Timeout | undefined;
 
   async function check() {
@@ -26,37 +40,30 @@ export function createOutageWatch(db: Database, log: OutageLog, probeIntervalMs 
     } catch {
       return;
     }
-    if (since === null) return;
-    log.info({ outageSeconds: Math.round((Date.now() - since) / 1000) }, 'database reachable again');
-    since = null;
+    outage.recovered();
     clearInterval(probe);
     probe = undefined;
   }
 
+  /** `count`: 1 for a request answered 503, 0 for one served otherwise (the catalogue from memory). */
+  function report(error: unknown, count: number) {
+    const { code, message } = describeDatabaseFailure(error);
+    if (!outage.failed({ code, reason: message.slice(0, 200) }, count)) return;
+    probe = setInterval(() => void check(), probeIntervalMs);
+    probe.unref();
+  }
+
   return {
     get active() {
-      return since !== null;
+      return outage.active;
     },
-    report: (error: unknown) => {
-      if (since !== null) return;
-      since = Date.now();
-      // The driver's own error, at the end of the cause chain: Drizzle's wrapper quotes the statement.
-      let root: unknown = error;
-      for (let depth = 0; depth < 5; depth += 1) {
-        const cause = root && typeof root === 'object' ? (root as { cause?: unknown }).cause : undefined;
-        if (!cause) break;
-        root = cause;
-      }
-      const { code, message } = (root ?? {}) as { code?: unknown; message?: unknown };
-      log.error(
-        { code: typeof code === 'string' ? code : undefined, reason: String(message ?? root).slice(0, 200) },
-        'database unreachable: answering 503 until it is back',
-      );
-      probe = setInterval(() => void check(), probeIntervalMs);
-      probe.unref();
-    },
+    /** A request that needed the database and was served without it (the catalogue from memory). */
+    report: (error: unknown) => report(error, 0),
+    /** A request answered 503 because the database could not be reached: counted for the summary line. */
+    refused: (error: unknown) => report(error, 1),
     stop: () => {
       clearInterval(probe);
+      outage.stop();
     },
   };
 }

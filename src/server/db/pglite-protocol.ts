@@ -42,14 +42,19 @@ export type ThreadMessage =
 
 /** The error's own fields, copied so the other side can rebuild an equal error. */
 export function toErrorMessage(error: unknown): ErrorMessage {
-  if (!(error instanceof Error)) return { name: 'Error', message: String(error), fields: {} };
+  if (!error || typeof error !== 'object') return { name: 'Error', message: String(error), fields: {} };
   const fields: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(error)) {
     if (value === undefined || typeof value === 'function') continue;
     if (typeof value === 'object' && value !== null) continue;
     fields[key] = value;
   }
-  return { name: error.name, message: error.message, fields };
+  // PGlite's file system throws plain objects ({ name: 'ErrnoError', errno: 51 } for a full disk): their
+  // name and errno, not '[object Object]' (docs/operations.md#start-up).
+  // The errno crosses among the fields.
+  const { name, message } = error as { name?: unknown; message?: unknown };
+  const nameText = typeof name === 'string' && name ? name : 'Error';
+  return { name: nameText, message: typeof message === 'string' ? message : nameText, fields };
 }
 
 export function fromErrorMessage(message: ErrorMessage): Error {

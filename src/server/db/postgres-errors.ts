@@ -67,3 +67,56 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   }
   return false;
 }
+
+/** SQLSTATE disk_full: PostgreSQL could not extend or write a file (docs/operations.md#a-full-disk). */
+export const DISK_FULL = '53100';
+/** Node's codes for a full disk or an exhausted quota. */
+const DISK_FULL_CODES = new Set([DISK_FULL, 'ENOSPC', 'EDQUOT']);
+/** Emscripten's errno for ENOSPC: PGlite's file system (in the WebAssembly build) throws ErrnoError with it. */
+const EMSCRIPTEN_ENOSPC = 51;
+
+/**
+ * Whether `error` says the database's disk is full: SQLSTATE 53100 (PostgreSQL or PGlite could not extend a
+ * file), Node's ENOSPC/EDQUOT, or PGlite's own file system's ENOSPC. Other class 53 states (out of memory,
+ * too many connections) are not a full disk (docs/operations.md#a-full-disk).
+ */
+export function isDiskFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, errno, name, message } = current as Record<string, unknown>;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return true;
+    if (name === 'ErrnoError' && errno === EMSCRIPTEN_ENOSPC) return true;
+    if (typeof message === 'string' && /No space left on device/i.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** What a failed database call said, for a log line: the driver's message, code (SQLSTATE) and errno. */
+export interface DatabaseFailure {
+  message: string;
+  code?: string;
+  errno?: number;
+}
+
+/**
+ * The driver's own error at the end of the cause chain (Drizzle's wrapper quotes the statement and its
+ * parameters, so its message is never logged), as message, code and errno. A thrown non-Error (PGlite's file
+ * system throws plain objects) is described by its name rather than as '[object Object]'.
+ */
+export function describeDatabaseFailure(error: unknown): DatabaseFailure {
+  let root: unknown = error;
+  for (let depth = 0; depth < 5; depth += 1) {
+    const cause = root && typeof root === 'object' ? (root as { cause?: unknown }).cause : undefined;
+    if (!cause) break;
+    root = cause;
+  }
+  if (!root || typeof root !== 'object') return { message: String(root) };
+  const { code, errno, message, name } = root as Record<string, unknown>;
+  const text = typeof message === 'string' && message ? message : typeof name === 'string' ? name : 'Error';
+  return {
+    message: text.slice(0, 300),
+    ...(typeof code === 'string' ? { code } : {}),
+    ...(typeof errno === 'number' ? { errno } : {}),
+  };
+}

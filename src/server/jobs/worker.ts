@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { ZodError } from 'zod';
 import type { Database } from '../db/client';
+import { isCountedByOutageLog } from '../outage-log';
 import {
   claimJobs,
   completeJob,
@@ -150,7 +151,11 @@ export function startJobWorker(options: JobWorkerOptions): JobWorker {
       onJobFinished(job.type, state === 'failed' ? 'failed' : 'retry');
       const context = { jobId: job.id, type: job.type, attempts: job.attempts, state };
       if (state === 'failed') log.error({ ...context, err: error }, 'job failed for good');
-      // One line, no stack: a mail server that is down for an hour makes many of these.
+      // A failure an outage log counted (the mail server away: mail-outage.ts) is in its lines already
+      // (docs/operations.md#logs-during-an-outage): at debug here, not a warning per attempt.
+      else if (isCountedByOutageLog(error))
+        log.debug?.({ ...context, error: describeFailure(error) }, 'job failed; will retry');
+      // One line, no stack.
       else log.warn({ ...context, error: describeFailure(error) }, 'job failed; will retry');
     }
   }

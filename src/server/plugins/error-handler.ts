@@ -1,12 +1,21 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isSentence } from '../../shared/schemas/messages';
-import { isDatabaseUnreachable } from '../db/postgres-errors';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../errors';
+import { isDatabaseUnreachable, isDiskFull } from '../db/postgres-errors';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ERROR_STATUS,
+  STORAGE_FULL_MESSAGE,
+  type ErrorCode,
+} from '../errors';
+import { countedByOutageLog } from './request-log';
 import { SECURITY_HEADERS } from './security-headers';
 
 /** Retry-After of a 503 for a moment's overload. */
 export const RETRY_AFTER_BUSY_SECONDS = 5;
+/** Retry-After of a 503 for a full disk: freeing space takes an operator, not a moment. */
+export const RETRY_AFTER_STORAGE_FULL_SECONDS = 30;
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again in a moment.';
 
@@ -83,11 +92,24 @@ export function registerErrorHandler(
   app: FastifyInstance,
   /** Told of each request that failed because the database cannot be reached (db/outage-watch.ts). */
   onDatabaseUnreachable: (error: unknown) => void = () => undefined,
+  /** Told of each request that failed because the database's disk is full (db/storage-watch.ts). */
+  onDiskFull: (error: unknown) => void = () => undefined,
 ) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDiskFull(error)) {
+      // Not a 500: nothing is wrong with the request or the code, and nothing was saved, so the same request
+      // (the same Idempotency-Key) may be sent again once an operator has freed space. The storage watch
+      // logs where (docs/operations.md#a-full-disk); the answer stays calm.
+      onDiskFull(error);
+      countedByOutageLog(request);
+      reply.header('retry-after', String(RETRY_AFTER_STORAGE_FULL_SECONDS));
+      return sendError(request, reply, 'STORAGE_FULL', STORAGE_FULL_MESSAGE);
+    }
     if (isDatabaseUnreachable(error)) {
-      // No line per request: the outage watch logs its start and its end (docs/operations.md#database-outages).
+      // No line per request: the outage watch logs its start, a count a minute and its end
+      // (docs/operations.md#database-outages).
       onDatabaseUnreachable(error);
+      countedByOutageLog(request);
       reply.header('retry-after', String(RETRY_AFTER_BUSY_SECONDS));
       return sendError(request, reply, 'UNAVAILABLE', DATABASE_UNAVAILABLE_MESSAGE);
     }

@@ -23,6 +23,17 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Requests whose failure an outage log counts (outage-log.ts): no line of their own at info. */
+const counted = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a request answered 503 because of an outage: the outage's own lines count it (one at the start, a
+ * summary a minute, one at the end; docs/operations.md#logs-during-an-outage), so it gets no line at info.
+ */
+export function countedByOutageLog(request: FastifyRequest): void {
+  counted.add(request);
+}
+
 function mustLog(request: FastifyRequest, reply: FastifyReply): boolean {
   if (reply.statusCode >= 400 || reply.elapsedTime >= REQUEST_LOG.slowMs) return true;
   return !READ_METHODS.has(request.method) && request.routeOptions.config.readOnly !== true;
@@ -46,7 +57,9 @@ export function registerRequestLog(app: FastifyInstance) {
       res: { statusCode: reply.statusCode },
       responseTime: reply.elapsedTime,
     });
-    if (mustLog(request, reply)) {
+    if (counted.has(request)) {
+      if (log.isLevelEnabled?.('debug')) log.debug(line(), 'request completed');
+    } else if (mustLog(request, reply)) {
       log.info(line(), 'request completed');
     } else if ((reads = (reads + 1) % REQUEST_LOG.sampleEvery) === 0) {
       log.info({ ...line(), sampled: REQUEST_LOG.sampleEvery }, 'request completed');

@@ -84,6 +84,11 @@ export class Portal {
     return portal;
   }
 
+  /** Starts the portal without waiting for it (a start that is expected to fail). */
+  static spawn(options: PortalOptions): Portal {
+    return new Portal(options);
+  }
+
   get running(): boolean {
     return this.child.exitCode === null && this.child.signalCode === null;
   }

@@ -27,6 +27,7 @@ describe('health, readiness and draining', () => {
       status: 'ready',
       database: 'up',
       notifications: 'listening',
+      storage: 'ok',
       migrations: 'applied',
     });
   });
