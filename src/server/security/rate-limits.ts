@@ -1,6 +1,6 @@
 /**
  * Every request and e-mail limit of the server, with its window, in one place (docs/security.md#rate-limits,
- * docs/security.md#administrator-sign-in). The in-memory counters (accounts/send-limiter.ts,
+ * docs/security.md#administrator-sign-in). The counters in the database (accounts/send-limiter.ts,
  * admin-session/login-throttle.ts) and the routes' 429 limits (@fastify/rate-limit) read them from here.
  * Support messages are limited in the database instead (SUPPORT_MESSAGES_PER_HOUR in
  * shared/schemas/support.ts, whose message quotes the number).
@@ -53,20 +53,21 @@ export const ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
   perDevice: { max: 10, windowMs: 10 * MINUTE_MS },
 };
 
-/** Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). */
+/**
+ * Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). Each
+ * counts apart (security/rate-limit-store.ts); routes that check the same kind of secret share one count
+ * through their `groupId`, so guessing is not twice as fast on two routes.
+ */
 export const ROUTE_RATE_LIMITS = {
   /** POST /api/register, per IP (alike for every address, so it reveals nothing). */
   register: { max: 20, timeWindow: HOUR_MS },
-  /** POST /api/auth/verify, per IP (alike for every address, so it reveals nothing). */
-  verify: { max: 20, timeWindow: MINUTE_MS },
-  /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP: guessing tokens stays slow. */
-  resetToken: { max: 20, timeWindow: MINUTE_MS },
+  /** POST /api/auth/link-info and /api/auth/verify, per IP, one count (alike for every address). */
+  verify: { max: 20, timeWindow: MINUTE_MS, groupId: 'magic-link' },
+  /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP, one count: guessing stays slow. */
+  resetToken: { max: 20, timeWindow: MINUTE_MS, groupId: 'reset-token' },
   /**
    * POST /api/create-draft-order, per customer (docs/security.md#rate-limits); far above what a person can
    * click.
    */
   submitOrder: { max: 30, timeWindow: MINUTE_MS },
 } as const;
-
-/** An in-memory counter sweeps its expired windows once it holds more keys than this. */
-export const COUNTER_SWEEP_ABOVE = 10_000;
