@@ -3,6 +3,7 @@ import type {
   FastifyRateLimitStore,
   FastifyRateLimitStoreCtor,
 } from '@fastify/rate-limit';
+import { z } from 'zod';
 import { counterKey, type RateCounters } from './rate-counters';
 
 /**
@@ -33,7 +34,8 @@ export function databaseRateLimitStore(counters: RateCounters): FastifyRateLimit
      * `routeInfo` (@fastify/rate-limit 11 passes `{ ...globalOptions, ...routeLimit, routeInfo: route }`).
      * Routes that check the same secret share one counter through their `groupId`.
      */
-    child(options: RouteLimitOptions): FastifyRateLimitStore {
+    // The library's types say `child` gets the route's options; it gets the merged limit options (above).
+    child(options: object): FastifyRateLimitStore {
       return new DatabaseRateLimitStore({}, routeScopeOf(options));
     }
   }
@@ -41,17 +43,20 @@ export function databaseRateLimitStore(counters: RateCounters): FastifyRateLimit
 }
 
 /** What `child()` receives for a route: its merged limit options, with the route under `routeInfo`. */
-export interface RouteLimitOptions {
-  groupId?: string | undefined;
-  routeInfo?: { method?: string | string[]; url?: string } | undefined;
-}
+const routeLimitOptionsSchema = z.object({
+  groupId: z.string().min(1).optional(),
+  routeInfo: z
+    .object({ method: z.union([z.string(), z.array(z.string())]).optional(), url: z.string().optional() })
+    .optional(),
+});
 
 /**
  * The counter scope of one route's limit: `route:<groupId>` for a group of routes that share a limit, else
  * `route:<METHOD>:<path pattern>`. Never one scope for every route: a burst on one route must not refuse
  * another (docs/security.md#rate-limits).
  */
-export function routeScopeOf({ groupId, routeInfo }: RouteLimitOptions): string {
+export function routeScopeOf(options: object): string {
+  const { groupId, routeInfo } = routeLimitOptionsSchema.parse(options);
   if (groupId) return `route:${groupId}`;
   const method = [routeInfo?.method ?? []].flat().join(',');
   if (!method || !routeInfo?.url) {

@@ -38,7 +38,7 @@ export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS 
 
 /**
  * 10 failures (wrong passwords and wrong codes alike) from one IP block it for 10 minutes; an account takes
- * 100 failures an hour. A browser holding the account's device cookie is counted apart: 10 failures in 10
+ * 100 failures an hour; each attempt is counted before it is checked. A browser holding the account's device cookie is counted apart: 10 failures in 10
  * minutes block that cookie only, and neither the IP nor the account limit refuses it
  * (docs/security.md#administrator-sign-in).
  */
@@ -46,11 +46,17 @@ export interface AdminLoginLimits {
   perIp: RateLimit;
   perAccount: RateLimit;
   perDevice: RateLimit;
+  /**
+   * Wrong codes and passwords inside one signed-in administrator's session (the Security section's changes),
+   * counted on that session only, so the account's block does not reach it.
+   */
+  perSession: RateLimit;
 }
 export const ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
   perIp: { max: 10, windowMs: 10 * MINUTE_MS },
   perAccount: { max: 100, windowMs: HOUR_MS },
   perDevice: { max: 10, windowMs: 10 * MINUTE_MS },
+  perSession: { max: 10, windowMs: 10 * MINUTE_MS },
 };
 
 /**
