@@ -151,6 +151,35 @@ describe('a burst of 50 parallel requests to each limited route', () => {
     expect((counts[410] ?? 0) + (counts[429] ?? 0)).toBe(BURST - LOGIN_CHALLENGE_MAX_FAILURES);
   });
 
+  it(`checks at most ${ADMIN_LOGIN_LIMITS.perSession.max} wrong codes and passwords in one signed-in session`, async () => {
+    const admin = await createAdmin(t.db);
+    const cookie = await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const setups = await burst((index) =>
+      postWithCookie(
+        t.app,
+        '/api/admin/security/totp/setup',
+        { currentPassword: `Wrong-Pass-${index}` },
+        { cookie },
+      ),
+    );
+    expect(statusCounts(setups)).toEqual({
+      422: ADMIN_LOGIN_LIMITS.perSession.max,
+      429: BURST - ADMIN_LOGIN_LIMITS.perSession.max,
+    });
+
+    const other = await createAdmin(t.db);
+    const otherCookie = await adminCookie(t.app, other.username, ADMIN_TEST_PASSWORD);
+    const { secret } = await enrolInPortal(t.app, otherCookie, ADMIN_TEST_PASSWORD);
+    const code = wrongCode(secret);
+    const regenerations = await burst(() =>
+      postWithCookie(t.app, '/api/admin/security/totp/recovery-codes', { code }, { cookie: otherCookie }),
+    );
+    expect(statusCounts(regenerations)).toEqual({
+      422: ADMIN_LOGIN_LIMITS.perSession.max,
+      429: BURST - ADMIN_LOGIN_LIMITS.perSession.max,
+    });
+  });
+
   it(`accepts at most ${ROUTE_RATE_LIMITS.submitOrder.max} order submissions from one customer`, async () => {
     const user = await createUser(t.db);
     const cookie = await signIn(t.app, t.db, user.email);
