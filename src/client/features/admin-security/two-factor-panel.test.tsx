@@ -188,6 +188,13 @@ describe('Two-factor authentication panel', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers no Turn off while the portal requires the second factor', async () => {
+    stubSecurityApi({ ...on, required: true });
+    renderWithProviders(<SecuritySection />);
+    expect(await screen.findByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
+  });
+
   it('turns it off only with a fresh code, an app code or a recovery code', async () => {
     const api = stubSecurityApi(on, {
       '/api/admin/security/totp/disable': (request) => {
