@@ -178,7 +178,9 @@ export function createAdminSessionService({
       const source = await sourceOf(user, ip, account, cookies.deviceToken);
       // Counted before the password is checked, so parallel guesses get no more than the limit.
       await throttles.takeAttempt(source);
-      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      const passwordMatches = await throttles.judge(source, async () =>
+        verifyPassword(user?.passwordHash ?? (await dummyHash), password),
+      );
       if (!passwordMatches || !isActiveAdmin(user)) {
         throw new AppError('UNAUTHENTICATED', ADMIN_LOGIN_FAILED_MESSAGE);
       }
@@ -208,7 +210,8 @@ export function createAdminSessionService({
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'totp');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
       const tries = await takeCodeTry(challenge, source);
-      if (!(await totp.spendCode({ user, ip }, code))) return codeRefused(challenge, tries);
+      const spent = await throttles.judge(source, () => totp.spendCode({ user, ip }, code));
+      if (!spent) return codeRefused(challenge, tries);
       await endPendingSignIn(challenge);
       return complete(user, source);
     },
@@ -228,7 +231,7 @@ export function createAdminSessionService({
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'enrol');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
       const tries = await takeCodeTry(challenge, source);
-      const recoveryCodes = await totp.confirmSetup({ user, ip }, code);
+      const recoveryCodes = await throttles.judge(source, () => totp.confirmSetup({ user, ip }, code));
       if (!recoveryCodes) return codeRefused(challenge, tries);
       await endPendingSignIn(challenge);
       return { user: await complete(user, source), recoveryCodes };

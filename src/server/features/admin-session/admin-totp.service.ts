@@ -145,7 +145,7 @@ export function createAdminTotpService({
     refusal: string,
   ): Promise<T> {
     await throttles.takeAttempt(source);
-    const passed = await check();
+    const passed = await throttles.judge(source, check);
     if (passed === null || passed === false) throw new AppError('UNPROCESSABLE', refusal);
     await throttles.recordSuccess(source);
     return passed;

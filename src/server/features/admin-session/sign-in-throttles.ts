@@ -35,6 +35,12 @@ export function createSignInThrottles(counters: RateCounters, limits: AdminLogin
       { retryAfterSeconds: wait },
     );
 
+  async function giveBack(source: AttemptSource) {
+    if (source.kind === 'device') await byDevice.giveBack(source.deviceTokenHash);
+    else if (source.kind === 'session') await bySession.giveBack(source.sessionTokenHash);
+    else await Promise.all([byIp.giveBack(source.ip), byAccount.giveBack(source.account)]);
+  }
+
   return {
     /**
      * Counts one attempt of `source` before its password or code is checked (so parallel attempts cannot
@@ -61,12 +67,20 @@ export function createSignInThrottles(counters: RateCounters, limits: AdminLogin
         throw refuse(source, accountWait);
       }
     },
-    /** The attempt turned out not to count (the right password before its second step, say). */
-    async giveBack(source: AttemptSource) {
-      if (source.kind === 'device') await byDevice.giveBack(source.deviceTokenHash);
-      else if (source.kind === 'session') await bySession.giveBack(source.sessionTokenHash);
-      else await Promise.all([byIp.giveBack(source.ip), byAccount.giveBack(source.account)]);
+    /**
+     * Runs `check` (the password or code itself) on the slot `takeAttempt` took: when it fails before
+     * judging anything (the server too busy for Argon2, the TOTP key unreadable), the slot is given back.
+     */
+    async judge<T>(source: AttemptSource, check: () => Promise<T>): Promise<T> {
+      try {
+        return await check();
+      } catch (error) {
+        await giveBack(source);
+        throw error;
+      }
     },
+    /** The attempt turned out not to count (the right password before its second step, say). */
+    giveBack,
     /**
      * A completed sign-in clears its own counts. One from a trusted browser leaves the account's count
      * alone: an attacker's failures keep blocking the attacker. In a session, the right code gives its slot
