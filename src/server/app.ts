@@ -17,6 +17,7 @@ import { adminPricingRoutes } from './features/admin-pricing/admin-pricing.route
 import { adminSessionRoutes } from './features/admin-session/admin-session.routes';
 import { createAdminSessionService } from './features/admin-session/admin-session.service';
 import { adminTotpRoutes } from './features/admin-session/admin-totp.routes';
+import { adminSessionRequirement } from './features/admin-session/required-second-factor';
 import { createTotpKeyring } from './features/admin-session/totp-key';
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminDeliveryRoutes } from './features/admin-delivery/admin-delivery.routes';
@@ -146,7 +147,12 @@ export async function buildApp(deps: AppDeps) {
   const sessionCache = createSessionCache();
   const stopWatchingSessions = await database.listen(SESSION_CHANNEL, lifecycle.watch(sessionCache));
   app.addHook('onClose', stopWatchingSessions);
-  const sessions = registerSessions(app, { db, env, cache: sessionCache });
+  const sessions = registerSessions(app, {
+    db,
+    env,
+    cache: sessionCache,
+    adminMayHoldSession: adminSessionRequirement(db, env),
+  });
   // The routes' limits are counted in the database, shared by every instance (docs/security.md#rate-limits).
   await app.register(rateLimit, { global: false, store: databaseRateLimitStore(createRateCounters(db)) });
   await app.register(underPressure, {

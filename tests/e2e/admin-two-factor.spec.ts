@@ -44,6 +44,17 @@ test('an administrator sets up two-factor authentication and signs in with a cod
   await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
   await expect(page.getByText('Off', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+  // The password again first, by keyboard: a wrong one is said under the field and the QR code stays hidden.
+  const currentPassword = page.getByLabel('Current password');
+  await expect(currentPassword).toBeFocused();
+  await page.keyboard.type('Not-The-Password-1');
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Current password is incorrect')).toBeVisible();
+  await expect(currentPassword).toBeFocused();
+  await expect(currentPassword).toHaveValue('');
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toHaveCount(0);
+  await page.keyboard.type(admin.password);
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await page.locator('code').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -39,7 +39,21 @@ function mayHoldSession(user: UserRow): boolean {
 
 export function registerSessions(
   app: FastifyInstance,
-  { db, env, cache }: { db: Database; env: Env; cache: SessionCache },
+  {
+    db,
+    env,
+    cache,
+    adminMayHoldSession,
+  }: {
+    db: Database;
+    env: Env;
+    cache: SessionCache;
+    /**
+     * An administrator's session is used only when this agrees (ADMIN_REQUIRE_TOTP: a second factor,
+     * docs/security.md#the-second-factor); otherwise it is ended, and signing in again sets one up.
+     */
+    adminMayHoldSession?: ((admin: UserRow) => Promise<boolean>) | undefined;
+  },
 ) {
   const cookieName = sessionCookieName(env);
   const secure = env.APP_ORIGIN.startsWith('https:');
@@ -82,6 +96,10 @@ export function registerSessions(
     const user = await findSessionUser(db, tokenHash);
     if (!user || !mayHoldSession(user)) return null;
     if (user.role !== 'admin') cache.set(tokenHash, user, lookedUpAt);
+    else if (adminMayHoldSession && !(await adminMayHoldSession(user))) {
+      await endSession(tokenHash);
+      return null;
+    }
     return user;
   }
 

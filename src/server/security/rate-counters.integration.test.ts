@@ -60,20 +60,39 @@ describe('rate counters', () => {
     expect(await allowAll([byAddress, 'y@example.com'], [byIp, 'ip'])).toBe(true);
   });
 
-  it('LoginThrottle blocks for a whole window from the failure that reached the limit, and forgets on success', async () => {
+  it('LoginThrottle blocks for a whole window from the attempt that reached the limit, and forgets on success', async () => {
     const throttle = new LoginThrottle(counters, 'test-login', { max: 3, windowMs: 600_000 });
     const key = counterKey('test-login', 'ip');
-    await throttle.recordFailure('ip');
-    // The first failure's window is nearly over when the limit is reached.
+    expect(await throttle.take('ip')).toBe(0);
+    // The first attempt's window is nearly over when the limit is reached.
     await shiftWindow(key, -500_000);
-    await throttle.recordFailure('ip');
+    expect(await throttle.take('ip')).toBe(0);
     expect(await throttle.retryAfterSeconds('ip')).toBe(0);
-    await throttle.recordFailure('ip');
-    // Ten minutes from the third failure, not the 100 s left of the first one's window.
+    expect(await throttle.take('ip')).toBe(0);
+    // Ten minutes from the third attempt, not the 100 s left of the first one's window.
     expect(await throttle.retryAfterSeconds('ip')).toBeGreaterThan(590);
-    expect(await throttle.retryAfterSeconds('other')).toBe(0);
+    expect(await throttle.take('ip')).toBeGreaterThan(590);
+    expect(await throttle.take('other')).toBe(0);
     await throttle.reset('ip');
     expect(await throttle.retryAfterSeconds('ip')).toBe(0);
+  });
+
+  it('takes at most `max` slots for parallel takers, refuses the rest, and takes a given-back slot again', async () => {
+    const key = counterKey('test', 'parallel-take');
+    const results = await Promise.all(Array.from({ length: 30 }, () => counters.take(key, 7, 60_000)));
+    expect(results.filter((result) => result.taken)).toHaveLength(7);
+    for (const refused of results.filter((result) => !result.taken)) {
+      expect(refused).toMatchObject({ taken: false });
+      expect((refused as { msLeft: number }).msLeft).toBeGreaterThan(55_000);
+    }
+    expect(await counters.peek(key)).toMatchObject({ count: 7 });
+    await counters.giveBack(key);
+    expect((await counters.take(key, 7, 60_000)).taken).toBe(true);
+    expect((await counters.take(key, 7, 60_000)).taken).toBe(false);
+    // A new window starts from one.
+    await shiftWindow(key, -60_000);
+    expect((await counters.take(key, 7, 60_000)).taken).toBe(true);
+    expect(await counters.peek(key)).toMatchObject({ count: 1 });
   });
 
   it('counts concurrent hits exactly once each', async () => {

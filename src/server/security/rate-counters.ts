@@ -9,10 +9,21 @@ import { runNamed, type Database, type NamedStatement } from '../db/client';
 export interface RateCounters {
   /** Counts one event for `key`; the count in the current window and the milliseconds left in it. */
   hit(key: string, windowMs: number): Promise<CounterState>;
+  /**
+   * Takes one of `max` slots of `key`'s window, or refuses when all are taken: the check and the count are
+   * one conditional statement, so of any number of parallel callers at most `max` get a slot. The slot that
+   * fills the window restarts it, so a block lasts a whole window from the attempt that reached the limit.
+   * Refused: how long until the window ends.
+   */
+  take(
+    key: string,
+    max: number,
+    windowMs: number,
+  ): Promise<{ taken: true } | { taken: false; msLeft: number }>;
+  /** Gives back one slot taken in the current window (an attempt that turned out not to count). */
+  giveBack(key: string): Promise<void>;
   /** The count in the current window without counting (0 and 0 ms when there is none). */
   peek(key: string): Promise<CounterState>;
-  /** Restarts `key`'s window now, keeping its count (a block that lasts a whole window from now). */
-  extend(key: string, windowMs: number): Promise<void>;
   clear(key: string): Promise<void>;
 }
 
@@ -43,10 +54,24 @@ select count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8
   from rate_limit_counters where key = $1::text and reset_at > now()`,
 };
 
-const EXTEND: NamedStatement = {
-  name: 'rate_counter_extend_v1',
-  text: `update rate_limit_counters set reset_at = now() + make_interval(secs => $2::float8 / 1000)
-          where key = $1::text`,
+// The row is locked by the update, so parallel takers see each other's counts: no more than $3 succeed.
+const TAKE: NamedStatement = {
+  name: 'rate_counter_take_v1',
+  text: `
+insert into rate_limit_counters as c (key, count, reset_at)
+values ($1::text, 1, now() + make_interval(secs => $2::float8 / 1000))
+on conflict (key) do update set
+  count = case when c.reset_at <= now() then 1 else c.count + 1 end,
+  reset_at = case when c.reset_at <= now() or c.count + 1 >= $3::int then excluded.reset_at
+                  else c.reset_at end
+  where c.reset_at <= now() or c.count < $3::int
+returning count`,
+};
+
+const GIVE_BACK: NamedStatement = {
+  name: 'rate_counter_give_back_v1',
+  text: `update rate_limit_counters set count = count - 1
+          where key = $1::text and count > 0 and reset_at > now()`,
 };
 
 const CLEAR: NamedStatement = {
@@ -61,8 +86,14 @@ export function createRateCounters(db: Database): RateCounters {
   return {
     hit: async (key, windowMs) => toState((await runNamed<CounterRow>(db, HIT, [key, windowMs]))[0]),
     peek: async (key) => toState((await runNamed<CounterRow>(db, PEEK, [key]))[0]),
-    extend: async (key, windowMs) => {
-      await runNamed(db, EXTEND, [key, windowMs]);
+    take: async (key, max, windowMs) => {
+      if ((await runNamed(db, TAKE, [key, windowMs, max])).length > 0) return { taken: true };
+      // Refused: only the wait is read now; a window that ended meanwhile still waits a second.
+      const { msLeft } = toState((await runNamed<CounterRow>(db, PEEK, [key]))[0]);
+      return { taken: false, msLeft: Math.max(1000, msLeft) };
+    },
+    giveBack: async (key) => {
+      await runNamed(db, GIVE_BACK, [key]);
     },
     clear: async (key) => {
       await runNamed(db, CLEAR, [key]);

@@ -1,6 +1,6 @@
 /**
  * Every request and e-mail limit of the server, with its window, in one place (docs/security.md#rate-limits,
- * docs/security.md#administrator-sign-in). The in-memory counters (accounts/send-limiter.ts,
+ * docs/security.md#administrator-sign-in). The counters in the database (accounts/send-limiter.ts,
  * admin-session/login-throttle.ts) and the routes' 429 limits (@fastify/rate-limit) read them from here.
  * Support messages are limited in the database instead (SUPPORT_MESSAGES_PER_HOUR in
  * shared/schemas/support.ts, whose message quotes the number).
@@ -38,7 +38,7 @@ export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS 
 
 /**
  * 10 failures (wrong passwords and wrong codes alike) from one IP block it for 10 minutes; an account takes
- * 100 failures an hour. A browser holding the account's device cookie is counted apart: 10 failures in 10
+ * 100 failures an hour; each attempt is counted before it is checked. A browser holding the account's device cookie is counted apart: 10 failures in 10
  * minutes block that cookie only, and neither the IP nor the account limit refuses it
  * (docs/security.md#administrator-sign-in).
  */
@@ -46,27 +46,34 @@ export interface AdminLoginLimits {
   perIp: RateLimit;
   perAccount: RateLimit;
   perDevice: RateLimit;
+  /**
+   * Wrong codes and passwords inside one signed-in administrator's session (the Security section's changes),
+   * counted on that session only, so the account's block does not reach it.
+   */
+  perSession: RateLimit;
 }
 export const ADMIN_LOGIN_LIMITS: AdminLoginLimits = {
   perIp: { max: 10, windowMs: 10 * MINUTE_MS },
   perAccount: { max: 100, windowMs: HOUR_MS },
   perDevice: { max: 10, windowMs: 10 * MINUTE_MS },
+  perSession: { max: 10, windowMs: 10 * MINUTE_MS },
 };
 
-/** Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). */
+/**
+ * Limits of single routes, answered with 429 by @fastify/rate-limit (in its own shape: `timeWindow`). Each
+ * counts apart (security/rate-limit-store.ts); routes that check the same kind of secret share one count
+ * through their `groupId`, so guessing is not twice as fast on two routes.
+ */
 export const ROUTE_RATE_LIMITS = {
   /** POST /api/register, per IP (alike for every address, so it reveals nothing). */
   register: { max: 20, timeWindow: HOUR_MS },
-  /** POST /api/auth/verify, per IP (alike for every address, so it reveals nothing). */
-  verify: { max: 20, timeWindow: MINUTE_MS },
-  /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP: guessing tokens stays slow. */
-  resetToken: { max: 20, timeWindow: MINUTE_MS },
+  /** POST /api/auth/link-info and /api/auth/verify, per IP, one count (alike for every address). */
+  verify: { max: 20, timeWindow: MINUTE_MS, groupId: 'magic-link' },
+  /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP, one count: guessing stays slow. */
+  resetToken: { max: 20, timeWindow: MINUTE_MS, groupId: 'reset-token' },
   /**
    * POST /api/create-draft-order, per customer (docs/security.md#rate-limits); far above what a person can
    * click.
    */
   submitOrder: { max: 30, timeWindow: MINUTE_MS },
 } as const;
-
-/** An in-memory counter sweeps its expired windows once it holds more keys than this. */
-export const COUNTER_SWEEP_ABOVE = 10_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { createUser, freshIp, post, signIn } from '../features/accounts/accounts-test-support';
+import { createUser, freshIp, get, post, signIn } from '../features/accounts/accounts-test-support';
 import { adminLogin } from '../features/admin-users/admin-test-support';
 import { sqlRows } from '../test/sql-rows';
 import { createTestApp, sameOrigin, TEST_ADMIN_PASSWORD, type TestApp } from '../test/test-app';
@@ -68,6 +68,35 @@ describe('limits shared by two instances on one database', () => {
     }
     expect((await post(t.app, '/api/auth/verify', { token: 'one-more' }, { ip })).statusCode).toBe(429);
     expect((await post(second, '/api/auth/verify', { token: 'one-more' }, { ip })).statusCode).toBe(429);
+  });
+
+  it('counts each route apart: 20 reset-token checks from one address leave its registration open, on both', async () => {
+    const ip = freshIp();
+    for (let index = 0; index < ROUTE_RATE_LIMITS.resetToken.max; index++) {
+      const response = await get(alternate(index), `/api/validate-reset-token/bogus-${index}`, { ip });
+      expect(response.statusCode).toBe(200);
+    }
+    expect((await get(t.app, '/api/validate-reset-token/one-more', { ip })).statusCode).toBe(429);
+    // Another route from the same address is not refused: its own counter is untouched (an empty form is
+    // answered 400 naming the missing fields, which counts like any registration).
+    for (const instance of instances) {
+      const response = await post(instance, '/api/register', {}, { ip });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toMatch(/^Missing Required Fields/);
+    }
+    // ...and the magic-link check from that address neither.
+    expect((await post(second, '/api/auth/verify', { token: 'bogus' }, { ip })).statusCode).toBe(400);
+  });
+
+  it("holds registration's own limit (20 an hour per IP) across both", async () => {
+    const ip = freshIp();
+    for (let index = 0; index < ROUTE_RATE_LIMITS.register.max; index++) {
+      expect((await post(alternate(index), '/api/register', {}, { ip })).statusCode).toBe(400);
+    }
+    expect((await post(t.app, '/api/register', {}, { ip })).statusCode).toBe(429);
+    expect((await post(second, '/api/register', {}, { ip })).statusCode).toBe(429);
+    // The reset-token checks from that address are still open.
+    expect((await get(second, '/api/validate-reset-token/bogus', { ip })).statusCode).toBe(200);
   });
 
   it('accepts at most 30 order submissions a minute from one customer across both', async () => {

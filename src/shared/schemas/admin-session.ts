@@ -54,6 +54,9 @@ export const TOTP_MESSAGES = {
   noSetup: 'This set-up has expired or was replaced. Please start again.',
   keyUnreadable:
     'The server cannot check authenticator codes: its TOTP key has changed. Use a recovery code, then set up two-factor authentication again.',
+  passwordRequired: sentence('Enter your current password'),
+  passwordIncorrect: 'Current password is incorrect',
+  requiredCannotTurnOff: 'This portal requires two-factor authentication, so it cannot be turned off.',
   keyMissing:
     'Two-factor authentication is not available: the server needs TOTP_ENCRYPTION_KEY. Please ask whoever runs the portal.',
 } as const;
@@ -70,6 +73,18 @@ export const totpCodeRequestSchema = z.object({
     .max(64, 'must be at most 64 characters'),
 });
 export type TotpCodeRequest = z.infer<typeof totpCodeRequestSchema>;
+
+/**
+ * Starting a set-up in the Security section asks for the administrator's password again, so a session alone
+ * (a browser left open, a stolen cookie) cannot bind another authenticator (docs/security.md#the-second-factor).
+ */
+export const totpSetupRequestSchema = z.object({
+  currentPassword: z
+    .string({ message: TOTP_MESSAGES.passwordRequired })
+    .min(1, TOTP_MESSAGES.passwordRequired)
+    .max(200, 'must be at most 200 characters'),
+});
+export type TotpSetupRequest = z.infer<typeof totpSetupRequestSchema>;
 
 /** A new TOTP secret waiting for its first code: the QR code (an SVG data URL) and the key to type in. */
 export const totpSetupSchema = z.object({

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas/admin-session';
 import { messageResponseSchema, type CurrentUser } from '../../../shared/schemas/auth';
 import { ERROR_CODES } from '../../../shared/error-codes';
-import { ApiError, requestJson } from '../../lib/api';
+import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 import { toast } from '../../lib/toast';
 
@@ -43,16 +43,28 @@ const SETUP_PATHS = {
 /** At sign-in: the pending sign-in has expired or was dropped (410), so the password must be typed again. */
 const isSignInExpired = (error: unknown) => error instanceof ApiError && error.code === ERROR_CODES.GONE;
 
-/** A new secret: its QR code and key. A failure shows 'Error' with the server's message or the fallback. */
+/**
+ * A new secret: its QR code and key. In the Security section it takes the administrator's current password
+ * (docs/security.md#the-second-factor), and a refusal is the password form's to show; at sign-in a failure
+ * shows 'Error' with the server's message or the fallback.
+ */
 export function useBeginTotpSetup(place: SetupPlace, { onExpired }: { onExpired?: () => void } = {}) {
   return useMutation({
-    mutationFn: () => requestJson(SETUP_PATHS[place].begin, totpSetupSchema, { method: 'POST' }),
+    mutationFn: (currentPassword?: string) =>
+      requestJson(SETUP_PATHS[place].begin, totpSetupSchema, {
+        method: 'POST',
+        ...(place === 'portal' ? { body: { currentPassword } } : {}),
+      }),
     onError: (error) => {
+      if (place === 'portal') return;
       showError(error, SECURITY_FALLBACKS.setup);
       if (isSignInExpired(error)) onExpired?.();
     },
   });
 }
+
+/** What the password form shows when a set-up is refused: the server's message, or the fallback. */
+export const setupRefusal = (error: unknown) => serverMessage(error, SECURITY_FALLBACKS.setup);
 
 export interface ConfirmedSetup {
   recoveryCodes: string[];

@@ -68,6 +68,14 @@ describe('Two-factor authentication panel', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('Off')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor authentication' }));
+    // The password first: the QR code is not shown before it.
+    const password = await screen.findByLabelText('Current password');
+    expect(password).toHaveFocus();
+    expect(password).toHaveAttribute('type', 'password');
+    expect(password).toHaveAttribute('autocomplete', 'current-password');
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+    fireEvent.change(password, { target: { value: 'Admin-Pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
 
     const qr = await screen.findByRole('img', { name: 'QR code for your authenticator app' });
     expect(qr).toHaveAttribute('src', setup.qrCodeDataUrl);
@@ -97,9 +105,57 @@ describe('Two-factor authentication panel', () => {
     // Shown once: the codes are gone from the page.
     expect(screen.queryByText(codes[0]!)).toBeNull();
     expect(api.posts).toEqual([
-      { path: '/api/admin/security/totp/setup', body: undefined },
+      { path: '/api/admin/security/totp/setup', body: { currentPassword: 'Admin-Pass-1' } },
       { path: '/api/admin/security/totp/confirm', body: { code: '123456' } },
     ]);
+  });
+
+  it('asks for the password before the QR code: a wrong one is said under the field, not in a notice', async () => {
+    const api = stubSecurityApi(off, {
+      '/api/admin/security/totp/setup': (request) => {
+        const { currentPassword } = JSON.parse(requestBody(request.init)) as { currentPassword: string };
+        return currentPassword === 'Admin-Pass-1'
+          ? jsonResponse(setup)
+          : errorResponse(422, 'Current password is incorrect');
+      },
+    });
+    renderWithProviders(<SecuritySection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    const password = await screen.findByLabelText<HTMLInputElement>('Current password');
+
+    // Empty: said at once, nothing sent.
+    fireEvent.submit(password.form!);
+    expect(await screen.findByText('Enter your current password')).toBeInTheDocument();
+    expect(api.posts).toEqual([]);
+
+    fireEvent.change(password, { target: { value: 'not-it' } });
+    fireEvent.submit(password.form!);
+    const error = await screen.findByText('Current password is incorrect');
+    const field = screen.getByLabelText<HTMLInputElement>('Current password');
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field.getAttribute('aria-describedby')).toContain(error.id);
+    expect(field.value).toBe('');
+    expect(field).toHaveFocus();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(screen.queryByRole('img', { name: 'QR code for your authenticator app' })).toBeNull();
+
+    fireEvent.change(field, { target: { value: 'Admin-Pass-1' } });
+    fireEvent.submit(field.form!);
+    expect(
+      await screen.findByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeInTheDocument();
+    expect(api.posts.map((post) => post.body)).toEqual([
+      { currentPassword: 'not-it' },
+      { currentPassword: 'Admin-Pass-1' },
+    ]);
+
+    // Cancel goes back to the start; so does Cancel on the password form.
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByRole('button', { name: 'Set up two-factor authentication' }),
+    ).toBeInTheDocument();
   });
 
   it('keeps the set-up open after a wrong code, with the field cleared', async () => {
@@ -109,6 +165,8 @@ describe('Two-factor authentication panel', () => {
     });
     renderWithProviders(<SecuritySection />);
     fireEvent.click(await screen.findByRole('button', { name: 'Set up two-factor authentication' }));
+    fireEvent.change(await screen.findByLabelText('Current password'), { target: { value: 'Admin-Pass-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     const field = await screen.findByLabelText<HTMLInputElement>('Authentication code');
     fireEvent.change(field, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
@@ -128,6 +186,13 @@ describe('Two-factor authentication panel', () => {
         'This portal requires two-factor authentication: without it, your next sign-in asks you to set it up.',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('offers no Turn off while the portal requires the second factor', async () => {
+    stubSecurityApi({ ...on, required: true });
+    renderWithProviders(<SecuritySection />);
+    expect(await screen.findByRole('button', { name: 'New recovery codes' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Turn off' })).toBeNull();
   });
 
   it('turns it off only with a fresh code, an app code or a recovery code', async () => {

@@ -113,10 +113,13 @@ function EnabledView({ status, onNewCodes }: { status: TotpStatus; onNewCodes: (
           <KeyRound aria-hidden="true" />
           New recovery codes
         </Button>
-        <Button variant="outline" onClick={() => setOpen('disable')}>
-          <ShieldOff aria-hidden="true" />
-          Turn off
-        </Button>
+        {/* Required by the portal: the server refuses to turn it off (docs/security.md#the-second-factor). */}
+        {status.required ? null : (
+          <Button variant="outline" onClick={() => setOpen('disable')}>
+            <ShieldOff aria-hidden="true" />
+            Turn off
+          </Button>
+        )}
       </div>
       {open === 'disable' ? (
         <CodeDialog
@@ -124,7 +127,7 @@ function EnabledView({ status, onNewCodes }: { status: TotpStatus; onNewCodes: (
           description={
             <>
               Enter a current code from your authenticator app, or a recovery code. Sign-in then asks only for
-              your password.{status.required ? ` ${REQUIRED_NOTE}` : ''}
+              your password.
             </>
           }
           label="Turn off"

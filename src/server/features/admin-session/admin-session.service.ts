@@ -17,8 +17,8 @@ import {
   findLoginChallenge,
   insertLoginChallenge,
   isTrustedDevice,
-  recordChallengeFailure,
   replaceDevice,
+  takeChallengeTry,
 } from './admin-sign-in.repository';
 import { createAdminTotpService } from './admin-totp.service';
 import { createRateCounters } from '../../security/rate-counters';
@@ -27,7 +27,10 @@ import type { TotpKeyring } from './totp-key';
 
 /** A pending sign-in waits this long for its second step. */
 export const LOGIN_CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** Wrong codes a pending sign-in takes before it is dropped and the password is asked again. */
+/**
+ * Codes a pending sign-in checks before it is dropped and the password is asked again (each taken before it
+ * is checked, so parallel codes get no more; the right one ends the sign-in anyway).
+ */
 export const LOGIN_CHALLENGE_MAX_FAILURES = 5;
 /** A device cookie lives this long, renewed at each sign-in from its browser. */
 export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 60 * 60 * 1000;
@@ -119,10 +122,29 @@ export function createAdminSessionService({
     return { challenge, user };
   }
 
-  /** A wrong code: counted like a wrong password, and against the pending sign-in. */
-  async function codeRefused(challenge: AdminLoginChallengeRow, source: AttemptSource): Promise<never> {
-    await throttles.recordFailure(source);
-    await recordChallengeFailure(db, challenge.tokenHash, LOGIN_CHALLENGE_MAX_FAILURES);
+  /**
+   * Counts a code at the second step before it is checked (docs/security.md#administrator-sign-in): a slot of
+   * `source`'s limit, then one of the pending sign-in's tries (410 when none is left). The try is returned to
+   * tell the last one.
+   */
+  async function takeCodeTry(challenge: AdminLoginChallengeRow, source: AttemptSource): Promise<number> {
+    await throttles.takeAttempt(source);
+    const tries = await takeChallengeTry(
+      db,
+      challenge.tokenHash,
+      LOGIN_CHALLENGE_MAX_FAILURES,
+      new Date(now()),
+    );
+    if (tries === null) {
+      await throttles.giveBack(source);
+      throw signInExpired();
+    }
+    return tries;
+  }
+
+  /** A wrong code (already counted): the pending sign-in ends with its last try. */
+  async function codeRefused(challenge: AdminLoginChallengeRow, tries: number): Promise<never> {
+    if (tries >= LOGIN_CHALLENGE_MAX_FAILURES) await deleteLoginChallenge(db, challenge.tokenHash);
     throw new AppError('UNAUTHENTICATED', TOTP_MESSAGES.invalidCode);
   }
 
@@ -154,16 +176,21 @@ export function createAdminSessionService({
       // One count per account, whether its username or its e-mail was typed.
       const account = user ? accountKeyOf(user.id) : `name:${typed}`;
       const source = await sourceOf(user, ip, account, cookies.deviceToken);
-      await throttles.refuseWhileBlocked(source);
-      const passwordMatches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+      // Counted before the password is checked, so parallel guesses get no more than the limit.
+      await throttles.takeAttempt(source);
+      const passwordMatches = await throttles.judge(source, async () =>
+        verifyPassword(user?.passwordHash ?? (await dummyHash), password),
+      );
       if (!passwordMatches || !isActiveAdmin(user)) {
-        await throttles.recordFailure(source);
         throw new AppError('UNAUTHENTICATED', ADMIN_LOGIN_FAILED_MESSAGE);
       }
       const enrolled = await totp.isEnrolled(user.id);
       if (!enrolled && !env.ADMIN_REQUIRE_TOTP) {
         return { kind: 'signed-in', user: await complete(user, source), source };
       }
+      // The right password: not a failure, but the sign-in is not complete either (its counts stay until it
+      // is); the code step counts its own tries.
+      await throttles.giveBack(source);
       const challengeToken = generateToken();
       await insertLoginChallenge(
         db,
@@ -182,8 +209,9 @@ export function createAdminSessionService({
     async completeWithCode(code: string, ip: string, cookies: SignInCookies): Promise<UserRow> {
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'totp');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
-      await throttles.refuseWhileBlocked(source);
-      if (!(await totp.spendCode({ user, ip }, code))) return codeRefused(challenge, source);
+      const tries = await takeCodeTry(challenge, source);
+      const spent = await throttles.judge(source, () => totp.spendCode({ user, ip }, code));
+      if (!spent) return codeRefused(challenge, tries);
       await endPendingSignIn(challenge);
       return complete(user, source);
     },
@@ -202,9 +230,9 @@ export function createAdminSessionService({
     ): Promise<{ user: UserRow; recoveryCodes: string[] }> {
       const { challenge, user } = await pendingSignIn(cookies.challengeToken, 'enrol');
       const source = await sourceOf(user, ip, accountKeyOf(user.id), cookies.deviceToken);
-      await throttles.refuseWhileBlocked(source);
-      const recoveryCodes = await totp.confirmSetup({ user, ip }, code);
-      if (!recoveryCodes) return codeRefused(challenge, source);
+      const tries = await takeCodeTry(challenge, source);
+      const recoveryCodes = await throttles.judge(source, () => totp.confirmSetup({ user, ip }, code));
+      if (!recoveryCodes) return codeRefused(challenge, tries);
       await endPendingSignIn(challenge);
       return { user: await complete(user, source), recoveryCodes };
     },

@@ -68,3 +68,28 @@ export const login = (
   password: string,
   options: { cookie?: string | undefined; ip?: string } = {},
 ) => post(app, '/api/admin/login', { username, password }, options);
+
+/**
+ * Sets up the second factor in the Security section for the signed-in administrator of `cookie`, who
+ * confirms it with their password first (docs/security.md#the-second-factor): the secret and the recovery
+ * codes.
+ */
+export async function enrolInPortal(app: App, cookie: string, currentPassword: string) {
+  const setup = await app.inject({
+    method: 'POST',
+    url: '/api/admin/security/totp/setup',
+    headers: { ...sameOrigin, cookie },
+    payload: { currentPassword },
+    remoteAddress: freshIp(),
+  });
+  if (setup.statusCode !== 200) throw new Error(`set-up refused: ${setup.body}`);
+  const { secret } = setup.json<{ secret: string }>();
+  const confirmed = await post(
+    app,
+    '/api/admin/security/totp/confirm',
+    { code: totpCode(secret) },
+    { cookie },
+  );
+  if (confirmed.statusCode !== 200) throw new Error(`confirmation refused: ${confirmed.body}`);
+  return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
+}

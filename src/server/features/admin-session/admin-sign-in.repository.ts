@@ -145,14 +145,29 @@ export async function findLoginChallenge(db: Database, tokenHash: string, now: D
   return row ?? null;
 }
 
-/** Counts a wrong code against the pending sign-in; at `maxFailures` the sign-in is dropped. */
-export async function recordChallengeFailure(db: Database, tokenHash: string, maxFailures: number) {
+/**
+ * Takes one of the pending sign-in's `maxTries` code checks, before the code is checked: one conditional
+ * update, so parallel codes cannot all be checked (docs/security.md#the-second-factor). The number of tries
+ * taken so far including this one, or null when the sign-in is gone, expired or has none left.
+ */
+export async function takeChallengeTry(
+  db: Database,
+  tokenHash: string,
+  maxTries: number,
+  now: Date,
+): Promise<number | null> {
   const [row] = await db
     .update(adminLoginChallenges)
     .set({ failedAttempts: sql`${adminLoginChallenges.failedAttempts} + 1` })
-    .where(eq(adminLoginChallenges.tokenHash, tokenHash))
+    .where(
+      and(
+        eq(adminLoginChallenges.tokenHash, tokenHash),
+        lt(adminLoginChallenges.failedAttempts, maxTries),
+        gt(adminLoginChallenges.expiresAt, now),
+      ),
+    )
     .returning({ failedAttempts: adminLoginChallenges.failedAttempts });
-  if (row && row.failedAttempts >= maxFailures) await deleteLoginChallenge(db, tokenHash);
+  return row?.failedAttempts ?? null;
 }
 
 /** Ends a pending sign-in; true for the one request that ended it. */

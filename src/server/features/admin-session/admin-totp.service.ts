@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
+import { verifyPassword } from '../../security/password-hash';
 import {
   acceptTotpStep,
   countUnusedRecoveryCodes,
@@ -133,14 +134,42 @@ export function createAdminTotpService({
     return recoveryCodes;
   }
 
+  /**
+   * Runs `check` (a code, or the password) for a change inside a signed-in session, counted BEFORE it runs on
+   * `source` (the session: docs/security.md#the-second-factor); a failed check keeps its slot and is answered
+   * 422 with `refusal`, a passed one gives the slot back.
+   */
+  async function checkCounted<T>(
+    source: AttemptSource,
+    check: () => Promise<T | null | false>,
+    refusal: string,
+  ): Promise<T> {
+    await throttles.takeAttempt(source);
+    const passed = await throttles.judge(source, check);
+    if (passed === null || passed === false) throw new AppError('UNPROCESSABLE', refusal);
+    await throttles.recordSuccess(source);
+    return passed;
+  }
+
   /** A code that must be right before a change: counted like a wrong password when it is not. */
   async function requireFreshCode(actor: TotpActor, input: string, source: AttemptSource) {
     if (!(await isEnrolled(actor.user.id))) throw conflict(TOTP_MESSAGES.notOn);
-    await throttles.refuseWhileBlocked(source);
-    if (!(await spendCode(actor, input))) {
-      await throttles.recordFailure(source);
-      throw new AppError('UNPROCESSABLE', TOTP_MESSAGES.invalidCode);
+    await checkCounted(source, () => spendCode(actor, input), TOTP_MESSAGES.invalidCode);
+  }
+
+  /**
+   * A new secret for `user`, kept sealed until a code confirms it (a later set-up replaces it): the QR code
+   * and the key to type. 409 when the second factor is already on: replacing it means turning it off first
+   * (with a code), then a new set-up.
+   */
+  async function beginSetup(user: UserRow): Promise<TotpSetup> {
+    const box = await keyring.secretBox();
+    const secret = generateTotpSecret();
+    if (!(await saveTotpSetup(db, user.id, box.seal(secret, sealContext(user.id))))) {
+      throw conflict(TOTP_MESSAGES.alreadyOn);
     }
+    const otpauthUri = totpUri({ secret, issuer: env.STORE_NAME, account: user.username });
+    return { secret, otpauthUri, qrCodeDataUrl: await qrCodeDataUrl(otpauthUri) };
   }
 
   return {
@@ -157,35 +186,34 @@ export function createAdminTotpService({
       };
     },
 
+    /** At sign-in (ADMIN_REQUIRE_TOTP): the pending sign-in has just proved the password. */
+    beginSetup,
+
     /**
-     * A new secret for `user`, kept sealed until a code confirms it (a later set-up replaces it): the QR
-     * code and the key to type. 409 when the second factor is already on.
+     * beginSetup in the Security section: the administrator's current password first, counted on `source`
+     * like a wrong code when it is wrong (422), so a session alone cannot bind another authenticator.
      */
-    async beginSetup(user: UserRow): Promise<TotpSetup> {
-      const box = await keyring.secretBox();
-      const secret = generateTotpSecret();
-      if (!(await saveTotpSetup(db, user.id, box.seal(secret, sealContext(user.id))))) {
-        throw conflict(TOTP_MESSAGES.alreadyOn);
-      }
-      const otpauthUri = totpUri({ secret, issuer: env.STORE_NAME, account: user.username });
-      return { secret, otpauthUri, qrCodeDataUrl: await qrCodeDataUrl(otpauthUri) };
+    async beginSetupWithPassword(user: UserRow, currentPassword: string, source: AttemptSource) {
+      if (await isEnrolled(user.id)) throw conflict(TOTP_MESSAGES.alreadyOn);
+      await checkCounted(
+        source,
+        () => verifyPassword(user.passwordHash ?? '', currentPassword),
+        TOTP_MESSAGES.passwordIncorrect,
+      );
+      return beginSetup(user);
     },
 
     confirmSetup,
 
     /** confirmSetup in the portal: a wrong code is counted like a wrong password and answered 422. */
     async confirmSetupOrRefuse(actor: TotpActor, input: string, source: AttemptSource): Promise<string[]> {
-      await throttles.refuseWhileBlocked(source);
-      const recoveryCodes = await confirmSetup(actor, input);
-      if (!recoveryCodes) {
-        await throttles.recordFailure(source);
-        throw new AppError('UNPROCESSABLE', TOTP_MESSAGES.invalidCode);
-      }
-      return recoveryCodes;
+      return checkCounted(source, () => confirmSetup(actor, input), TOTP_MESSAGES.invalidCode);
     },
 
     /** Turns the second factor off, after a fresh code (or a recovery code). */
     async disable(actor: TotpActor, input: string, source: AttemptSource): Promise<void> {
+      // Refused before the code is spent: with ADMIN_REQUIRE_TOTP the second factor stays on.
+      if (env.ADMIN_REQUIRE_TOTP) throw conflict(TOTP_MESSAGES.requiredCannotTurnOff);
       await requireFreshCode(actor, input, source);
       await db.transaction(async (tx) => {
         await deleteTotp(tx, actor.user.id);

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_MESSAGES } from '../../../shared/schemas/admin-session';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import { adminLoginChallenges, adminRecoveryCodes, adminTotp, users } from '../../db/schema';
+import { buildApp } from '../../app';
+import { ADMIN_LOGIN_LIMITS } from '../../security/rate-limits';
 import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -25,6 +27,7 @@ import {
   wrongCode,
 } from './admin-sign-in-test-support';
 import { TOTP_DISABLED_MESSAGE } from './admin-totp.routes';
+import { TOO_MANY_SESSION_ATTEMPTS_MESSAGE } from './sign-in-throttles';
 
 /**
  * The administrators' second factor (docs/security.md#administrator-sign-in, docs/admin.md#security):
@@ -49,7 +52,9 @@ async function signedInAdmin(app = t.app, db = t.db): Promise<{ admin: Admin; co
 
 /** Sets up the second factor in the portal; the secret and the recovery codes. */
 async function enrol(cookie: string, app = t.app) {
-  const setup = await send(app, 'POST', '/api/admin/security/totp/setup', cookie);
+  const setup = await send(app, 'POST', '/api/admin/security/totp/setup', cookie, {
+    currentPassword: ADMIN_TEST_PASSWORD,
+  });
   expect(setup.statusCode).toBe(200);
   const { secret } = setup.json<{ secret: string }>();
   const confirmCode = totpCode(secret);
@@ -80,7 +85,9 @@ describe('setting up the second factor in the portal', () => {
     const before = await send(t.app, 'GET', '/api/admin/security/totp', cookie);
     expect(before.json()).toEqual({ enabled: false, enabledAt: null, recoveryCodesLeft: 0, required: false });
 
-    const setup = await send(t.app, 'POST', '/api/admin/security/totp/setup', cookie);
+    const setup = await send(t.app, 'POST', '/api/admin/security/totp/setup', cookie, {
+      currentPassword: ADMIN_TEST_PASSWORD,
+    });
     expect(setup.statusCode).toBe(200);
     const { secret, otpauthUri, qrCodeDataUrl } = setup.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -121,7 +128,9 @@ describe('setting up the second factor in the portal', () => {
     );
 
     // A second set-up is refused while it is on.
-    const again = await send(t.app, 'POST', '/api/admin/security/totp/setup', cookie);
+    const again = await send(t.app, 'POST', '/api/admin/security/totp/setup', cookie, {
+      currentPassword: ADMIN_TEST_PASSWORD,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: TOTP_MESSAGES.alreadyOn });
 
@@ -141,7 +150,37 @@ describe('setting up the second factor in the portal', () => {
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: TOTP_MESSAGES.noSetup });
-    expect((await send(t.app, 'POST', '/api/admin/security/totp/setup', undefined)).statusCode).toBe(401);
+    expect(
+      (
+        await send(t.app, 'POST', '/api/admin/security/totp/setup', undefined, {
+          currentPassword: ADMIN_TEST_PASSWORD,
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('asks for the current password before a set-up: none is 400, a wrong one 422 and no secret is made', async () => {
+    const { admin, cookie } = await signedInAdmin();
+    const setup = (body?: Record<string, unknown>) =>
+      send(t.app, 'POST', '/api/admin/security/totp/setup', cookie, body);
+
+    const missing = await setup({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: TOTP_MESSAGES.passwordRequired,
+    });
+    expect((await setup()).statusCode).toBe(400);
+
+    const wrong = await setup({ currentPassword: 'Not-The-Password-1' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ message: TOTP_MESSAGES.passwordIncorrect });
+    expect(wrong.json()).not.toHaveProperty('secret');
+    expect(await t.db.select().from(adminTotp).where(eq(adminTotp.userId, admin.id))).toEqual([]);
+
+    const right = await setup({ currentPassword: ADMIN_TEST_PASSWORD });
+    expect(right.statusCode).toBe(200);
+    expect(right.json().secret).toMatch(/^[A-Z2-7]{32}$/);
   });
 
   it('never stores the secret as it is: it appears in no table, sealed with AES-256-GCM for its own row', async () => {
@@ -353,6 +392,62 @@ describe('turning the second factor off and new recovery codes', () => {
   });
 });
 
+describe('changes inside a signed-in session are counted on that session (docs/security.md#the-second-factor)', () => {
+  it(`are not refused by the account's block: after ${ADMIN_LOGIN_LIMITS.perAccount.max} failed sign-ins from rotating addresses the signed-in administrator makes new recovery codes`, async () => {
+    const { admin, cookie } = await signedInAdmin();
+    const { secret } = await enrol(cookie);
+    for (let attempt = 1; attempt <= ADMIN_LOGIN_LIMITS.perAccount.max; attempt += 1) {
+      const response = await login(t.app, admin.username, `Wrong-Pass-${attempt}`, { ip: freshIp() });
+      expect(response.statusCode).toBe(401);
+    }
+    // The account is blocked for sign-ins...
+    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
+    // ...but not for the administrator already signed in.
+    const regenerated = await send(t.app, 'POST', '/api/admin/security/totp/recovery-codes', cookie, {
+      code: totpCode(secret, 1),
+    });
+    expect(regenerated.statusCode).toBe(200);
+    expect(regenerated.json().recoveryCodes).toHaveLength(10);
+    // (A second authenticator code would need the next 30-second step: a recovery code does.)
+    const off = await send(t.app, 'POST', '/api/admin/security/totp/disable', cookie, {
+      code: regenerated.json<{ recoveryCodes: string[] }>().recoveryCodes[0],
+    });
+    expect(off.statusCode).toBe(200);
+  });
+
+  it(`refuses a session after ${ADMIN_LOGIN_LIMITS.perSession.max} wrong codes and passwords (429), even the right code; another session goes on`, async () => {
+    const { admin, cookie } = await signedInAdmin();
+    const { secret } = await enrol(cookie);
+    const regenerate = (session: string, code: string) =>
+      send(t.app, 'POST', '/api/admin/security/totp/recovery-codes', session, { code });
+    // The right code gives its slot back: it never counts.
+    const first = await regenerate(cookie, totpCode(secret, 1));
+    expect(first.statusCode).toBe(200);
+    const codes = first.json<{ recoveryCodes: string[] }>().recoveryCodes;
+    for (let attempt = 1; attempt <= ADMIN_LOGIN_LIMITS.perSession.max; attempt += 1) {
+      expect((await regenerate(cookie, wrongCode(secret))).statusCode).toBe(422);
+    }
+    const blocked = await regenerate(cookie, codes[0]!);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ message: TOO_MANY_SESSION_ATTEMPTS_MESSAGE });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(500);
+    // The session itself goes on, and so does the administrator's other session (and their sign-in).
+    expect((await send(t.app, 'GET', '/api/admin/security/totp', cookie)).statusCode).toBe(200);
+    const other = sessionCookie(await codeStep(await passwordStep(admin), codes[1]!));
+    expect((await regenerate(other!, codes[2]!)).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords at the start of a set-up on the session too', async () => {
+    const { cookie } = await signedInAdmin();
+    const setup = (currentPassword: string) =>
+      send(t.app, 'POST', '/api/admin/security/totp/setup', cookie, { currentPassword });
+    for (let attempt = 1; attempt <= ADMIN_LOGIN_LIMITS.perSession.max; attempt += 1) {
+      expect((await setup(`Wrong-Pass-${attempt}`)).statusCode).toBe(422);
+    }
+    expect((await setup(ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
+  });
+});
+
 describe('ADMIN_REQUIRE_TOTP', () => {
   let required: TestApp;
   beforeAll(async () => {
@@ -404,6 +499,63 @@ describe('ADMIN_REQUIRE_TOTP', () => {
     // From then on: the code step.
     const next = await login(required.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(next.json()).toEqual({ totpRequired: true, mustEnrol: false });
+  });
+
+  it('reaches sessions made before it was required: an administrator without a second factor is signed out and sets one up at sign-in', async () => {
+    // The same database, first without the requirement, then "restarted" with it.
+    const { admin, cookie } = await signedInAdmin();
+    const restarted = await buildApp({
+      env: { ...t.env, ADMIN_REQUIRE_TOTP: true },
+      database: t.handle,
+      clientDir: null,
+      logger: false,
+      maxEventLoopDelayMs: 30_000,
+    });
+    try {
+      expect((await send(t.app, 'GET', '/api/admin/users', cookie)).statusCode).toBe(200);
+      expect((await send(restarted, 'GET', '/api/admin/user', cookie)).statusCode).toBe(401);
+      expect((await send(restarted, 'GET', '/api/admin/users', cookie)).statusCode).toBe(401);
+      // The session is gone for good, and the sign-in leads to the set-up.
+      expect(await countSessions(t.db, admin.id)).toBe(0);
+      const again = await login(restarted, admin.username, ADMIN_TEST_PASSWORD);
+      expect(again.json()).toEqual({ totpRequired: true, mustEnrol: true });
+
+      // An administrator with a second factor keeps their session.
+      const enrolled = await signedInAdmin();
+      await enrol(enrolled.cookie);
+      expect((await send(restarted, 'GET', '/api/admin/users', enrolled.cookie)).statusCode).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('refuses to turn the second factor off while it is required, before the code is spent', async () => {
+    const admin = await createAdmin(required.db);
+    const pending = cookieOf(await login(required.app, admin.username, ADMIN_TEST_PASSWORD), 'admin_login');
+    const { secret } = (
+      await post(required.app, '/api/admin/login/enrolment', undefined, { cookie: pending })
+    ).json<{ secret: string }>();
+    const done = await post(
+      required.app,
+      '/api/admin/login/enrolment/confirm',
+      { code: totpCode(secret) },
+      { cookie: pending },
+    );
+    const session = sessionCookie(done);
+    const refused = await send(required.app, 'POST', '/api/admin/security/totp/disable', session, {
+      code: totpCode(secret, 1),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: TOTP_MESSAGES.requiredCannotTurnOff });
+    expect((await send(required.app, 'GET', '/api/admin/security/totp', session)).json()).toMatchObject({
+      enabled: true,
+      required: true,
+    });
+    // The code was not spent: it still makes new recovery codes.
+    const regenerated = await send(required.app, 'POST', '/api/admin/security/totp/recovery-codes', session, {
+      code: totpCode(secret, 1),
+    });
+    expect(regenerated.statusCode).toBe(200);
   });
 
   it('still refuses a wrong password the usual way', async () => {

@@ -101,7 +101,11 @@ describe('device cookies', () => {
   it('with the second factor on, the trusted browser passes the code step too; others stay locked out', async () => {
     const admin = await createAdmin(t.db);
     const session = await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD);
-    const { secret } = (await send(t.app, 'POST', '/api/admin/security/totp/setup', session)).json();
+    const { secret } = (
+      await send(t.app, 'POST', '/api/admin/security/totp/setup', session, {
+        currentPassword: ADMIN_TEST_PASSWORD,
+      })
+    ).json();
     const confirmed = await send(t.app, 'POST', '/api/admin/security/totp/confirm', session, {
       code: totpCode(secret),
     });
