@@ -83,7 +83,7 @@ interface OrderStream {
   /** BUYER_POSTS on their way, with when each was sent. */
   pending: Map<Request, number>;
   /** Why the loop stopped early, if it did (an order that failed, a check that never came back). */
-  failure: unknown;
+  failure: Error | undefined;
   stop(): Promise<void>;
 }
 
@@ -126,7 +126,7 @@ function startOrdering(page: Page): OrderStream {
     await page.goto('/');
     while (!stopping) await orderOnce(page, stream);
   })().catch((error: unknown) => {
-    stream.failure = error;
+    stream.failure = error instanceof Error ? error : new Error(String(error));
   });
   return stream;
 }
@@ -167,8 +167,8 @@ async function everyBuyerOrdersAgain(streams: OrderStream[]) {
   await expect
     .poll(
       () => {
-        const failed = streams.find((stream) => stream.failure);
-        if (failed) throw failed.failure;
+        const failure = streams.find((stream) => stream.failure)?.failure;
+        if (failure) throw failure;
         return streams.every((stream, index) => stream.orders.length > before[index]!);
       },
       { timeout: 30_000 },
