@@ -140,21 +140,25 @@ async function readToasts(page: Page, into: string[]) {
 /** On the order form: two quantity changes (two cart checks), the review page, the submission: one order. */
 async function orderOnce(page: Page, stream: OrderStream) {
   const cases = page.getByLabel('Cases of 4 oz Bottle');
+  const cartStatus = page.getByRole('region', { name: 'Order Summary' }).getByRole('status');
   for (const quantity of ['3', '2']) {
     const checked = page.waitForResponse(
       (response) => response.url().endsWith('/api/validate-cart') && response.status() === 200,
+      { timeout: 15_000 },
     );
     await cases.fill(quantity);
-    await checked;
-    await expect(page.getByText('Cart looks good')).toBeVisible();
+    await checked.catch(async () => {
+      throw new Error(`The cart check failed: the page says '${await cartStatus.textContent()}'`);
+    });
+    await expect(cartStatus).toHaveText('Cart looks good');
   }
   await page.getByRole('button', { name: 'Review Your Order' }).click();
   await page.getByRole('button', { name: 'Submit Order for Approval' }).click();
-  try {
-    await page.waitForURL(/\/order-success\?/, { timeout: 20_000 });
-  } finally {
+  await page.waitForURL(/\/order-success\?/, { timeout: 15_000 }).catch(async () => {
     await readToasts(page, stream.otherToasts);
-  }
+    throw new Error(`The order was not submitted: the page showed ${stream.otherToasts.join('; ')}`);
+  });
+  await readToasts(page, stream.otherToasts);
   stream.orders.push(new URL(page.url()).searchParams.get('orderNumber') ?? 'no order number');
   await page.getByRole('link', { name: 'Return to Home' }).click();
 }
