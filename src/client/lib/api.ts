@@ -1,5 +1,6 @@
 import type { $ZodType, output } from 'zod/v4/core';
 import type * as ReplySchemaModule from './reply-schemas';
+import { fetchRetryingTransient } from './retry-transient';
 
 /**
  * A non-OK API response. `message` is `${status}: ${body message or status text}`
@@ -50,6 +51,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Extra request headers, e.g. Idempotency-Key. */
   headers?: Record<string, string>;
+  /**
+   * Sent again, unchanged, after a 502, 503, 504 or a lost connection (retry-transient.ts). Only for a
+   * request that is safe to repeat: a read, or a write made idempotent by its key.
+   */
+  retryTransient?: boolean;
 }
 
 /**
@@ -79,13 +85,14 @@ export async function requestJson<S extends $ZodType>(
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
-  const response = await fetch(path, {
+  const init: RequestInit = {
     method,
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'include',
     signal,
-  });
+  };
+  const response = await (options.retryTransient ? fetchRetryingTransient(path, init) : fetch(path, init));
 
   // Always read the body, even when it is not needed: an unread response keeps its connection busy.
   const text = await response.text();

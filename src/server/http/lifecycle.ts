@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { ListenHandlers } from '../db/client';
 import { sendError } from '../plugins/error-handler';
@@ -15,6 +16,8 @@ export interface Lifecycle {
   readonly draining: boolean;
   readonly listening: boolean;
   startDraining(): void;
+  /** Runs `action` once draining starts (at once if it has). */
+  whenDraining(action: () => void): void;
   /** Wraps listen handlers so `listening` follows them. */
   watch(handlers: ListenHandlers): ListenHandlers;
 }
@@ -22,6 +25,7 @@ export interface Lifecycle {
 export function createLifecycle(): Lifecycle {
   let draining = false;
   let listening = true;
+  const onDraining: Array<() => void> = [];
   return {
     get draining() {
       return draining;
@@ -30,7 +34,13 @@ export function createLifecycle(): Lifecycle {
       return listening;
     },
     startDraining() {
+      if (draining) return;
       draining = true;
+      for (const action of onDraining.splice(0)) action();
+    },
+    whenDraining(action) {
+      if (draining) action();
+      else onDraining.push(action);
     },
     watch(handlers) {
       return {
@@ -45,8 +55,12 @@ export function createLifecycle(): Lifecycle {
 }
 
 /**
- * While the process drains, every request but the health checks gets 503 UNAVAILABLE with Retry-After, so a
- * load balancer or a client retries on another instance; requests already in flight finish.
+ * While the process drains (docs/operations.md#stopping) it takes no new request: the listener is closed at
+ * once, so a proxy's next connection is refused and goes to another instance (nginx passes even a POST on,
+ * as nothing was sent); idle kept-alive connections are closed; every answer still to go out carries
+ * `Connection: close`, so no client sends another request on it. A request that still arrives on an open
+ * connection gets 503 UNAVAILABLE with Retry-After; the health checks answer, readiness with 'draining'.
+ * Requests already under way finish. When not draining, each request costs one boolean check per hook.
  */
 export function registerDrainingCheck(app: FastifyInstance, lifecycle: Lifecycle) {
   app.addHook('onRequest', (request, reply, done) => {
@@ -54,4 +68,19 @@ export function registerDrainingCheck(app: FastifyInstance, lifecycle: Lifecycle
     reply.header('retry-after', String(DRAINING_RETRY_AFTER_SECONDS));
     void sendError(request, reply, 'UNAVAILABLE', DRAINING_MESSAGE);
   });
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+  lifecycle.whenDraining(() => stopAccepting(app.server));
+}
+
+/**
+ * No new connections, and none left idle. The app's own close (main.ts, after the jobs) then waits for the
+ * connections still answering; Fastify takes the server's 'not running' answer for done.
+ */
+function stopAccepting(server: Server) {
+  if (!server.listening) return;
+  server.close();
+  server.closeIdleConnections();
 }

@@ -60,10 +60,32 @@ describe('validateCart', () => {
     stubFetch({ '/api/validate-cart': () => errorResponse(429, 'Too many requests') });
     await expect(validateCart(items)).resolves.toEqual({ kind: 'error', message: 'Too many requests' });
 
-    stubFetch({ '/api/validate-cart': () => new Response('<html>oops</html>', { status: 502 }) });
+    stubFetch({ '/api/validate-cart': () => new Response('<html>oops</html>', { status: 500 }) });
     await expect(validateCart(items)).resolves.toEqual({
       kind: 'error',
-      message: 'Error validating cart: 502',
+      message: 'Error validating cart: 500',
     });
+  });
+
+  it('checks again, unseen, when an instance restarts: a 502, a 503 or a lost connection (issue 29)', async () => {
+    vi.useFakeTimers();
+    try {
+      const failures = [
+        () => new Response('<html>Bad Gateway</html>', { status: 502 }),
+        () => errorResponse(503, 'The portal is restarting. Please try again in a few seconds.'),
+        () => Promise.reject(new TypeError('Failed to fetch')),
+      ];
+      const fetchMock = stubFetch({
+        '/api/validate-cart': () =>
+          failures.shift()?.() ?? jsonResponse({ success: true, errors: [], warnings: [] }),
+      });
+      const outcome = validateCart(items);
+      await vi.runAllTimersAsync();
+      await expect(outcome).resolves.toEqual({ kind: 'ok' });
+      expect(fetchMock).toHaveBeenCalledTimes(4);
+      for (const [, init] of fetchMock.mock.calls) expect(JSON.parse(requestBody(init))).toEqual({ items });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

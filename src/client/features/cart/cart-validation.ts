@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../lib/toast';
 import { checkReply, replySchema } from '../../lib/api';
+import { fetchRetryingTransient } from '../../lib/retry-transient';
 
 /**
  * One line as POST /api/validate-cart takes it; price in dollars per unit (informational,
@@ -31,12 +32,13 @@ const INVALID_ITEMS_MESSAGE = 'Your cart contains invalid items';
 
 /**
  * POST /api/validate-cart, read into what the status line and the toasts say (docs/storefront.md#messages).
+ * It only reads, so a 502, 503, 504 or lost connection (an instance restarting) is sent again first.
  */
 export async function validateCart(
   items: readonly ValidationItem[],
   signal?: AbortSignal,
 ): Promise<ValidationOutcome> {
-  const response = await fetch('/api/validate-cart', {
+  const response = await fetchRetryingTransient('/api/validate-cart', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
     body: JSON.stringify({ items }),

@@ -35,7 +35,11 @@ export class OrderRefusedError extends Error {
 
 const refusedSchema = z.object({ success: z.literal(false), error: z.string().min(1) });
 
-/** POST /api/create-draft-order with the idempotency key; the answer is checked, never trusted. */
+/**
+ * POST /api/create-draft-order with the idempotency key; the answer is checked, never trusted. A 502, 503,
+ * 504 or lost connection (an instance restarting) is sent again with the same key, so it can make no second
+ * order: the server answers a repeat with the first order (docs/orders.md#idempotency).
+ */
 export async function sendDraftOrder(
   request: CreateDraftOrderRequest,
   idempotencyKey: string,
@@ -44,6 +48,7 @@ export async function sendDraftOrder(
     method: 'POST',
     body: request,
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    retryTransient: true,
   });
   const parsed = createDraftOrderResponseSchema.safeParse(body);
   if (parsed.success) return parsed.data;

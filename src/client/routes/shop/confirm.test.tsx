@@ -413,9 +413,7 @@ describe('review page', () => {
     let fail = true;
     const fetchMock = stubApi({
       [ORDER_PATH]: () =>
-        fail
-          ? errorResponse(503, 'The order service is busy. Please try again.')
-          : jsonResponse(draftOrder()),
+        fail ? errorResponse(500, 'The order service failed. Please try again.') : jsonResponse(draftOrder()),
     });
     const { router } = await openReview();
 
@@ -423,7 +421,7 @@ describe('review page', () => {
 
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
-        description: 'The order service is busy. Please try again.',
+        description: 'The order service failed. Please try again.',
       }),
     );
     expect(router.state.location.pathname).toBe('/confirm');
@@ -466,18 +464,61 @@ describe('review page', () => {
     expect(afterChange?.body.orderItems).toMatchObject([{ productId: 1, quantity: 36 }, { productId: 41 }]);
   });
 
-  it('falls back to the default message when the network fails', async () => {
+  it('falls back to the default message when the network stays down through every try, all with one key', async () => {
     seedTwoCasesAndTester();
-    stubApi({ [ORDER_PATH]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    const fetchMock = stubApi({ [ORDER_PATH]: () => Promise.reject(new TypeError('Failed to fetch')) });
     await openReview();
 
     fireEvent.click(submitButton());
 
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
-        description: 'There was a problem submitting your order. Please try again.',
-      }),
+    // Four tries, about 0.7 to 1.4 s of back-off, before the buyer is told.
+    await waitFor(
+      () =>
+        expect(toast.error).toHaveBeenCalledWith('Order Submission Error', {
+          description: 'There was a problem submitting your order. Please try again.',
+        }),
+      { timeout: 5_000 },
     );
+    const keys = orderCalls(fetchMock).map((call) => call.key);
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('sends again with the same key through a restart (502, 503, lost connection), showing only Submitting... (issue 29)', async () => {
+    seedTwoCasesAndTester();
+    const failures = [
+      () =>
+        new Response('<html>502 Bad Gateway</html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      () => errorResponse(503, 'The portal is restarting. Please try again in a few seconds.'),
+      () => Promise.reject(new TypeError('Failed to fetch')),
+    ];
+    const fetchMock = stubApi({
+      // The order was made by the try whose answer was lost: the server replays it.
+      [ORDER_PATH]: () =>
+        failures.shift()?.() ??
+        jsonResponse(draftOrder(), { status: 201, headers: { 'Idempotent-Replayed': 'true' } }),
+    });
+    const { router } = await openReview();
+
+    const button = submitButton() as HTMLButtonElement;
+    fireEvent.click(button);
+    // Between the tries the buyer sees the usual pending state, nothing else.
+    await waitFor(() => expect(countCalls(fetchMock, ORDER_PATH)).toBeGreaterThanOrEqual(2));
+    expect(button.textContent).toBe('Submitting...');
+    expect(button.disabled).toBe(true);
+    expect(toast.error).not.toHaveBeenCalled();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'), { timeout: 5_000 });
+    expect(router.state.location.search).toBe('?orderNumber=WO-1001&orderId=1');
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Order Submitted Successfully', expect.anything());
+    const calls = orderCalls(fetchMock);
+    expect(calls).toHaveLength(4);
+    expect(new Set(calls.map((call) => call.key)).size).toBe(1);
+    expect(new Set(calls.map((call) => JSON.stringify(call.body))).size).toBe(1);
   });
 
   it("says 'Invalid response from server' when the answer is not JSON", async () => {

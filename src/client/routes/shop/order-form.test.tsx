@@ -262,11 +262,11 @@ describe('order form', () => {
       description: 'Product 800-0002 is not available',
     });
 
-    answer = () => new Response('', { status: 503 });
+    answer = () => new Response('', { status: 500 });
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 1 oz bottle' }));
-    expect(await screen.findByText('Error validating cart: 503')).toBeInTheDocument();
+    expect(await screen.findByText('Error validating cart: 500')).toBeInTheDocument();
     expect(toast.error).toHaveBeenLastCalledWith('Cart validation error', {
-      description: 'Error validating cart: 503',
+      description: 'Error validating cart: 500',
     });
   });
 
