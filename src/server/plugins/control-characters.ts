@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
 import { sendError } from './error-handler';
 
 /*
@@ -13,10 +14,12 @@ import { sendError } from './error-handler';
  * - At most MAX_INPUT_DEPTH levels of nesting: no request of the portal nests more than a few, and the walk
  *   (and any schema after it) must not be made to work in proportion to the square of a hostile depth.
  *
- * The walk is iterative, with an explicit stack and a parent pointer per container, so its cost is linear
- * in the size of the input and a body nested 50,000 deep (what 100 KiB allows) cannot overflow the call
- * stack; a path is built only for the one finding it reports. JSON.parse itself is iterative in V8, and
- * secure-json-parse's prototype scan is breadth-first, so nothing before this hook recurses on the body.
+ * A JSON body's depth is read from its text before it is parsed (nestsDeeperThan): JSON.parse does not
+ * overflow on 50,000 levels (what 100 KiB allows; V8's parser is iterative) but building them costs about as
+ * much as a thousand carts, so a hostile body is refused after reading its first few dozen characters. The
+ * walk is iterative too, with an explicit stack and a parent pointer per container, so its cost is linear in
+ * the size of the input and no depth can overflow the call stack; a path is built only for the one finding
+ * it reports. secure-json-parse's prototype scan (Fastify's JSON parser, kept) is breadth-first.
  *
  * Fastify's query-string parser (fast-querystring) does not nest (`a[b][c]` is one name), so a query is at
  * most a list of texts; it goes through the same walk all the same.
@@ -120,9 +123,60 @@ export function findInputProblem(root: unknown): InputFinding | null {
   return null;
 }
 
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+
+/**
+ * Whether JSON `text` nests objects and arrays more than `max` deep, read as text (strings skipped) and
+ * stopping at the first level too many. Text that is not JSON is left to the parser.
+ */
+export function nestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === QUOTE) {
+      // Skip the string: up to the next quote that no backslash escapes.
+      for (index += 1; index < text.length; index += 1) {
+        const inner = text.charCodeAt(index);
+        if (inner === BACKSLASH) index += 1;
+        else if (inner === QUOTE) break;
+      }
+    } else if (code === OPEN_BRACKET || code === OPEN_BRACE) {
+      depth += 1;
+      if (depth > max) return true;
+    } else if (code === CLOSE_BRACKET || code === CLOSE_BRACE) {
+      depth -= 1;
+    }
+  }
+  return false;
+}
+
 const EXEMPT_PATHS = new Set(['/api/shopify/webhooks']);
 
+/** The answer for input that breaks the rules: 400 VALIDATION_FAILED naming the field. */
+function refusal(field: string, problem: InputProblem) {
+  const message = INPUT_PROBLEM_MESSAGES[problem];
+  return { message: `${field}: ${message}`, details: [{ field, message }] };
+}
+
 export function registerControlCharacterCheck(app: FastifyInstance) {
+  // Fastify's own JSON parser (with the app's prototype-poisoning settings), behind the depth check. The
+  // Shopify webhook route keeps its own parser (raw bytes) in its own context.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    if (nestsDeeperThan(text, MAX_INPUT_DEPTH)) {
+      const { message, details } = refusal('body', 'depth');
+      done(new AppError('VALIDATION_FAILED', message, details), undefined);
+      return;
+    }
+    void parseJson(request, text, done);
+  });
+
   app.addHook('preValidation', (request, reply, done) => {
     if (EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return done();
     for (const [part, value] of [
@@ -132,9 +186,11 @@ export function registerControlCharacterCheck(app: FastifyInstance) {
     ] as const) {
       const found = findInputProblem(value);
       if (found) {
-        const field = found.path.length > 0 ? found.path.join('.') : part;
-        const message = INPUT_PROBLEM_MESSAGES[found.problem];
-        void sendError(request, reply, 'VALIDATION_FAILED', `${field}: ${message}`, [{ field, message }]);
+        const { message, details } = refusal(
+          found.path.length > 0 ? found.path.join('.') : part,
+          found.problem,
+        );
+        void sendError(request, reply, 'VALIDATION_FAILED', message, details);
         return;
       }
     }

@@ -5,7 +5,7 @@ import { signInAdmin } from '../features/admin-pricing/admin-pricing-test-suppor
 import { BODY_LIMIT_BYTES } from '../app';
 import { apiRoutes } from '../test/api-routes';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
-import { findInputProblem, MAX_INPUT_DEPTH } from './control-characters';
+import { findInputProblem, MAX_INPUT_DEPTH, nestsDeeperThan } from './control-characters';
 
 /*
  * Deeply nested bodies (issue 29 §3, docs/security.md#input-validation): the check that walks every body is
@@ -63,6 +63,16 @@ describe('the depth of a body', () => {
       problem: 'depth',
     });
     expect(findInputProblem(JSON.parse(deepObject(5_000)))).toEqual({ path: ['a'], problem: 'depth' });
+  });
+
+  it('reads the depth of JSON text before parsing it, skipping what is inside strings', () => {
+    expect(nestsDeeperThan(deepArray(MAX_INPUT_DEPTH), MAX_INPUT_DEPTH)).toBe(false);
+    expect(nestsDeeperThan(deepArray(MAX_INPUT_DEPTH + 1), MAX_INPUT_DEPTH)).toBe(true);
+    expect(nestsDeeperThan(`[[${deepObject(MAX_INPUT_DEPTH - 1)}]]`, MAX_INPUT_DEPTH)).toBe(true);
+    // Many containers side by side are not deep.
+    expect(nestsDeeperThan(`[${'[[1]],'.repeat(1_000)}1]`, 3)).toBe(false);
+    const brackets = JSON.stringify({ notes: '[[[[{{{{ "quoted" \\', more: '\\"[[[[' });
+    expect(nestsDeeperThan(brackets, 1)).toBe(false);
   });
 
   it.each([
