@@ -1,7 +1,7 @@
 /**
  * What a hostile body costs (issue 29 §3, docs/security.md#input-validation): `POST /api/calculate-prices`
  * with a cart's normal body (answered 200) against a 7 KB body nested 3,500 deep (answered 400 by the
- * input walk's depth cap), one request at a time on one keep-alive connection, in alternating rounds after a
+ * input check's depth cap), and a cart the schema refuses (400: what any refusal costs), one request at a time on one keep-alive connection, in alternating rounds after a
  * warm-up round. Each figure is the median of the rounds' medians; the portal's CPU per answer is read from
  * /proc. Before the walk was iterative, the deep body cost 100–190 ms of event loop and 4,000 levels were a
  * 500. `npm run build && BENCH_ONLY=hostile-body node --import tsx scripts/bench.ts` runs it alone on a fresh
@@ -37,10 +37,12 @@ const BODIES = {
     ],
     totalCases: 3,
   }),
+  // A cart the schema refuses: what any 400 costs (the error answer, its log line).
+  refused: JSON.stringify({ items: 'none' }),
   // `{"items":[[[ … ]]]}`: about 7 KB, 3,500 levels.
   hostile: `{"items":${'['.repeat(HOSTILE_BODY_DEPTH - 1)}1${']'.repeat(HOSTILE_BODY_DEPTH - 1)}}`,
 } as const;
-const EXPECTED_STATUS = { normal: 200, hostile: 400 } as const;
+const EXPECTED_STATUS = { normal: 200, refused: 400, hostile: 400 } as const;
 type Side = keyof typeof BODIES;
 
 interface SideFigures {
@@ -53,6 +55,7 @@ export interface HostileBodyFigures {
   settings: HostileBodySettings;
   hostileBytes: number;
   normal: SideFigures;
+  refused: SideFigures;
   hostile: SideFigures;
   /** hostile p50 / normal p50. */
   ratio: number;
@@ -93,12 +96,13 @@ export async function benchmarkHostileBody(
   settings: HostileBodySettings,
 ): Promise<HostileBodyFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const medians = { normal: [] as number[], hostile: [] as number[] };
-  const cpu = { normal: [] as Array<number | null>, hostile: [] as Array<number | null> };
+  const medians: Record<Side, number[]> = { normal: [], refused: [], hostile: [] };
+  const cpu: Record<Side, Array<number | null>> = { normal: [], refused: [], hostile: [] };
   try {
     // Round 0 warms both up and is not counted.
     for (let round = 0; round <= settings.rounds; round += 1) {
-      const order: readonly Side[] = round % 2 === 0 ? ['normal', 'hostile'] : ['hostile', 'normal'];
+      const order: readonly Side[] =
+        round % 2 === 0 ? ['normal', 'refused', 'hostile'] : ['hostile', 'refused', 'normal'];
       for (const side of order) {
         const meter = startCpuMeter(() => processCpuMs(portal.child.pid));
         const times = await postInTurn(portal, agent, side, settings.requests);
@@ -121,6 +125,7 @@ export async function benchmarkHostileBody(
     settings,
     hostileBytes: Buffer.byteLength(BODIES.hostile),
     normal,
+    refused: figures('refused'),
     hostile,
     ratio: hostile.p50 / normal.p50,
   };
@@ -137,6 +142,7 @@ export function printHostileBody(figures: HostileBodyFigures) {
   for (const [label, side] of [
     ['nested 3,500 deep', figures.hostile],
     ['normal cart (baseline)', figures.normal],
+    ['refused cart (400)', figures.refused],
   ] as const) {
     console.log(
       `${label.padEnd(24)} ${latencyFormat.format(side.p50).padStart(8)} ` +
@@ -145,6 +151,7 @@ export function printHostileBody(figures: HostileBodyFigures) {
   }
   const met = figures.ratio <= HOSTILE_BODY_CEILING;
   console.log(
-    `${met ? 'met ' : 'MISS'} hostile / normal: ${figures.ratio.toFixed(2)}× (ceiling ≤ ${HOSTILE_BODY_CEILING}×)`,
+    `${met ? 'met ' : 'MISS'} hostile / normal: ${figures.ratio.toFixed(2)}× (ceiling ≤ ${HOSTILE_BODY_CEILING}×); ` +
+      `hostile / refused cart: ${(figures.hostile.p50 / figures.refused.p50).toFixed(2)}×`,
   );
 }
