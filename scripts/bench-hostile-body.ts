@@ -12,7 +12,11 @@ import { processCpuMs, startCpuMeter } from './bench-cpu';
 import { median } from './bench-readme';
 import { latencyFormat, readPositiveNumber, type Portal } from './bench-support';
 
-/** The hostile body may cost at most this many times the normal one (its median time). */
+/**
+ * The hostile body may take at most this many times as long (median) as a refused cart, the same kind of
+ * answer: a 400 with its log line. Against the accepted cart it is printed too; there the difference is
+ * what any refusal costs (the error answer and its log line), not the depth.
+ */
 export const HOSTILE_BODY_CEILING = 1.5;
 export const HOSTILE_BODY_DEPTH = 3_500;
 
@@ -57,8 +61,10 @@ export interface HostileBodyFigures {
   normal: SideFigures;
   refused: SideFigures;
   hostile: SideFigures;
-  /** hostile p50 / normal p50. */
+  /** hostile p50 / refused cart p50: the checked figure. */
   ratio: number;
+  /** hostile p50 / normal cart p50. */
+  ratioToNormal: number;
 }
 
 /** POSTs `side`'s body `count` times, one after another on `agent`: each answer's ms. */
@@ -121,13 +127,15 @@ export async function benchmarkHostileBody(
   });
   const normal = figures('normal');
   const hostile = figures('hostile');
+  const refused = figures('refused');
   return {
     settings,
     hostileBytes: Buffer.byteLength(BODIES.hostile),
     normal,
-    refused: figures('refused'),
+    refused,
     hostile,
-    ratio: hostile.p50 / normal.p50,
+    ratio: hostile.p50 / refused.p50,
+    ratioToNormal: hostile.p50 / normal.p50,
   };
 }
 
@@ -151,7 +159,7 @@ export function printHostileBody(figures: HostileBodyFigures) {
   }
   const met = figures.ratio <= HOSTILE_BODY_CEILING;
   console.log(
-    `${met ? 'met ' : 'MISS'} hostile / normal: ${figures.ratio.toFixed(2)}× (ceiling ≤ ${HOSTILE_BODY_CEILING}×); ` +
-      `hostile / refused cart: ${(figures.hostile.p50 / figures.refused.p50).toFixed(2)}×`,
+    `${met ? 'met ' : 'MISS'} hostile / refused cart: ${figures.ratio.toFixed(2)}× (ceiling ≤ ${HOSTILE_BODY_CEILING}×); ` +
+      `hostile / accepted cart: ${figures.ratioToNormal.toFixed(2)}×`,
   );
 }
