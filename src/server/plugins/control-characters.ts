@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../errors';
 import { sendError } from './error-handler';
 
 /*
@@ -156,6 +155,8 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 }
 
 const EXEMPT_PATHS = new Set(['/api/shopify/webhooks']);
+/** The body of a request whose JSON text nests too deep (refused by the hook below, before any schema). */
+const TOO_DEEP = Object.freeze({ tooDeep: true });
 
 /** The answer for input that breaks the rules: 400 VALIDATION_FAILED naming the field. */
 function refusal(field: string, problem: InputProblem) {
@@ -166,12 +167,13 @@ function refusal(field: string, problem: InputProblem) {
 export function registerControlCharacterCheck(app: FastifyInstance) {
   // Fastify's own JSON parser (with the app's prototype-poisoning settings), behind the depth check. The
   // Shopify webhook route keeps its own parser (raw bytes) in its own context.
+  // A body too deep is marked, not failed: Fastify closes the connection after a parser error, which would
+  // make the refusal cost a new connection; the body has been read whole, so the connection can stay.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     if (nestsDeeperThan(text, MAX_INPUT_DEPTH)) {
-      const { message, details } = refusal('body', 'depth');
-      done(new AppError('VALIDATION_FAILED', message, details), undefined);
+      done(null, TOO_DEEP);
       return;
     }
     void parseJson(request, text, done);
@@ -179,6 +181,11 @@ export function registerControlCharacterCheck(app: FastifyInstance) {
 
   app.addHook('preValidation', (request, reply, done) => {
     if (EXEMPT_PATHS.has(request.url.split('?')[0] ?? '')) return done();
+    if (request.body === TOO_DEEP) {
+      const { message, details } = refusal('body', 'depth');
+      void sendError(request, reply, 'VALIDATION_FAILED', message, details);
+      return;
+    }
     for (const [part, value] of [
       ['body', request.body],
       ['query', request.query],
