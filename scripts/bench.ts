@@ -11,6 +11,7 @@
  *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against bare node:http
  *   BENCH_ONLY=pdf node --import tsx scripts/bench.ts   # after a build: only the order PDF (~20 s)
  *   BENCH_ONLY=orders-pg node --import tsx scripts/bench.ts   # after a build: only orders on PostgreSQL
+ *   BENCH_ONLY=hostile-body node --import tsx scripts/bench.ts   # after a build: a deep body vs a cart (~10 s)
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
  * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
@@ -44,6 +45,7 @@ import {
   readOrderPdfSettings,
   type OrderPdfSettings,
 } from './bench-order-pdf';
+import { benchmarkHostileBody, printHostileBody, readHostileBodySettings } from './bench-hostile-body';
 import {
   adminCases,
   benchmarkCompression,
@@ -526,6 +528,13 @@ async function benchmarkPdfOnly(cleanup: CleanupStack, settings: Settings) {
   printOrderPdf(figures);
 }
 
+/** A deeply nested body against a cart's, on a fresh PGlite portal (issue 29 §3): prints, writes nothing. */
+async function benchmarkHostileBodyOnly(cleanup: CleanupStack) {
+  const portal = await startPortal(cleanup, { DATA_DIR: makeTempDir(cleanup, 'wholesale-bench-') });
+  const figures = await benchmarkHostileBody(portal, readHostileBodySettings());
+  printHostileBody(figures);
+}
+
 async function benchmarkAgainstBare(
   portal: Portal,
   cleanup: CleanupStack,
@@ -567,6 +576,10 @@ async function main() {
       await benchmarkPdfOnly(cleanup, settings);
       return;
     }
+    if (process.env.BENCH_ONLY === 'hostile-body') {
+      await benchmarkHostileBodyOnly(cleanup);
+      return;
+    }
     if (process.env.BENCH_ONLY === 'orders-pg') {
       const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
       if (postgres) printOrderSummary([postgres], orderSettings);
@@ -593,6 +606,7 @@ async function main() {
     const pdf = await benchmarkOrderPdf(portal, pglite.customers.pdf, settings.pdf);
     pglite.run.ordersAnswered += pdf.ordersPlaced;
     printOrderPdf(pdf);
+    const hostileBody = await benchmarkHostileBody(portal, readHostileBodySettings());
 
     const orderRuns: OrderRun[] = [await pglite.finish()];
     const postgres = await benchmarkOrdersOnPostgres(cleanup, orderSettings);
@@ -602,6 +616,7 @@ async function main() {
     printCompressionSummary(compression);
     printOrderSummary(orderRuns, orderSettings);
     printOrderPdf(pdf);
+    printHostileBody(hostileBody);
     const failed =
       summaries.some((summary) => summary.problems.length > 0) ||
       compression.some((summary) => summary.problems.length > 0) ||

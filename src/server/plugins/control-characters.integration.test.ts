@@ -2,26 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, freshIp, signIn } from '../features/accounts/accounts-test-support';
 import { signInAdmin } from '../features/admin-pricing/admin-pricing-test-support';
+import { apiRoutes } from '../test/api-routes';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
-import { findControlCharacter } from './control-characters';
+import { findInputProblem } from './control-characters';
 import { serializeError } from './log-redaction';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Every API route of the app, read from Fastify's own route table (HEAD and OPTIONS left out). */
-function apiRoutes(t: TestApp): Array<{ method: Method; url: string }> {
-  const routes: Array<{ method: Method; url: string }> = [];
-  for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /(\/api\/\S*) \(([A-Z, ]+)\)/.exec(line);
-    if (!match?.[1] || !match[2]) continue;
-    for (const method of match[2].split(', ')) {
-      if (['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) {
-        routes.push({ method: method as Method, url: match[1] });
-      }
-    }
-  }
-  return routes;
-}
 
 const NUL = '\u0000';
 
@@ -41,15 +25,16 @@ describe('control characters in any text input (docs/security.md)', () => {
   });
 
   it('finds the field, nested or a key, and lets tab, line feed and carriage return through', () => {
-    expect(findControlCharacter({ notes: 'line one\r\n\tline two' })).toBeNull();
-    expect(findControlCharacter({ items: [{ name: `a${NUL}b` }] })).toEqual(['items', '0', 'name']);
-    expect(findControlCharacter({ [`x${NUL}`]: 'y' })).toEqual(['x?']);
-    expect(findControlCharacter(`bell\u0007`)).toEqual([]);
-    expect(findControlCharacter({ name: 'del\u007f' })).toEqual(['name']);
+    const control = (path: string[]) => ({ path, problem: 'control' });
+    expect(findInputProblem({ notes: 'line one\r\n\tline two' })).toBeNull();
+    expect(findInputProblem({ items: [{ name: `a${NUL}b` }] })).toEqual(control(['items', '0', 'name']));
+    expect(findInputProblem({ [`x${NUL}`]: 'y' })).toEqual(control(['x?']));
+    expect(findInputProblem(`bell\u0007`)).toEqual(control([]));
+    expect(findInputProblem({ name: 'del\u007f' })).toEqual(control(['name']));
   });
 
   it('answers 400 naming the field on every API route, for bodies, query strings and route parameters', async () => {
-    const routes = apiRoutes(t).filter((route) => route.url !== '/api/shopify/webhooks');
+    const routes = apiRoutes(t.app).filter((route) => route.url !== '/api/shopify/webhooks');
     expect(routes.length).toBeGreaterThan(40);
     const failures: string[] = [];
     for (const route of routes) {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID } from '../limits';
 import { isWholeCents, MAX_PRICE_DOLLARS } from '../money';
 import { sentence } from './messages';
+import { oneLine } from './text';
 import { idSchema } from './pricing';
 
 /**
@@ -58,11 +59,13 @@ export const createAllowedSkuRequestSchema = z.object({
     .string({ message: ADMIN_CATALOG_MESSAGES.skuEmpty })
     .trim()
     .min(1, ADMIN_CATALOG_MESSAGES.skuEmpty)
-    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`)
+    .superRefine(oneLine()),
   notes: z
     .string({ message: 'must be text' })
     .trim()
     .max(SKU_NOTES_MAX_LENGTH, `must be at most ${SKU_NOTES_MAX_LENGTH} characters`)
+    .superRefine(oneLine())
     .nullish()
     .transform((notes) => (notes ? notes : null)),
 });
@@ -225,7 +228,8 @@ export const updateVariantVisibilityRequestSchema = z.object({
     .string({ message: ADMIN_CATALOG_MESSAGES.skuRequired })
     .trim()
     .min(1, ADMIN_CATALOG_MESSAGES.skuRequired)
-    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`),
+    .max(SKU_MAX_LENGTH, `must be at most ${SKU_MAX_LENGTH} characters`)
+    .superRefine(oneLine()),
   isActive: z.boolean({ message: 'must be true or false' }),
 });
 export type UpdateVariantVisibilityRequest = z.infer<typeof updateVariantVisibilityRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './orders';
 import { idSchema } from './pricing';
+import { oneLine } from './text';
 import { PAYMENT_TERMS } from '../payment-terms';
 
 /**
@@ -38,6 +39,7 @@ const searchSchema = z
   .string({ message: 'must be a single text value' })
   .trim()
   .max(MAX_ADMIN_ORDER_SEARCH_LENGTH, `must be at most ${MAX_ADMIN_ORDER_SEARCH_LENGTH} characters`)
+  .superRefine(oneLine())
   .optional()
   .default('');
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, MAX_QUANTITY } from '../limits';
 import { hasAtMostDecimals, isWholeCents, MAX_PRICE_DOLLARS } from '../money';
 import { sentence } from './messages';
+import { oneLine } from './text';
 import { pricingTierSchema } from './pricing';
 
 /**
@@ -61,14 +62,15 @@ const requiredText = (max: number, tooLong: string) =>
       })
       .trim()
       .min(1, ADMIN_PRICING_MESSAGES.required)
-      .max(max, tooLong),
+      .max(max, tooLong)
+      .superRefine(oneLine()),
   );
 
 /** Optional text: blank or missing is stored as null. */
 const optionalText = (max: number, tooLong: string) =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : (value ?? null)),
-    z.string().trim().max(max, tooLong).nullable(),
+    z.string().trim().max(max, tooLong).superRefine(oneLine()).nullable(),
   );
 
 export const minimumCasesSchema = z.preprocess(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUserSchema } from './current-user';
 import { sentence } from './messages';
+import { oneLine } from './text';
 
 /** The admin login form's rules (docs/admin.md#admin-access), word for word. */
 export const ADMIN_LOGIN_MESSAGES = {
@@ -14,7 +15,8 @@ export const adminLoginRequestSchema = z.object({
     .string({ message: ADMIN_LOGIN_MESSAGES.username })
     .trim()
     .min(1, ADMIN_LOGIN_MESSAGES.username)
-    .max(254, 'must be at most 254 characters'),
+    .max(254, 'must be at most 254 characters')
+    .superRefine(oneLine()),
   password: z
     .string({ message: ADMIN_LOGIN_MESSAGES.password })
     .min(1, ADMIN_LOGIN_MESSAGES.password)
@@ -70,7 +72,8 @@ export const totpCodeRequestSchema = z.object({
     .string({ message: TOTP_MESSAGES.codeRequired })
     .trim()
     .min(1, TOTP_MESSAGES.codeRequired)
-    .max(64, 'must be at most 64 characters'),
+    .max(64, 'must be at most 64 characters')
+    .superRefine(oneLine()),
 });
 export type TotpCodeRequest = z.infer<typeof totpCodeRequestSchema>;
 

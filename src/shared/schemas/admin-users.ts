@@ -10,6 +10,7 @@ import {
 } from '../passwords';
 import { emailSchema } from './auth';
 import { sentence } from './messages';
+import { oneLineText } from './text';
 
 /**
  * Contracts of the admin Users and Pending Users API (docs/admin.md#users, docs/admin.md#pending-users), used
@@ -52,12 +53,9 @@ const required = z
   .trim()
   .min(1, ADMIN_USERS_MESSAGES.allFieldsRequired);
 
-/** Text that may end up in an e-mail: one line, bounded. */
-const oneLine = (max: number, tooLong: string) =>
-  z
-    .string()
-    .max(max, tooLong)
-    .refine((value) => !/[\r\n]/.test(value), ADMIN_USERS_MESSAGES.mustBeOneLine);
+/** Text that may end up in an e-mail: one line of printable text (shared/text-rules.ts), bounded. */
+const userLine = (max: number, tooLong: string) =>
+  oneLineText(max, { tooLong, lineBreak: ADMIN_USERS_MESSAGES.mustBeOneLine });
 
 const roleSchema = z.enum(USER_ROLES, { message: ADMIN_USERS_MESSAGES.roleRequired });
 
@@ -80,12 +78,12 @@ export const createUserRequestSchema = z
   })
   .pipe(
     z.object({
-      username: oneLine(100, ADMIN_USERS_MESSAGES.usernameTooLong),
+      username: userLine(100, ADMIN_USERS_MESSAGES.usernameTooLong),
       password: passwordWithRules,
       email: emailSchema,
-      firstName: oneLine(100, ADMIN_USERS_MESSAGES.nameTooLong),
-      lastName: oneLine(100, ADMIN_USERS_MESSAGES.nameTooLong),
-      businessName: oneLine(200, ADMIN_USERS_MESSAGES.businessNameTooLong),
+      firstName: userLine(100, ADMIN_USERS_MESSAGES.nameTooLong),
+      lastName: userLine(100, ADMIN_USERS_MESSAGES.nameTooLong),
+      businessName: userLine(200, ADMIN_USERS_MESSAGES.businessNameTooLong),
       role: roleSchema,
     }),
   );

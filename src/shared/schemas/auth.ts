@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currentUserSchema } from './current-user';
 import { sentence } from './messages';
+import { oneLineText } from './text';
 
 /**
  * Contracts of the accounts API (docs/accounts-and-roles.md). Texts quoted from the spec are
@@ -10,7 +11,6 @@ import { sentence } from './messages';
 export const GENERIC_LINK_MESSAGE = "If an account exists for this address, we've sent an email.";
 export const LINK_INVALID_MESSAGE = 'This link is invalid or has expired.';
 
-const trimmed = (max: number) => z.string().trim().max(max, `must be at most ${max} characters`);
 export const INVALID_EMAIL_MESSAGE = sentence('Please enter a valid email address');
 export const emailSchema = z
   .string({ message: INVALID_EMAIL_MESSAGE })
@@ -18,10 +18,6 @@ export const emailSchema = z
   .toLowerCase()
   .max(254, INVALID_EMAIL_MESSAGE)
   .pipe(z.email(INVALID_EMAIL_MESSAGE));
-
-/** Text without line breaks: names and subjects go into e-mail headers and must not carry CR/LF. */
-const singleLine = (max: number) =>
-  trimmed(max).refine((value) => !/[\r\n]/.test(value), 'must be on one line');
 
 export { currentUserSchema, type CurrentUser } from './current-user';
 
@@ -41,18 +37,22 @@ export const REGISTRATION_REQUIRED_FIELDS = {
   shippingZip: 'ZIP/Postal Code',
 } as const;
 
+/**
+ * Every text field is one line of printable text (shared/text-rules.ts): names and addresses go into e-mail
+ * headers, PDFs and the CSV, where a line break or a bidi override would do harm.
+ */
 export const registerRequestSchema = z.object({
-  firstName: singleLine(100).optional(),
-  lastName: singleLine(100).optional(),
-  businessName: singleLine(200).optional(),
+  firstName: oneLineText(100).optional(),
+  lastName: oneLineText(100).optional(),
+  businessName: oneLineText(200).optional(),
   email: z.string().max(254).optional(),
-  phone: singleLine(50).optional(),
-  shippingAddressLine1: singleLine(200).optional(),
-  shippingAddressLine2: singleLine(200).optional(),
-  shippingCity: singleLine(100).optional(),
-  shippingState: singleLine(100).optional(),
-  shippingZip: singleLine(20).optional(),
-  shippingCountry: singleLine(100).optional(),
+  phone: oneLineText(50).optional(),
+  shippingAddressLine1: oneLineText(200).optional(),
+  shippingAddressLine2: oneLineText(200).optional(),
+  shippingCity: oneLineText(100).optional(),
+  shippingState: oneLineText(100).optional(),
+  shippingZip: oneLineText(20).optional(),
+  shippingCountry: oneLineText(100).optional(),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
@@ -95,22 +95,22 @@ export const PASSWORDS_DONT_MATCH =
 
 /** PATCH /api/user/{id}: profile fields only (e-mail, role, status, approval are not changeable here). */
 export const updateProfileRequestSchema = z.object({
-  firstName: singleLine(100).optional(),
-  lastName: singleLine(100).optional(),
-  businessName: singleLine(200).optional(),
-  phone: singleLine(50).optional(),
-  shippingAddressLine1: singleLine(200).optional(),
-  shippingAddressLine2: singleLine(200).optional(),
-  shippingCity: singleLine(100).optional(),
-  shippingState: singleLine(100).optional(),
-  shippingZip: singleLine(20).optional(),
-  shippingCountry: singleLine(100).optional(),
-  billingAddressLine1: singleLine(200).optional(),
-  billingAddressLine2: singleLine(200).optional(),
-  billingCity: singleLine(100).optional(),
-  billingState: singleLine(100).optional(),
-  billingZip: singleLine(20).optional(),
-  billingCountry: singleLine(100).optional(),
+  firstName: oneLineText(100).optional(),
+  lastName: oneLineText(100).optional(),
+  businessName: oneLineText(200).optional(),
+  phone: oneLineText(50).optional(),
+  shippingAddressLine1: oneLineText(200).optional(),
+  shippingAddressLine2: oneLineText(200).optional(),
+  shippingCity: oneLineText(100).optional(),
+  shippingState: oneLineText(100).optional(),
+  shippingZip: oneLineText(20).optional(),
+  shippingCountry: oneLineText(100).optional(),
+  billingAddressLine1: oneLineText(200).optional(),
+  billingAddressLine2: oneLineText(200).optional(),
+  billingCity: oneLineText(100).optional(),
+  billingState: oneLineText(100).optional(),
+  billingZip: oneLineText(20).optional(),
+  billingCountry: oneLineText(100).optional(),
 });
 
 export const messageResponseSchema = z.object({ message: z.string() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID } from '../limits';
 import { sentence } from './messages';
+import { multiLine, oneLine } from './text';
 import { idSchema } from './pricing';
 
 /**
@@ -40,8 +41,14 @@ export function categoryHasItemsMessage(count: number): string {
   return `This category still holds ${items}. Delete them too to delete the category.`;
 }
 
-const requiredText = (required: string, max: number, tooLong: string) =>
-  z.string({ message: required }).trim().min(1, required).max(max, tooLong);
+/** Required text: one line of printable text, or (an answer) printable text over several lines. */
+const requiredText = (required: string, max: number, tooLong: string, lines: 'one' | 'many' = 'one') =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .max(max, tooLong)
+    .superRefine(lines === 'one' ? oneLine() : multiLine());
 
 const displayOrderSchema = z
   .number({ message: FAQ_MESSAGES.displayOrder })
@@ -70,7 +77,7 @@ export const faqItemInputSchema = z.object({
     .positive(FAQ_MESSAGES.category)
     .max(MAX_ID, FAQ_MESSAGES.category),
   question: requiredText(FAQ_MESSAGES.questionRequired, FAQ_QUESTION_MAX, FAQ_MESSAGES.questionTooLong),
-  answer: requiredText(FAQ_MESSAGES.answerRequired, FAQ_ANSWER_MAX, FAQ_MESSAGES.answerTooLong),
+  answer: requiredText(FAQ_MESSAGES.answerRequired, FAQ_ANSWER_MAX, FAQ_MESSAGES.answerTooLong, 'many'),
   displayOrder: displayOrderSchema.default(0),
   isActive: z.boolean({ message: FAQ_MESSAGES.isActive }).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PAYMENT_TERMS } from '../payment-terms';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
 import { sentence } from './messages';
+import { multiLine, oneLine, oneLineText } from './text';
 import { idSchema, quantitySchema } from './pricing';
 import { MAX_NOTES_LENGTH, MAX_PO_NUMBER_LENGTH } from '../limits';
 
@@ -26,29 +27,37 @@ export const idempotencyKeySchema = z
   .string()
   .regex(/^[\x21-\x7e]{8,200}$/, 'must be 8 to 200 visible ASCII characters');
 
-const optionalText = (max: number) =>
+/*
+ * Every text of the submission follows the one text rule (shared/text-rules.ts, docs/security.md#input-validation):
+ * names, phone and address lines are one line of printable text; the notes and the combined address strings
+ * (lines joined by line breaks) may run over several lines but hold no bidi control or invisible character.
+ */
+
+/** Optional one-line text: blank or absent is null. */
+const optionalLine = (max: number) =>
+  oneLineText(max)
+    .nullish()
+    .transform((value) => value || null);
+
+/** Optional text over several lines: blank or absent is null. */
+const optionalLines = (max: number) =>
   z
     .string()
     .trim()
     .max(max, `must be at most ${max} characters`)
+    .superRefine(multiLine())
     .nullish()
     .transform((value) => value || null);
 
-/** One line of text: names go into e-mails and must not carry line breaks. */
+/** One line of text, required: names go into e-mails, the PDF and the CSV. */
 const requiredLine = (max: number, message: string) =>
   z
     .string({ message })
     .trim()
     .min(1, message)
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => !/[\r\n]/.test(value), 'must be on one line');
+    .superRefine(oneLine());
 
-/**
- * What a PO number may not hold: control characters (tab and line breaks included), invisible format
- * characters (such as the right-to-left override, which would disguise it in an e-mail or a spreadsheet),
- * surrogates and private-use characters, and line or paragraph separators: it is one line of printable text.
- */
-const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Zl}\p{Zp}]/u;
 export const PO_NUMBER_MESSAGES = {
   tooLong: `must be at most ${MAX_PO_NUMBER_LENGTH} characters`,
   unprintable: 'must not contain control characters or line breaks',
@@ -63,7 +72,10 @@ export const poNumberSchema = z
   .string({ message: 'must be text' })
   .trim()
   .max(MAX_PO_NUMBER_LENGTH, PO_NUMBER_MESSAGES.tooLong)
-  .refine((value) => !UNPRINTABLE.test(value), PO_NUMBER_MESSAGES.unprintable)
+  // The one-line rule, with the PO number's own message for all of it (docs/storefront.md quotes it).
+  .superRefine(
+    oneLine({ lineBreak: PO_NUMBER_MESSAGES.unprintable, unprintable: PO_NUMBER_MESSAGES.unprintable }),
+  )
   .nullish()
   .transform((value) => value || null);
 
@@ -76,19 +88,16 @@ export const poNumberSchema = z
 export const orderCustomerSchema = z.object({
   customerName: requiredLine(200, ORDER_CUSTOMER_MESSAGES.fullName),
   customerEmail: emailSchema,
-  customerPhone: optionalText(50),
+  customerPhone: optionalLine(50),
   businessName: requiredLine(200, ORDER_CUSTOMER_MESSAGES.businessName),
-  shippingAddress: optionalText(1000),
-  billingAddress: optionalText(1000),
-  shippingAddressLine1: optionalText(200),
-  shippingAddressLine2: optionalText(200),
-  city: optionalText(100),
-  state: optionalText(100),
-  zip: optionalText(20),
-  country: z
-    .string()
-    .trim()
-    .max(60, 'must be at most 60 characters')
+  shippingAddress: optionalLines(1000),
+  billingAddress: optionalLines(1000),
+  shippingAddressLine1: optionalLine(200),
+  shippingAddressLine2: optionalLine(200),
+  city: optionalLine(100),
+  state: optionalLine(100),
+  zip: optionalLine(20),
+  country: oneLineText(60)
     .nullish()
     .transform((value) => value || 'US'),
 });
@@ -123,7 +132,7 @@ export const createDraftOrderRequestSchema = z
     customer: orderCustomerSchema,
     orderItems: orderItemsSchema.optional(),
     items: orderItemsSchema.optional(),
-    notes: optionalText(MAX_NOTES_LENGTH),
+    notes: optionalLines(MAX_NOTES_LENGTH),
     poNumber: poNumberSchema,
     testMode: z.boolean().optional(),
   })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { POLICY_KINDS } from '../policy-pages';
 import { sentence } from './messages';
+import { multiLine, oneLine } from './text';
 
 /**
  * Contracts of the policy documents (docs/admin.md#policies, docs/storefront.md#policy-pages): the public
@@ -39,11 +40,12 @@ export const policyInputSchema = z.object({
     .trim()
     .min(1, POLICY_MESSAGES.titleRequired)
     .max(POLICY_TITLE_MAX, POLICY_MESSAGES.titleTooLong)
-    .refine((title) => !/[\r\n]/.test(title), POLICY_MESSAGES.titleOneLine),
+    .superRefine(oneLine({ lineBreak: POLICY_MESSAGES.titleOneLine })),
   body: z
     .string({ message: POLICY_MESSAGES.bodyMissing })
     .trim()
-    .max(POLICY_BODY_MAX, POLICY_MESSAGES.bodyTooLong),
+    .max(POLICY_BODY_MAX, POLICY_MESSAGES.bodyTooLong)
+    .superRefine(multiLine()),
 });
 export type PolicyInput = z.input<typeof policyInputSchema>;
 export type PolicyValues = z.output<typeof policyInputSchema>;

@@ -2,6 +2,7 @@
 // JavaScript small (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
 import { MAX_ID, MAX_QUANTITY } from '../limits';
+import { isOneLineText, TEXT_RULE_MESSAGES } from '../text-rules';
 
 /**
  * Path and query values arrive as text: plain decimal numbers become numbers (then range-checked), anything
@@ -88,7 +89,16 @@ export const validateCartResponseSchema = z.object({
 /** POST /api/check-inventory */
 export const checkInventoryRequestSchema = z.object({
   skus: z
-    .array(z.string().check(z.trim(), z.minLength(1), z.maxLength(100)))
+    .array(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1),
+          z.maxLength(100),
+          z.refine(isOneLineText, TEXT_RULE_MESSAGES.unprintable),
+        ),
+    )
     .check(z.minLength(1, 'must name at least one SKU'), z.maxLength(100)),
 });
 export const checkInventoryResponseSchema = z.object({

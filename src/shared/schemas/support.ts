@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { isOneLineText } from '../text-rules';
 import { sentence } from './messages';
+import { multiLine } from './text';
 import { orderStatusSchema } from './orders';
 import { idSchema } from './pricing';
 
@@ -78,14 +80,17 @@ export function orderIssueSubject(orderId: number, shopifyOrderId?: string | nul
   const base = `Order Issue - Order #${orderId}`;
   const withStore = shopifyOrderId ? `${base} (Shopify ${shopifyOrderId.trim()})` : base;
   // A store number the server would refuse (brackets, control characters, very long) is left out.
-  return ORDER_ISSUE_SUBJECT.test(withStore) ? withStore : base;
+  return isOrderIssueSubject(withStore) ? withStore : base;
 }
 
 const ORDER_ISSUE_SUBJECT = /^Order Issue - Order #\d{1,10}( \(Shopify [^()\p{Cc}]{1,60}\))?$/u;
 
-/** 'Order Issue - Order #{id}…': the server rebuilds it from the customer's own order (or drops the order). */
+/**
+ * 'Order Issue - Order #{id}…': the server rebuilds it from the customer's own order (or drops the order). One
+ * line of printable text (shared/text-rules.ts), as every subject.
+ */
 export function isOrderIssueSubject(subject: string): boolean {
-  return ORDER_ISSUE_SUBJECT.test(subject);
+  return ORDER_ISSUE_SUBJECT.test(subject) && isOneLineText(subject);
 }
 
 export function isSupportSubject(subject: string): boolean {
@@ -119,6 +124,8 @@ export function cleanSupportMessage(text: string): string {
 export const supportMessageTextSchema = z
   .string({ message: SUPPORT_MESSAGES.messageTooShort })
   .transform(cleanSupportMessage)
+  // C0 and C1 controls are dropped above; bidi controls and invisible characters are refused.
+  .superRefine(multiLine())
   .refine((text) => supportMessageLength(text) >= SUPPORT_MESSAGE_MIN, SUPPORT_MESSAGES.messageTooShort)
   .refine((text) => supportMessageLength(text) <= SUPPORT_MESSAGE_MAX, SUPPORT_MESSAGES.messageTooLong);
 
