@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isMailServerFailure } from './mail-outage';
+import { MailServerUnreachableError } from './mailer';
 
 /** nodemailer's errors as it reports them (their code, command and the server's response code). */
 const nodemailerError = (fields: { code: string; command?: string; responseCode?: number }) =>
@@ -12,6 +13,10 @@ describe('which failed sends are a mail server outage (docs/operations.md#logs-d
     ['a timed-out connection', nodemailerError({ code: 'ETIMEDOUT', command: 'CONN' })],
     ['a refused login', nodemailerError({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535 })],
     ['421 after the message', nodemailerError({ code: 'EMESSAGE', command: 'DATA', responseCode: 421 })],
+    [
+      'a refused connection as the SMTP mailer throws it',
+      new MailServerUnreachableError(nodemailerError({ code: 'ECONNECTION', command: 'CONN' })),
+    ],
   ])('%s is', (_name, error) => {
     expect(isMailServerFailure(error)).toBe(true);
   });

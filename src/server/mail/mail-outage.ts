@@ -1,16 +1,14 @@
 import { createOutageLog, markCountedByOutageLog, type OutageLogger } from '../outage-log';
-import type { Mailer } from './mailer';
+import { MailServerUnreachableError, UNREACHABLE_CODES, type Mailer } from './mailer';
 
 /**
- * nodemailer's codes for a mail server that cannot be reached or will not talk (refused, reset or timed-out
- * connections, a refusing greeting such as 421, a failed login): every e-mail fails alike until it is back.
- * A refused recipient or message (EENVELOPE, EMESSAGE) is that e-mail's own problem, logged with its job.
+ * nodemailer's codes for a mail server that cannot be reached (mailer.ts's UNREACHABLE_CODES, which the
+ * mailer turns into MailServerUnreachableError) or will not talk (a broken protocol, a failed login or TLS
+ * handshake), plus a refusing greeting such as 421: every e-mail fails alike until it is back. A refused
+ * recipient or message (EENVELOPE, EMESSAGE) is that e-mail's own problem, logged with its job.
  */
-const SERVER_FAILURE_CODES = new Set([
-  'ECONNECTION',
-  'ESOCKET',
-  'ETIMEDOUT',
-  'EDNS',
+const SERVER_FAILURE_CODES: ReadonlySet<string> = new Set([
+  ...UNREACHABLE_CODES,
   'EPROTOCOL',
   'EAUTH',
   'ETLS',
@@ -18,6 +16,7 @@ const SERVER_FAILURE_CODES = new Set([
 
 /** Whether a failed send says the mail server is away, rather than that this e-mail was refused. */
 export function isMailServerFailure(error: unknown): boolean {
+  if (error instanceof MailServerUnreachableError) return true;
   if (!error || typeof error !== 'object') return false;
   const { code, command, responseCode } = error as {
     code?: unknown;

@@ -75,7 +75,12 @@ export class MailServerUnreachableError extends Error {
 }
 
 /** nodemailer's codes for a failure to talk to the server at all (no SMTP reply came). */
-const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS']);
+export const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNECTION',
+  'ETIMEDOUT',
+  'ESOCKET',
+  'EDNS',
+]);
 
 /**
  * Whether a send failed because no mail server answered. Any SMTP reply, even 'try again later' (4xx), means
