@@ -155,6 +155,8 @@ export type UpdateOrderStatusResponse = z.infer<typeof updateOrderStatusResponse
 
 /** GET /api/admin/orders/export.csv?search=&status= (the same filter as the list, every page). */
 export const ADMIN_ORDERS_EXPORT_PATH = '/api/admin/orders/export.csv';
+/** The export's header naming how many orders it holds (admin Orders shows the download's progress). */
+export const ORDERS_EXPORT_TOTAL_HEADER = 'x-total-count';
 
 /** The query string of a list or export request; empty and default values are left out. */
 export function adminOrdersQueryString(query: {
