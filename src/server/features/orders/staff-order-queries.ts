@@ -117,8 +117,9 @@ export async function findOrdersAfter(
   after: OrderKey | null,
   limit: number,
 ): Promise<OrdersAfterPage> {
+  // The first term lets orders_created_at_idx narrow the range; the second resolves ties by id.
   const keyset = after
-    ? sql`(${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+    ? sql`${orders.createdAt} <= ${after.createdAt}::timestamptz and (${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
     : undefined;
   const found = await db
     .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
