@@ -29,8 +29,17 @@ export function toCsvCell(value: CsvValue): string {
   return quoteCsvField(neutraliseFormula(String(value)));
 }
 
+/** One record and its line end. */
+export function toCsvLine(cells: readonly CsvValue[]): string {
+  return cells.map(toCsvCell).join(',') + LINE_END;
+}
+
+/** How a file starts: the byte-order mark and the header row (a streamed export then adds toCsvLine's). */
+export function csvHead(header: readonly string[]): string {
+  return BYTE_ORDER_MARK + toCsvLine(header);
+}
+
 /** The whole file: the header row, then one line per row. */
 export function buildCsv(header: readonly string[], rows: ReadonlyArray<readonly CsvValue[]>): string {
-  const lines = [header, ...rows].map((cells) => cells.map(toCsvCell).join(','));
-  return BYTE_ORDER_MARK + lines.join(LINE_END) + LINE_END;
+  return csvHead(header) + rows.map(toCsvLine).join('');
 }

@@ -75,3 +75,29 @@ export function describePaymentTerms(terms: PaymentTerms): string {
     ? `Payment terms: ${label} (pay by invoice once the order is approved)`
     : `Payment terms: ${label} (payment due ${days} days after approval)`;
 }
+
+/**
+ * Staff send at most one payment reminder per order in this time (docs/orders.md#payment-terms): Shopify's
+ * own limit for paymentReminderSend, which the portal keeps on every mode.
+ */
+export const PAYMENT_REMINDER_COOLDOWN_MS = DAY_MS;
+
+/** When the next reminder of an order last reminded at `sentAt` may go out. */
+export function nextPaymentReminderAt(sentAt: Date | string): Date {
+  return new Date(new Date(sentAt).getTime() + PAYMENT_REMINDER_COOLDOWN_MS);
+}
+
+const REMINDER_TIME_FORMAT = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'UTC',
+  timeZoneName: 'short',
+});
+
+/** The time a reminder may be sent again as the server says it, e.g. 'Dec 27, 2026, 9:05 AM UTC'. */
+export function formatReminderTime(date: Date): string {
+  return REMINDER_TIME_FORMAT.format(date);
+}

@@ -3,7 +3,12 @@
  * page already holds, such as the Insights figures' CSV, so nothing is asked of the server again.
  */
 export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8') {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(fileName, new Blob([text], { type }));
+}
+
+/** Saves `blob` as a file named `fileName` (a download the page read itself, such as the orders export). */
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;

@@ -1,6 +1,7 @@
+import { pipeline, Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { chooseContentCoding, type ContentCoding } from '../http/accept-encoding';
 import { isApiPath, pathnameOf } from '../http/client-paths';
 
@@ -10,7 +11,7 @@ import { isApiPath, pathnameOf } from '../http/client-paths';
  */
 export const API_COMPRESSION_THRESHOLD_BYTES = 1024;
 
-/** JSON and the orders CSV; never event streams or files. */
+/** JSON and the orders CSV (streamed); never event streams or files. */
 const COMPRESSIBLE_TYPE = /^(?:application\/json|text\/csv)(?:;|$)/;
 const CODINGS: readonly ContentCoding[] = ['br', 'gzip'];
 
@@ -39,6 +40,10 @@ const compressors: Record<ContentCoding, (input: Buffer) => Promise<Buffer>> = {
 export function registerApiCompression(app: FastifyInstance) {
   // A callback hook: most answers pass untouched, without a promise each.
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (payload instanceof Readable) {
+      done(null, compressStream(request, reply, payload));
+      return;
+    }
     if (
       (typeof payload !== 'string' && !Buffer.isBuffer(payload)) ||
       !isApiPath(pathnameOf(request.url)) ||
@@ -64,6 +69,37 @@ export function registerApiCompression(app: FastifyInstance) {
       (error: Error) => done(error),
     );
   });
+}
+
+/**
+ * A streamed answer (the orders CSV export: docs/admin.md#orders) is compressed as it goes, by zlib's stream on
+ * the thread pool, chunk by chunk; its size is not known ahead, so no threshold applies.
+ */
+function compressStream(request: FastifyRequest, reply: FastifyReply, payload: Readable): Readable {
+  if (
+    !isApiPath(pathnameOf(request.url)) ||
+    !COMPRESSIBLE_TYPE.test(String(reply.getHeader('content-type') ?? '')) ||
+    reply.hasHeader('etag') ||
+    reply.hasHeader('content-encoding')
+  ) {
+    return payload;
+  }
+  varyOnAcceptEncoding(reply);
+  const coding = chooseContentCoding(request.headers['accept-encoding'], CODINGS);
+  if (!coding) return payload;
+  const compressor =
+    coding === 'br'
+      ? createBrotliCompress({
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: 4,
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+          },
+        })
+      : createGzip({ level: 6 });
+  reply.header('content-encoding', coding).removeHeader('content-length');
+  // A failing source (a page that cannot be read) ends the compressed answer with the same error.
+  pipeline(payload, compressor, () => undefined);
+  return compressor;
 }
 
 /** Adds Accept-Encoding to the answer's Vary, keeping whatever a route put there. */

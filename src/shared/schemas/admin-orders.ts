@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './orders';
 import { idSchema } from './pricing';
 import { oneLine } from './text';
-import { PAYMENT_TERMS } from '../payment-terms';
+import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
 
 /**
  * Contracts of the admin Orders section (docs/admin.md#orders, docs/orders.md#order-states). Money leaves the
@@ -157,6 +157,8 @@ export type UpdateOrderStatusResponse = z.infer<typeof updateOrderStatusResponse
 
 /** GET /api/admin/orders/export.csv?search=&status= (the same filter as the list, every page). */
 export const ADMIN_ORDERS_EXPORT_PATH = '/api/admin/orders/export.csv';
+/** The export's header naming how many orders it holds (admin Orders shows the download's progress). */
+export const ORDERS_EXPORT_TOTAL_HEADER = 'x-total-count';
 
 /** The query string of a list or export request; empty and default values are left out. */
 export function adminOrdersQueryString(query: {
@@ -195,3 +197,11 @@ export const PAYMENT_REMINDER_REFUSALS = {
   cancelled: 'This order is cancelled',
   notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',
 } as const;
+
+/**
+ * The 429 of a reminder asked for within a day of the last (docs/orders.md#payment-terms): when the next one
+ * may go, in UTC (the server does not know the reader's zone; admin Orders also shows it in theirs).
+ */
+export function paymentReminderCooldownMessage(nextAt: Date): string {
+  return `A payment reminder was sent for this order less than a day ago. You can send another after ${formatReminderTime(nextAt)}.`;
+}

@@ -72,6 +72,23 @@ describe('admin Orders: payment terms (issue 20)', () => {
     expect(paid.queryByText(/^Payment due/)).toBeNull();
   });
 
+  it('says when the next reminder may go while the last is less than a day old (issue 29 §8)', async () => {
+    const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000).toISOString();
+    stubOrders([
+      onTerms({ id: 1, paymentOverdue: true, paymentReminderSentAt: hourAgo }),
+      onTerms({ id: 2, paymentOverdue: true, paymentReminderSentAt: twoDaysAgo }),
+    ]);
+    renderWithProviders(<OrdersSection />);
+
+    const recent = within(await findRow('WO-1001'));
+    const nextAt = new Date(Date.parse(hourAgo) + 24 * 60 * 60_000).toISOString();
+    expect(recent.getByText(`Next reminder after ${at(nextAt)}`)).toBeInTheDocument();
+    const older = within(await findRow('WO-1002'));
+    expect(older.getByText(`Reminder sent ${at(twoDaysAgo)}`)).toBeInTheDocument();
+    expect(older.queryByText(/^Next reminder after/)).toBeNull();
+  });
+
   it('offers a payment reminder only on approved, unpaid orders on net terms past their due date', async () => {
     stubOrders([
       onTerms({ id: 1, paymentOverdue: true }),

@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
-import { useRef } from 'react';
-import { isNetTerms, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { useRef, useState } from 'react';
+import { isNetTerms, nextPaymentReminderAt, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import { useFocusBackAfter } from '../../components/admin/use-keep-focus';
 import { OverdueBadge, owesPayment, paymentDueText } from '../../components/payment-terms';
@@ -32,7 +32,23 @@ export function OrderPaymentTerms({ order }: { order: AdminOrder }) {
           Reminder sent {formatDate(order.paymentReminderSentAt, DATE_TIME_FORMAT)}
         </span>
       ) : null}
+      <NextReminderAt order={order} />
     </span>
+  );
+}
+
+/**
+ * 'Next reminder after <date>' while the last reminder is less than a day old: one a day per order
+ * (docs/orders.md#payment-terms), so staff see when before the server's 429 tells them.
+ */
+function NextReminderAt({ order }: { order: AdminOrder }) {
+  // The time the row was drawn; the list refetches after every change, so it does not go stale for long.
+  const [now] = useState(() => Date.now());
+  if (!order.paymentReminderSentAt || !owesPayment(order)) return null;
+  const nextAt = nextPaymentReminderAt(order.paymentReminderSentAt);
+  if (nextAt.getTime() <= now) return null;
+  return (
+    <span className="block">Next reminder after {formatDate(nextAt.toISOString(), DATE_TIME_FORMAT)}</span>
   );
 }
 

@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_ORDERS_EXPORT_PATH,
+  ORDERS_EXPORT_TOTAL_HEADER,
   adminOrderFilterSchema,
   adminOrderItemsResponseSchema,
   adminOrderListQuerySchema,
@@ -39,11 +41,14 @@ export const adminOrdersRoutes =
       ADMIN_ORDERS_EXPORT_PATH,
       { schema: { querystring: adminOrderFilterSchema } },
       async (request, reply) => {
-        const csv = await service.exportCsv(request, request.query);
+        const { total, chunks } = await service.exportCsv(request, request.query);
+        // Streamed (chunked, no Content-Length): one page ahead at most, read as the download takes it.
+        // X-Total-Count lets admin show how far the download is.
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${ordersCsvFileName(new Date())}"`)
-          .send(csv);
+          .header(ORDERS_EXPORT_TOTAL_HEADER, String(total))
+          .send(Readable.from(chunks, { highWaterMark: 1 }));
       },
     );
 

@@ -18,8 +18,9 @@ import { AppError, notFound } from '../../errors';
 import type { AdminDeps } from '../admin';
 import {
   changeOrderStatus,
-  findAllOrders,
+  countOrders,
   findItemsOfOrders,
+  findOrdersAfter,
   findOrderById,
   findOrdersPage,
   makeOrderPdf,
@@ -31,7 +32,7 @@ import {
   type StaffActor,
 } from '../orders';
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
-import { buildOrdersCsv } from './orders-csv';
+import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 import { shopifyAppError } from '../admin-catalog';
 import { isPaymentOverdue } from '../../../shared/payment-terms';
 
@@ -177,18 +178,25 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
     },
 
     /**
-     * GET /api/admin/orders/export.csv: every matching order (all pages), newest first. A bulk export of
-     * customers' details, so it is written to the audit log with its filter and size.
+     * GET /api/admin/orders/export.csv: every matching order (all pages), newest first, as CSV chunks read a
+     * page at a time (docs/admin.md#orders). A bulk export of customers' details, so it is written to the
+     * audit log with its filter and how many orders matched, before the first row goes out.
      */
-    async exportCsv(request: FastifyRequest, filter: AdminOrderFilter): Promise<string> {
-      const rows = await findAllOrders(db, orderFilterCondition(filter));
+    async exportCsv(
+      request: FastifyRequest,
+      filter: AdminOrderFilter,
+    ): Promise<{ total: number; chunks: AsyncGenerator<string> }> {
+      // Built once: the Overdue filter's clock is the export's start, for every page.
+      const where = orderFilterCondition(filter);
+      const total = await countOrders(db, where);
       await recordAudit(db, request, {
         action: 'order.export',
         entityType: 'order',
         entityId: null,
-        after: { filter, orders: rows.length },
+        after: { filter, orders: total },
       });
-      return buildOrdersCsv(rows);
+      const chunks = ordersCsvChunks((after) => findOrdersAfter(db, where, after, ORDERS_CSV_PAGE_ROWS));
+      return { total, chunks };
     },
   };
 }

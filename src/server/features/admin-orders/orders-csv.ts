@@ -1,7 +1,8 @@
-import { buildCsv } from '../../../shared/csv';
+import { csvHead, toCsvLine } from '../../../shared/csv';
 import { centsToDecimal } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
 import type { OrderRow } from '../../db/schema';
+import type { OrderKey, OrdersAfterPage } from '../orders';
 
 /**
  * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first.
@@ -48,8 +49,25 @@ function toCsvRow(order: OrderRow): string[] {
   ];
 }
 
-export function buildOrdersCsv(orders: readonly OrderRow[]): string {
-  return buildCsv(ORDERS_CSV_COLUMNS, orders.map(toCsvRow));
+/** Orders read per page of a streamed export: about 75 KB of CSV, a few milliseconds of work each. */
+export const ORDERS_CSV_PAGE_ROWS = 500;
+
+/** Reads the page of matching orders after `after` (null: the first page). */
+export type OrdersPageReader = (after: OrderKey | null) => Promise<OrdersAfterPage>;
+
+/**
+ * The export as it is streamed (docs/admin.md#orders): the header row, then one chunk per page of orders,
+ * each page read only when the one before has been taken, so a file of any size holds one page in memory and
+ * the event loop serves other requests while each page is read.
+ */
+export async function* ordersCsvChunks(readPage: OrdersPageReader): AsyncGenerator<string> {
+  yield csvHead(ORDERS_CSV_COLUMNS);
+  let after: OrderKey | null = null;
+  do {
+    const page: OrdersAfterPage = await readPage(after);
+    if (page.rows.length > 0) yield page.rows.map((order) => toCsvLine(toCsvRow(order))).join('');
+    after = page.next;
+  } while (after !== null);
 }
 
 /** orders-2031-03-04.csv: the day of the export (UTC). */

@@ -29,7 +29,14 @@ export { findOrderById, lockOrderById } from './order-writes';
 export { netTemplateFor, paymentTermsOptions } from './payment-terms';
 export { paymentNoticesJobs, startPaymentNotices } from './payment-notices';
 export { sendPaymentReminder } from './payment-reminders';
-export { findAllOrders, findOrdersPage, orderFilterCondition } from './staff-order-queries';
+export {
+  countOrders,
+  findOrdersAfter,
+  findOrdersPage,
+  orderFilterCondition,
+  type OrderKey,
+  type OrdersAfterPage,
+} from './staff-order-queries';
 export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
 export { isApprovedOrder } from './order-rules';
 export { toOrderItemView } from './order-view';

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { PAYMENT_REMINDER_COOLDOWN_MS } from '../../../shared/payment-terms';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { orders, users, type OrderRow } from '../../db/schema';
 
@@ -114,4 +115,42 @@ export async function writeDraftIfNone(
 /** When the reconciliation last read the order from Shopify (no other column changes). */
 export async function writeShopifyCheckedAt(db: DatabaseOrTransaction, orderId: number, at: Date) {
   await db.update(orders).set({ shopifyCheckedAt: at }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Claims the order's payment reminder at `now` (docs/orders.md#payment-terms): one conditional update that
+ * records the reminder only if none went out within PAYMENT_REMINDER_COOLDOWN_MS, so of any number of
+ * requests at once, on any number of instances, one gets the row and the others null. (PostgreSQL makes a
+ * second update of the row wait for the first and checks the condition again on what it wrote.)
+ */
+export async function claimPaymentReminder(
+  db: DatabaseOrTransaction,
+  orderId: number,
+  now: Date,
+): Promise<OrderRow | null> {
+  const lastAllowed = new Date(now.getTime() - PAYMENT_REMINDER_COOLDOWN_MS);
+  const [row] = await db
+    .update(orders)
+    .set({ paymentReminderSentAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        or(isNull(orders.paymentReminderSentAt), lte(orders.paymentReminderSentAt, lastAllowed)),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Gives back a claim that sent nothing (Shopify refused or failed): the order shows its last real reminder. */
+export async function releasePaymentReminder(
+  db: DatabaseOrTransaction,
+  orderId: number,
+  claimedAt: Date,
+  previous: Date | null,
+): Promise<void> {
+  await db
+    .update(orders)
+    .set({ paymentReminderSentAt: previous })
+    .where(and(eq(orders.id, orderId), eq(orders.paymentReminderSentAt, claimedAt)));
 }

@@ -1,5 +1,8 @@
-import { isNetTerms, isPaymentOverdue } from '../../../shared/payment-terms';
-import { PAYMENT_REMINDER_REFUSALS } from '../../../shared/schemas/admin-orders';
+import { isNetTerms, isPaymentOverdue, nextPaymentReminderAt } from '../../../shared/payment-terms';
+import {
+  PAYMENT_REMINDER_REFUSALS,
+  paymentReminderCooldownMessage,
+} from '../../../shared/schemas/admin-orders';
 import { recordAudit } from '../../audit/audit-log';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
@@ -7,7 +10,7 @@ import { AppError, notFound } from '../../errors';
 import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyApi } from '../../integrations/shopify/shopify-api';
 import type { MailEnv } from '../../mail/compose';
-import { lockOrderById, updateOrder } from './order-writes';
+import { claimPaymentReminder, findOrderById, releasePaymentReminder } from './order-writes';
 import { isApprovedOrder } from './order-rules';
 import type { StaffActor } from './order-transitions';
 import { queueNotice } from './payment-notices';
@@ -16,7 +19,8 @@ import { queueNotice } from './payment-notices';
  * Staff's 'Send payment reminder' in admin Orders (docs/orders.md#payment-terms): for an overdue order on net
  * terms. With the order in Shopify, Shopify e-mails the reminder of its payment schedule
  * (paymentReminderSend); an order placed in test mode gets the portal's own reminder e-mail. Either way the
- * order records when, and the audit log who.
+ * order records when, and the audit log who. At most one a day per order, on every mode: claimed by a
+ * conditional update of the order (claimPaymentReminder) before anything is sent.
  */
 
 export interface ReminderDeps {
@@ -43,6 +47,28 @@ export function reminderRefusal(order: OrderRow, now: Date): string | null {
   return null;
 }
 
+/**
+ * The 429 of a reminder asked for within a day of the last one (docs/orders.md#payment-terms): it says when
+ * the next may go, in the message, in Retry-After and in `details`.
+ */
+function cooldown(sentAt: Date | null, now: Date): AppError {
+  const nextAt = nextPaymentReminderAt(sentAt ?? now);
+  const retryAfterSeconds = Math.max(1, Math.ceil((nextAt.getTime() - now.getTime()) / 1000));
+  return new AppError('RATE_LIMITED', paymentReminderCooldownMessage(nextAt), {
+    retryAfterSeconds,
+    nextReminderAt: nextAt.toISOString(),
+  });
+}
+
+/** Claims today's reminder of the order, or throws why it cannot be had (404, or the cooldown's 429). */
+async function claimOrRefuse(db: DatabaseOrTransaction, orderId: number, now: Date, orderNotFound: string) {
+  const claimed = await claimPaymentReminder(db, orderId, now);
+  if (claimed) return claimed;
+  const current = await findOrderById(db, orderId);
+  if (!current) throw notFound(orderNotFound);
+  throw cooldown(current.paymentReminderSentAt, now);
+}
+
 export async function sendPaymentReminder(
   deps: ReminderDeps,
   actor: StaffActor,
@@ -50,53 +76,84 @@ export async function sendPaymentReminder(
   orderNotFound: string,
 ): Promise<ReminderResult> {
   const { db, env, shopify } = deps;
-  const found = await db.transaction((tx) => lockOrderById(tx, orderId));
+  const found = await findOrderById(db, orderId);
   if (!found) throw notFound(orderNotFound);
   const refusal = reminderRefusal(found, new Date());
   if (refusal) throw refuse(refusal);
-
-  const viaShopify = shopify !== null && !found.testMode;
-  if (viaShopify) {
-    if (!found.shopifyOrderGid) throw refuse(PAYMENT_REMINDER_REFUSALS.notInvoiced);
-    const terms = await shopify.getOrderPaymentTerms(found.shopifyOrderGid);
-    if (!terms.ok) return { ok: false, error: terms.error };
-    const schedule = terms.data.schedule;
-    if (!schedule) throw refuse(PAYMENT_REMINDER_REFUSALS.notInvoiced);
-    if (schedule.completedAt) throw refuse(PAYMENT_REMINDER_REFUSALS.paid);
-    const sent = await shopify.sendPaymentReminder(schedule.id);
-    if (!sent.ok) return { ok: false, error: sent.error };
+  if (shopify === null || found.testMode) {
+    return { ok: true, order: await remindFromPortal(db, env, actor, orderId, orderNotFound) };
   }
 
-  const order = await db.transaction(async (tx) => {
-    const locked = await lockOrderById(tx, orderId);
-    if (!locked) throw notFound(orderNotFound);
-    const now = new Date();
-    const updated = viaShopify
-      ? await updateOrder(tx, locked.id, { paymentReminderSentAt: now, updatedAt: now })
-      : await remindFromPortal(tx, env, locked, now);
-    await recordAudit(tx, actor, {
-      action: 'order.payment-reminder',
-      entityType: 'order',
-      entityId: locked.id,
-      after: {
-        via: viaShopify ? 'shopify' : 'portal',
-        paymentDueAt: locked.paymentDueAt?.toISOString() ?? null,
-      },
-    });
-    return updated;
+  // The claim commits before Shopify is asked, so requests at once ask Shopify once; a failure gives it back.
+  const now = new Date();
+  const claimed = await claimOrRefuse(db, orderId, now, orderNotFound);
+  const giveBack = () => releasePaymentReminder(db, orderId, now, found.paymentReminderSentAt);
+  const result = await remindThroughShopify(shopify, claimed, now).catch(async (error: unknown) => {
+    await giveBack();
+    throw error;
   });
-  return { ok: true, order };
+  if (!result.sent) {
+    await giveBack();
+    if ('refusal' in result) throw refuse(result.refusal);
+    return { ok: false, error: result.error };
+  }
+  await recordReminderAudit(db, actor, claimed, 'shopify');
+  return { ok: true, order: claimed };
 }
 
-/** Test mode: the portal's own reminder e-mail, checked again under the lock. */
-async function remindFromPortal(
-  tx: DatabaseOrTransaction,
-  env: MailEnv,
+/** What Shopify did with the reminder: sent it, or failed; or a refusal of the portal's own. */
+type ShopifySend = { sent: true } | { sent: false; refusal: string } | { sent: false; error: ShopifyError };
+
+/** Shopify's paymentReminderSend of the claimed order's payment schedule, its rules checked once more. */
+async function remindThroughShopify(
+  shopify: NonNullable<ReminderDeps['shopify']>,
   order: OrderRow,
   now: Date,
-): Promise<OrderRow> {
+): Promise<ShopifySend> {
   const refusal = reminderRefusal(order, now);
-  if (refusal) throw refuse(refusal);
-  await queueNotice(tx, env, order, 'reminder', now);
-  return (await lockOrderById(tx, order.id)) ?? order;
+  if (refusal) return { sent: false, refusal };
+  if (!order.shopifyOrderGid) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
+  const terms = await shopify.getOrderPaymentTerms(order.shopifyOrderGid);
+  if (!terms.ok) return { sent: false, error: terms.error };
+  const schedule = terms.data.schedule;
+  if (!schedule) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
+  if (schedule.completedAt) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.paid };
+  const sent = await shopify.sendPaymentReminder(schedule.id);
+  return sent.ok ? { sent: true } : { sent: false, error: sent.error };
+}
+
+/**
+ * Test mode: the portal's own reminder e-mail. The claim, the checks under it, the e-mail and the audit entry
+ * commit together, so a refused or failed reminder claims nothing.
+ */
+async function remindFromPortal(
+  db: Database,
+  env: MailEnv,
+  actor: StaffActor,
+  orderId: number,
+  orderNotFound: string,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await claimOrRefuse(tx, orderId, now, orderNotFound);
+    const refusal = reminderRefusal(claimed, now);
+    if (refusal) throw refuse(refusal);
+    await queueNotice(tx, env, claimed, 'reminder', now);
+    await recordReminderAudit(tx, actor, claimed, 'portal');
+    return (await findOrderById(tx, orderId)) ?? claimed;
+  });
+}
+
+async function recordReminderAudit(
+  db: DatabaseOrTransaction,
+  actor: StaffActor,
+  order: OrderRow,
+  via: 'shopify' | 'portal',
+) {
+  await recordAudit(db, actor, {
+    action: 'order.payment-reminder',
+    entityType: 'order',
+    entityId: order.id,
+    after: { via, paymentDueAt: order.paymentDueAt?.toISOString() ?? null },
+  });
 }

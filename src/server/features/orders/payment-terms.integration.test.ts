@@ -5,6 +5,7 @@ import { formatDueDate } from '../../../shared/payment-terms';
 import {
   adminOrderListResponseSchema,
   PAYMENT_REMINDER_REFUSALS,
+  paymentReminderCooldownMessage,
   paymentReminderResponseSchema,
 } from '../../../shared/schemas/admin-orders';
 import {
@@ -286,11 +287,45 @@ describe("staff's payment reminder", () => {
     );
     expect(reminders).toHaveLength(1);
     expect((await auditRowsOf(t.db, placed.orderId, 'order.payment-reminder')).length).toBe(1);
-    // A second reminder is a second e-mail: staff decide when to remind again (Shopify allows one a day).
-    expect((await remind(placed.orderId)).statusCode).toBe(200);
-    expect(
-      (await mailsTo(t.db, user.email)).filter((mail) => mail.subject.includes('Payment reminder')),
-    ).toHaveLength(2);
+  });
+
+  it('is sent at most once a day per order, however many requests arrive at once (issue 29 §8)', async () => {
+    const { user, cookie } = await customerOnTerms('net30');
+    const placed = await placeOrder(cookie);
+    await approve(placed.orderId);
+    await t.db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - DAY) })
+      .where(eq(orders.id, placed.orderId));
+    const remindersSent = async () =>
+      (await mailsTo(t.db, user.email)).filter((mail) => mail.subject.includes('Payment reminder')).length;
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => remind(placed.orderId)));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    expect(await remindersSent()).toBe(1);
+    expect((await auditRowsOf(t.db, placed.orderId, 'order.payment-reminder')).length).toBe(1);
+
+    const sentAt = (await readOrder(t.db, placed.orderId)).paymentReminderSentAt!;
+    const nextAt = new Date(sentAt.getTime() + DAY);
+    const refused = answers.find((response) => response.statusCode === 429)!;
+    const body = errorBodySchema.parse(refused.json());
+    expect(body.code).toBe('RATE_LIMITED');
+    expect(body.message).toBe(paymentReminderCooldownMessage(nextAt));
+    expect(body.message).toMatch(/^A payment reminder was sent for this order less than a day ago\. /);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 60 * 60);
+
+    // The next day another goes out.
+    await t.db
+      .update(orders)
+      .set({ paymentReminderSentAt: new Date(Date.now() - DAY - 60_000) })
+      .where(eq(orders.id, placed.orderId));
+    const nextDay = await remind(placed.orderId);
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
+    expect(await remindersSent()).toBe(2);
+    expect((await remind(placed.orderId)).statusCode).toBe(429);
+    expect(await remindersSent()).toBe(2);
   });
 
   it('is refused with the reason for orders that owe no overdue payment on terms', async () => {

@@ -91,7 +91,51 @@ export async function findOrdersPage(
   return { rows: found.map((row) => row.order), total };
 }
 
-/** Every matching order, newest first (the CSV export). */
-export async function findAllOrders(db: DatabaseOrTransaction, where: SQL | undefined): Promise<OrderRow[]> {
-  return db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id));
+/**
+ * Where a page of orders ended, newest first: `createdAt` as PostgreSQL writes it (to the microsecond, with its
+ * offset), since a JavaScript Date keeps milliseconds only and would skip or repeat orders of one millisecond.
+ */
+export interface OrderKey {
+  createdAt: string;
+  id: number;
+}
+
+export interface OrdersAfterPage {
+  rows: OrderRow[];
+  /** Where the next page starts, or null when this one was the last (shorter than asked). */
+  next: OrderKey | null;
+}
+
+/**
+ * The matching orders after `after`, newest first, at most `limit` (the streamed CSV export,
+ * docs/admin.md#orders): keyset pagination on (createdAt, id), so each page is one indexed range read and no
+ * transaction or cursor stays open while a slow download waits.
+ */
+export async function findOrdersAfter(
+  db: DatabaseOrTransaction,
+  where: SQL | undefined,
+  after: OrderKey | null,
+  limit: number,
+): Promise<OrdersAfterPage> {
+  // The first term lets orders_created_at_idx narrow the range; the second resolves ties by id.
+  const keyset = after
+    ? sql`${orders.createdAt} <= ${after.createdAt}::timestamptz and (${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
+    : undefined;
+  const found = await db
+    .select({ order: orders, createdAtText: sql<string>`${orders.createdAt}::text` })
+    .from(orders)
+    .where(and(where, keyset))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  const last = found.at(-1);
+  return {
+    rows: found.map((row) => row.order),
+    next: last && found.length === limit ? { createdAt: last.createdAtText, id: last.order.id } : null,
+  };
+}
+
+/** How many orders match (the export's audit entry and its X-Total-Count). */
+export async function countOrders(db: DatabaseOrTransaction, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(where);
+  return row?.total ?? 0;
 }

@@ -34,8 +34,12 @@ const DAY = 24 * 60 * 60_000;
 /** Answers of orderInvoiceSend to lose once ('after': Shopify sent it, the answer never came back). */
 const faults = { invoiceAnswerLost: false, completionAnswerLost: false };
 
+/** paymentReminderSend calls the portal made, refused or not. */
+let reminderCalls = 0;
+
 const faultyFetch: typeof fetch = async (input, init) => {
   const body = typeof init?.body === 'string' ? init.body : '';
+  if (body.includes('mutation SendPaymentReminder')) reminderCalls += 1;
   const lose =
     (faults.invoiceAnswerLost && body.includes('mutation SendOrderInvoice')) ||
     (faults.completionAnswerLost && body.includes('mutation CompleteDraftOrderOnTerms'));
@@ -217,7 +221,7 @@ describe('a due date moved in Shopify', () => {
 describe("staff's payment reminder", () => {
   const remind = (orderId: number) => asAdmin('POST', `/api/admin/orders/${orderId}/payment-reminder`);
 
-  it("is Shopify's reminder of the overdue schedule; Shopify's own refusal is shown", async () => {
+  it("is Shopify's reminder of the overdue schedule; a second the same day is refused before Shopify is asked", async () => {
     const { orderId, row } = await approvedOnNet30();
     const remindersOf = () =>
       t.fake.store.paymentReminders.filter(
@@ -237,15 +241,69 @@ describe("staff's payment reminder", () => {
     expect(sent.json().order.paymentReminderSentAt).not.toBeNull();
     expect(remindersOf()).toHaveLength(1);
 
-    // Shopify allows one a day: its refusal reaches staff as a sentence, nothing is recorded twice.
+    // One a day, the portal's rule as it is Shopify's: refused before Shopify is asked, with when to retry.
+    const calls = reminderCalls;
     const again = await remind(orderId);
-    expect(again.statusCode).toBe(422);
-    expect(errorBodySchema.parse(again.json()).message).toMatch(/^Shopify refused the change: .*24hour/);
+    expect(again.statusCode).toBe(429);
+    expect(errorBodySchema.parse(again.json()).message).toMatch(
+      /^A payment reminder was sent for this order less than a day ago\. You can send another after /,
+    );
+    expect(reminderCalls).toBe(calls);
 
     t.fake.control.payOrder(row.shopifyOrderGid!);
     await processWebhooks(t);
     const paid = await remind(orderId);
     expect(paid.statusCode).toBe(409);
     expect(errorBodySchema.parse(paid.json()).message).toBe(PAYMENT_REMINDER_REFUSALS.paid);
+  });
+
+  it('goes to Shopify once for 20 requests at once, and again the next day (issue 29 §8)', async () => {
+    const { orderId, row } = await approvedOnNet30();
+    t.fake.control.moveClock({ advanceMs: 31 * DAY });
+    await t.db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - DAY) })
+      .where(eq(orders.id, orderId));
+    const remindersOf = () =>
+      t.fake.store.paymentReminders.filter(
+        (reminder) => reminder.orderId === idOf(row.shopifyOrderGid!, 'Order'),
+      );
+    const calls = reminderCalls;
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => remind(orderId)));
+    const statuses = answers.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(19);
+    expect(reminderCalls - calls).toBe(1);
+    expect(remindersOf()).toHaveLength(1);
+
+    // The next day, in Shopify and in the portal.
+    t.fake.control.moveClock({ advanceMs: 32 * DAY });
+    await t.db
+      .update(orders)
+      .set({ paymentReminderSentAt: new Date(Date.now() - DAY - 60_000) })
+      .where(eq(orders.id, orderId));
+    const nextDay = await remind(orderId);
+    expect(nextDay.statusCode, nextDay.body).toBe(200);
+    expect(reminderCalls - calls).toBe(2);
+    expect(remindersOf()).toHaveLength(2);
+  });
+
+  it("gives its claim back when Shopify refuses it (a reminder sent from Shopify's own admin)", async () => {
+    const { orderId } = await approvedOnNet30();
+    t.fake.control.moveClock({ advanceMs: 31 * DAY });
+    await t.db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - DAY) })
+      .where(eq(orders.id, orderId));
+    // A reminder sent from Shopify's own admin an hour ago: Shopify refuses the portal's.
+    const first = await remind(orderId);
+    expect(first.statusCode, first.body).toBe(200);
+    const before = new Date(Date.now() - 2 * DAY);
+    await t.db.update(orders).set({ paymentReminderSentAt: before }).where(eq(orders.id, orderId));
+    const refused = await remind(orderId);
+    expect(refused.statusCode).toBe(422);
+    expect(errorBodySchema.parse(refused.json()).message).toMatch(/^Shopify refused the change: .*24hour/);
+    expect((await readOrder(t.db, orderId)).paymentReminderSentAt).toEqual(before);
   });
 });

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Download } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -10,13 +9,10 @@ import {
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
 import { useFocusListWhenLost } from '../../../components/admin/use-keep-focus';
-import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
-import {
-  adminOrderListQueryOptions,
-  adminOrdersExportUrl,
-} from '../../../features/admin-orders/admin-orders-queries';
+import { adminOrderListQueryOptions } from '../../../features/admin-orders/admin-orders-queries';
+import { OrdersExportButton } from '../../../features/admin-orders/orders-export';
 import { AdminOrdersTable } from '../../../features/admin-orders/admin-orders-table';
 import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-order-status';
 import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
@@ -64,12 +60,7 @@ export function OrdersSection() {
         </div>
         <div className="flex flex-wrap gap-2 self-start">
           <ShopifyReconcileButton />
-          <Button asChild variant="outline" className="self-start">
-            <a href={adminOrdersExportUrl(filter)} download>
-              <Download aria-hidden="true" />
-              Export CSV
-            </a>
-          </Button>
+          <OrdersExportButton filter={filter} />
         </div>
       </div>
 
