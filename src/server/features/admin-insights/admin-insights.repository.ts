@@ -16,7 +16,7 @@ import { selectRows as rows } from '../../db/select-rows';
  */
 const COUNTED_ORDER = sql.raw(`o.status <> 'cancelled'`);
 
-/** Placed in the period (from `since` on): orders_created_at_idx. */
+/** Placed in the period (from `since` on): orders_created_at_id_idx. */
 const inPeriod = (since: Date) => sql`o.created_at >= ${since.toISOString()}::timestamptz`;
 
 const isoUtc = (column: string) =>
@@ -34,7 +34,7 @@ const inList = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** When the newest order was placed (null: none yet), read from the end of orders_created_at_idx. */
+/** When the newest order was placed (null: none yet), read from the end of orders_created_at_id_idx. */
 export async function findLastOrderAt(db: DatabaseOrTransaction): Promise<string | null> {
   const [row] = await rows<{ at: string | null }>(
     db,
@@ -75,7 +75,7 @@ export function findTiers(db: DatabaseOrTransaction) {
 
 /**
  * Orders per stored status for the pipeline: every open order (pending, processing, shipped, legacy values
- * included) through orders_status_idx, and the period's delivered ones through orders_created_at_idx.
+ * included) through orders_status_idx, and the period's delivered ones through orders_created_at_id_idx.
  */
 export function countPipeline(db: DatabaseOrTransaction, since: Date) {
   return rows<{ status: string; orders: number }>(

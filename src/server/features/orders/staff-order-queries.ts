@@ -117,7 +117,7 @@ export async function findOrdersAfter(
   after: OrderKey | null,
   limit: number,
 ): Promise<OrdersAfterPage> {
-  // The first term lets orders_created_at_idx narrow the range; the second resolves ties by id.
+  // One range of orders_created_at_id_idx: the first term narrows it for any planner, the second resolves ties.
   const keyset = after
     ? sql`${orders.createdAt} <= ${after.createdAt}::timestamptz and (${orders.createdAt}, ${orders.id}) < (${after.createdAt}::timestamptz, ${after.id})`
     : undefined;
