@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatOrderNumber } from '../../shared/orders';
+import { PAYMENT_REMINDER_COOLDOWN_MS } from '../../shared/payment-terms';
 import { SUPPORT_MESSAGES_PER_HOUR } from '../../shared/schemas/support';
 import type { App } from '../app';
-import { createUser, freshIp, get, post, signIn } from '../features/accounts/accounts-test-support';
+import { createUser, freshIp, get, mailsTo, post, signIn } from '../features/accounts/accounts-test-support';
 import { LOGIN_CHALLENGE_MAX_FAILURES } from '../features/admin-session/admin-session.service';
 import {
   cookieOf,
@@ -12,6 +14,7 @@ import {
   testTotpKey,
   wrongCode,
 } from '../features/admin-session/admin-sign-in-test-support';
+import { auditRowsOf, signInAdmin, storeOrder } from '../features/admin-orders/admin-orders-test-support';
 import { ADMIN_TEST_PASSWORD, adminCookie, createAdmin } from '../features/admin-users/admin-test-support';
 import { validSupportMessage } from '../features/support/support-test-support';
 import { sqlRows } from '../test/sql-rows';
@@ -25,6 +28,7 @@ import { ADMIN_LOGIN_LIMITS, EMAIL_SEND_LIMITS, ROUTE_RATE_LIMITS } from './rate
  */
 
 const BURST = 50;
+const DAY = 24 * 60 * 60_000;
 
 let t: TestApp;
 beforeAll(async () => {
@@ -214,7 +218,33 @@ describe('a burst of 50 parallel requests to each limited route', () => {
     });
   });
 
-  // The payment-reminder cooldown (at most one reminder a day per order, issue 29 item 8) belongs here: a
-  // burst of 50 'send reminder' requests for one order queues one e-mail. Added with that cooldown.
-  it.todo('queues one payment reminder for a burst of 50 on one order');
+  // The payment-reminder cooldown (at most one reminder a day per order, issue 29 item 8): a conditional
+  // update of the order claims the day's reminder (claimPaymentReminder), so one request of a burst wins.
+  it('queues one payment reminder for a burst of 50 on one order', async () => {
+    const admin = await signInAdmin(t.app);
+    const user = await createUser(t.db);
+    // An approved order on Net 30, placed in test mode (no Shopify: the portal e-mails the reminder), a day
+    // past its due date.
+    const order = await storeOrder(t.db, {
+      userId: user.id,
+      paymentTerms: 'net30',
+      status: 'processing',
+      approvedAt: new Date(Date.now() - 31 * DAY),
+      paymentDueAt: new Date(Date.now() - DAY),
+    });
+    const responses = await burst(() =>
+      postWithCookie(t.app, `/api/admin/orders/${order.id}/payment-reminder`, undefined, { cookie: admin }),
+    );
+    expect(statusCounts(responses)).toEqual({ 200: 1, 429: BURST - 1 });
+    for (const refused of responses.filter((response) => response.statusCode === 429)) {
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThan(23 * 60 * 60);
+      expect(retryAfter).toBeLessThanOrEqual(PAYMENT_REMINDER_COOLDOWN_MS / 1000);
+    }
+    const reminders = (await mailsTo(t.db, user.email)).filter((mail) =>
+      mail.subject.endsWith(`Payment reminder for order ${formatOrderNumber(order.id)}`),
+    );
+    expect(reminders).toHaveLength(1);
+    expect(await auditRowsOf(t.db, order.id, 'order.payment-reminder')).toHaveLength(1);
+  });
 });
