@@ -1,14 +1,11 @@
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import type { App } from '../app';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../errors';
 import { STALE_CATALOGUE_HEADER } from '../http/stale-catalogue';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy';
 import { createScratchPostgresDatabase } from '../test/test-database';
-import { sameOrigin, testEnv } from '../test/test-app';
+import { buildAppLoggingTo, sameOrigin } from '../test/test-app';
 import { openDatabase, type DatabaseHandle } from './client';
-import { seedDatabase } from './seed';
 
 /**
  * Issue 18 'Database outages' (docs/operations.md#database-outages), on a real PostgreSQL server reached
@@ -30,24 +27,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage', () => {
     viaProxy.host = `127.0.0.1:${proxy.port}`;
     handle = await openDatabase({ kind: 'postgres', url: viaProxy.toString() });
     await handle.migrate();
-    const env = testEnv();
-    await seedDatabase(handle.db, {
-      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
-      demo: false,
-    });
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
-    app = await buildApp({
-      env,
-      database: handle,
-      clientDir: null,
-      loggerInstance: pino({ level: 'info' }, stream),
-      maxEventLoopDelayMs: 30_000,
-    });
+    app = await buildAppLoggingTo(handle, lines);
   }, 60_000);
 
   afterAll(async () => {

@@ -1,14 +1,11 @@
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
+import type { App } from '../app';
 import { STORAGE_FULL_MESSAGE } from '../errors';
 import { createUser, signIn } from '../features/accounts/accounts-test-support';
-import { sameOrigin, testEnv } from '../test/test-app';
+import { buildAppLoggingTo, sameOrigin } from '../test/test-app';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { seedDatabase } from './seed';
 
 const ORDERS = 6;
 
@@ -26,24 +23,7 @@ describe('a full database disk', () => {
 
   beforeAll(async () => {
     handle = await createTestDatabase();
-    const env = testEnv();
-    await seedDatabase(handle.db, {
-      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
-      demo: false,
-    });
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
-        done();
-      },
-    });
-    app = await buildApp({
-      env,
-      database: handle,
-      clientDir: null,
-      loggerInstance: pino({ level: 'info' }, stream),
-      maxEventLoopDelayMs: 30_000,
-    });
+    app = await buildAppLoggingTo(handle, lines);
   }, 60_000);
 
   afterAll(async () => {

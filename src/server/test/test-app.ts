@@ -1,3 +1,5 @@
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { productListSchema } from '../../shared/schemas/products';
 import { buildApp, type App } from '../app';
 import type { Database, DatabaseHandle } from '../db/client';
@@ -96,4 +98,32 @@ export async function findSeededSpecialIds(app: App): Promise<{ bundleId: number
     return product.id;
   };
   return { bundleId: idOf('800-0004'), testerId: idOf('800-0003') };
+}
+
+/**
+ * The real application on `handle` (seeded here), logging at info into `lines` as parsed JSON, so a test can
+ * read what an operator would (the outage and disk-full lines); tolerant of a stalled event loop.
+ */
+export async function buildAppLoggingTo(
+  handle: DatabaseHandle,
+  lines: Array<Record<string, unknown>>,
+): Promise<App> {
+  const env = testEnv();
+  await seedDatabase(handle.db, {
+    admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    demo: false,
+  });
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(JSON.parse(chunk.toString()) as Record<string, unknown>);
+      done();
+    },
+  });
+  return buildApp({
+    env,
+    database: handle,
+    clientDir: null,
+    loggerInstance: pino({ level: 'info' }, stream),
+    maxEventLoopDelayMs: 30_000,
+  });
 }

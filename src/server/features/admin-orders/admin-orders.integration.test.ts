@@ -7,7 +7,14 @@ import {
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, mailsTo, outbox, signIn, uniqueEmail } from '../accounts/accounts-test-support';
-import { auditRowsOf, readOrder, signInAdmin, storeOrder, uniqueTag } from './admin-orders-test-support';
+import {
+  auditRowsOf,
+  parseCsv,
+  readOrder,
+  signInAdmin,
+  storeOrder,
+  uniqueTag,
+} from './admin-orders-test-support';
 import { storeSupportMessage } from '../support/support-test-support';
 import { ORDERS_CSV_COLUMNS } from './orders-csv';
 
@@ -49,36 +56,6 @@ const setStatus = async (id: number, status: string) => {
 };
 
 const errorOf = (response: { json: () => unknown }) => errorBodySchema.parse(response.json());
-
-/** A minimal RFC 4180 reader, so the tests check the export as a spreadsheet would read it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 describe('GET /api/admin/orders', () => {
   it('lists orders newest first in the admin view, 20 to a page by default', async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findOrdersAfter, orderFilterCondition, type OrderKey } from '../orders';
-import { auditRowsOf, signInAdmin, uniqueTag } from './admin-orders-test-support';
+import { auditRowsOf, parseCsv, signInAdmin, uniqueTag } from './admin-orders-test-support';
 import { ORDERS_CSV_COLUMNS, ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 
 /*
@@ -50,35 +50,6 @@ beforeAll(async () => {
     .map((row) => row.id);
 }, 120_000);
 afterAll(() => t.close());
-
-/** A minimal RFC 4180 reader, so the tests check the export as a spreadsheet would read it. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      rows.push([...row, field]);
-      row = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
 
 const exportPath = () => `/api/admin/orders/export.csv?search=${tag}`;
 
