@@ -111,7 +111,15 @@ export async function approveOrderAndSeeIt(
   orderNumber: string,
 ) {
   await openAdminSection(admin, 'Orders');
+  // The order may already be listed before the search: wait for the search's own answer, so it cannot land
+  // after the status change and leave the list showing the order as it was before.
+  const searched = admin.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/admin/orders' &&
+      new URL(response.url()).searchParams.get('search') === customer.business.trim(),
+  );
   await admin.getByLabel('Search orders').fill(customer.business);
+  await searched;
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await expect(status).toBeVisible();
   await status.selectOption('processing');
