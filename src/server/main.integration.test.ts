@@ -40,7 +40,9 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the portal process (npm start)', () => {
+// Each test starts real built processes (and some a database); on a loaded two-core machine running two test
+// files at once one start took over 20 s, so these get more than the suite's 60 s.
+describe('the portal process (npm start)', { timeout: 150_000 }, () => {
   it('starts on an empty data folder, prints the URL and the one-time admin password, serves and stops cleanly', async () => {
     const dataDir = newDataDir();
     const { portal, base } = await startPortal({ DATA_DIR: dataDir });
@@ -140,7 +142,7 @@ describe('the portal process (npm start)', () => {
       for (const socket of sockets) socket.destroy();
       hanging.close();
     }
-  }, 60_000);
+  }, 150_000);
 
   it('with SHOPIFY_MODE=fake loads the fake store from dev/ and runs it beside the portal', async () => {
     const { portal, base } = await startPortal({ DATA_DIR: newDataDir(), SHOPIFY_MODE: 'fake' });
@@ -262,6 +264,6 @@ describe('the portal process (npm start)', () => {
         await database.drop();
       }
     },
-    90_000,
+    150_000,
   );
 });
