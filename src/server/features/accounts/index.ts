@@ -1,6 +1,6 @@
 /* The accounts feature's face to other features (admin users, the admin session): see docs/accounts-and-roles.md. */
 export { retireLinkTokensOfUser } from './accounts.repository';
-// Every write of `users` is here: accounts is the table's one writer (docs/architecture.md#one-writer-per-table).
+// Every write of `users`: accounts is the table's one writer (docs/architecture.md#one-writer-per-table).
 export {
   approveRegistration,
   changeUserRole,

@@ -6,9 +6,10 @@ import { users, type UserRow } from '../../db/schema';
 import type { ShippingColumn } from '../../db/schema/columns';
 
 /**
- * Every write of the `users` table: the accounts feature is its one writer (docs/architecture.md#one-writer-per-table).
- * Each write is named after what happens to the account; the callers (registration here, admin Users, the
- * administrator sign-in) keep their checks, audit entries, e-mails and session endings around it.
+ * Every write of the `users` table: the accounts feature is its one writer
+ * (docs/architecture.md#one-writer-per-table). Each write is named after what happens to the account; the
+ * callers (registration here, admin Users, the administrator sign-in) keep their checks, audit entries,
+ * e-mails and ended sessions around it.
  */
 
 type NewUser = typeof users.$inferInsert;
@@ -84,7 +85,7 @@ export async function setPasswordHash(db: DatabaseOrTransaction, id: number, pas
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
-/** Notes a completed sign-in (customer or administrator) at `at`; the updated row, null when there is none. */
+/** Notes a completed sign-in (customer or administrator) at `at`; the updated row, null if there is none. */
 export async function recordSignIn(
   db: DatabaseOrTransaction,
   id: number,
