@@ -15,10 +15,10 @@ import type { ShippingColumn } from '../../db/schema/columns';
 type NewUser = typeof users.$inferInsert;
 
 /** What a registration gives: everything but the role and the status, which registration decides. */
-export type RegistrationDetails = Omit<NewUser, 'id' | 'role' | 'status' | 'approvedAt' | 'approvedBy'>;
+type RegistrationDetails = Omit<NewUser, 'id' | 'role' | 'status' | 'approvedAt' | 'approvedBy'>;
 
 /** What an administrator gives for an account they create. */
-export type CreatedUserDetails = Pick<
+type CreatedUserDetails = Pick<
   NewUser,
   'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'businessName' | 'role'
 >;
