@@ -31,7 +31,7 @@ export type Classified<T> =
     };
 
 /** An HTTP answer as received: the status, the Retry-After header and the body as text. */
-export interface ShopifyAnswer {
+interface ShopifyAnswer {
   status: number;
   retryAfter: string | null;
   text: string;

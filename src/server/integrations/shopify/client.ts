@@ -23,8 +23,8 @@ import { exchange } from './transport';
  * docs/decisions/0013-shopify-calls-as-jobs.md.
  */
 
-export type { ShopifyError, ShopifyErrorKind, ShopifyResult, ShopifyUserError } from './shopify-result';
-export type { ThrottleStatus } from './throttle-bucket';
+/** The result types callers know from here (shopify-result.ts). */
+export type { ShopifyError, ShopifyResult } from './shopify-result';
 
 export interface ShopifyClientLog {
   warn(obj: object, msg: string): void;

@@ -48,7 +48,7 @@ export function shopifyAppError(error: ShopifyError, action: string): AppError {
   }
 }
 
-export interface ShopifyJobErrorOptions {
+interface ShopifyJobErrorOptions {
   /**
    * The error for an attempt the open circuit breaker refused: it never reached Shopify. Without it such an
    * attempt is retried with backoff like any outage, using up an attempt; the draft-order jobs pass their

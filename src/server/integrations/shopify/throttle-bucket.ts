@@ -11,7 +11,7 @@ export interface ThrottleStatus {
   restoreRate: number;
 }
 
-export interface BucketReservation {
+interface BucketReservation {
   /** Points the bucket held, by our estimate, when the reservation was made. */
   available: number;
   /** How long to wait before sending: 0 when the points were there (or the bucket never refills). */

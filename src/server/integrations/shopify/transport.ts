@@ -7,7 +7,7 @@ import type { FailedExchange } from './classify-response';
  * failure comes back with what was thrown and which limit fired; classify-response.ts says what it means.
  */
 
-export interface ExchangeRequest {
+interface ExchangeRequest {
   fetch: typeof fetch;
   endpoint: string;
   adminToken: string;
@@ -16,7 +16,7 @@ export interface ExchangeRequest {
   totalTimeoutMs: number;
 }
 
-export type Exchange =
+type Exchange =
   { ok: true; status: number; headers: Headers; text: string } | ({ ok: false } & FailedExchange);
 
 export async function exchange(request: ExchangeRequest): Promise<Exchange> {

@@ -1,6 +1,6 @@
 /* Shopify ids at the API's boundary (docs/shopify.md#shopify-ids). */
 
-export type GidType = 'Product' | 'ProductVariant' | 'DraftOrder' | 'Order' | 'PaymentSchedule';
+type GidType = 'Product' | 'ProductVariant' | 'DraftOrder' | 'Order' | 'PaymentSchedule';
 
 /**
  * `gid://shopify/{type}/{id}` for a numeric id or a GID of that type; null for anything else (another type,

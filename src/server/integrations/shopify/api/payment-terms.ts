@@ -17,7 +17,7 @@ export interface PaymentTermsTemplate {
 }
 
 /** An order on payment terms: its status page (where the buyer pays) and its payment schedule. */
-export interface OrderPaymentTerms {
+interface OrderPaymentTerms {
   id: string;
   name: string;
   displayFinancialStatus: string | null;

@@ -39,7 +39,7 @@ export interface ShopifyVariant {
  * buyers must not take it off the retail store, and ProductVariantsBulkInput.published only applies to new
  * variants (Admin 2026-10). The namespace is the one GET_PRODUCT reads.
  */
-export const PORTAL_VISIBILITY_METAFIELD = {
+const PORTAL_VISIBILITY_METAFIELD = {
   namespace: 'wholesale_portal',
   key: 'visible',
   type: 'boolean',

@@ -5,7 +5,7 @@ import { shopifyFailure, type ShopifyResult } from '../shopify-result';
 
 /* Webhook subscriptions (docs/shopify.md#webhooks): `npm run shopify:webhooks` makes them once per store. */
 
-export interface ShopifyWebhookSubscription {
+interface ShopifyWebhookSubscription {
   id: string;
   topic: string;
   uri: string;
