@@ -10,13 +10,13 @@ import {
   type ShopifyVariant,
   type VariantUpdate,
 } from '../../integrations/shopify/shopify-api';
+import { shopifyAppError, shopifyJobError } from '../../integrations/shopify/shopify-errors';
 import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
 
 import { importMessage, refreshMessage, syncMessage } from './catalog-messages';
 import type { ShopifyCatalog } from './shopify-catalog';
-import { shopifyAppError, shopifyJobError } from './shopify-errors';
 import { planCatalogChanges, toCents, type CatalogPlan, type PlanOptions } from './shopify-product-plan';
 import {
   applyCatalogPlan,
@@ -125,7 +125,7 @@ export function createConnectedShopifyCatalog({
         log.error(context, 'variant push: Shopify refused the change; not retrying');
         throw new PermanentJobError(`Shopify refused the ${what} of ${row.sku}: ${result.error.message}`);
       }
-      throw shopifyJobError(result.error, `pushing the ${what} of ${row.sku}`);
+      throw shopifyJobError(`pushing the ${what} of ${row.sku}`, result.error);
     }
     log.info({ productId: row.id, sku: row.sku, ...update }, `variant ${what} pushed to Shopify`);
   }
@@ -266,7 +266,7 @@ export function createConnectedShopifyCatalog({
         log.warn({ productGid }, 'product refresh: Shopify no longer has this product');
         return;
       }
-      if (!fetched.ok) throw shopifyJobError(fetched.error, `refreshing ${productGid}`);
+      if (!fetched.ok) throw shopifyJobError(`refreshing ${productGid}`, fetched.error);
       const { plan, created } = await writeProducts([fetched.data], { create: 'allowed' }, null);
       log.info(
         { productGid, matched: plan.matched.length, created: created.length, skipped: plan.skipped.length },

@@ -33,7 +33,7 @@ import {
 } from '../orders';
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
-import { shopifyAppError } from '../admin-catalog';
+import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
 import { isPaymentOverdue } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';

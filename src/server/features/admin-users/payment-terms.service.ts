@@ -5,7 +5,7 @@ import {
   type PaymentTermsOptionsResponse,
 } from '../../../shared/schemas/admin-users';
 import { recordAudit } from '../../audit/audit-log';
-import { shopifyAppError } from '../admin-catalog';
+import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
 import type { AdminDeps } from '../admin';
 import { netTemplateFor, paymentTermsOptions } from '../orders';
 import { setUserPaymentTerms } from '../accounts';

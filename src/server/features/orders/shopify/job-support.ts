@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import type { Env } from '../../../env';
 import type { ShopifyError } from '../../../integrations/shopify/client';
 import type { ShopifyConnection } from '../../../integrations/shopify/shopify';
+import { shopifyJobError as sharedShopifyJobError } from '../../../integrations/shopify/shopify-errors';
 import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler, type JobLogger } from '../../../jobs/worker';
 import { postponeJob } from '../../../jobs/held-jobs';
@@ -39,14 +40,11 @@ export class PostponeJob extends Error {
 }
 
 /**
- * A failed Shopify call as the worker understands it: put back when it never left (open circuit), retried
- * when Shopify says it may work later (throttled, 5xx, timeout, network), failed for good otherwise (user
- * errors, bad token, …).
+ * A failed Shopify call in a draft-order job (integrations/shopify/shopify-errors.ts): put back when it never
+ * left (open circuit), retried when Shopify says it may work later, failed for good otherwise.
  */
 export function shopifyJobError(what: string, error: ShopifyError): Error {
-  const message = `${what}: ${error.message}`;
-  if (error.kind === 'circuit-open') return new PostponeJob(message);
-  return error.retryable ? new Error(message) : new PermanentJobError(message);
+  return sharedShopifyJobError(what, error, { circuitOpen: PostponeJob });
 }
 
 /** Whether `error` ends the job (the worker fails it): permanent, or any failure of its last attempt. */

@@ -1,9 +1,15 @@
 import { AppError } from '../../errors';
-import type { ShopifyError } from '../../integrations/shopify/client';
 import { PermanentJobError } from '../../jobs/worker';
+import type { ShopifyError } from './shopify-result';
+
+/*
+ * How a failed Shopify call reads to the rest of the portal: to staff as an AppError (an admin action that
+ * called the store), and to the job worker as an error that retries or ends the job. The one place for both
+ * (docs/shopify.md#answers-and-errors).
+ */
 
 /**
- * What an administrator reads when Shopify fails during a catalogue action: a sentence that says what to do,
+ * What an administrator reads when Shopify fails during an admin action: a sentence that says what to do,
  * never a stack trace or a raw response. The details (kind, status, Shopify's own text) go to the log.
  */
 export function shopifyAppError(error: ShopifyError, action: string): AppError {
@@ -42,8 +48,26 @@ export function shopifyAppError(error: ShopifyError, action: string): AppError {
   }
 }
 
-/** Job side: retryable failures are thrown for a retry with backoff, the rest fail the job for good. */
-export function shopifyJobError(error: ShopifyError, what: string): Error {
-  const message = `${what}: ${error.kind}: ${error.message}`;
+interface ShopifyJobErrorOptions {
+  /**
+   * The error for an attempt the open circuit breaker refused: it never reached Shopify. Without it such an
+   * attempt is retried with backoff like any outage, using up an attempt; the draft-order jobs pass their
+   * PostponeJob, which puts the job back without using one (docs/shopify.md#circuit-breaker).
+   */
+  circuitOpen?: new (message: string) => Error;
+}
+
+/**
+ * A failed Shopify call as the job worker understands it: `what` the job was doing and Shopify's message.
+ * Retried (a plain Error) when Shopify says it may work later (throttled, 5xx, timeout, network, a
+ * mutation's unreadable answer); failed for good (PermanentJobError) otherwise (user errors, a bad token…).
+ */
+export function shopifyJobError(
+  what: string,
+  error: ShopifyError,
+  options: ShopifyJobErrorOptions = {},
+): Error {
+  const message = `${what}: ${error.message}`;
+  if (error.kind === 'circuit-open' && options.circuitOpen) return new options.circuitOpen(message);
   return error.retryable ? new Error(message) : new PermanentJobError(message);
 }
