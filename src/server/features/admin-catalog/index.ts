@@ -4,3 +4,4 @@
  */
 export { productRefreshJob, SHOPIFY_PRODUCT_REFRESH_JOB } from './shopify-catalog.jobs';
 export { shopifyAppError } from './shopify-errors';
+export { createCatalogJobHandlers } from './shopify-catalog.jobs';
