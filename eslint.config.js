@@ -1,74 +1,10 @@
-import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-
-const foldersIn = (dir) =>
-  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name);
-
-/**
- * Feature boundaries (docs/architecture.md): a server feature imports another only through that feature's
- * index.ts, its public face; client features do not import each other at all (pages compose them); client
- * lib/ and components/ sit below the features. Tests and their support files may reach inside.
- */
-function featureZones() {
-  const server = foldersIn('./src/server/features');
-  const client = foldersIn('./src/client/features');
-  const pairs = (features) =>
-    features.flatMap((target) =>
-      features.filter((other) => other !== target).map((other) => [target, other]),
-    );
-  return [
-    ...pairs(server).map(([target, other]) => ({
-      target: `./src/server/features/${target}`,
-      from: `./src/server/features/${other}`,
-      except: ['./index.ts'],
-      message: `Import ${other} through its index.ts (the feature's public face), not its files.`,
-    })),
-    ...pairs(client).map(([target, other]) => ({
-      target: `./src/client/features/${target}`,
-      from: `./src/client/features/${other}`,
-      message: 'Client features do not import each other; compose them in a page (src/client/routes).',
-    })),
-    {
-      target: ['./src/client/lib', './src/client/components'],
-      from: ['./src/client/features', './src/client/routes'],
-      message: 'client/lib and client/components sit below the features and pages: they import neither.',
-    },
-  ];
-}
-
-/** Import boundaries between shared, server and client (docs/architecture.md), enforced rather than hoped for. */
-const boundaries = {
-  shared: {
-    patterns: [
-      {
-        group: ['**/server/**', '**/client/**'],
-        message: 'src/shared is pure: it imports nothing of server or client.',
-      },
-      { regex: '^node:', message: 'src/shared runs in the browser too: no Node built-ins.' },
-    ],
-  },
-  client: {
-    patterns: [
-      { group: ['**/server/**'], message: 'The client never imports server code; share it via src/shared.' },
-    ],
-  },
-  clientFeatures: {
-    patterns: [
-      { group: ['**/server/**'], message: 'The client never imports server code; share it via src/shared.' },
-      {
-        regex: '^\\.\\./(?!\\.)[^/]+/',
-        message: 'Client features do not import each other; compose them in a page (src/client/routes).',
-      },
-    ],
-  },
-};
+import { boundaries, featureZones } from './eslint/boundaries.js';
 
 export default tseslint.config(
   {

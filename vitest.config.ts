@@ -15,7 +15,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root: '.',
-          include: ['src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'eslint/**/*.test.ts'],
           exclude: ['**/*.integration.test.ts', 'node_modules/**'],
           environment: 'node',
           setupFiles: ['src/client/test-support/setup.ts'],

@@ -8,7 +8,7 @@ import {
   passwordResetTokens,
   sessions,
 } from '../db/schema';
-import { pruneWebhookEvents, WEBHOOK_EVENT_RETENTION_DAYS } from '../features/shopify-events/webhook-inbox';
+import { pruneWebhookEvents, WEBHOOK_EVENT_RETENTION_DAYS } from '../features/shopify-events';
 import type { JobLogger } from './worker';
 
 const HOUR_MS = 60 * 60 * 1000;

@@ -8,11 +8,11 @@ import {
   insertSession,
   ADMIN_ABSOLUTE_TIMEOUT_MS,
   SESSION_LIFETIME_MS,
-} from '../features/sessions/sessions.repository';
+} from '../features/sessions';
 import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { isDatabaseUnreachable } from '../db/postgres-errors';
 import { generateToken, hashToken } from '../security/tokens';
-import type { SessionCache } from '../features/sessions/session-cache';
+import type { SessionCache } from '../features/sessions';
 import type { UserRow } from '../db/schema';
 
 declare module 'fastify' {

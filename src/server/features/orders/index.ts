@@ -57,3 +57,4 @@ export {
   type InvoiceJobPayload,
 } from './shopify/shopify-sync';
 export type { InvoiceOutcome } from './lifecycle/approval-email';
+export { createShopifyOrderHandlers } from './shopify/shopify-orders.jobs';
