@@ -28,6 +28,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export const paymentNoticesJob = defineJob({
   type: PAYMENT_NOTICES_JOB,
+  label: 'Payment e-mails',
   payload: z.object({ slot: z.string() }),
   maxAttempts: 3,
 });

@@ -51,6 +51,7 @@ const orderSerialKey = ({ orderId }: OrderJobPayload) => `order:${orderId}`;
 
 export const createDraftOrderJob = defineJob({
   type: CREATE_DRAFT_ORDER_JOB,
+  label: 'Shopify draft order',
   payload: createJobPayloadSchema,
   maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   serialKey: orderSerialKey,
@@ -58,6 +59,7 @@ export const createDraftOrderJob = defineJob({
 
 export const sendDraftInvoiceJob = defineJob({
   type: SEND_DRAFT_INVOICE_JOB,
+  label: 'Shopify invoice',
   payload: invoiceJobPayloadSchema,
   maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   serialKey: orderSerialKey,
@@ -65,6 +67,7 @@ export const sendDraftInvoiceJob = defineJob({
 
 export const deleteDraftOrderJob = defineJob({
   type: DELETE_DRAFT_ORDER_JOB,
+  label: 'Shopify draft deletion',
   payload: orderJobPayloadSchema,
   maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   serialKey: orderSerialKey,
