@@ -55,4 +55,15 @@ describe('import boundaries (docs/architecture.md)', () => {
       expect.stringContaining('db/ and integrations/ sit below the features'),
     ]);
   });
+
+  it('a room of the orders module uses another only through its public files', async () => {
+    const privateWrite = await boundaryErrors(
+      'src/server/features/orders/payments/probe.ts',
+      '../lifecycle/order-writes',
+    );
+    expect(privateWrite).toEqual([expect.stringContaining('only through its public files')]);
+    expect(
+      await boundaryErrors('src/server/features/orders/payments/probe.ts', '../lifecycle/order-records'),
+    ).toEqual([]);
+  });
 });

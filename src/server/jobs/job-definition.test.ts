@@ -5,6 +5,7 @@ import type { Job } from './queue';
 
 const refund = defineJob({
   type: 'test.refund',
+  label: 'Refund',
   payload: z.object({ orderId: z.number().int().positive(), cents: z.number().int() }),
   maxAttempts: 7,
   serialKey: ({ orderId }) => `order:${orderId}`,
@@ -30,7 +31,7 @@ describe('a job definition', () => {
   });
 
   it('leaves the queue’s defaults alone when it sets no attempts or serial key', () => {
-    const ping = defineJob({ type: 'test.ping', payload: z.object({}) });
+    const ping = defineJob({ type: 'test.ping', label: 'Ping', payload: z.object({}) });
     expect(jobToQueue(ping, {})).toEqual({ type: 'test.ping', payload: {} });
   });
 

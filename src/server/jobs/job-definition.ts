@@ -11,6 +11,8 @@ import type { JobHandler } from './worker';
  */
 export interface JobDefinition<Payload> {
   type: string;
+  /** What staff call a job of this kind, e.g. 'Sign-in link' (admin's delivery problems show it). */
+  label: string;
   payload: z.ZodType<Payload>;
   /** Attempts before the job fails for good; the queue's backoff spaces them (queue.ts retryDelayMs). */
   maxAttempts?: number;

@@ -19,6 +19,7 @@ const RACE_ROUNDS = Number(process.env.RACE_ROUNDS ?? 5);
 
 const orderStep = defineJob({
   type: 'test.order-step',
+  label: 'Order step',
   payload: z.object({ orderId: z.number().int(), step: z.string() }),
   serialKey: ({ orderId }) => `order:${orderId}`,
 });

@@ -14,6 +14,7 @@ export const EMAIL_JOB_ATTEMPTS = 10_000;
 /** Sends one e-mail; retried until the mail server accepts it or its retry time is up. */
 export const sendEmailJob = defineJob({
   type: SEND_EMAIL_JOB,
+  label: 'E-mail',
   payload: mailMessageSchema,
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });

@@ -6,14 +6,15 @@ import { idSchema } from './pricing';
  * up on after retrying them for EMAIL_RETRY_HOURS, and 'Send again'.
  */
 
-export const DELIVERY_KINDS = ['E-mail', 'Sign-in link', 'Password reset link', 'Approval e-mail'] as const;
-
 export const deliveryProblemSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(DELIVERY_KINDS),
+  /** The kind of e-mail, as its job is labelled on the server ('E-mail', 'Sign-in link', …). */
+  kind: z.string(),
   /** The subject, when the e-mail was written before it was queued; link e-mails are written when sent. */
   subject: z.string().nullable(),
   recipient: z.string().nullable(),
+  /** The stored job no longer reads as its kind (recipient and subject unknown): UNREADABLE_DELIVERY. */
+  unreadable: z.boolean(),
   lastError: z.string().nullable(),
   attempts: z.number().int(),
   queuedAt: z.string(),
@@ -31,6 +32,9 @@ export const deliveryProblemsResponseSchema = z.object({
 export type DeliveryProblemsResponse = z.infer<typeof deliveryProblemsResponseSchema>;
 
 export const deliveryProblemParamsSchema = z.object({ id: idSchema });
+
+/** Shown in place of the recipient of a problem whose stored job no longer reads as its kind. */
+export const UNREADABLE_DELIVERY = 'Details unreadable';
 
 export const SEND_AGAIN_MESSAGE = 'The e-mail is queued to be sent again.';
 export const DELIVERY_PROBLEM_NOT_FOUND =

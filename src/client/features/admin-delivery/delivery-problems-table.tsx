@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { DeliveryProblem } from '../../../shared/schemas/admin-delivery';
+import { UNREADABLE_DELIVERY, type DeliveryProblem } from '../../../shared/schemas/admin-delivery';
 import { Badge } from '../../components/ui/badge';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
@@ -33,6 +33,12 @@ function OrDash({ children }: { children: string | null }) {
   ) : (
     <span className="text-muted-foreground">—</span>
   );
+}
+
+/** The recipient, or UNREADABLE_DELIVERY when the stored e-mail no longer reads as its kind. */
+function Recipient({ problem }: { problem: DeliveryProblem }) {
+  if (problem.unreadable) return <span className="text-muted-foreground">{UNREADABLE_DELIVERY}</span>;
+  return <OrDash>{problem.recipient}</OrDash>;
 }
 
 /** The time of day of DATE_TIME_FORMAT (format-date.ts). */
@@ -77,7 +83,7 @@ function DeliveryProblemsGrid({ problems, onSend }: DeliveryProblemsTableProps) 
             {/* Plain text, which may wrap ('Password reset / link'); the phone's cards show a badge. */}
             <TableCell className={cn(CELL, 'font-medium')}>{problem.kind}</TableCell>
             <TableCell className={cn(CELL, 'max-w-48 min-w-28')}>
-              <OrDash>{problem.recipient}</OrDash>
+              <Recipient problem={problem} />
             </TableCell>
             <TableCell className={cn(CELL, 'max-w-48 min-w-28')}>
               <OrDash>{problem.subject}</OrDash>
@@ -118,7 +124,7 @@ function DeliveryProblemsList({ problems, onSend }: DeliveryProblemsTableProps) 
         <li key={problem.id} className="space-y-3 p-4 text-sm">
           <div className="flex items-start justify-between gap-3">
             <p className="min-w-0 font-medium">
-              <OrDash>{problem.recipient}</OrDash>
+              <Recipient problem={problem} />
             </p>
             <Kind problem={problem} />
           </div>

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DELIVERY_PROBLEM_NOT_FOUND,
   SEND_AGAIN_MESSAGE,
+  UNREADABLE_DELIVERY,
   type DeliveryProblem,
   type DeliveryProblemsResponse,
 } from '../../../shared/schemas/admin-delivery';
@@ -31,6 +32,7 @@ function buildProblem(overrides: Partial<DeliveryProblem> = {}): DeliveryProblem
     kind: 'E-mail',
     subject: 'Your order WO-1012 has shipped',
     recipient: 'jane@shop.test',
+    unreadable: false,
     lastError: 'connect ECONNREFUSED 127.0.0.1:25',
     attempts: 23,
     queuedAt: '2031-03-03T08:15:00.000Z',
@@ -173,6 +175,22 @@ describe('DeliverySection', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(toggle.textContent).toBe('Show less');
     expect(error.className).not.toContain('line-clamp-2');
+  });
+
+  it("shows 'Details unreadable' for the recipient of an e-mail whose stored job no longer reads as its kind", async () => {
+    const unreadable = buildProblem({
+      id: 9,
+      kind: 'Approval e-mail',
+      subject: null,
+      recipient: null,
+      unreadable: true,
+    });
+    stubDeliveryApi([unreadable]);
+    renderWithProviders(<DeliverySection />);
+    const [row] = await findRows();
+    expect(within(row!).getByText('Approval e-mail')).toBeInTheDocument();
+    expect(row!.querySelectorAll('td')[1]?.textContent).toBe(UNREADABLE_DELIVERY);
+    expect(row!.querySelectorAll('td')[2]?.textContent).toBe('—');
   });
 
   it('says how many there are when the server sends only the newest 200', async () => {

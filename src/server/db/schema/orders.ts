@@ -15,12 +15,6 @@ import { products } from './catalog';
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
 import { users } from './users';
 
-/**
- * Stored statuses (docs/orders.md#legacy-status-values); `submitted` and `completed` are legacy values read
- * as pending / delivered.
- */
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export const LEGACY_ORDER_STATUSES = ['submitted', 'completed'] as const;
 export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
 import { PAYMENT_TERMS } from '../../../shared/payment-terms';
 export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;

@@ -10,5 +10,11 @@ export {
   setPasswordHash,
   setUserPaymentTerms,
 } from './user-writes';
-export { approvalLinkJob, LINK_MAIL_JOB_TYPES, linkMailJobs } from './link-mail.jobs';
+export {
+  approvalLinkJob,
+  LINK_MAIL_JOB_TYPES,
+  linkMailJobs,
+  resetLinkJob,
+  signInLinkJob,
+} from './link-mail.jobs';
 export { toCurrentUser } from './accounts.service';

@@ -40,6 +40,7 @@ const emailPayload = z.object({ email: z.string().min(1).max(320) });
  */
 export const signInLinkJob = defineJob({
   type: 'account.sign-in-link',
+  label: 'Sign-in link',
   payload: emailPayload.extend({ next: z.string().max(MAX_RETURN_PATH_LENGTH).optional() }),
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
@@ -47,6 +48,7 @@ export const signInLinkJob = defineJob({
 /** 'Forgot password' for an address: a reset link to an account that may reset its password. */
 export const resetLinkJob = defineJob({
   type: 'account.reset-link',
+  label: 'Password reset link',
   payload: emailPayload,
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
@@ -54,6 +56,7 @@ export const resetLinkJob = defineJob({
 /** The approval e-mail with its first sign-in link (docs/accounts-and-roles.md#approval). */
 export const approvalLinkJob = defineJob({
   type: 'account.approval-link',
+  label: 'Approval e-mail',
   payload: z.object({ userId: z.number().int().positive().max(MAX_ID) }),
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });

@@ -15,6 +15,7 @@ export const productRefreshJobPayloadSchema = z.object({
 
 export const productRefreshJob = defineJob({
   type: SHOPIFY_PRODUCT_REFRESH_JOB,
+  label: 'Shopify product refresh',
   payload: productRefreshJobPayloadSchema,
 });
 

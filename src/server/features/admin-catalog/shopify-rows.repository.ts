@@ -24,6 +24,7 @@ export const variantPushJobPayloadSchema = z.object({
 /** One product row's pushes run one at a time, so Shopify receives its edits in order. */
 export const variantPushJob = defineJob({
   type: SHOPIFY_VARIANT_PUSH_JOB,
+  label: 'Shopify variant update',
   payload: variantPushJobPayloadSchema,
   serialKey: ({ productId }) => `product:${productId}`,
 });

@@ -9,10 +9,10 @@ import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import { createJobHandlers, createRetryPolicies } from '../../jobs/registry';
 import { startJobWorker } from '../../jobs/worker';
-import { enqueueEmail } from '../../mail/email.jobs';
+import { enqueueEmail, SEND_EMAIL_JOB } from '../../mail/email.jobs';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { approvalLinkJob } from '../accounts';
+import { approvalLinkJob, signInLinkJob } from '../accounts';
 import { createUser, signIn } from '../accounts/accounts-test-support';
 import { adminCookie, auditRowsOf, send } from '../admin-users/admin-test-support';
 
@@ -68,6 +68,7 @@ describe('admin delivery problems', () => {
       kind: 'E-mail',
       subject: 'Order received',
       recipient: 'shop@example.com',
+      unreadable: false,
       lastError: 'Error: connect ECONNREFUSED 127.0.0.1:25',
       attempts: 1,
     });
@@ -75,6 +76,7 @@ describe('admin delivery problems', () => {
       kind: 'Approval e-mail',
       subject: null,
       recipient: customer.email,
+      unreadable: false,
     });
 
     const again = await send(t.app, 'POST', `/api/admin/delivery-problems/${mailId}/send-again`, admin);
@@ -94,6 +96,38 @@ describe('admin delivery problems', () => {
     const twice = await send(t.app, 'POST', `/api/admin/delivery-problems/${mailId}/send-again`, admin);
     expect(twice.statusCode).toBe(404);
     expect(twice.json()).toMatchObject({ message: DELIVERY_PROBLEM_NOT_FOUND });
+  });
+
+  it('reads each job with its own schema and label, and lists one whose payload no longer parses as unreadable', async () => {
+    const customer = await createUser(t.db);
+    const linkId = await enqueueJob(t.db, jobToQueue(signInLinkJob, { email: customer.email }));
+    // Rows as an older release (or a hand edit) might have left them: queued without their schema's check.
+    const badApprovalId = await enqueueJob(t.db, {
+      type: approvalLinkJob.type,
+      payload: { userId: 'seven' },
+    });
+    const badMailId = await enqueueJob(t.db, {
+      type: SEND_EMAIL_JOB,
+      payload: { to: 42, subject: ['Order received'] },
+    });
+    await failEverythingDue();
+
+    const { problems } = await list();
+    expect(problems.find((problem) => problem.id === linkId)).toMatchObject({
+      kind: 'Sign-in link',
+      subject: null,
+      recipient: customer.email,
+      unreadable: false,
+    });
+    for (const [id, kind] of [
+      [badApprovalId, 'Approval e-mail'],
+      [badMailId, 'E-mail'],
+    ] as const) {
+      const problem = problems.find((listed) => listed.id === id);
+      expect(problem).toMatchObject({ kind, subject: null, recipient: null, unreadable: true });
+      // The worker refused the same payload for good: its error says why.
+      expect(problem?.lastError).toMatch(/invalid|expected/i);
+    }
   });
 
   it('is for administrators only', async () => {

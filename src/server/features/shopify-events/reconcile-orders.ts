@@ -195,6 +195,7 @@ export const reconcileJobPayloadSchema = z.object({ slot: z.string() });
 /** Tried once: a store that fails is not retried, the next slot tries again. */
 export const reconcileJob = defineJob({
   type: RECONCILE_JOB,
+  label: 'Shopify order check',
   payload: reconcileJobPayloadSchema,
   maxAttempts: 1,
 });

@@ -25,6 +25,7 @@ export const PROCESS_WEBHOOK_JOB = 'shopify.webhook';
  */
 export const processWebhookJob = defineJob({
   type: PROCESS_WEBHOOK_JOB,
+  label: 'Shopify event',
   payload: z.object({ eventId: z.string().min(1), topic: z.string().min(1).optional() }),
 });
 

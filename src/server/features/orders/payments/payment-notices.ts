@@ -10,7 +10,7 @@ import type { JobLogger } from '../../../jobs/worker';
 import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { orderRecipient } from '../lifecycle/order-status-emails';
-import { findOrderAccount, updateOrder } from '../lifecycle/order-writes';
+import { findOrderAccount, recordPaymentNoticeSent } from '../lifecycle/order-records';
 import { paymentNoticeEmail, type PaymentNotice } from './payment-emails';
 
 /*
@@ -28,6 +28,7 @@ const DAY_MS = 24 * 60 * 60_000;
 
 export const paymentNoticesJob = defineJob({
   type: PAYMENT_NOTICES_JOB,
+  label: 'Payment e-mails',
   payload: z.object({ slot: z.string() }),
   maxAttempts: 3,
 });
@@ -97,15 +98,9 @@ export async function queueNotice(
     { ...order, paymentDueAt: order.paymentDueAt, orderNumber: formatOrderNumber(order.id) },
     notice,
   );
-  const mark =
-    notice === 'due-soon'
-      ? { paymentDueSoonEmailedAt: now }
-      : notice === 'overdue'
-        ? { paymentOverdueEmailedAt: now }
-        : { paymentReminderSentAt: now };
   const key = notice === 'reminder' ? `${notice}:${now.getTime()}` : notice;
   await enqueueEmail(tx, message, { dedupeKey: `payment-${key}:${order.id}` });
-  await updateOrder(tx, order.id, { ...mark, updatedAt: now });
+  await recordPaymentNoticeSent(tx, order.id, notice, now);
   return true;
 }
 

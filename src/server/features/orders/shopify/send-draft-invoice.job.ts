@@ -5,17 +5,18 @@ import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker';
 import {
   CREATE_DRAFT_ORDER_JOB,
-  findOrderById,
-  forgetShopifyDraft,
   invoiceJobPayloadSchema,
-  isApprovedOrder,
-  lockOrderById,
-  recordInvoiceSent,
   SEND_DRAFT_INVOICE_JOB,
-  tellCustomerOfApproval,
   type InvoiceJobPayload,
-  type InvoiceOutcome,
-} from '../index';
+} from './draft-order-definitions';
+import { findOrderById, lockOrderById } from '../lifecycle/order-records';
+import {
+  forgetShopifyDraft,
+  recordInvoiceSent,
+  tellCustomerOfApproval,
+} from '../lifecycle/order-transitions';
+import { isApprovedOrder } from '../rules/order-rules';
+import type { InvoiceOutcome } from '../lifecycle/approval-email';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { invoiceOnTerms } from './invoice-on-terms';
 import { isNetTerms } from '../../../../shared/payment-terms';
