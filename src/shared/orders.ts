@@ -33,6 +33,17 @@ export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string
   cancelled: ['cancelled'],
 };
 
+/**
+ * Every value the stored `status` column may hold, the statuses first and then the legacy values: the check
+ * constraint orders_status_check.
+ */
+export const STORED_ORDER_STATUS_VALUES: readonly string[] = [
+  ...Object.keys(STORED_ORDER_STATUSES),
+  ...Object.values(STORED_ORDER_STATUSES)
+    .flat()
+    .filter((value) => !(value in STORED_ORDER_STATUSES)),
+];
+
 const STATUS_OF_STORED = new Map<string, OrderStatus>(
   (Object.entries(STORED_ORDER_STATUSES) as Array<[OrderStatus, readonly string[]]>).flatMap(
     ([status, stored]) => stored.map((value) => [value, status] as const),
