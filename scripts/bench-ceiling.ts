@@ -22,7 +22,7 @@ import {
   WRITE_ORDER,
   writeOrderParams,
   type OrderWrite,
-} from '../src/server/features/orders/orders.repository';
+} from '../src/server/features/orders/reads/orders.repository';
 import { createRequestIds } from '../src/server/http/request-id';
 import { SECURITY_HEADERS } from '../src/server/plugins/security-headers';
 import { LOOPBACK } from './bench-support';

@@ -16,19 +16,19 @@ export {
   tellCustomerOfApproval,
   type StaffActor,
   type TransitionResult,
-} from './order-transitions';
-export { applyShopifyFacts, type AppliedFacts } from './apply-shopify-facts';
+} from './lifecycle/order-transitions';
+export { applyShopifyFacts, type AppliedFacts } from './lifecycle/apply-shopify-facts';
 export {
   isStale,
   planOrderChanges,
   type OrderState,
   type ShopifyOrderFacts,
   type Tracking,
-} from './shopify-facts';
-export { findOrderById, lockOrderById } from './order-writes';
-export { netTemplateFor, paymentTermsOptions } from './payment-terms';
-export { paymentNoticesJobs, startPaymentNotices } from './payment-notices';
-export { sendPaymentReminder } from './payment-reminders';
+} from './lifecycle/shopify-facts';
+export { findOrderById, lockOrderById } from './lifecycle/order-writes';
+export { netTemplateFor, paymentTermsOptions } from './payments/payment-terms';
+export { paymentNoticesJobs, startPaymentNotices } from './payments/payment-notices';
+export { sendPaymentReminder } from './payments/payment-reminders';
 export {
   countOrders,
   findOrdersAfter,
@@ -36,11 +36,11 @@ export {
   orderFilterCondition,
   type OrderKey,
   type OrdersAfterPage,
-} from './staff-order-queries';
-export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './orders.repository';
-export { isApprovedOrder } from './order-rules';
-export { toOrderItemView } from './order-view';
-export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './order-pdf';
+} from './reads/staff-order-queries';
+export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './reads/orders.repository';
+export { isApprovedOrder } from './rules/order-rules';
+export { toOrderItemView } from './reads/order-view';
+export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';
 export {
   CREATE_DRAFT_ORDER_JOB,
   createDraftOrderJob,
@@ -55,5 +55,5 @@ export {
   type CreateJobPayload,
   type DraftRequeue,
   type InvoiceJobPayload,
-} from './shopify-sync';
-export type { InvoiceOutcome } from './approval-email';
+} from './shopify/shopify-sync';
+export type { InvoiceOutcome } from './lifecycle/approval-email';

@@ -14,7 +14,7 @@ import {
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
-import { sendOrderPdf } from './order-pdf';
+import { sendOrderPdf } from './documents/order-pdf';
 import type { OrderService } from './orders.service';
 
 /**

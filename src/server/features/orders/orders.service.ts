@@ -10,13 +10,13 @@ import { notFound } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import type { PricingService } from '../pricing';
 
-import { createOrderIds } from './order-ids';
-import { makeOrderPdf, type OrderPdf } from './order-pdf';
-import { toOrderDetail, toOrderItemView, toOrderSummary } from './order-view';
-import { prepareOrderReads } from './orders.repository';
-import type { OrderToPlace } from './place-order';
-import { buildReorder } from './reorder';
-import { submitOrder } from './submit-order';
+import { createOrderIds } from './placement/order-ids';
+import { makeOrderPdf, type OrderPdf } from './documents/order-pdf';
+import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
+import { prepareOrderReads } from './reads/orders.repository';
+import type { OrderToPlace } from './placement/place-order';
+import { buildReorder } from './placement/reorder';
+import { submitOrder } from './placement/submit-order';
 import type { UserRow } from '../../db/schema';
 
 /**

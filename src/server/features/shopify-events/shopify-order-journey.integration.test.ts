@@ -7,7 +7,7 @@ import {
   newCustomer,
   setStatus,
   submitOrder,
-} from '../shopify-orders/shopify-orders-test-support';
+} from '../orders/shopify/shopify-orders-test-support';
 import { processWebhooks, readOrderRow } from './shopify-events-test-support';
 
 /*

@@ -1,0 +1,161 @@
+import { safeExternalUrl } from '../../../../shared/external-url';
+import type { OrderStatus } from '../../../../shared/schemas/orders';
+import { composeEmail, type MailEnv } from '../../../mail/compose';
+import { formatDueDate } from '../../../../shared/payment-terms';
+import type { MailMessage } from '../../../mail/mailer';
+
+/**
+ * The customer's e-mails when staff move an order on (docs/emails.md#order-e-mails: 'order approved (with
+ * payment link when there is one)', 'order shipped (with tracking when known)'; delivered and cancelled get a
+ * short notice). Moving an order back to pending sends nothing.
+ */
+
+export interface StatusMailOrder {
+  id: number;
+  orderNumber: string;
+  paymentStatus: string;
+  /** Net terms: when payment falls due (docs/orders.md#payment-terms). */
+  paymentDueAt: Date | null;
+  shopifyCheckoutUrl: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  trackingCompany: string | null;
+}
+
+export interface StatusMailRecipient {
+  email: string;
+  name: string | null;
+}
+
+/**
+ * Who the customer's e-mails about an order go to: the account that placed it (its address and first name),
+ * else the contact typed into the order (an order whose account is gone).
+ */
+export function orderRecipient(
+  account: { email: string; firstName: string | null } | null,
+  order: { customerEmail: string; customerName: string },
+): StatusMailRecipient {
+  return { email: account?.email ?? order.customerEmail, name: account?.firstName || order.customerName };
+}
+
+/**
+ * One e-mail per change of status: the key names the change (order, status and when it was made), so a
+ * retried job never sends twice, while a real later change (a mistake corrected, then the order really
+ * approved) still tells the customer. Setting the status an order already has changes nothing and sends
+ * nothing.
+ */
+export function orderStatusEmailKey(orderId: number, status: OrderStatus, changedAt: Date): string {
+  return `order-status:${orderId}:${status}:${changedAt.getTime()}`;
+}
+
+/**
+ * The invoice link while one is out and unpaid (docs/orders.md#approval-and-payment), else null (test mode).
+ */
+export function paymentLinkOf(env: Pick<MailEnv, 'APP_ORIGIN'>, order: StatusMailOrder): string | null {
+  return order.paymentStatus === 'invoice_sent'
+    ? safeExternalUrl(order.shopifyCheckoutUrl, env.APP_ORIGIN)
+    : null;
+}
+
+export function orderStatusEmail(
+  env: MailEnv,
+  to: StatusMailRecipient,
+  order: StatusMailOrder,
+  status: OrderStatus,
+): MailMessage | null {
+  const orderLink = { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' };
+  const questions = `Questions? Contact us at ${env.SUPPORT_EMAIL}.`;
+  const number = order.orderNumber;
+  switch (status) {
+    case 'processing': {
+      const payment = paymentLinkOf(env, order);
+      const due = order.paymentDueAt ? [`Payment due ${formatDueDate(order.paymentDueAt)}.`] : [];
+      if (payment) {
+        return composeEmail(env, to.email, `Order ${number} approved: payment link inside`, {
+          greeting: to.name,
+          lines: [
+            `Good news: your order ${number} has been approved. Please pay the invoice with the link below.`,
+            ...due,
+            `You can follow your order at ${orderLink.url}.`,
+            questions,
+          ],
+          link: { url: payment, label: 'Pay now' },
+        });
+      }
+      return composeEmail(env, to.email, `Order ${number} approved`, {
+        greeting: to.name,
+        lines: [
+          `Good news: your order ${number} has been approved and is being prepared.`,
+          ...due,
+          "We'll e-mail you again when it ships.",
+          questions,
+        ],
+        link: orderLink,
+      });
+    }
+    case 'shipped': {
+      const tracking = [
+        order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
+        order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
+      ].filter((line): line is string => line !== null);
+      const trackingUrl = safeExternalUrl(order.trackingUrl, env.APP_ORIGIN);
+      if (trackingUrl) tracking.push(`Track your package: ${trackingUrl}`);
+      return composeEmail(env, to.email, `Order ${number} shipped`, {
+        greeting: to.name,
+        lines: [`Your order ${number} is on its way.`, ...tracking, questions],
+        link: orderLink,
+      });
+    }
+    case 'delivered':
+      return composeEmail(env, to.email, `Order ${number} delivered`, {
+        greeting: to.name,
+        lines: [`Your order ${number} has been delivered. Thank you for your business.`, questions],
+        link: orderLink,
+      });
+    case 'cancelled':
+      return composeEmail(env, to.email, `Order ${number} cancelled`, {
+        greeting: to.name,
+        lines: [
+          `Your order ${number} has been cancelled.`,
+          `If you did not expect this, please contact us at ${env.SUPPORT_EMAIL}.`,
+        ],
+        link: orderLink,
+      });
+    case 'pending':
+      return null;
+  }
+}
+
+/**
+ * Once per order: the tracking e-mail is sent the first time tracking reaches an order already shipped,
+ * whichever of a webhook and the reconciliation writes it (shopify-events/apply-facts.ts).
+ */
+export function orderTrackingEmailKey(orderId: number): string {
+  return `order-tracking:${orderId}`;
+}
+
+/**
+ * The tracking of an order that shipped without it: Shopify lets a merchant fulfil first and add tracking
+ * later, after the 'shipped' e-mail went out. Null when there is no number or link to follow.
+ */
+export function orderTrackingEmail(
+  env: MailEnv,
+  to: StatusMailRecipient,
+  order: StatusMailOrder,
+): MailMessage | null {
+  const trackingUrl = safeExternalUrl(order.trackingUrl, env.APP_ORIGIN);
+  if (!order.trackingNumber && !trackingUrl) return null;
+  const number = order.orderNumber;
+  const lines = [
+    `Your order ${number} is on its way, and you can now follow it.`,
+    order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
+    order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
+    trackingUrl ? `Track your package: ${trackingUrl}` : null,
+    `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+  ].filter((line): line is string => line !== null);
+  return composeEmail(env, to.email, `Order ${number}: tracking details`, {
+    greeting: to.name,
+    lines,
+    link: { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' },
+  });
+}

@@ -1,0 +1,159 @@
+import { isNetTerms, isPaymentOverdue, nextPaymentReminderAt } from '../../../../shared/payment-terms';
+import {
+  PAYMENT_REMINDER_REFUSALS,
+  paymentReminderCooldownMessage,
+} from '../../../../shared/schemas/admin-orders';
+import { recordAudit } from '../../../audit/audit-log';
+import type { Database, DatabaseOrTransaction } from '../../../db/client';
+import type { OrderRow } from '../../../db/schema';
+import { AppError, notFound } from '../../../errors';
+import type { ShopifyError } from '../../../integrations/shopify/client';
+import type { ShopifyApi } from '../../../integrations/shopify/shopify-api';
+import type { MailEnv } from '../../../mail/compose';
+import { claimPaymentReminder, findOrderById, releasePaymentReminder } from '../lifecycle/order-writes';
+import { isApprovedOrder } from '../rules/order-rules';
+import type { StaffActor } from '../lifecycle/order-transitions';
+import { queueNotice } from './payment-notices';
+
+/*
+ * Staff's 'Send payment reminder' in admin Orders (docs/orders.md#payment-terms): for an overdue order on net
+ * terms. With the order in Shopify, Shopify e-mails the reminder of its payment schedule
+ * (paymentReminderSend); an order placed in test mode gets the portal's own reminder e-mail. Either way the
+ * order records when, and the audit log who. At most one a day per order, on every mode: claimed by a
+ * conditional update of the order (claimPaymentReminder) before anything is sent.
+ */
+
+export interface ReminderDeps {
+  db: Database;
+  env: MailEnv;
+  /** The store's API, or null in test mode. */
+  shopify: Pick<ShopifyApi, 'getOrderPaymentTerms' | 'sendPaymentReminder'> | null;
+}
+
+export type ReminderResult = { ok: true; order: OrderRow } | { ok: false; error: ShopifyError };
+
+const refuse = (message: string) => new AppError('CONFLICT', message);
+
+/**
+ * Why `order` cannot be reminded of its payment at `now`, or null when it can: only an overdue payment is
+ * reminded of (Shopify refuses a reminder before the due date; the portal keeps the same rule in test mode).
+ */
+export function reminderRefusal(order: OrderRow, now: Date): string | null {
+  if (!isNetTerms(order.paymentTerms)) return PAYMENT_REMINDER_REFUSALS.notOnTerms;
+  if (order.status === 'cancelled') return PAYMENT_REMINDER_REFUSALS.cancelled;
+  if (!isApprovedOrder(order.status)) return PAYMENT_REMINDER_REFUSALS.notApproved;
+  if (order.paymentStatus === 'paid') return PAYMENT_REMINDER_REFUSALS.paid;
+  if (!isPaymentOverdue(order, now)) return PAYMENT_REMINDER_REFUSALS.notOverdue;
+  return null;
+}
+
+/**
+ * The 429 of a reminder asked for within a day of the last one (docs/orders.md#payment-terms): it says when
+ * the next may go, in the message, in Retry-After and in `details`.
+ */
+function cooldown(sentAt: Date | null, now: Date): AppError {
+  const nextAt = nextPaymentReminderAt(sentAt ?? now);
+  const retryAfterSeconds = Math.max(1, Math.ceil((nextAt.getTime() - now.getTime()) / 1000));
+  return new AppError('RATE_LIMITED', paymentReminderCooldownMessage(nextAt), {
+    retryAfterSeconds,
+    nextReminderAt: nextAt.toISOString(),
+  });
+}
+
+/** Claims today's reminder of the order, or throws why it cannot be had (404, or the cooldown's 429). */
+async function claimOrRefuse(db: DatabaseOrTransaction, orderId: number, now: Date, orderNotFound: string) {
+  const claimed = await claimPaymentReminder(db, orderId, now);
+  if (claimed) return claimed;
+  const current = await findOrderById(db, orderId);
+  if (!current) throw notFound(orderNotFound);
+  throw cooldown(current.paymentReminderSentAt, now);
+}
+
+export async function sendPaymentReminder(
+  deps: ReminderDeps,
+  actor: StaffActor,
+  orderId: number,
+  orderNotFound: string,
+): Promise<ReminderResult> {
+  const { db, env, shopify } = deps;
+  const found = await findOrderById(db, orderId);
+  if (!found) throw notFound(orderNotFound);
+  const refusal = reminderRefusal(found, new Date());
+  if (refusal) throw refuse(refusal);
+  if (shopify === null || found.testMode) {
+    return { ok: true, order: await remindFromPortal(db, env, actor, orderId, orderNotFound) };
+  }
+
+  // The claim commits before Shopify is asked, so requests at once ask Shopify once; a failure gives it back.
+  const now = new Date();
+  const claimed = await claimOrRefuse(db, orderId, now, orderNotFound);
+  const giveBack = () => releasePaymentReminder(db, orderId, now, found.paymentReminderSentAt);
+  const result = await remindThroughShopify(shopify, claimed, now).catch(async (error: unknown) => {
+    await giveBack();
+    throw error;
+  });
+  if (!result.sent) {
+    await giveBack();
+    if ('refusal' in result) throw refuse(result.refusal);
+    return { ok: false, error: result.error };
+  }
+  await recordReminderAudit(db, actor, claimed, 'shopify');
+  return { ok: true, order: claimed };
+}
+
+/** What Shopify did with the reminder: sent it, or failed; or a refusal of the portal's own. */
+type ShopifySend = { sent: true } | { sent: false; refusal: string } | { sent: false; error: ShopifyError };
+
+/** Shopify's paymentReminderSend of the claimed order's payment schedule, its rules checked once more. */
+async function remindThroughShopify(
+  shopify: NonNullable<ReminderDeps['shopify']>,
+  order: OrderRow,
+  now: Date,
+): Promise<ShopifySend> {
+  const refusal = reminderRefusal(order, now);
+  if (refusal) return { sent: false, refusal };
+  if (!order.shopifyOrderGid) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
+  const terms = await shopify.getOrderPaymentTerms(order.shopifyOrderGid);
+  if (!terms.ok) return { sent: false, error: terms.error };
+  const schedule = terms.data.schedule;
+  if (!schedule) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
+  if (schedule.completedAt) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.paid };
+  const sent = await shopify.sendPaymentReminder(schedule.id);
+  return sent.ok ? { sent: true } : { sent: false, error: sent.error };
+}
+
+/**
+ * Test mode: the portal's own reminder e-mail. The claim, the checks under it, the e-mail and the audit entry
+ * commit together, so a refused or failed reminder claims nothing.
+ */
+async function remindFromPortal(
+  db: Database,
+  env: MailEnv,
+  actor: StaffActor,
+  orderId: number,
+  orderNotFound: string,
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const claimed = await claimOrRefuse(tx, orderId, now, orderNotFound);
+    const refusal = reminderRefusal(claimed, now);
+    if (refusal) throw refuse(refusal);
+    await queueNotice(tx, env, claimed, 'reminder', now);
+    await recordReminderAudit(tx, actor, claimed, 'portal');
+    return (await findOrderById(tx, orderId)) ?? claimed;
+  });
+}
+
+async function recordReminderAudit(
+  db: DatabaseOrTransaction,
+  actor: StaffActor,
+  order: OrderRow,
+  via: 'shopify' | 'portal',
+) {
+  await recordAudit(db, actor, {
+    action: 'order.payment-reminder',
+    entityType: 'order',
+    entityId: order.id,
+    after: { via, paymentDueAt: order.paymentDueAt?.toISOString() ?? null },
+  });
+}

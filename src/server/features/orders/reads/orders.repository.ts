@@ -1,0 +1,428 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { centsToDecimal } from '../../../../shared/money';
+import { runNamed, type Database, type NamedStatement, type DatabaseOrTransaction } from '../../../db/client';
+import {
+  DEFAULT_JOB_ATTEMPTS,
+  idempotencyKeys,
+  orderItems,
+  orders,
+  pricingTiers,
+  products,
+  type IdempotencyKeyRow,
+  type OrderRow,
+} from '../../../db/schema';
+import type { ShippingColumn } from '../../../db/schema/columns';
+import type { EnqueueJobInput } from '../../../jobs/queue';
+
+export type NewOrder = typeof orders.$inferInsert;
+export type NewOrderItem = typeof orderItems.$inferInsert;
+
+/** An order line with what its product says today (the line's own name and SKU win: they are as sold). */
+export interface OrderItemRow {
+  id: number;
+  orderId: number;
+  productId: number;
+  quantity: number;
+  price: number;
+  name: string | null;
+  sku: string | null;
+  product: {
+    name: string;
+    sku: string;
+    imageUrl: string | null;
+    shopifyVariantId: string | null;
+    caseSize: number;
+    isTester: boolean;
+    isVirtual: boolean;
+  } | null;
+}
+
+/** A new order as its one statement writes it: the id already drawn (order-ids.ts), status and money set. */
+export type OrderToWrite = Pick<
+  OrderRow,
+  | 'id'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'businessName'
+  | 'notes'
+  | 'poNumber'
+  | 'paymentTerms'
+  | ShippingColumn
+  | 'totalCases'
+  | 'standardTotal'
+  | 'orderTotal'
+  | 'tierId'
+  | 'discountPercentage'
+  | 'testMode'
+  | 'shopifySyncStatus'
+> & { userId: number };
+
+/** Everything one order submission writes (place-order.ts decides it all before the statement runs). */
+export interface OrderWrite {
+  /** The catalogue version the prices were taken from: nothing is written unless it is still the current one. */
+  catalogVersion: number;
+  key: {
+    userId: number;
+    key: string;
+    requestHash: string;
+    expiresAt: Date;
+    response: { status: number; body: unknown };
+  };
+  order: OrderToWrite;
+  items: ReadonlyArray<Pick<NewOrderItem, 'productId' | 'quantity' | 'price' | 'name' | 'sku'>>;
+  jobs: readonly EnqueueJobInput[];
+}
+
+/**
+ * The whole submission as ONE statement (ADR 0019): the catalogue version check, the idempotency key with
+ * its answer, the order, its lines and its jobs (e-mails, Shopify draft). Each insert reads from the one
+ * before, so a stale version writes nothing; a key the customer already holds fails the statement with a
+ * unique violation (after waiting for a concurrent holder to commit or roll back). Lines and jobs arrive as
+ * one JSON array each, with their position (ids follow it), so the statement's text never changes and
+ * PostgreSQL plans it once per connection.
+ */
+export const WRITE_ORDER: NamedStatement = {
+  name: 'write_order_v4',
+  text: `
+with current_catalogue as (
+  select 1 from catalog_version where version = $1::bigint
+), claimed_key as (
+  insert into idempotency_keys (user_id, key, request_hash, state, response_status, response_body, expires_at)
+  select $2::int, $3::text, $4::text, 'completed', $5::int, $6::jsonb, $7::timestamptz from current_catalogue
+  returning id
+), placed_order as (
+  insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
+    po_number, shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
+    shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
+    discount_percentage, test_mode, shopify_sync_status, payment_terms)
+  select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
+    $14::text, $15::text, $16::text, $17::text, $18::text, $19::text,
+    $20::text, $21::text, 'pending', 'unpaid', $22::int, $23::numeric, $24::numeric, $25::int,
+    $26::numeric, $27::boolean, $28::text, $31::text
+  from claimed_key
+  returning id
+), order_lines as (
+  insert into order_items (order_id, product_id, quantity, price, name, sku)
+  select placed_order.id, line.product_id, line.quantity, line.price, line.name, line.sku
+  from placed_order,
+    json_to_recordset($29::json) as line(position int, product_id int, quantity int, price numeric, name text, sku text)
+  order by line.position
+), queued_jobs as (
+  insert into jobs (type, payload, dedupe_key, max_attempts, run_at, serial_key)
+  select job.type, job.payload, job.dedupe_key, job.max_attempts, coalesce(job.run_at, now()), job.serial_key
+  from placed_order,
+    json_to_recordset($30::json)
+      as job(position int, type text, payload jsonb, dedupe_key text, max_attempts int, run_at timestamptz,
+             serial_key text)
+  order by job.position
+  on conflict (dedupe_key) do nothing
+)
+select exists (select 1 from current_catalogue) as "current"`,
+};
+
+/**
+ * Writes one order submission (see WRITE_ORDER). Returns false, having written nothing, when the catalogue
+ * has changed since `catalogVersion`; throws a unique violation on idempotency_keys_user_key_unique when the
+ * customer already used the key.
+ */
+export async function writeOrder(db: Database, write: OrderWrite): Promise<boolean> {
+  const rows = await runNamed<{ current: boolean }>(db, WRITE_ORDER, writeOrderParams(write));
+  return rows[0]?.current === true;
+}
+
+/** WRITE_ORDER's parameters for `write` (also the bench's raw ceiling, scripts/bench-ceiling.ts). */
+export function writeOrderParams(write: OrderWrite): unknown[] {
+  const { order, key } = write;
+  return [
+    write.catalogVersion,
+    key.userId,
+    key.key,
+    key.requestHash,
+    key.response.status,
+    JSON.stringify(key.response.body),
+    key.expiresAt.toISOString(),
+    order.id,
+    order.customerName,
+    order.customerEmail,
+    order.customerPhone,
+    order.businessName,
+    order.notes,
+    order.poNumber,
+    order.shippingAddress,
+    order.shippingAddressLine1,
+    order.shippingAddressLine2,
+    order.shippingCity,
+    order.shippingState,
+    order.shippingZip,
+    order.shippingCountry,
+    order.totalCases,
+    centsToDecimal(order.standardTotal),
+    centsToDecimal(order.orderTotal),
+    order.tierId,
+    centsToDecimal(order.discountPercentage),
+    order.testMode,
+    order.shopifySyncStatus,
+    JSON.stringify(
+      write.items.map((item, position) => ({
+        position,
+        product_id: item.productId,
+        quantity: item.quantity,
+        price: centsToDecimal(item.price),
+        name: item.name ?? null,
+        sku: item.sku ?? null,
+      })),
+    ),
+    JSON.stringify(
+      write.jobs.map((job, position) => ({
+        position,
+        type: job.type,
+        payload: job.payload,
+        dedupe_key: job.dedupeKey ?? null,
+        max_attempts: job.maxAttempts ?? DEFAULT_JOB_ATTEMPTS,
+        run_at: job.runAt?.toISOString() ?? null,
+        serial_key: job.serialKey ?? null,
+      })),
+    ),
+    order.paymentTerms,
+  ];
+}
+
+export const ORDER_ID_BLOCK: NamedStatement = {
+  name: 'order_id_block_v1',
+  text: `select nextval(pg_get_serial_sequence('orders', 'id'))::int as id from generate_series(1, $1::int)`,
+};
+
+/** `count` new order ids from the orders' own sequence, in one round trip. */
+export async function drawOrderIds(db: Database, count: number): Promise<number[]> {
+  const rows = await runNamed<{ id: number }>(db, ORDER_ID_BLOCK, [count]);
+  return rows.map((row) => row.id);
+}
+
+export async function insertOrder(db: DatabaseOrTransaction, values: NewOrder): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('The order was not inserted');
+  return row;
+}
+
+export async function insertOrderItems(db: DatabaseOrTransaction, rows: NewOrderItem[]): Promise<void> {
+  if (rows.length > 0) await db.insert(orderItems).values(rows);
+}
+
+/** The customer's own order, or null: ownership is part of the query, so another's order is "not found". */
+export async function findOrderOfUser(
+  db: DatabaseOrTransaction,
+  userId: number,
+  orderId: number,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** An order as its PDF shows it (docs/orders.md#order-pdf): the row, its lines and its tier's name. */
+export interface OrderForDocument {
+  order: OrderRow;
+  /** The name of the tier the order was priced at; null without one, or when staff deleted it since. */
+  tierName: string | null;
+  items: OrderItemRow[];
+}
+
+/**
+ * The order with its tier's name and its lines, or null. With `ownerId` the order is looked up within that
+ * customer's own, so another's order is "not found" (docs/security.md#access-control); staff pass null.
+ */
+export async function findOrderForDocument(
+  db: DatabaseOrTransaction,
+  orderId: number,
+  ownerId: number | null,
+): Promise<OrderForDocument | null> {
+  const [row] = await db
+    .select({ order: orders, tierName: pricingTiers.name })
+    .from(orders)
+    .leftJoin(pricingTiers, eq(pricingTiers.id, orders.tierId))
+    .where(and(eq(orders.id, orderId), ownerId === null ? undefined : eq(orders.userId, ownerId)))
+    .limit(1);
+  if (!row) return null;
+  return { ...row, items: await findItemsOfOrders(db, [orderId]) };
+}
+
+export async function countOrdersOfUser(db: DatabaseOrTransaction, userId: number): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+  return row?.total ?? 0;
+}
+
+/**
+ * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with how
+ * many orders the customer has in all: one query instead of two. A page past the end has no rows to carry
+ * the count, so it is counted apart.
+ */
+export async function findOrdersOfUser(
+  db: DatabaseOrTransaction,
+  userId: number,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const found = await db
+    .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = found[0]?.total ?? (page.offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+  return { rows: found.map((row) => row.order), total };
+}
+
+/**
+ * The customer's order reads, GET /api/orders and GET /api/orders/{id} (ADR 0019 "Reads near the wire"):
+ * each ONE named statement, planned once per connection, returning rows already in the shape the views take
+ * (camelCase names, money in cents, the lines as one JSON array in the order they were placed), so nothing
+ * maps them again. Written out in SQL rather than through Drizzle: its per-row mapping and type handling
+ * cost as much as the query itself on this hot path. The columns are those the answers show
+ * (order-view.ts), no more; ownership is part of both queries, so another's order is "not found".
+ */
+const ITEMS_OF_ORDER = `coalesce((
+  select json_agg(json_build_object(
+    'id', item.id, 'orderId', item.order_id, 'productId', item.product_id, 'quantity', item.quantity,
+    'price', (item.price * 100)::int, 'name', item.name, 'sku', item.sku,
+    'product', case when product.id is null then null else json_build_object(
+      'name', product.name, 'sku', product.sku, 'imageUrl', product.image_url,
+      'shopifyVariantId', product.shopify_variant_id, 'caseSize', product.case_size,
+      'isTester', product.is_tester, 'isVirtual', product.is_virtual) end
+  ) order by item.id)
+  from order_items item left join products product on product.id = item.product_id
+  where item.order_id = o.id), '[]'::json) as items`;
+
+const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
+  o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
+  o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
+  o.notes, o.po_number as "poNumber", o.payment_terms as "paymentTerms", o.payment_due_at as "paymentDueAt",
+  o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
+
+const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
+  (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
+  o.shipping_address_line1 as "shippingAddressLine1", o.shipping_address_line2 as "shippingAddressLine2",
+  o.shipping_city as "shippingCity", o.shipping_state as "shippingState", o.shipping_zip as "shippingZip",
+  o.shipping_country as "shippingCountry", o.shopify_checkout_url as "shopifyCheckoutUrl",
+  o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl", o.tracking_company as "trackingCompany",
+  o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
+  o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
+
+const ORDERS_PAGE: NamedStatement = {
+  name: 'orders_page_of_user_v3',
+  text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
+    from orders o where o.user_id = $1
+    order by o.created_at desc, o.id desc limit $2 offset $3`,
+};
+
+const ORDER_OF_USER: NamedStatement = {
+  name: 'order_of_user_v3',
+  text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
+};
+
+export type OrderSummaryRow = Pick<
+  OrderRow,
+  | 'id'
+  | 'status'
+  | 'paymentStatus'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'shopifyOrderId'
+  | 'customerName'
+  | 'customerEmail'
+  | 'customerPhone'
+  | 'businessName'
+  | 'notes'
+  | 'poNumber'
+  | 'paymentTerms'
+  | 'paymentDueAt'
+  | 'totalCases'
+  | 'orderTotal'
+>;
+export type OrderDetailRow = OrderSummaryRow &
+  Pick<
+    OrderRow,
+    | 'standardTotal'
+    | 'discountPercentage'
+    | ShippingColumn
+    | 'shopifyCheckoutUrl'
+    | 'trackingNumber'
+    | 'trackingUrl'
+    | 'trackingCompany'
+    | 'approvedAt'
+    | 'invoiceSentAt'
+    | 'paidAt'
+    | 'shippedAt'
+    | 'deliveredAt'
+    | 'cancelledAt'
+  >;
+
+export function prepareOrderReads(db: Database) {
+  return {
+    /**
+     * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with
+     * their lines and how many orders the customer has in all. A page past the end has no rows to carry the
+     * count, so it is counted apart.
+     */
+    async page(userId: number, { limit, offset }: { limit: number; offset: number }) {
+      const found = await runNamed<OrderSummaryRow & { items: OrderItemRow[]; total: number }>(
+        db,
+        ORDERS_PAGE,
+        [userId, limit, offset],
+      );
+      const total = found[0]?.total ?? (offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+      return { orders: found, total };
+    },
+    async one(userId: number, orderId: number) {
+      const [row] = await runNamed<OrderDetailRow & { items: OrderItemRow[] }>(db, ORDER_OF_USER, [
+        orderId,
+        userId,
+      ]);
+      return row ?? null;
+    },
+  };
+}
+
+export type OrderReads = ReturnType<typeof prepareOrderReads>;
+
+/** The lines of `orderIds`, in the order they were placed. */
+export async function findItemsOfOrders(
+  db: DatabaseOrTransaction,
+  orderIds: readonly number[],
+): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({
+      item: orderItems,
+      product: {
+        name: products.name,
+        sku: products.sku,
+        imageUrl: products.imageUrl,
+        shopifyVariantId: products.shopifyVariantId,
+        caseSize: products.caseSize,
+        isTester: products.isTester,
+        isVirtual: products.isVirtual,
+      },
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, [...orderIds]))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  return rows.map(({ item, product }) => ({ ...item, product }));
+}
+
+export async function findIdempotencyKey(
+  db: DatabaseOrTransaction,
+  userId: number,
+  key: string,
+): Promise<IdempotencyKeyRow | null> {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .limit(1);
+  return row ?? null;
+}

@@ -1,0 +1,15 @@
+import { bindJob, type BoundJob } from '../../../jobs/job-definition';
+import { createDraftOrderJob, deleteDraftOrderJob, sendDraftInvoiceJob } from '../index';
+import { createDraftOrderHandler } from './create-draft-order.job';
+import { deleteDraftOrderHandler } from './delete-draft-order.job';
+import type { ShopifyOrderJobDeps } from './job-support';
+import { sendDraftInvoiceHandler } from './send-draft-invoice.job';
+
+/** The draft-order jobs (jobs/registry.ts registers them when a store is connected). */
+export function createShopifyOrderHandlers(deps: ShopifyOrderJobDeps): BoundJob[] {
+  return [
+    bindJob(createDraftOrderJob, createDraftOrderHandler(deps)),
+    bindJob(sendDraftInvoiceJob, sendDraftInvoiceHandler(deps)),
+    bindJob(deleteDraftOrderJob, deleteDraftOrderHandler(deps)),
+  ];
+}
