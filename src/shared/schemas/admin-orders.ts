@@ -7,6 +7,7 @@ import {
 } from './orders';
 import { idSchema } from './pricing';
 import { oneLine } from './text';
+import type { ReminderRefusal } from '../order-rules';
 import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
 
 /**
@@ -208,7 +209,7 @@ export const PAYMENT_REMINDER_REFUSALS = {
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',
   notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',
-} as const;
+} as const satisfies Record<ReminderRefusal | 'notInvoiced', string>;
 
 /**
  * The 429 of a reminder asked for within a day of the last (docs/orders.md#payment-terms): when the next one

@@ -166,7 +166,8 @@ describe('the order rules in TypeScript and in SQL', () => {
       }),
       { numRuns: 150, seed: 30 },
     );
-    const both = (rule: string) => (rule === 'notice' ? ['due-soon', 'overdue', null] : [false, true]);
+    const both = (rule: string): unknown[] =>
+      rule === 'notice' ? ['due-soon', 'overdue', null] : [false, true];
     for (const [rule, values] of seen)
       expect({ rule, values }).toEqual({ rule, values: new Set(both(rule)) });
   });

@@ -5,7 +5,7 @@ import type { OrderRow } from '../../../db/schema';
 import { hasLiveOrderJob } from '../../../jobs/held-jobs';
 import { defineJob, jobToQueue } from '../../../jobs/job-definition';
 import { enqueueJob, type EnqueueJobInput } from '../../../jobs/queue';
-import { isApprovedOrder } from '../rules/order-rules';
+import { isApproved } from '../../../../shared/order-rules';
 import { updateOrder } from '../lifecycle/order-writes';
 
 /*
@@ -157,7 +157,7 @@ export async function onOrderStatusChanged(
       : change.order;
   const hasDraft = order.shopifyDraftOrderGid !== null || order.shopifySyncStatus === 'pending';
   if (!hasDraft) return { order, approvalEmailDeferred: false };
-  const approving = isApprovedOrder(change.status) && !isApprovedOrder(previous);
+  const approving = isApproved(change.status) && !isApproved(previous);
   if (approving && order.paymentStatus === 'unpaid') {
     const owesApprovalEmail = change.status === 'processing';
     await enqueueDraftInvoice(tx, order.id, change.changedAt, { owesApprovalEmail });
@@ -208,7 +208,7 @@ export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow
     await enqueueDelete(tx, order.id, `shopify-draft-delete:${order.id}:${draftGid}`);
   }
   if (
-    isApprovedOrder(status) &&
+    isApproved(status) &&
     order.paymentStatus === 'unpaid' &&
     !(await hasLiveOrderJob(tx, SEND_DRAFT_INVOICE_JOB, order.id))
   ) {
