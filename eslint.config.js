@@ -35,12 +35,52 @@ function featureZones() {
       from: `./src/client/features/${other}`,
       message: 'Client features do not import each other; compose them in a page (src/client/routes).',
     })),
+    ...orderRoomZones(),
     {
       target: ['./src/client/lib', './src/client/components'],
       from: ['./src/client/features', './src/client/routes'],
       message: 'client/lib and client/components sit below the features and pages: they import neither.',
     },
   ];
+}
+
+/**
+ * The rooms of the orders module (docs/architecture.md#the-orders-module) and each room's public files: a
+ * room, and the module's root (index.ts, the routes and the order service), use another room only through
+ * these. Any other file of a room is its own; lifecycle/order-writes.ts (the generic updateOrder) above all.
+ */
+const ORDER_ROOMS = {
+  placement: ['place-order.ts', 'submit-order.ts', 'reorder.ts', 'order-ids.ts'],
+  lifecycle: [
+    'order-transitions.ts',
+    'order-records.ts',
+    'apply-shopify-facts.ts',
+    'shopify-facts.ts',
+    'order-status-emails.ts',
+    'approval-email.ts',
+  ],
+  payments: ['payment-terms.ts', 'payment-notices.ts', 'payment-reminders.ts'],
+  documents: ['order-pdf.ts'],
+  reads: ['orders.repository.ts', 'order-view.ts', 'staff-order-queries.ts'],
+  shopify: ['shopify-sync.ts', 'draft-order-definitions.ts', 'shopify-orders.jobs.ts'],
+  rules: ['order-rules.sql.ts'],
+};
+
+function orderRoomZones() {
+  const orders = './src/server/features/orders';
+  const rooms = Object.keys(ORDER_ROOMS);
+  const unlisted = foldersIn(orders).filter((folder) => !rooms.includes(folder));
+  if (unlisted.length > 0)
+    throw new Error(`eslint.config.js ORDER_ROOMS does not list ${unlisted.join(', ')}`);
+  return Object.entries(ORDER_ROOMS).map(([room, publicFiles]) => ({
+    target: [
+      `${orders}/*.ts`,
+      ...rooms.filter((other) => other !== room).map((other) => `${orders}/${other}`),
+    ],
+    from: `${orders}/${room}`,
+    except: publicFiles.map((file) => `./${file}`),
+    message: `Another room uses orders/${room} only through its public files (${publicFiles.join(', ')}): eslint.config.js ORDER_ROOMS.`,
+  }));
 }
 
 /** Import boundaries between shared, server and client (docs/architecture.md), enforced rather than hoped for. */

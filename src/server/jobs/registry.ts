@@ -1,9 +1,8 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
-import { paymentNoticesJobs } from '../features/orders';
+import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog/shopify-catalog.jobs';
-import { createShopifyOrderHandlers } from '../features/orders/shopify/shopify-orders.jobs';
 import { shopifyEventsJobHandlers } from '../features/shopify-events/shopify-events.jobs';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import type { Mailer } from '../mail/mailer';

@@ -5,12 +5,8 @@ import type { Database } from '../../db/client';
 import { auditLog, orders } from '../../db/schema';
 import { sameOrigin, TEST_ADMIN_PASSWORD } from '../../test/test-app';
 import { sessionCookie } from '../accounts/accounts-test-support';
-import {
-  insertOrder,
-  insertOrderItems,
-  type NewOrder,
-  type NewOrderItem,
-} from '../orders/reads/orders.repository';
+import { insertOrder, insertOrderItems, type NewOrder } from '../orders/orders-test-support';
+import type { NewOrderItem } from '../orders/reads/orders.repository';
 
 /** Signs the seeded administrator in through POST /api/admin/login and returns the session cookie. */
 export async function signInAdmin(app: App): Promise<string> {

@@ -1,31 +1,26 @@
 /*
- * The orders feature's public face: other features read orders and change them through what is exported
- * here, never through its repositories. Writes go through the named transitions (order-transitions.ts,
- * apply-shopify-facts.ts); placement is the feature's own route.
+ * The orders module's public face: other features read and change orders only through what is exported
+ * here. Inside, the module is rooms (drawn in docs/architecture.md#the-orders-module):
+ *   placement/  the buyer's order, written in one statement (POST /api/create-draft-order, reorder)
+ *   lifecycle/  the named transitions after placement: the only writer of an order that exists
+ *   payments/   net terms, the payment e-mails and staff's reminder
+ *   documents/  the order PDF
+ *   reads/      the order's reads (the customer's, staff's list and search) and the table's statements
+ *   shopify/    the draft-order jobs (definitions beside their handlers) and what queues them
+ *   rules/      what an order's state means (approved, …), pure
+ * A room uses another only through that room's public files, listed per room in eslint.config.js
+ * (ORDER_ROOMS), which fails the lint otherwise; lifecycle/order-writes.ts (the generic `updateOrder`) is
+ * private to lifecycle/. The routes and the order service at this root compose the rooms.
  */
 export {
   changeOrderStatus,
-  forgetShopifyDraft,
   markShopifyChecked,
-  markShopifySyncFailed,
-  markShopifySyncPendingAgain,
-  recordInvoiceSent,
-  recordShopifyDraft,
   requestShopifyDraftAgain,
-  settleCancelledWithoutDraft,
-  tellCustomerOfApproval,
   type StaffActor,
-  type TransitionResult,
 } from './lifecycle/order-transitions';
-export { applyShopifyFacts, type AppliedFacts } from './lifecycle/apply-shopify-facts';
-export {
-  isStale,
-  planOrderChanges,
-  type OrderState,
-  type ShopifyOrderFacts,
-  type Tracking,
-} from './lifecycle/shopify-facts';
-export { findOrderById, lockOrderById } from './lifecycle/order-writes';
+export { applyShopifyFacts } from './lifecycle/apply-shopify-facts';
+export type { ShopifyOrderFacts, Tracking } from './lifecycle/shopify-facts';
+export { findOrderById } from './lifecycle/order-records';
 export { netTemplateFor, paymentTermsOptions } from './payments/payment-terms';
 export { paymentNoticesJobs, startPaymentNotices } from './payments/payment-notices';
 export { sendPaymentReminder } from './payments/payment-reminders';
@@ -41,19 +36,4 @@ export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './reads/or
 export { isOpenSql, isOverdueSql } from './rules/order-rules.sql';
 export { toOrderItemView } from './reads/order-view';
 export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';
-export {
-  CREATE_DRAFT_ORDER_JOB,
-  createDraftOrderJob,
-  createJobPayloadSchema,
-  deleteDraftOrderJob,
-  DELETE_DRAFT_ORDER_JOB,
-  invoiceJobPayloadSchema,
-  orderJobPayloadSchema,
-  SEND_DRAFT_INVOICE_JOB,
-  sendDraftInvoiceJob,
-  SHOPIFY_ORDER_JOB_ATTEMPTS,
-  type CreateJobPayload,
-  type DraftRequeue,
-  type InvoiceJobPayload,
-} from './shopify/shopify-sync';
-export type { InvoiceOutcome } from './lifecycle/approval-email';
+export { createShopifyOrderHandlers } from './shopify/shopify-orders.jobs';

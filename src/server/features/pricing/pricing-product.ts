@@ -10,7 +10,7 @@ export interface ComponentRow {
 
 /**
  * A product row as the shared pricing engine reads it, with the components it is made of: the one mapping
- * of the storefront catalogue (pricing.catalogue.ts) and of an order's Shopify draft (shopify-orders).
+ * of the storefront catalogue (pricing.catalogue.ts) and of an order's Shopify draft (orders/shopify).
  * Components are attached to any product with component rows, as catalogFromApi does in the browser.
  */
 export function toPricingProduct(row: ProductRow, components: readonly ComponentRow[]): PricingProduct {

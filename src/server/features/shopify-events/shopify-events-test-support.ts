@@ -8,7 +8,7 @@ import type { ShopifyTestApp } from '../../test/shopify-test-app';
 import { storeOrder } from '../admin-orders/admin-orders-test-support';
 
 /**
- * A portal order already synced to the fake store, as the draft-order job leaves it (shopify-orders): a
+ * A portal order already synced to the fake store, as the draft-order job leaves it (orders/shopify): a
  * draft with one case of 800-0001 at the wholesale price, its name, GID and invoice link on the order.
  * `invoice` sends the draft's invoice too (approval); `attributes: false` leaves out `portal_order_id`,
  * so only the GIDs can link the order's events.

@@ -6,7 +6,7 @@ import type { OrderRow } from '../../../db/schema';
 import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
 import { isApproved } from '../../../../shared/order-rules';
 import { findOrderAccount } from './order-writes';
-import type { InvoiceJobPayload } from '../shopify/shopify-sync';
+import type { InvoiceJobPayload } from '../shopify/draft-order-definitions';
 
 /*
  * The customer's approval e-mail when a store is connected (docs/orders.md#approval-and-payment,

@@ -20,14 +20,15 @@ import {
   writeShopifyCheckedAt,
   type RecordedDraft,
 } from './order-writes';
+import { recordShopifyDraftRequested } from './order-records';
 import {
   forgetDeletedDraft,
   onDraftRecorded,
   onOrderStatusChanged,
   requeueDraftOrderCreate,
   type DraftRequeue,
-  type InvoiceJobPayload,
 } from '../shopify/shopify-sync';
+import type { InvoiceJobPayload } from '../shopify/draft-order-definitions';
 
 /*
  * The named transitions of an order after it was placed: the only code that changes an order's status,
@@ -154,7 +155,7 @@ export async function requestShopifyDraftAgain(
   const now = new Date();
   const requeue = await requeueDraftOrderCreate(tx, order, now);
   if (!requeue.queued) return { before: order, order, changed: false, requeue };
-  const updated = await updateOrder(tx, order.id, { shopifySyncStatus: 'pending', updatedAt: now });
+  const updated = await recordShopifyDraftRequested(tx, order.id, now);
   await recordAudit(tx, actor, {
     action: 'order.shopify-sync',
     entityType: 'order',

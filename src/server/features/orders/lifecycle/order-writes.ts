@@ -4,9 +4,10 @@ import { orders, users, type OrderRow } from '../../../db/schema';
 import { reminderCooldownOverSql } from '../rules/order-rules.sql';
 
 /*
- * The order row's reads for a change and its writes. Only the orders feature imports this file: an order's
- * state changes through the named transitions of order-transitions.ts, which lock the row, check what may
- * follow what, and queue the e-mails and Shopify jobs in the same transaction.
+ * The order row's reads for a change and its writes. Only lifecycle/ imports this file (eslint.config.js
+ * ORDER_ROOMS): an order's state changes through the named transitions of order-transitions.ts, which lock
+ * the row, check what may follow what, and queue the e-mails and Shopify jobs in the same transaction; the
+ * other rooms record their changes through order-records.ts.
  */
 
 /** Columns to write on an order; `updatedAt` is the caller's (the clock of the change). */

@@ -10,7 +10,7 @@ import type { JobLogger } from '../../../jobs/worker';
 import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { orderRecipient } from '../lifecycle/order-status-emails';
-import { findOrderAccount, updateOrder } from '../lifecycle/order-writes';
+import { findOrderAccount, recordPaymentNoticeSent } from '../lifecycle/order-records';
 import { paymentNoticeOwedSql } from '../rules/order-rules.sql';
 import { paymentNoticeEmail, type PaymentNotice } from './payment-emails';
 
@@ -68,17 +68,11 @@ export async function queueNotice(
     { ...order, paymentDueAt: order.paymentDueAt, orderNumber: formatOrderNumber(order.id) },
     notice,
   );
-  const mark =
-    notice === 'due-soon'
-      ? { paymentDueSoonEmailedAt: now }
-      : notice === 'overdue'
-        ? { paymentOverdueEmailedAt: now }
-        : { paymentReminderSentAt: now };
   // Once per due date: a new one (approved again after a move back to pending, or moved later in Shopify)
   // owes the buyer its own notices.
   const key = `${notice}:${(notice === 'reminder' ? now : order.paymentDueAt).getTime()}`;
   await enqueueEmail(tx, message, { dedupeKey: `payment-${key}:${order.id}` });
-  await updateOrder(tx, order.id, { ...mark, updatedAt: now });
+  await recordPaymentNoticeSent(tx, order.id, notice, now);
   return true;
 }
 

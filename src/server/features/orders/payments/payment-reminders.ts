@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../../errors';
 import type { ShopifyError } from '../../../integrations/shopify/client';
 import type { ShopifyApi } from '../../../integrations/shopify/shopify-api';
 import type { MailEnv } from '../../../mail/compose';
-import { claimPaymentReminder, findOrderById, releasePaymentReminder } from '../lifecycle/order-writes';
+import { claimPaymentReminder, findOrderById, releasePaymentReminder } from '../lifecycle/order-records';
 import type { StaffActor } from '../lifecycle/order-transitions';
 import { queueNotice } from './payment-notices';
 

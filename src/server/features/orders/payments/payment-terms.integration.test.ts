@@ -30,7 +30,7 @@ import { sendPaymentNotices } from './payment-notices';
  * Net payment terms in test mode (issue 20 §2, docs/orders.md#payment-terms): staff set a customer's terms,
  * the order keeps the terms it was submitted under, approval sets the due date, an unpaid order past it is
  * overdue (and filtered as such), the buyer is e-mailed 3 days before and the day after, once each, and
- * staff can send a reminder. (With the store connected: features/shopify-orders/payment-terms-shopify.)
+ * staff can send a reminder. (With the store connected: orders/shopify/payment-terms-shopify.)
  */
 
 const DAY = 24 * 60 * 60_000;

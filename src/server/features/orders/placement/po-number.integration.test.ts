@@ -19,7 +19,7 @@ import { ORDERS_CSV_COLUMNS } from '../../admin-orders/orders-csv';
  * The buyer's PO number (issue 20 §1, docs/orders.md#submission): sent with the order, checked by the server,
  * stored on the order and shown back everywhere the order is: the customer's order API, both submission
  * e-mails, the admin list (searchable) and its CSV. Reorder does not carry it. (The Shopify draft's
- * `poNumber` is in features/shopify-orders/draft-order-create.integration.test.ts.)
+ * `poNumber` is in orders/shopify/draft-order-create.integration.test.ts.)
  */
 
 const FOUR_OZ = 1;

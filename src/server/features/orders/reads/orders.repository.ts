@@ -14,7 +14,6 @@ import {
 import type { ShippingColumn } from '../../../db/schema/columns';
 import type { EnqueueJobInput } from '../../../jobs/queue';
 
-export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
 /** An order line with what its product says today (the line's own name and SKU win: they are as sold). */
@@ -199,16 +198,6 @@ export async function drawOrderIds(db: Database, count: number): Promise<number[
   return rows.map((row) => row.id);
 }
 
-export async function insertOrder(db: DatabaseOrTransaction, values: NewOrder): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('The order was not inserted');
-  return row;
-}
-
-export async function insertOrderItems(db: DatabaseOrTransaction, rows: NewOrderItem[]): Promise<void> {
-  if (rows.length > 0) await db.insert(orderItems).values(rows);
-}
-
 /** The customer's own order, or null: ownership is part of the query, so another's order is "not found". */
 export async function findOrderOfUser(
   db: DatabaseOrTransaction,
@@ -385,8 +374,6 @@ export function prepareOrderReads(db: Database) {
     },
   };
 }
-
-export type OrderReads = ReturnType<typeof prepareOrderReads>;
 
 /** The lines of `orderIds`, in the order they were placed. */
 export async function findItemsOfOrders(

@@ -4,15 +4,14 @@ import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-ap
 import { writeJobPayload } from '../../../jobs/held-jobs';
 import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker';
+import { createJobPayloadSchema, type CreateJobPayload } from './draft-order-definitions';
+import { findOrderById } from '../lifecycle/order-records';
 import {
-  createJobPayloadSchema,
-  findOrderById,
   markShopifySyncFailed,
   markShopifySyncPendingAgain,
   recordShopifyDraft,
   settleCancelledWithoutDraft,
-  type CreateJobPayload,
-} from '../index';
+} from '../lifecycle/order-transitions';
 import { buildDraftLines, buildDraftOrderInput, draftOrderTag } from './draft-order-input';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { loadDraftSource } from './shopify-orders.repository';

@@ -1,6 +1,8 @@
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker';
-import { findOrderById, forgetShopifyDraft, orderJobPayloadSchema } from '../index';
+import { findOrderById } from '../lifecycle/order-records';
+import { forgetShopifyDraft } from '../lifecycle/order-transitions';
+import { orderJobPayloadSchema } from './draft-order-definitions';
 import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 
 /*
@@ -9,7 +11,7 @@ import { isLastAttempt, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDe
  * order (the customer paid) is never deleted: staff must cancel or refund it in Shopify, and the log says so.
  * While the draft is still being created the job waits: the create job sees the cancellation and either
  * creates nothing or records what an earlier attempt created, for this job to delete (or, when this job
- * is gone by then, queues another: orders/shopify-sync.ts onDraftRecorded).
+ * is gone by then, queues another: shopify-sync.ts onDraftRecorded).
  */
 
 export function deleteDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {

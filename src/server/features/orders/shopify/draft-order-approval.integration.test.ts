@@ -17,7 +17,7 @@ import {
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
-import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from '../index';
+import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './draft-order-definitions';
 
 /*
  * Staff moving an order on (issue 8 'Orders', docs/orders.md#approval-and-payment): approval sends the

@@ -20,7 +20,7 @@ import {
   shopifyJobs,
   submitOrder,
 } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB } from '../index';
+import { CREATE_DRAFT_ORDER_JOB } from './draft-order-definitions';
 
 /*
  * Submission → 'shopify.draft-order.create' → a draft order in the fake store (issue 8 'Orders'), including

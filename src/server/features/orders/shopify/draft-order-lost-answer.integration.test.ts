@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeFailure } from '../../../../../dev/fake-shopify/failures';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
 import { FOUR_OZ, jobsOfOrder, newCustomer, readOrder, submitOrder } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB } from '../index';
+import { CREATE_DRAFT_ORDER_JOB } from './draft-order-definitions';
 
 /*
  * The ambiguous failure of issue 8 'Orders', made by the fake store itself: draftOrderCreate runs, then its

@@ -19,7 +19,7 @@ import {
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
-import { CREATE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from '../index';
+import { CREATE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './draft-order-definitions';
 
 /*
  * When the draft cannot be made for a while (issue 8 'Orders'): attempts refused by the open circuit breaker

@@ -3,7 +3,9 @@ import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-ap
 import { writeJobPayload } from '../../../jobs/held-jobs';
 import type { Job } from '../../../jobs/queue';
 import { PermanentJobError } from '../../../jobs/worker';
-import { netTemplateFor, recordInvoiceSent, type InvoiceJobPayload } from '../index';
+import { netTemplateFor } from '../payments/payment-terms';
+import { recordInvoiceSent } from '../lifecycle/order-transitions';
+import type { InvoiceJobPayload } from './draft-order-definitions';
 import type { OrderRow } from '../../../db/schema';
 import { shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
 

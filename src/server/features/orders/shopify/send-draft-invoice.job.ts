@@ -6,16 +6,17 @@ import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker';
 import {
   CREATE_DRAFT_ORDER_JOB,
-  findOrderById,
-  forgetShopifyDraft,
   invoiceJobPayloadSchema,
-  lockOrderById,
-  recordInvoiceSent,
   SEND_DRAFT_INVOICE_JOB,
-  tellCustomerOfApproval,
   type InvoiceJobPayload,
-  type InvoiceOutcome,
-} from '../index';
+} from './draft-order-definitions';
+import { findOrderById, lockOrderById } from '../lifecycle/order-records';
+import {
+  forgetShopifyDraft,
+  recordInvoiceSent,
+  tellCustomerOfApproval,
+} from '../lifecycle/order-transitions';
+import type { InvoiceOutcome } from '../lifecycle/approval-email';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { invoiceOnTerms } from './invoice-on-terms';
 import { isNetTerms } from '../../../../shared/payment-terms';

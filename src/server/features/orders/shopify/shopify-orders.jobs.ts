@@ -1,5 +1,5 @@
 import { bindJob, type BoundJob } from '../../../jobs/job-definition';
-import { createDraftOrderJob, deleteDraftOrderJob, sendDraftInvoiceJob } from '../index';
+import { createDraftOrderJob, deleteDraftOrderJob, sendDraftInvoiceJob } from './draft-order-definitions';
 import { createDraftOrderHandler } from './create-draft-order.job';
 import { deleteDraftOrderHandler } from './delete-draft-order.job';
 import type { ShopifyOrderJobDeps } from './job-support';

@@ -1,80 +1,27 @@
-import { z } from 'zod';
 import { toOrderStatus } from '../../../../shared/orders';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import type { OrderRow } from '../../../db/schema';
 import { hasLiveOrderJob } from '../../../jobs/held-jobs';
-import { defineJob, jobToQueue } from '../../../jobs/job-definition';
+import { jobToQueue } from '../../../jobs/job-definition';
 import { enqueueJob, type EnqueueJobInput } from '../../../jobs/queue';
 import { isApproved } from '../../../../shared/order-rules';
-import { updateOrder } from '../lifecycle/order-writes';
+import { recordShopifyDraftForgotten, recordShopifyDraftRequested } from '../lifecycle/order-records';
+import {
+  CREATE_DRAFT_ORDER_JOB,
+  createDraftOrderJob,
+  DELETE_DRAFT_ORDER_JOB,
+  deleteDraftOrderJob,
+  SEND_DRAFT_INVOICE_JOB,
+  sendDraftInvoiceJob,
+  type InvoiceJobPayload,
+} from './draft-order-definitions';
 
 /*
  * The Shopify side of an order's life (issue 8 'Orders'), as jobs committed with the change that causes them
  * (transactional outbox): the customer's 201 never waits for Shopify, and a store that is down only delays
- * the draft. One job per order and purpose; the handlers are idempotent on top of that.
+ * the draft. One job per order and purpose (draft-order-definitions.ts); the handlers are idempotent on top
+ * of that.
  */
-
-export const CREATE_DRAFT_ORDER_JOB = 'shopify.draft-order.create';
-export const SEND_DRAFT_INVOICE_JOB = 'shopify.draft-order.invoice';
-export const DELETE_DRAFT_ORDER_JOB = 'shopify.draft-order.delete';
-
-export const orderJobPayloadSchema = z.object({ orderId: z.number().int().positive() });
-export type OrderJobPayload = z.infer<typeof orderJobPayloadSchema>;
-
-/**
- * The create job's payload. `createAttemptedAt` is written on the job row before every draftOrderCreate
- * call (create-draft-order.job.ts), so a later attempt knows a draft may exist although none was recorded.
- */
-export const createJobPayloadSchema = orderJobPayloadSchema.extend({
-  createAttemptedAt: z.iso.datetime().optional(),
-});
-export type CreateJobPayload = z.infer<typeof createJobPayloadSchema>;
-
-/**
- * The invoice job's payload. `approvedAt`: the approval whose e-mail this job owes the customer (absent: the
- * customer was already told of the approval, the job only adds the invoice). `sendingDraft`: this job has
- * claimed the sending of that draft's invoice (send-draft-invoice.job.ts), so no other job sends it too.
- */
-export const invoiceJobPayloadSchema = orderJobPayloadSchema.extend({
-  approvedAt: z.iso.datetime().optional(),
-  sendingDraft: z.string().optional(),
-  /** Net terms: the Shopify order whose invoice this job is sending (invoice-on-terms.ts), so it is sent once. */
-  invoicingOrder: z.string().optional(),
-});
-export type InvoiceJobPayload = z.infer<typeof invoiceJobPayloadSchema>;
-
-/**
- * Attempts of a Shopify order job. With the queue's backoff (full jitter between 1 s and 1 s doubling,
- * capped at 10 minutes) 25 attempts span about 80 minutes on average, at most about 2.6 hours. Attempts
- * refused locally by the open circuit breaker do not count (job-support.ts PostponeJob): only calls that
- * reached for Shopify and failed use them up. After that the order shows sync 'failed' and staff can ask
- * for its draft again (requeueDraftOrderCreate).
- */
-export const SHOPIFY_ORDER_JOB_ATTEMPTS = 25;
-
-/** One order's Shopify jobs run one at a time: a create, an invoice and a delete never overlap. */
-const orderSerialKey = ({ orderId }: OrderJobPayload) => `order:${orderId}`;
-
-export const createDraftOrderJob = defineJob({
-  type: CREATE_DRAFT_ORDER_JOB,
-  payload: createJobPayloadSchema,
-  maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
-  serialKey: orderSerialKey,
-});
-
-export const sendDraftInvoiceJob = defineJob({
-  type: SEND_DRAFT_INVOICE_JOB,
-  payload: invoiceJobPayloadSchema,
-  maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
-  serialKey: orderSerialKey,
-});
-
-export const deleteDraftOrderJob = defineJob({
-  type: DELETE_DRAFT_ORDER_JOB,
-  payload: orderJobPayloadSchema,
-  maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
-  serialKey: orderSerialKey,
-});
 
 /** On submission (written with the order by its one statement, place-order.ts): create the draft, exactly once. */
 export const draftOrderCreateJob = (orderId: number): EnqueueJobInput =>
@@ -176,7 +123,7 @@ export async function onOrderStatusChanged(
 async function restoreDraft(tx: DatabaseOrTransaction, order: OrderRow, now: Date): Promise<OrderRow> {
   if (order.shopifyDraftOrderGid !== null || order.shopifySyncStatus === 'pending') return order;
   await enqueueCreate(tx, order.id, `shopify-draft:${order.id}:restored:${now.getTime()}`);
-  return updateOrder(tx, order.id, { shopifySyncStatus: 'pending', updatedAt: now });
+  return recordShopifyDraftRequested(tx, order.id, now);
 }
 
 /**
@@ -185,14 +132,7 @@ async function restoreDraft(tx: DatabaseOrTransaction, order: OrderRow, now: Dat
  * gets a new draft at once. In the delete job's transaction, with the order locked.
  */
 export async function forgetDeletedDraft(tx: DatabaseOrTransaction, order: OrderRow, now: Date) {
-  const forgotten = await updateOrder(tx, order.id, {
-    shopifyDraftOrderGid: null,
-    shopifyOrderId: null,
-    shopifyCheckoutUrl: null,
-    shopifySyncStatus: 'not_required',
-    ...(order.paymentStatus === 'invoice_sent' ? { paymentStatus: 'unpaid', invoiceSentAt: null } : {}),
-    updatedAt: now,
-  });
+  const forgotten = await recordShopifyDraftForgotten(tx, order, now);
   if (toOrderStatus(forgotten.status) !== 'cancelled') await restoreDraft(tx, forgotten, now);
 }
 

@@ -1,0 +1,65 @@
+import type { DatabaseOrTransaction } from '../../../db/client';
+import type { OrderRow } from '../../../db/schema';
+import { updateOrder } from './order-writes';
+
+/*
+ * What the other rooms of the orders module record on an order, each a named change in the caller's
+ * transaction (payments the notices it sent and its reminder claim, shopify the draft's sync state), and the
+ * reads that go with them. The generic writer (order-writes.ts updateOrder) stays inside lifecycle/: the
+ * boundary lint refuses order-writes.ts to every other room (docs/architecture.md#the-orders-module).
+ */
+
+export {
+  claimPaymentReminder,
+  findOrderAccount,
+  findOrderById,
+  lockOrderById,
+  releasePaymentReminder,
+} from './order-writes';
+
+/** The order's column that records each payment e-mail (docs/orders.md#payment-terms). */
+const PAYMENT_NOTICE_COLUMN = {
+  'due-soon': 'paymentDueSoonEmailedAt',
+  overdue: 'paymentOverdueEmailedAt',
+  reminder: 'paymentReminderSentAt',
+} as const satisfies Record<string, keyof OrderRow>;
+
+export type SentPaymentNotice = keyof typeof PAYMENT_NOTICE_COLUMN;
+
+/** A payment e-mail of the order was queued at `now`: it is recorded so that it is never sent twice. */
+export async function recordPaymentNoticeSent(
+  tx: DatabaseOrTransaction,
+  orderId: number,
+  notice: SentPaymentNotice,
+  now: Date,
+): Promise<void> {
+  await updateOrder(tx, orderId, { [PAYMENT_NOTICE_COLUMN[notice]]: now, updatedAt: now });
+}
+
+/** A create job for the order's Shopify draft was queued: staff see 'Awaiting Shopify sync' until it ends. */
+export function recordShopifyDraftRequested(
+  tx: DatabaseOrTransaction,
+  orderId: number,
+  now: Date,
+): Promise<OrderRow> {
+  return updateOrder(tx, orderId, { shopifySyncStatus: 'pending', updatedAt: now });
+}
+
+/**
+ * The order's Shopify draft is gone (deleted, or found missing): the order forgets it, and an invoice
+ * recorded for it, so nothing points at a dead link.
+ */
+export function recordShopifyDraftForgotten(
+  tx: DatabaseOrTransaction,
+  order: OrderRow,
+  now: Date,
+): Promise<OrderRow> {
+  return updateOrder(tx, order.id, {
+    shopifyDraftOrderGid: null,
+    shopifyOrderId: null,
+    shopifyCheckoutUrl: null,
+    shopifySyncStatus: 'not_required',
+    ...(order.paymentStatus === 'invoice_sent' ? { paymentStatus: 'unpaid', invoiceSentAt: null } : {}),
+    updatedAt: now,
+  });
+}
