@@ -77,7 +77,7 @@ const ORDER_ROOMS = {
   documents: ['order-pdf.ts'],
   reads: ['orders.repository.ts', 'order-view.ts', 'staff-order-queries.ts'],
   shopify: ['shopify-sync.ts', 'draft-order-definitions.ts', 'shopify-orders.jobs.ts'],
-  rules: ['order-rules.ts'],
+  rules: ['order-rules.sql.ts'],
 };
 
 function orderRoomZones() {

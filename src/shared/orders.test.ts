@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   formatOrderNumber,
   knownOrderStatus,
+  parseOrderId,
   parseOrderNumber,
+  parseOrderReference,
   STORED_ORDER_STATUSES,
   toOrderStatus,
 } from './orders';
@@ -17,6 +19,40 @@ describe('order numbers', () => {
 
   it.each(['WO-1000', 'WO-12', 'XO-1042', '1042', 'WO-', 'WO-10a'])('reads %j as no order', (text) => {
     expect(parseOrderNumber(text)).toBeNull();
+  });
+});
+
+describe('order ids', () => {
+  it('reads a whole positive number up to the largest id the API accepts', () => {
+    expect(parseOrderId('12')).toBe(12);
+    expect(parseOrderId('2147483647')).toBe(2_147_483_647);
+  });
+
+  it.each([null, undefined, '', '0', '-3', '1e3', 'abc', '12abc', ' 12', '#12', '2147483648', '99999999999'])(
+    'reads %j as no order id',
+    (raw) => {
+      expect(parseOrderId(raw)).toBeNull();
+    },
+  );
+
+  it.each([
+    ['42', 42],
+    ['#42', 42],
+    ['WO-1042', 42],
+    ['wo-1042', 42],
+    ['WO1042', 42],
+    [' WO-1001 ', 1],
+    [' 42 ', 42],
+    ['WO-1000', null],
+    ['WO-999', null],
+    ['WO-2147484648', null],
+    ['0', null],
+    ['#', null],
+    ['99999999999', null],
+    ['4 2', null],
+    ['Mist Shop', null],
+  ])('reads the reference %j as order id %j', (text, id) => {
+    expect(parseOrderReference(text)).toBe(id);
   });
 });
 

@@ -1,3 +1,4 @@
+import { MAX_ID } from './limits';
 import type { OrderStatus } from './schemas/orders';
 
 /** The portal's order reference: WO-1001 for order 1 (docs/orders.md#order-numbers). */
@@ -12,12 +13,26 @@ export function formatOrderNumber(orderId: number): string {
 export const orderPdfPath = (orderId: number) => `/api/orders/${orderId}/pdf`;
 export const adminOrderPdfPath = (orderId: number) => `/api/admin/orders/${orderId}/pdf`;
 
+const inIdRange = (id: number) => (id >= 1 && id <= MAX_ID ? id : null);
+
+/** An order id written in digits ('42'), or null when it cannot be one: an address's id, a draft's attribute. */
+export function parseOrderId(text: string | null | undefined): number | null {
+  return text && /^\d{1,10}$/.test(text) ? inIdRange(Number(text)) : null;
+}
+
 /** 'WO-1042' (any case, the dash optional) as the order id it names (42), or null. formatOrderNumber's inverse. */
 export function parseOrderNumber(text: string): number | null {
   const match = /^wo-?(\d{1,10})$/i.exec(text.trim());
-  if (!match?.[1]) return null;
-  const id = Number(match[1]) - ORDER_NUMBER_OFFSET;
-  return id >= 1 ? id : null;
+  return match?.[1] ? inIdRange(Number(match[1]) - ORDER_NUMBER_OFFSET) : null;
+}
+
+/**
+ * The order a person or a Shopify draft names in text: its id ('42', or '#42' as staff write it) or its
+ * number ('WO-1042'), spaces around it ignored; null for anything else or an id out of range.
+ */
+export function parseOrderReference(text: string): number | null {
+  const trimmed = text.trim();
+  return parseOrderId(trimmed.replace(/^#/, '')) ?? parseOrderNumber(trimmed);
 }
 
 /**
@@ -32,6 +47,17 @@ export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string
   delivered: ['delivered', 'completed'],
   cancelled: ['cancelled'],
 };
+
+/**
+ * Every value the stored `status` column may hold, the statuses first and then the legacy values: the check
+ * constraint orders_status_check.
+ */
+export const STORED_ORDER_STATUS_VALUES: readonly string[] = [
+  ...Object.keys(STORED_ORDER_STATUSES),
+  ...Object.values(STORED_ORDER_STATUSES)
+    .flat()
+    .filter((value) => !(value in STORED_ORDER_STATUSES)),
+];
 
 const STATUS_OF_STORED = new Map<string, OrderStatus>(
   (Object.entries(STORED_ORDER_STATUSES) as Array<[OrderStatus, readonly string[]]>).flatMap(

@@ -37,24 +37,6 @@ export function paymentDueAt(terms: PaymentTerms, issuedAt: Date): Date | null {
   return days === null ? null : new Date(issuedAt.getTime() + days * DAY_MS);
 }
 
-/** An order whose due date still matters: it has one, and is neither paid nor cancelled. */
-export function owesPayment(order: {
-  paymentDueAt: Date | string | null;
-  paymentStatus: string;
-  status?: string;
-}): boolean {
-  return order.paymentDueAt !== null && order.paymentStatus !== 'paid' && order.status !== 'cancelled';
-}
-
-/** Unpaid and past its due date (docs/orders.md#payment-terms). Cancelled orders are never overdue. */
-export function isPaymentOverdue(
-  order: { paymentDueAt: Date | string | null; paymentStatus: string; status?: string },
-  now: Date,
-): boolean {
-  if (!owesPayment(order) || order.paymentDueAt === null) return false;
-  return new Date(order.paymentDueAt).getTime() < now.getTime();
-}
-
 const DUE_DATE_FORMAT = new Intl.DateTimeFormat('en-US', {
   month: 'short',
   day: 'numeric',

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../shared/schemas/auth';
-import { fullName } from '../lib/session';
+import { fullName } from '../../shared/user-name';
 import { useSignOut } from '../lib/sign-out';
 
 const MENU_LINKS = [

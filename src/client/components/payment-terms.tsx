@@ -1,9 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import {
-  owesPayment as owesPaymentRule,
-  PAYMENT_TERMS_DAYS,
-  type PaymentTerms,
-} from '../../shared/payment-terms';
+import { owesPayment as owesPaymentRule } from '../../shared/order-rules';
+import { PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/orders';
 import { cn } from '../lib/cn';
 import { formatDate } from '../lib/format-date';
@@ -31,7 +28,7 @@ interface PaymentDueFields {
   paymentOverdue: boolean;
 }
 
-/** An approved order on net terms that is neither paid nor cancelled: its due date still matters. */
+/** An approved order with a due date, not paid: its due date still matters (shared/order-rules.ts). */
 export function owesPayment<T extends PaymentDueFields>(order: T): order is T & { paymentDueAt: string } {
   return owesPaymentRule(order);
 }

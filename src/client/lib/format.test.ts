@@ -1,19 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDiscount, pluralize } from './format';
-
-describe('pluralize', () => {
-  it('writes the count with its noun, singular for exactly 1', () => {
-    expect(pluralize(1, 'case', 'cases')).toBe('1 case');
-    expect(pluralize(0, 'case', 'cases')).toBe('0 cases');
-    expect(pluralize(3, 'bottle', 'bottles')).toBe('3 bottles');
-  });
-
-  it('writes thousands with a comma only when grouped (the admin portal)', () => {
-    expect(pluralize(1200, 'bottle', 'bottles')).toBe('1200 bottles');
-    expect(pluralize(1200, 'bottle', 'bottles', { grouped: true })).toBe('1,200 bottles');
-    expect(pluralize(1, 'tester', 'testers', { grouped: true })).toBe('1 tester');
-  });
-});
+import { formatDiscount } from './format';
 
 describe('formatDiscount', () => {
   it('writes a percent with at most two decimals and no trailing zeros', () => {

@@ -4,13 +4,8 @@
  * format-date.ts, money in format-money.ts.
  */
 
-/**
- * A count with its noun: '1 case', '3 cases'. `grouped` writes thousands with a comma ('1,200 bottles'), as
- * the admin portal's order lines and tiers do; the storefront writes plain digits.
- */
-export function pluralize(count: number, one: string, many: string, { grouped = false } = {}): string {
-  return `${grouped ? count.toLocaleString('en-US') : count} ${count === 1 ? one : many}`;
-}
+/** A count with its noun ('1 case', '3 cases'): shared with the server's messages (src/shared/pluralize.ts). */
+export { pluralize } from '../../shared/pluralize';
 
 /** Shared with the server's order PDF (src/shared/discounts.ts). */
 export { formatDiscount } from '../../shared/discounts';

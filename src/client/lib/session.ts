@@ -49,8 +49,3 @@ export function useLooksSignedOut(): boolean {
 export function useIsSignedIn(): boolean {
   return Boolean(useCurrentUser().data);
 }
-
-/** A user's full name for the header and menus; falls back to the e-mail address. */
-export function fullName(user: CurrentUser): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
-}

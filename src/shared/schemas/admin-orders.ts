@@ -1,7 +1,13 @@
 import { z } from 'zod';
-import { orderItemViewSchema, orderStatusSchema, paymentStatusSchema } from './orders';
+import {
+  orderItemViewSchema,
+  orderStatusSchema,
+  paymentStatusSchema,
+  shopifySyncStatusSchema,
+} from './orders';
 import { idSchema } from './pricing';
 import { oneLine } from './text';
+import type { ReminderRefusal } from '../order-rules';
 import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
 
 /**
@@ -95,11 +101,18 @@ export const adminOrderSchema = z.object({
   paymentOverdue: z.boolean(),
   /** When staff last sent a payment reminder (admin Orders 'Send payment reminder'). */
   paymentReminderSentAt: z.string().nullable(),
+  /**
+   * Nothing refuses a payment reminder of it (shared/order-rules.ts reminderRefusal: approved, unpaid, on net
+   * terms, overdue). The one-a-day limit aside: the button stays while `nextPaymentReminderAt` says when.
+   */
+  canSendReminder: z.boolean(),
+  /** While the last reminder is less than a day old and the order owes payment: when the next may go. */
+  nextPaymentReminderAt: z.string().nullable(),
   shopifyOrderId: z.string().nullable(),
   shopifyCheckoutUrl: z.string().nullable(),
   orderTotal: money,
   totalCases: z.number().int(),
-  shopifySyncStatus: z.enum(['not_required', 'pending', 'synced', 'failed']),
+  shopifySyncStatus: shopifySyncStatusSchema,
   /** Support messages about this order (issue 7); the row links to them in the Support section. */
   supportMessageCount: z.number().int(),
 });
@@ -196,7 +209,7 @@ export const PAYMENT_REMINDER_REFUSALS = {
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',
   notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',
-} as const;
+} as const satisfies Record<ReminderRefusal | 'notInvoiced', string>;
 
 /**
  * The 429 of a reminder asked for within a day of the last (docs/orders.md#payment-terms): when the next one

@@ -162,8 +162,12 @@ export type CreateDraftOrderResponse = z.infer<typeof createDraftOrderResponseSc
  */
 export const orderStatusSchema = z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
-export const paymentStatusSchema = z.enum(['unpaid', 'invoice_sent', 'paid']);
+export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+/** Whether the order is in Shopify (docs/orders.md#shopify-sync-status). */
+export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
+export const shopifySyncStatusSchema = z.enum(SHOPIFY_SYNC_STATUSES);
 
 const isoDate = z.string();
 const money = z.string().regex(/^-?\d+\.\d{2}$/);

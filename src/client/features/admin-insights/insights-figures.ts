@@ -9,6 +9,7 @@ import {
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
+import { pluralize } from '../../lib/format';
 
 /*
  * Each figure of Insights (docs/admin.md#insights) as one table: what its chart draws, what its table
@@ -226,8 +227,6 @@ const MINUTE_MS = 60 * 1000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
-const plural = (amount: number, unit: string) => `${amount} ${unit}${amount === 1 ? '' : 's'}`;
-
 /**
  * How long something has waited, from `fromIso` to `toIso`: minutes within the first hour, hours within the
  * first two days (a registration is promised a review within 48: docs/accounts-and-roles.md#registration),
@@ -236,9 +235,9 @@ const plural = (amount: number, unit: string) => `${amount} ${unit}${amount === 
 export function formatAge(fromIso: string, toIso: string): string {
   const ms = Math.max(0, new Date(toIso).getTime() - new Date(fromIso).getTime());
   if (ms < MINUTE_MS) return 'less than a minute';
-  if (ms < HOUR_MS) return plural(Math.floor(ms / MINUTE_MS), 'minute');
-  if (ms < 2 * DAY_MS) return plural(Math.floor(ms / HOUR_MS), 'hour');
-  return plural(Math.floor(ms / DAY_MS), 'day');
+  if (ms < HOUR_MS) return pluralize(Math.floor(ms / MINUTE_MS), 'minute');
+  if (ms < 2 * DAY_MS) return pluralize(Math.floor(ms / HOUR_MS), 'hour');
+  return pluralize(Math.floor(ms / DAY_MS), 'day');
 }
 
 /** A registration is reviewed within 48 hours (docs/accounts-and-roles.md#registration). */

@@ -19,6 +19,8 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     paymentDueAt: null,
     paymentOverdue: false,
     paymentReminderSentAt: null,
+    canSendReminder: false,
+    nextPaymentReminderAt: null,
     shopifyOrderId: null,
     shopifyCheckoutUrl: null,
     orderTotal: '313.80',

@@ -38,6 +38,9 @@ async function findRow(orderNumber: string) {
   return row;
 }
 
+/** Past its due date, as the server answers it: 'Overdue', and a reminder may be sent. */
+const overdue = { paymentOverdue: true, canSendReminder: true } as const;
+
 const reminderButton = (orderNumber: string) =>
   screen.queryByRole('button', { name: `Send payment reminder for ${orderNumber}` });
 
@@ -73,39 +76,39 @@ describe('admin Orders: payment terms (issue 20)', () => {
   });
 
   it('says when the next reminder may go while the last is less than a day old (issue 29 §8)', async () => {
-    const hourAgo = new Date(Date.now() - 60 * 60_000).toISOString();
-    const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60_000).toISOString();
+    const hourAgo = '2031-04-06T09:15:00.000Z';
+    const nextAt = '2031-04-07T09:15:00.000Z';
+    const twoDaysAgo = '2031-04-04T09:15:00.000Z';
     stubOrders([
-      onTerms({ id: 1, paymentOverdue: true, paymentReminderSentAt: hourAgo }),
-      onTerms({ id: 2, paymentOverdue: true, paymentReminderSentAt: twoDaysAgo }),
+      onTerms({ id: 1, ...overdue, paymentReminderSentAt: hourAgo, nextPaymentReminderAt: nextAt }),
+      onTerms({ id: 2, ...overdue, paymentReminderSentAt: twoDaysAgo }),
     ]);
     renderWithProviders(<OrdersSection />);
 
     const recent = within(await findRow('WO-1001'));
-    const nextAt = new Date(Date.parse(hourAgo) + 24 * 60 * 60_000).toISOString();
     expect(recent.getByText(`Next reminder after ${at(nextAt)}`)).toBeInTheDocument();
+    // The button stays: a second request is answered by the server's 429, which says when.
+    expect(reminderButton('WO-1001')).not.toBeNull();
     const older = within(await findRow('WO-1002'));
     expect(older.getByText(`Reminder sent ${at(twoDaysAgo)}`)).toBeInTheDocument();
     expect(older.queryByText(/^Next reminder after/)).toBeNull();
   });
 
-  it('offers a payment reminder only on approved, unpaid orders on net terms past their due date', async () => {
+  it('offers a payment reminder on the orders the server says may be reminded, and no others', async () => {
     stubOrders([
-      onTerms({ id: 1, paymentOverdue: true }),
-      onTerms({ id: 2, status: 'shipped', paymentOverdue: true }),
-      onTerms({ id: 3, status: 'delivered', paymentOverdue: true }),
-      onTerms({ id: 4 }),
-      onTerms({ id: 5, status: 'pending', paymentDueAt: null }),
-      onTerms({ id: 6, paymentStatus: 'paid' }),
-      onTerms({ id: 7, status: 'cancelled' }),
-      buildAdminOrder({ id: 8, status: 'processing', paymentStatus: 'invoice_sent' }),
+      onTerms({ id: 1, ...overdue }),
+      onTerms({ id: 2, status: 'shipped', ...overdue }),
+      onTerms({ id: 3 }),
+      // Overdue, but the server refuses a reminder (e.g. not on net terms any more in Shopify's eyes).
+      onTerms({ id: 4, paymentOverdue: true }),
+      buildAdminOrder({ id: 5, status: 'processing', paymentStatus: 'invoice_sent' }),
     ]);
     renderWithProviders(<OrdersSection />);
-    await findRow('WO-1008');
+    await findRow('WO-1005');
 
-    const numbers = [1, 2, 3, 4, 5, 6, 7, 8].map((id) => `WO-${1000 + id}`);
+    const numbers = [1, 2, 3, 4, 5].map((id) => `WO-${1000 + id}`);
     const offered = numbers.filter((orderNumber) => reminderButton(orderNumber) !== null);
-    expect(offered).toEqual(['WO-1001', 'WO-1002', 'WO-1003']);
+    expect(offered).toEqual(['WO-1001', 'WO-1002']);
     expect(reminderButton('WO-1001')?.textContent).toBe('Send payment reminder');
   });
 
@@ -116,7 +119,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
     const fetchMock = stubFetch({
       '/api/admin/orders': () =>
         jsonResponse(
-          adminOrderListOf([onTerms({ paymentOverdue: true, paymentReminderSentAt: sent ? sentAt : null })]),
+          adminOrderListOf([onTerms({ ...overdue, paymentReminderSentAt: sent ? sentAt : null })]),
         ),
       '/api/admin/orders/1/payment-reminder': () =>
         new Promise<Response>((resolve) => {
@@ -138,7 +141,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
     answer(
       jsonResponse({
         message: 'Payment reminder sent',
-        order: onTerms({ paymentOverdue: true, paymentReminderSentAt: sentAt }),
+        order: onTerms({ ...overdue, paymentReminderSentAt: sentAt }),
       }),
     );
     await waitFor(() =>
@@ -154,7 +157,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
 
   it("toasts the server's refusal, or 'Failed to send the payment reminder'", async () => {
     let networkDown = false;
-    stubOrders([onTerms({ paymentOverdue: true })], {
+    stubOrders([onTerms(overdue)], {
       '/api/admin/orders/1/payment-reminder': () => {
         if (networkDown) throw new TypeError('Failed to fetch');
         return errorResponse(409, 'A payment reminder can be sent once the payment is overdue');
@@ -184,7 +187,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
       const list = new EventTarget() as MediaQueryList;
       return Object.assign(list, { matches: query === '(max-width: 767.98px)', media: query });
     });
-    stubOrders([onTerms({ paymentOverdue: true })]);
+    stubOrders([onTerms(overdue)]);
     renderWithProviders(<OrdersSection />);
 
     const list = within(await screen.findByRole('list', { name: 'Orders' }));

@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { isNetTerms, nextPaymentReminderAt, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { useRef } from 'react';
+import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import { useFocusBackAfter } from '../../components/admin/use-keep-focus';
 import { OverdueBadge, owesPayment, paymentDueText } from '../../components/payment-terms';
@@ -11,9 +11,9 @@ import { useSendPaymentReminder } from './admin-orders-queries';
 
 export const PAYMENT_REMINDER_LABEL = 'Send payment reminder';
 
-/** 'Overdue' beside the status badge: unpaid past the due date of its terms. */
+/** 'Overdue' beside the status badge: unpaid past the due date of its terms, as the server says. */
 export function AdminOverdueBadge({ order }: { order: AdminOrder }) {
-  return owesPayment(order) && order.paymentOverdue ? <OverdueBadge /> : null;
+  return order.paymentOverdue ? <OverdueBadge /> : null;
 }
 
 /**
@@ -39,44 +39,28 @@ export function OrderPaymentTerms({ order }: { order: AdminOrder }) {
 
 /**
  * 'Next reminder after <date>' while the last reminder is less than a day old: one a day per order
- * (docs/orders.md#payment-terms), so staff see when before the server's 429 tells them.
+ * (docs/orders.md#payment-terms), so staff see when before the server's 429 tells them. The server says when.
  */
 function NextReminderAt({ order }: { order: AdminOrder }) {
-  // The time the row was drawn; the list refetches after every change, so it does not go stale for long.
-  const [now] = useState(() => Date.now());
-  if (!order.paymentReminderSentAt || !owesPayment(order)) return null;
-  const nextAt = nextPaymentReminderAt(order.paymentReminderSentAt);
-  if (nextAt.getTime() <= now) return null;
+  if (!order.nextPaymentReminderAt) return null;
   return (
-    <span className="block">Next reminder after {formatDate(nextAt.toISOString(), DATE_TIME_FORMAT)}</span>
-  );
-}
-
-const APPROVED_STATUSES: ReadonlySet<AdminOrder['status']> = new Set(['processing', 'shipped', 'delivered']);
-
-/**
- * An approved, unpaid order on net terms past its due date: the ones the server reminds
- * (docs/orders.md#payment-terms; Shopify refuses a reminder before the due date, and the portal keeps the
- * same rule in test mode).
- */
-export function canSendPaymentReminder(order: AdminOrder): boolean {
-  return (
-    isNetTerms(order.paymentTerms) &&
-    APPROVED_STATUSES.has(order.status) &&
-    order.paymentStatus !== 'paid' &&
-    order.paymentOverdue
+    <span className="block">
+      Next reminder after {formatDate(order.nextPaymentReminderAt, DATE_TIME_FORMAT)}
+    </span>
   );
 }
 
 /**
- * 'Send payment reminder' on an overdue order: the buyer is e-mailed (Shopify's reminder when the order is in
- * the store, else the portal's). Disabled, with a spinner, while it is sent; the focus then comes back to it.
+ * 'Send payment reminder' on an order the server says may be reminded (`canSendReminder`: approved, unpaid,
+ * on net terms, past its due date; docs/orders.md#payment-terms): the buyer is e-mailed (Shopify's reminder
+ * when the order is in the store, else the portal's). Disabled, with a spinner, while it is sent; the focus
+ * then comes back to it, since the button stays through the day until the next reminder may go.
  */
 export function PaymentReminderButton({ order }: { order: AdminOrder }) {
   const send = useSendPaymentReminder();
   const buttonRef = useRef<HTMLButtonElement>(null);
   useFocusBackAfter(send.isPending, buttonRef);
-  if (!canSendPaymentReminder(order)) return null;
+  if (!order.canSendReminder) return null;
   return (
     <Button
       ref={buttonRef}

@@ -1,11 +1,6 @@
 // Before any schema is built: zod must not probe for eval under the CSP (see the file).
 import '../../lib/zod-config';
-import { USER_ROLES, type AdminUser, type PendingUser } from '../../../shared/schemas/admin-users';
-
-/** 'First Last', or the username when no name is known. */
-export function fullName(user: Pick<AdminUser | PendingUser, 'firstName' | 'lastName' | 'username'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
-}
+import { USER_ROLES } from '../../../shared/schemas/admin-users';
 
 export const ROLE_LABELS = { customer: 'Customer', admin: 'Admin' } as const;
 

@@ -13,7 +13,7 @@ import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
 import { serverMessage } from '../../lib/api';
 import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
-import { fullName } from './format';
+import { fullName } from '../../../shared/user-name';
 import { paymentTermsOptionsQueryOptions, USERS_FALLBACKS, useUpdatePaymentTerms } from './users-api';
 
 /** Said of a choice the connected store cannot issue (it has no NET template of that length). */

@@ -12,7 +12,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
-import { fullName } from './format';
+import { fullName } from '../../../shared/user-name';
 import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
 import { pendingUsersQueryOptions, useDecideUser, type DecisionInput } from './users-api';

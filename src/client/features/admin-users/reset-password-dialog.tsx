@@ -9,7 +9,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
 import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
-import { fullName } from './format';
+import { fullName } from '../../../shared/user-name';
 import { useResetUserPassword } from './users-api';
 
 /**

@@ -8,7 +8,8 @@ import { Dialog } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
 import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
-import { fullName, ROLE_OPTIONS } from './format';
+import { fullName } from '../../../shared/user-name';
+import { ROLE_OPTIONS } from './format';
 import { useUpdateUserRole } from './users-api';
 
 /**

@@ -10,7 +10,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '.
 import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
-import { fullName, ROLE_LABELS, STATUS_LABELS } from './format';
+import { fullName } from '../../../shared/user-name';
+import { ROLE_LABELS, STATUS_LABELS } from './format';
 import { PaymentTermsDialog } from './payment-terms-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { RoleDialog } from './role-dialog';

@@ -46,7 +46,7 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
                 </Link>
               </h3>
               <OrderStatusBadge status={order.status} />
-              {owesPayment(order) && order.paymentOverdue ? <OverdueBadge /> : null}
+              {order.paymentOverdue ? <OverdueBadge /> : null}
             </div>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>

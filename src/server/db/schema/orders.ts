@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -11,13 +12,22 @@ import {
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { STORED_ORDER_STATUS_VALUES } from '../../../shared/orders';
+import { PAYMENT_TERMS } from '../../../shared/payment-terms';
+import { PAYMENT_STATUSES, SHOPIFY_SYNC_STATUSES } from '../../../shared/schemas/orders';
+import { sqlLiteralList } from '../sql-literals';
 import { products } from './catalog';
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
 import { users } from './users';
 
-export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
-import { PAYMENT_TERMS } from '../../../shared/payment-terms';
-export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
+/**
+ * Unpaid with a due date: the predicate of the index orders_unpaid_due_idx, and the first terms of every read
+ * of the orders that owe payment (owesPaymentSql in features/orders/rules/order-rules.sql.ts), so that each
+ * of them can read the index.
+ */
+export function unpaidWithDueDate(columns: { paymentDueAt: AnyPgColumn; paymentStatus: AnyPgColumn }): SQL {
+  return sql`${columns.paymentDueAt} is not null and ${columns.paymentStatus} <> 'paid'`;
+}
 
 /**
  * Orders (docs/orders.md#what-an-order-stores). Contact and shipping fields are a snapshot taken at
@@ -85,19 +95,16 @@ export const orders = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
+    check('orders_status_check', sql`${table.status} in (${sqlLiteralList(STORED_ORDER_STATUS_VALUES)})`),
     check(
-      'orders_status_check',
-      sql`${table.status} in ('pending', 'processing', 'shipped', 'delivered', 'cancelled', 'submitted', 'completed')`,
+      'orders_payment_status_check',
+      sql`${table.paymentStatus} in (${sqlLiteralList(PAYMENT_STATUSES)})`,
     ),
-    check('orders_payment_status_check', sql`${table.paymentStatus} in ('unpaid', 'invoice_sent', 'paid')`),
     check(
       'orders_shopify_sync_status_check',
-      sql`${table.shopifySyncStatus} in ('not_required', 'pending', 'synced', 'failed')`,
+      sql`${table.shopifySyncStatus} in (${sqlLiteralList(SHOPIFY_SYNC_STATUSES)})`,
     ),
-    check(
-      'orders_payment_terms_check',
-      sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
-    ),
+    check('orders_payment_terms_check', sql`${table.paymentTerms} in (${sqlLiteralList(PAYMENT_TERMS)})`),
     check('orders_totals_check', sql`${table.orderTotal} >= 0 and ${table.standardTotal} >= 0`),
     index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
     index('orders_status_idx').on(table.status),
@@ -107,9 +114,7 @@ export const orders = pgTable(
      */
     index('orders_created_at_id_idx').on(table.createdAt.desc(), table.id.desc()),
     /** Unpaid orders with a due date: the Overdue filter, the payment e-mails and Insights read this. */
-    index('orders_unpaid_due_idx')
-      .on(table.paymentDueAt)
-      .where(sql`${table.paymentDueAt} is not null and ${table.paymentStatus} <> 'paid'`),
+    index('orders_unpaid_due_idx').on(table.paymentDueAt).where(unpaidWithDueDate(table)),
   ],
 );
 

@@ -1,12 +1,11 @@
 import type { CatalogPlan, Skipped } from './shopify-product-plan';
+import { pluralize } from '../../../shared/pluralize';
 
 /*
  * The sentences the admin Products section shows after a Shopify action, where both report a count
  * (docs/admin.md#products-and-allowed-skus). The count comes first, in the words the section has always used;
  * what needs the administrator's attention follows.
  */
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 function listSkus(skipped: Skipped[]): string {
   const skus = [...new Set(skipped.map((entry) => entry.sku ?? '(no SKU)'))];
@@ -43,11 +42,11 @@ export function refreshMessage(
 ): { count: number; message: string } {
   const count = plan.matched.length + createdCount;
   const details = [`${createdCount} new`, `${changedCount(plan)} updated`].join(', ');
-  const sentences = [`Refreshed ${plural(count, 'product')} from Shopify (${details}).`];
+  const sentences = [`Refreshed ${pluralize(count, 'product')} from Shopify (${details}).`];
   const leftOut = plan.skipped.filter((entry) => entry.reason === 'not-allowed' || entry.reason === 'no-sku');
   if (leftOut.length > 0) {
     sentences.push(
-      `${plural(leftOut.length, 'Shopify variant')} without an allowed SKU ${leftOut.length === 1 ? 'was' : 'were'} left out.`,
+      `${pluralize(leftOut.length, 'Shopify variant')} without an allowed SKU ${leftOut.length === 1 ? 'was' : 'were'} left out.`,
     );
   }
   sentences.push(...conflictSentences(plan.skipped));
@@ -66,7 +65,7 @@ export function syncMessage(result: { pushed: number; refused: string[]; missing
   const sentences = [
     result.pushed === 0 && result.refused.length === 0
       ? 'Synced 0 products with Shopify: every price and visibility already matches.'
-      : `Synced ${plural(result.pushed, 'product')} with Shopify.`,
+      : `Synced ${pluralize(result.pushed, 'product')} with Shopify.`,
   ];
   if (result.refused.length > 0) sentences.push(`Shopify refused ${result.refused.join('; ')}.`);
   if (result.missing.length > 0) {
@@ -84,11 +83,11 @@ export function importMessage(
   notAllowed: string[],
 ): string {
   const total = plan.matched.length + createdCount;
-  const sentences = [`Imported "${title}": ${plural(total, 'variant')} (${createdCount} new).`];
+  const sentences = [`Imported "${title}": ${pluralize(total, 'variant')} (${createdCount} new).`];
   const noSku = plan.skipped.filter((entry) => entry.reason === 'no-sku');
   if (noSku.length > 0) {
     sentences.push(
-      `${plural(noSku.length, 'variant')} without a SKU ${noSku.length === 1 ? 'was' : 'were'} left out.`,
+      `${pluralize(noSku.length, 'variant')} without a SKU ${noSku.length === 1 ? 'was' : 'were'} left out.`,
     );
   }
   const bundle = plan.skipped.filter((entry) => entry.reason === 'bundle');

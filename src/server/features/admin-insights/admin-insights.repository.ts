@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { STORED_ORDER_STATUSES } from '../../../shared/orders';
 import type { DatabaseOrTransaction } from '../../db/client';
+import { orders } from '../../db/schema';
 import { selectRows as rows } from '../../db/select-rows';
+import { isOverdueSql } from '../orders';
 
 /*
  * The reads of Insights (docs/admin.md#insights, ADR 0033): each one statement that an index answers on a
@@ -15,6 +18,9 @@ import { selectRows as rows } from '../../db/select-rows';
  * the week they were placed (docs/admin.md#insights).
  */
 const COUNTED_ORDER = sql.raw(`o.status <> 'cancelled'`);
+
+/** `orders o` of the raw statements, for the orders feature's rule fragments. */
+const o = alias(orders, 'o');
 
 /** Placed in the period (from `since` on): orders_created_at_id_idx. */
 const inPeriod = (since: Date) => sql`o.created_at >= ${since.toISOString()}::timestamptz`;
@@ -147,9 +153,9 @@ export function findTopCustomers(db: DatabaseOrTransaction, since: Date, limit: 
 }
 
 /**
- * Orders whose payment is overdue at `now` (docs/orders.md#payment-terms, isPaymentOverdue): not
- * cancelled, not paid, due before now; the longest overdue first, at most `limit`, each row carrying the
- * count and total of all of them. Read through orders_unpaid_due_idx, whose predicate this repeats.
+ * Orders whose payment is overdue at `now` (docs/orders.md#payment-terms; the orders feature's isOverdueSql):
+ * approved, not paid, due before now; the longest overdue first, at most `limit`, each row carrying the count
+ * and total of all of them. Read through orders_unpaid_due_idx, whose predicate that rule implies.
  */
 export function findOverdueOrders(db: DatabaseOrTransaction, now: Date, limit: number) {
   return rows<{
@@ -165,8 +171,7 @@ export function findOverdueOrders(db: DatabaseOrTransaction, now: Date, limit: n
         ${isoUtc('o.payment_due_at')} as "dueAt", (count(*) over ())::int as count,
         round(sum(o.order_total) over () * 100)::float8 as "totalCents"
       from orders o
-      where o.payment_due_at is not null and o.payment_status <> 'paid' and o.status <> 'cancelled'
-        and o.payment_due_at < ${now.toISOString()}::timestamptz
+      where ${isOverdueSql(now, o)}
       order by o.payment_due_at, o.id limit ${limit}`,
   );
 }

@@ -94,6 +94,8 @@ describe('GET /api/admin/orders', () => {
       paymentDueAt: null,
       paymentOverdue: false,
       paymentReminderSentAt: null,
+      canSendReminder: false,
+      nextPaymentReminderAt: null,
       shopifyOrderId: '#D12',
       shopifyCheckoutUrl: 'https://shop.example/invoice/1',
       orderTotal: '255.60',

@@ -34,12 +34,15 @@ import {
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
-import { isPaymentOverdue } from '../../../shared/payment-terms';
+import { isOverdue, owesPayment, reminderCooldownOver, reminderRefusal } from '../../../shared/order-rules';
+import { nextPaymentReminderAt } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
 /** The admin view of an order; `supportMessageCount` is how many support messages are about it (issue 7). */
 export function toAdminOrder(order: OrderRow, supportMessageCount: number): AdminOrder {
+  const now = new Date();
+  const coolingDown = owesPayment(order) && !reminderCooldownOver(order, now);
   return {
     id: order.id,
     orderNumber: formatOrderNumber(order.id),
@@ -54,8 +57,13 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     poNumber: order.poNumber,
     paymentTerms: order.paymentTerms,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
-    paymentOverdue: isPaymentOverdue(order, new Date()),
+    paymentOverdue: isOverdue(order, now),
     paymentReminderSentAt: order.paymentReminderSentAt?.toISOString() ?? null,
+    canSendReminder: reminderRefusal(order, now) === null,
+    nextPaymentReminderAt:
+      coolingDown && order.paymentReminderSentAt
+        ? nextPaymentReminderAt(order.paymentReminderSentAt).toISOString()
+        : null,
     shopifyOrderId: order.shopifyOrderId,
     shopifyCheckoutUrl: order.shopifyCheckoutUrl,
     orderTotal: centsToDecimal(order.orderTotal),

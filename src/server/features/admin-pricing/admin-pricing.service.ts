@@ -28,14 +28,13 @@ import {
   type CustomPriceView,
 } from './admin-pricing.repository';
 import type { PricingTierRow } from '../../db/schema';
+import { pluralize } from '../../../shared/pluralize';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
 export const TIER_NOT_FOUND = 'Pricing tier not found';
 export const CUSTOM_PRICE_NOT_FOUND = 'Custom product price not found';
 export const PRODUCT_NOT_FOUND = 'Product not found';
-
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
 function toCustomPriceDto(row: CustomPriceView): ProductPricing {
   return { ...row, price: centsToDollars(row.price) };
@@ -54,7 +53,7 @@ function ambiguousMinimum(other: Pick<PricingTierRow, 'name'> | undefined, minim
   const owner = other ? `The tier "${other.name}"` : 'Another tier';
   return new AppError(
     'CONFLICT',
-    `${owner} already starts at ${plural(minimumCases, 'case', 'cases')}. Two tiers with the same minimum cases would be ambiguous.`,
+    `${owner} already starts at ${pluralize(minimumCases, 'case', 'cases')}. Two tiers with the same minimum cases would be ambiguous.`,
   );
 }
 
@@ -148,7 +147,7 @@ export function createAdminPricingService({ db }: { db: Database }) {
         const count = deletedPrices.length;
         const withPrices =
           count > 0
-            ? ` along with its ${plural(count, 'custom product price', 'custom product prices')}`
+            ? ` along with its ${pluralize(count, 'custom product price', 'custom product prices')}`
             : '';
         return {
           message: `Pricing tier "${existing.name}" deleted${withPrices}.`,

@@ -33,6 +33,7 @@ export {
   type OrdersAfterPage,
 } from './reads/staff-order-queries';
 export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './reads/orders.repository';
+export { isOpenSql, isOverdueSql } from './rules/order-rules.sql';
 export { toOrderItemView } from './reads/order-view';
 export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';
 export { createShopifyOrderHandlers } from './shopify/shopify-orders.jobs';

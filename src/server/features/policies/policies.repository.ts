@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { POLICY_KINDS, type PolicyKind } from '../../../shared/policy-pages';
 import type { AdminPolicy, PublicPolicy } from '../../../shared/schemas/policies';
+import { fullName } from '../../../shared/user-name';
 import { policyDocuments, users, type PolicyDocumentRow } from '../../db/schema';
 import type { DatabaseOrTransaction } from '../../db/client';
 
@@ -58,7 +59,7 @@ export function toAdminPolicy({ policy, author }: PolicyWithAuthor): AdminPolicy
     updatedBy: author
       ? {
           id: author.id,
-          name: [author.firstName, author.lastName].filter(Boolean).join(' ').trim() || author.username,
+          name: fullName(author),
         }
       : null,
   };

@@ -1,11 +1,11 @@
-import { and, asc, count, eq, gt, isNotNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, type OrderRow } from '../../db/schema';
 import type { ShopifyError } from '../../integrations/shopify/client';
 import type { ShopifyDraftOrder } from '../../integrations/shopify/shopify-api';
 import { defineJob, type JobRun } from '../../jobs/job-definition';
 
-import { applyShopifyFacts, markShopifyChecked, type ShopifyOrderFacts } from '../orders';
+import { applyShopifyFacts, isOpenSql, markShopifyChecked, type ShopifyOrderFacts } from '../orders';
 import type { ShopifyEventsDeps } from './process-webhook-event';
 import { factsOfDraft, factsOfOrder } from './read-back-facts';
 import { isNetTerms } from '../../../shared/payment-terms';
@@ -56,15 +56,14 @@ export class ReconcileInProgressError extends Error {
 const DAY_MS = 24 * 60 * 60_000;
 
 /**
- * Not final: synced to Shopify, not cancelled, and not both delivered and paid. (Orders still waiting for
- * their draft are the draft-order job's to retry.)
+ * Synced to Shopify and open (not cancelled, and not both delivered and paid: isOpenSql). (Orders still
+ * waiting for their draft are the draft-order job's to retry.)
  */
 function openOrders(now: Date): SQL | undefined {
   return and(
     eq(orders.shopifySyncStatus, 'synced'),
     or(isNotNull(orders.shopifyDraftOrderGid), isNotNull(orders.shopifyOrderGid)),
-    ne(orders.status, 'cancelled'),
-    sql`not (${orders.status} in ('delivered', 'completed') and ${orders.paymentStatus} = 'paid')`,
+    isOpenSql(),
     gt(orders.createdAt, new Date(now.getTime() - RECONCILE_WINDOW_DAYS * DAY_MS)),
   );
 }

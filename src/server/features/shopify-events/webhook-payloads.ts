@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from '../../../shared/limits';
-import { parseOrderNumber } from '../../../shared/orders';
+import { parseOrderReference } from '../../../shared/orders';
 import type { ShopifyOrderFacts, Tracking } from '../orders';
 import { parseShopifyTime } from './shopify-time';
 
@@ -147,13 +146,7 @@ const productPayloadSchema = z.object({
 /** `portal_order_id` as the portal writes it on drafts: the order id ('42') or its number ('WO-1042'). */
 export function portalOrderIdOf(attributes: readonly { name: unknown; value: unknown }[]): number | null {
   const attribute = attributes.find((candidate) => candidate.name === 'portal_order_id');
-  const value = typeof attribute?.value === 'string' ? attribute.value.trim() : null;
-  if (!value) return null;
-  if (/^\d{1,10}$/.test(value)) {
-    const id = Number(value);
-    return id >= 1 && id <= MAX_ID ? id : null;
-  }
-  return parseOrderNumber(value);
+  return typeof attribute?.value === 'string' ? parseOrderReference(attribute.value) : null;
 }
 
 /** `gid://shopify/Order/{order_id}` from the order_id's exact digits (never through a JS number). */

@@ -1,5 +1,6 @@
 import { centsToDecimal } from '../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { fullName } from '../../../shared/user-name';
 import {
   isOrderIssueSubject,
   orderIssueSubject,
@@ -34,10 +35,9 @@ export type SendSupportMessageResult = { sent: true } | { sent: false; retryAfte
  * from their account.
  */
 export function toSupportUserInfo(user: UserRow): SupportUserInfo {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
   return {
     id: user.id,
-    name: name || user.username,
+    name: fullName(user),
     email: user.email,
     phone: user.phone?.trim() || 'Not provided',
     businessName: user.businessName ?? '',

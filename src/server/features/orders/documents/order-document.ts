@@ -4,7 +4,8 @@ import { formatMoney } from '../../../../shared/money';
 import { orderLineCells, type OrderLineCells } from '../../../../shared/order-lines';
 import { buildTimeline } from '../../../../shared/order-timeline';
 import { ORDER_STATUS_LABELS } from '../../../../shared/orders';
-import { owesPayment, PAYMENT_TERMS_LABELS } from '../../../../shared/payment-terms';
+import { owesPayment } from '../../../../shared/order-rules';
+import { PAYMENT_TERMS_LABELS } from '../../../../shared/payment-terms';
 import { toOrderDetail, toOrderItemView } from '../reads/order-view';
 import type { OrderForDocument } from '../reads/orders.repository';
 

@@ -4,7 +4,7 @@ import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import type { OrderRow } from '../../../db/schema';
 import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
-import { isApprovedOrder } from '../rules/order-rules';
+import { isApproved } from '../../../../shared/order-rules';
 import { findOrderAccount } from './order-writes';
 import type { InvoiceJobPayload } from '../shopify/draft-order-definitions';
 
@@ -33,7 +33,7 @@ export async function enqueueApprovalEmail(
   order: OrderRow,
   dedupeKey: string,
 ): Promise<boolean> {
-  if (!isApprovedOrder(order.status)) return false;
+  if (!isApproved(order.status)) return false;
   const account = await findOrderAccount(tx, order.userId);
   const message = orderStatusEmail(
     env,

@@ -8,7 +8,7 @@ import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { approvalEmailKey, enqueueApprovalEmail, type InvoiceOutcome } from './approval-email';
 import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
-import { isApprovedOrder } from '../rules/order-rules';
+import { isApproved } from '../../../../shared/order-rules';
 import { paymentDueAt } from '../../../../shared/payment-terms';
 import {
   findOrderAccount,
@@ -69,6 +69,22 @@ export interface TransitionResult {
 }
 
 /**
+ * What a status change does to the payment's due date (docs/orders.md#payment-terms). Approval sets it (net
+ * terms, something to pay; with a store, Shopify's own date replaces it) when the order has none: the first
+ * approval, or approval again after a move back to pending. Moving back to pending clears it and the marks of
+ * its e-mails, so the order is not overdue while pending and its notices start over with the next approval.
+ */
+function dueDateOnStatusChange(order: OrderRow, status: OrderStatus, now: Date) {
+  if (status === 'pending') {
+    return { paymentDueAt: null, paymentDueSoonEmailedAt: null, paymentOverdueEmailedAt: null };
+  }
+  const firstApproval = isApproved(status) && order.approvedAt === null;
+  const approvedAgain = isApproved(status) && !isApproved(order.status) && order.paymentDueAt === null;
+  if (!firstApproval && !approvedAgain) return {};
+  return { paymentDueAt: order.orderTotal > 0 ? paymentDueAt(order.paymentTerms, now) : null };
+}
+
+/**
  * Staff set the order's status (docs/orders.md#status-changes-by-staff: any status may follow any other). The
  * first time the order reaches a status its timeline date is set; going straight to shipped or delivered
  * approves it too. The same status again changes nothing and sends nothing. With a store, approval leaves the
@@ -91,12 +107,9 @@ export async function changeOrderStatus(
     status,
     updatedAt: now,
     ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
-    // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date, and
-    // net terms their due date unless there is nothing to pay (docs/orders.md#payment-terms; with a store,
-    // Shopify's own date replaces it).
-    ...(isApprovedOrder(status) && order.approvedAt === null
-      ? { approvedAt: now, paymentDueAt: order.orderTotal > 0 ? paymentDueAt(order.paymentTerms, now) : null }
-      : {}),
+    // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date.
+    ...(isApproved(status) && order.approvedAt === null ? { approvedAt: now } : {}),
+    ...dueDateOnStatusChange(order, status, now),
   });
   await recordAudit(tx, context.actor, {
     action: 'order.status',

@@ -1,7 +1,7 @@
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { PAYMENT_REMINDER_COOLDOWN_MS } from '../../../../shared/payment-terms';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { orders, users, type OrderRow } from '../../../db/schema';
+import { reminderCooldownOverSql } from '../rules/order-rules.sql';
 
 /*
  * The order row's reads for a change and its writes. Only lifecycle/ imports this file (eslint/boundaries.js
@@ -120,7 +120,7 @@ export async function writeShopifyCheckedAt(db: DatabaseOrTransaction, orderId: 
 
 /**
  * Claims the order's payment reminder at `now` (docs/orders.md#payment-terms): one conditional update that
- * records the reminder only if none went out within PAYMENT_REMINDER_COOLDOWN_MS, so of any number of
+ * records the reminder only if none went out within a day (reminderCooldownOverSql), so of any number of
  * requests at once, on any number of instances, one gets the row and the others null. (PostgreSQL makes a
  * second update of the row wait for the first and checks the condition again on what it wrote.)
  */
@@ -129,16 +129,10 @@ export async function claimPaymentReminder(
   orderId: number,
   now: Date,
 ): Promise<OrderRow | null> {
-  const lastAllowed = new Date(now.getTime() - PAYMENT_REMINDER_COOLDOWN_MS);
   const [row] = await db
     .update(orders)
     .set({ paymentReminderSentAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(orders.id, orderId),
-        or(isNull(orders.paymentReminderSentAt), lte(orders.paymentReminderSentAt, lastAllowed)),
-      ),
-    )
+    .where(and(eq(orders.id, orderId), reminderCooldownOverSql(now)))
     .returning();
   return row ?? null;
 }

@@ -1,7 +1,7 @@
-import { and, asc, gt, isNotNull, isNull, lte, ne, or } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { z } from 'zod';
+import { paymentNoticeOwed } from '../../../../shared/order-rules';
 import { formatOrderNumber } from '../../../../shared/orders';
-import { DUE_SOON_NOTICE_DAYS } from '../../../../shared/payment-terms';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
 import { orders, type OrderRow } from '../../../db/schema';
 import { bindJob, defineJob, type BoundJob } from '../../../jobs/job-definition';
@@ -11,20 +11,21 @@ import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { orderRecipient } from '../lifecycle/order-status-emails';
 import { findOrderAccount, recordPaymentNoticeSent } from '../lifecycle/order-records';
+import { paymentNoticeOwedSql } from '../rules/order-rules.sql';
 import { paymentNoticeEmail, type PaymentNotice } from './payment-emails';
 
 /*
  * The buyer's payment e-mails of orders on net terms (docs/orders.md#payment-terms): 3 days before the due
- * date and the day after it, once each, while the order is unpaid and not cancelled. An hourly job finds the
- * orders due a notice (through the partial index orders_unpaid_due_idx), queues each e-mail through the outbox
- * and records it on the order in the same transaction, so a notice is never sent twice, by any instance.
+ * date and the day after it, once each, while the order owes payment (shared/order-rules.ts paymentNoticeOwed).
+ * An hourly job finds the orders due a notice (through the partial index orders_unpaid_due_idx), queues each
+ * e-mail through the outbox and records it on the order in the same transaction, so a notice is never sent
+ * twice, by any instance.
  */
 
 export const PAYMENT_NOTICES_JOB = 'orders.payment-notices';
 export const PAYMENT_NOTICES_INTERVAL_MS = 60 * 60_000;
 /** Orders handled per run; more wait for the next run (an hour later). */
 export const PAYMENT_NOTICES_BATCH = 500;
-const DAY_MS = 24 * 60 * 60_000;
 
 export const paymentNoticesJob = defineJob({
   type: PAYMENT_NOTICES_JOB,
@@ -33,49 +34,19 @@ export const paymentNoticesJob = defineJob({
   maxAttempts: 3,
 });
 
-/** Which notice `order` is owed at `now`, if any: overdue wins (a due-soon notice is pointless by then). */
-export function noticeOwed(
-  order: Pick<OrderRow, 'paymentDueAt' | 'paymentDueSoonEmailedAt' | 'paymentOverdueEmailedAt'>,
-  now: Date,
-): PaymentNotice | null {
-  if (!order.paymentDueAt) return null;
-  const due = order.paymentDueAt.getTime();
-  if (order.paymentOverdueEmailedAt === null && now.getTime() >= due + DAY_MS) return 'overdue';
-  const soon = now.getTime() >= due - DUE_SOON_NOTICE_DAYS * DAY_MS && now.getTime() < due;
-  return order.paymentDueSoonEmailedAt === null && soon ? 'due-soon' : null;
-}
-
-function owingOrders(now: Date) {
-  const soonFrom = new Date(now.getTime() + DUE_SOON_NOTICE_DAYS * DAY_MS);
-  const overdueBefore = new Date(now.getTime() - DAY_MS);
-  return and(
-    isNotNull(orders.paymentDueAt),
-    ne(orders.paymentStatus, 'paid'),
-    ne(orders.status, 'cancelled'),
-    or(
-      and(
-        isNull(orders.paymentDueSoonEmailedAt),
-        lte(orders.paymentDueAt, soonFrom),
-        gt(orders.paymentDueAt, now),
-      ),
-      and(isNull(orders.paymentOverdueEmailedAt), lte(orders.paymentDueAt, overdueBefore)),
-    ),
-  );
-}
-
 /** Queues every notice owed at `now` (up to a batch); returns how many were queued. */
 export async function sendPaymentNotices(db: Database, env: MailEnv, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const owing = await tx
       .select()
       .from(orders)
-      .where(owingOrders(now))
+      .where(paymentNoticeOwedSql(now))
       .orderBy(asc(orders.paymentDueAt))
       .limit(PAYMENT_NOTICES_BATCH)
       .for('update', { skipLocked: true });
     let queued = 0;
     for (const order of owing) {
-      const notice = noticeOwed(order, now);
+      const notice = paymentNoticeOwed(order, now);
       if (notice && (await queueNotice(tx, env, order, notice, now))) queued += 1;
     }
     return queued;
@@ -98,7 +69,9 @@ export async function queueNotice(
     { ...order, paymentDueAt: order.paymentDueAt, orderNumber: formatOrderNumber(order.id) },
     notice,
   );
-  const key = notice === 'reminder' ? `${notice}:${now.getTime()}` : notice;
+  // Once per due date: a new one (approved again after a move back to pending, or moved later in Shopify)
+  // owes the buyer its own notices.
+  const key = `${notice}:${(notice === 'reminder' ? now : order.paymentDueAt).getTime()}`;
   await enqueueEmail(tx, message, { dedupeKey: `payment-${key}:${order.id}` });
   await recordPaymentNoticeSent(tx, order.id, notice, now);
   return true;

@@ -1,4 +1,5 @@
-import { isNetTerms, isPaymentOverdue, nextPaymentReminderAt } from '../../../../shared/payment-terms';
+import { reminderRefusal } from '../../../../shared/order-rules';
+import { nextPaymentReminderAt } from '../../../../shared/payment-terms';
 import {
   PAYMENT_REMINDER_REFUSALS,
   paymentReminderCooldownMessage,
@@ -11,7 +12,6 @@ import type { ShopifyError } from '../../../integrations/shopify/client';
 import type { ShopifyApi } from '../../../integrations/shopify/shopify-api';
 import type { MailEnv } from '../../../mail/compose';
 import { claimPaymentReminder, findOrderById, releasePaymentReminder } from '../lifecycle/order-records';
-import { isApprovedOrder } from '../rules/order-rules';
 import type { StaffActor } from '../lifecycle/order-transitions';
 import { queueNotice } from './payment-notices';
 
@@ -35,16 +35,12 @@ export type ReminderResult = { ok: true; order: OrderRow } | { ok: false; error:
 const refuse = (message: string) => new AppError('CONFLICT', message);
 
 /**
- * Why `order` cannot be reminded of its payment at `now`, or null when it can: only an overdue payment is
- * reminded of (Shopify refuses a reminder before the due date; the portal keeps the same rule in test mode).
+ * Why `order` cannot be reminded of its payment at `now`, in the 409's words, or null when it can
+ * (shared/order-rules.ts reminderRefusal: only an overdue payment is reminded of).
  */
-export function reminderRefusal(order: OrderRow, now: Date): string | null {
-  if (!isNetTerms(order.paymentTerms)) return PAYMENT_REMINDER_REFUSALS.notOnTerms;
-  if (order.status === 'cancelled') return PAYMENT_REMINDER_REFUSALS.cancelled;
-  if (!isApprovedOrder(order.status)) return PAYMENT_REMINDER_REFUSALS.notApproved;
-  if (order.paymentStatus === 'paid') return PAYMENT_REMINDER_REFUSALS.paid;
-  if (!isPaymentOverdue(order, now)) return PAYMENT_REMINDER_REFUSALS.notOverdue;
-  return null;
+function refusalOf(order: OrderRow, now: Date): string | null {
+  const refusal = reminderRefusal(order, now);
+  return refusal ? PAYMENT_REMINDER_REFUSALS[refusal] : null;
 }
 
 /**
@@ -78,7 +74,7 @@ export async function sendPaymentReminder(
   const { db, env, shopify } = deps;
   const found = await findOrderById(db, orderId);
   if (!found) throw notFound(orderNotFound);
-  const refusal = reminderRefusal(found, new Date());
+  const refusal = refusalOf(found, new Date());
   if (refusal) throw refuse(refusal);
   if (shopify === null || found.testMode) {
     return { ok: true, order: await remindFromPortal(db, env, actor, orderId, orderNotFound) };
@@ -110,7 +106,7 @@ async function remindThroughShopify(
   order: OrderRow,
   now: Date,
 ): Promise<ShopifySend> {
-  const refusal = reminderRefusal(order, now);
+  const refusal = refusalOf(order, now);
   if (refusal) return { sent: false, refusal };
   if (!order.shopifyOrderGid) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
   const terms = await shopify.getOrderPaymentTerms(order.shopifyOrderGid);
@@ -136,7 +132,7 @@ async function remindFromPortal(
   return db.transaction(async (tx) => {
     const now = new Date();
     const claimed = await claimOrRefuse(tx, orderId, now, orderNotFound);
-    const refusal = reminderRefusal(claimed, now);
+    const refusal = refusalOf(claimed, now);
     if (refusal) throw refuse(refusal);
     await queueNotice(tx, env, claimed, 'reminder', now);
     await recordReminderAudit(tx, actor, claimed, 'portal');

@@ -387,3 +387,58 @@ describe("staff's payment reminder", () => {
     ).toBeNull();
   });
 });
+
+describe('an order on net terms moved back to pending (docs/orders.md#payment-terms)', () => {
+  it('loses its due date and notices until approved again, which sets a fresh due date', async () => {
+    const { user, cookie } = await customerOnTerms('net30');
+    const placed = await placeOrder(cookie);
+    await approve(placed.orderId);
+    // Long past its due date, with the overdue e-mail sent.
+    await t.db
+      .update(orders)
+      .set({ paymentDueAt: new Date(Date.now() - 2 * DAY) })
+      .where(eq(orders.id, placed.orderId));
+    const paymentMails = async () =>
+      (await mailsTo(t.db, user.email)).filter((mail) =>
+        mail.subject.includes(`Payment for order ${placed.orderName}`),
+      );
+    await sendPaymentNotices(t.db, t.env, new Date());
+    expect((await paymentMails()).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('is overdue'),
+    ]);
+
+    const back = await asAdmin('PATCH', `/api/admin/orders/${placed.orderId}/status`, { status: 'pending' });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(await readOrder(t.db, placed.orderId)).toMatchObject({
+      status: 'pending',
+      paymentDueAt: null,
+      paymentDueSoonEmailedAt: null,
+      paymentOverdueEmailedAt: null,
+    });
+    expect(await detail(placed.orderId, cookie)).toMatchObject({ paymentDueAt: null, paymentOverdue: false });
+    const overdueList = adminOrderListResponseSchema.parse(
+      (await asAdmin('GET', '/api/admin/orders?status=overdue&limit=100')).json(),
+    );
+    expect(overdueList.orders.map((order) => order.id)).not.toContain(placed.orderId);
+    for (const days of [0, 10, 40]) await sendPaymentNotices(t.db, t.env, new Date(Date.now() + days * DAY));
+    expect(await paymentMails()).toHaveLength(1);
+    const refused = await remind(placed.orderId);
+    expect(refused.statusCode).toBe(409);
+    expect(errorBodySchema.parse(refused.json()).message).toBe(PAYMENT_REMINDER_REFUSALS.notApproved);
+
+    const before = Date.now();
+    const again = await approve(placed.orderId);
+    const after = Date.now();
+    expect(again.paymentDueAt!.getTime()).toBeGreaterThanOrEqual(before + 30 * DAY);
+    expect(again.paymentDueAt!.getTime()).toBeLessThanOrEqual(after + 30 * DAY);
+    expect((await detail(placed.orderId, cookie)).paymentOverdue).toBe(false);
+    // The notices start over: 'due soon' three days before the new date, 'overdue' again the day after it.
+    await sendPaymentNotices(t.db, t.env, new Date(again.paymentDueAt!.getTime() - 2 * DAY));
+    await sendPaymentNotices(t.db, t.env, new Date(again.paymentDueAt!.getTime() + 2 * DAY));
+    expect((await paymentMails()).map((mail) => mail.subject)).toEqual([
+      expect.stringContaining('is overdue'),
+      expect.stringContaining(`due ${formatDueDate(again.paymentDueAt!)}`),
+      expect.stringContaining('is overdue'),
+    ]);
+  });
+});

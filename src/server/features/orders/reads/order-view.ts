@@ -1,7 +1,6 @@
 import { centsToDecimal, centsToDollars } from '../../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
-import { isApprovedOrder } from '../rules/order-rules';
-import { isPaymentOverdue } from '../../../../shared/payment-terms';
+import { isApproved, isOverdue } from '../../../../shared/order-rules';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../../shared/schemas/orders';
 import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
@@ -61,7 +60,7 @@ export function toOrderSummary(
     poNumber: order.poNumber,
     paymentTerms: order.paymentTerms,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
-    paymentOverdue: isPaymentOverdue(order, now),
+    paymentOverdue: isOverdue(order, now),
     totalCases: order.totalCases,
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),
@@ -110,6 +109,6 @@ export function toOrderDetail(
 function payableInvoiceUrl(
   order: Pick<OrderRow, 'paymentStatus' | 'status' | 'shopifyCheckoutUrl'>,
 ): string | null {
-  const payable = order.paymentStatus === 'invoice_sent' && isApprovedOrder(order.status);
+  const payable = order.paymentStatus === 'invoice_sent' && isApproved(order.status);
   return payable ? order.shopifyCheckoutUrl : null;
 }

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { MAX_ID } from '../../../../shared/limits';
-import { parseOrderNumber, STORED_ORDER_STATUSES } from '../../../../shared/orders';
+import { parseOrderReference, STORED_ORDER_STATUSES } from '../../../../shared/orders';
 import type { AdminOrderStatusFilter } from '../../../../shared/schemas/admin-orders';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { orders, type OrderRow } from '../../../db/schema';
+import { isOverdueSql } from '../rules/order-rules.sql';
 
 /*
  * Staff's reads of the orders (admin Orders list, search, CSV export). Reads only: an order's state is
@@ -13,17 +13,6 @@ import { orders, type OrderRow } from '../../../db/schema';
 /** Escapes LIKE's wildcards (and its escape character) so the user's % and _ match themselves. */
 export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
-/**
- * The order id a search text names, if any: '42' or '#42' is order 42, 'WO-1042' (any case, the dash
- * optional) is the order numbered so (formatOrderNumber). Out-of-range numbers name nothing.
- */
-export function orderIdFromSearch(search: string): number | null {
-  const text = search.trim();
-  const plain = /^#?(\d{1,10})$/.exec(text);
-  const id = plain?.[1] ? Number(plain[1]) : parseOrderNumber(text);
-  return id !== null && id >= 1 && id <= MAX_ID ? id : null;
 }
 
 /**
@@ -46,25 +35,17 @@ export function orderFilterCondition(filter: {
       ilike(orders.businessName, pattern),
       ilike(orders.poNumber, pattern),
     ];
-    const id = orderIdFromSearch(search);
+    const id = parseOrderReference(search);
     if (id !== null) matches.push(eq(orders.id, id));
     const anyMatch = or(...matches);
     if (anyMatch) conditions.push(anyMatch);
   }
   if (filter.status === 'overdue') {
-    conditions.push(overdueCondition(new Date()));
+    conditions.push(isOverdueSql(new Date()));
   } else if (filter.status !== 'all') {
     conditions.push(inArray(orders.status, [...STORED_ORDER_STATUSES[filter.status]]));
   }
   return conditions.length > 0 ? and(...conditions) : undefined;
-}
-
-/**
- * Unpaid past the due date of its payment terms, not cancelled (docs/orders.md#payment-terms; the same rule as
- * shared/payment-terms.ts isPaymentOverdue). Its first two terms are the partial index orders_unpaid_due_idx.
- */
-export function overdueCondition(now: Date): SQL {
-  return sql`${orders.paymentDueAt} is not null and ${orders.paymentStatus} <> 'paid' and ${orders.paymentDueAt} < ${now.toISOString()} and ${orders.status} <> 'cancelled'`;
 }
 
 /**

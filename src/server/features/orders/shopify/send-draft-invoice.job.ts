@@ -1,3 +1,4 @@
+import { isApproved } from '../../../../shared/order-rules';
 import { formatOrderNumber } from '../../../../shared/orders';
 import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-api';
 import { findOtherClaim, hasLiveOrderJob, writeJobPayload } from '../../../jobs/held-jobs';
@@ -15,7 +16,6 @@ import {
   recordInvoiceSent,
   tellCustomerOfApproval,
 } from '../lifecycle/order-transitions';
-import { isApprovedOrder } from '../rules/order-rules';
 import type { InvoiceOutcome } from '../lifecycle/approval-email';
 import { PostponeJob, shopifyJobError, shopifyOrderJob, type ShopifyOrderJobDeps } from './job-support';
 import { invoiceOnTerms } from './invoice-on-terms';
@@ -44,7 +44,7 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
   async function claimSending(job: Job, payload: InvoiceJobPayload, draftGid: string): Promise<Claim> {
     return db.transaction(async (tx) => {
       const order = await lockOrderById(tx, payload.orderId);
-      if (!order || !isApprovedOrder(order.status)) return 'not-approved';
+      if (!order || !isApproved(order.status)) return 'not-approved';
       if (order.paymentStatus !== 'unpaid') return 'recorded';
       const claim = { type: SEND_DRAFT_INVOICE_JOB, orderId: order.id, key: 'sendingDraft', value: draftGid };
       if ((await findOtherClaim(tx, job, claim, job.lockedAt ?? new Date())) !== null) return 'other-job';
@@ -84,7 +84,7 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     const order = await findOrderById(db, orderId);
     if (!order) throw new PermanentJobError(`Order ${orderId} does not exist`);
     const context = { orderId, orderNumber: formatOrderNumber(orderId), jobId: job.id };
-    if (!isApprovedOrder(order.status)) {
+    if (!isApproved(order.status)) {
       log.info({ ...context, status: order.status }, 'order no longer approved; Shopify invoice not sent');
       return;
     }

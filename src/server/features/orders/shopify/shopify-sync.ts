@@ -4,7 +4,7 @@ import type { OrderRow } from '../../../db/schema';
 import { hasLiveOrderJob } from '../../../jobs/held-jobs';
 import { jobToQueue } from '../../../jobs/job-definition';
 import { enqueueJob, type EnqueueJobInput } from '../../../jobs/queue';
-import { isApprovedOrder } from '../rules/order-rules';
+import { isApproved } from '../../../../shared/order-rules';
 import { recordShopifyDraftForgotten, recordShopifyDraftRequested } from '../lifecycle/order-records';
 import {
   CREATE_DRAFT_ORDER_JOB,
@@ -104,7 +104,7 @@ export async function onOrderStatusChanged(
       : change.order;
   const hasDraft = order.shopifyDraftOrderGid !== null || order.shopifySyncStatus === 'pending';
   if (!hasDraft) return { order, approvalEmailDeferred: false };
-  const approving = isApprovedOrder(change.status) && !isApprovedOrder(previous);
+  const approving = isApproved(change.status) && !isApproved(previous);
   if (approving && order.paymentStatus === 'unpaid') {
     const owesApprovalEmail = change.status === 'processing';
     await enqueueDraftInvoice(tx, order.id, change.changedAt, { owesApprovalEmail });
@@ -148,7 +148,7 @@ export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow
     await enqueueDelete(tx, order.id, `shopify-draft-delete:${order.id}:${draftGid}`);
   }
   if (
-    isApprovedOrder(status) &&
+    isApproved(status) &&
     order.paymentStatus === 'unpaid' &&
     !(await hasLiveOrderJob(tx, SEND_DRAFT_INVOICE_JOB, order.id))
   ) {
