@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { orders, users, type OrderRow } from '../../../db/schema';
-import { reminderCooldownOverSql } from '../rules/order-rules.sql';
+import { canRemindSql } from '../rules/order-rules.sql';
 
 /*
  * The order row's reads for a change and its writes. Only lifecycle/ imports this file (eslint/boundaries.js
@@ -120,9 +120,9 @@ export async function writeShopifyCheckedAt(db: DatabaseOrTransaction, orderId: 
 
 /**
  * Claims the order's payment reminder at `now` (docs/orders.md#payment-terms): one conditional update that
- * records the reminder only if none went out within a day (reminderCooldownOverSql), so of any number of
- * requests at once, on any number of instances, one gets the row and the others null. (PostgreSQL makes a
- * second update of the row wait for the first and checks the condition again on what it wrote.)
+ * records the reminder only if it may go (canRemindSql: overdue on net terms, none within a day), so of any
+ * number of requests at once, on any number of instances, one gets the row and the others null. (PostgreSQL
+ * makes a second update of the row wait for the first and checks the condition again on what it wrote.)
  */
 export async function claimPaymentReminder(
   db: DatabaseOrTransaction,
@@ -132,7 +132,7 @@ export async function claimPaymentReminder(
   const [row] = await db
     .update(orders)
     .set({ paymentReminderSentAt: now, updatedAt: now })
-    .where(and(eq(orders.id, orderId), reminderCooldownOverSql(now)))
+    .where(and(eq(orders.id, orderId), canRemindSql(now)))
     .returning();
   return row ?? null;
 }

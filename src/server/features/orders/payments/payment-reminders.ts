@@ -56,12 +56,17 @@ function cooldown(sentAt: Date | null, now: Date): AppError {
   });
 }
 
-/** Claims today's reminder of the order, or throws why it cannot be had (404, or the cooldown's 429). */
+/**
+ * Claims today's reminder of the order, or throws why it cannot be had: 404, the 409 of a rule that no longer
+ * holds (it was paid meanwhile, say), or the cooldown's 429.
+ */
 async function claimOrRefuse(db: DatabaseOrTransaction, orderId: number, now: Date, orderNotFound: string) {
   const claimed = await claimPaymentReminder(db, orderId, now);
   if (claimed) return claimed;
   const current = await findOrderById(db, orderId);
   if (!current) throw notFound(orderNotFound);
+  const refusal = refusalOf(current, now);
+  if (refusal) throw refuse(refusal);
   throw cooldown(current.paymentReminderSentAt, now);
 }
 
@@ -84,7 +89,7 @@ export async function sendPaymentReminder(
   const now = new Date();
   const claimed = await claimOrRefuse(db, orderId, now, orderNotFound);
   const giveBack = () => releasePaymentReminder(db, orderId, now, found.paymentReminderSentAt);
-  const result = await remindThroughShopify(shopify, claimed, now).catch(async (error: unknown) => {
+  const result = await remindThroughShopify(shopify, claimed).catch(async (error: unknown) => {
     await giveBack();
     throw error;
   });
@@ -100,14 +105,14 @@ export async function sendPaymentReminder(
 /** What Shopify did with the reminder: sent it, or failed; or a refusal of the portal's own. */
 type ShopifySend = { sent: true } | { sent: false; refusal: string } | { sent: false; error: ShopifyError };
 
-/** Shopify's paymentReminderSend of the claimed order's payment schedule, its rules checked once more. */
+/**
+ * Shopify's paymentReminderSend of the claimed order's payment schedule (the claim held the portal's rules:
+ * claimPaymentReminder), once Shopify has invoiced it and its schedule is still open.
+ */
 async function remindThroughShopify(
   shopify: NonNullable<ReminderDeps['shopify']>,
   order: OrderRow,
-  now: Date,
 ): Promise<ShopifySend> {
-  const refusal = refusalOf(order, now);
-  if (refusal) return { sent: false, refusal };
   if (!order.shopifyOrderGid) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
   const terms = await shopify.getOrderPaymentTerms(order.shopifyOrderGid);
   if (!terms.ok) return { sent: false, error: terms.error };
@@ -119,8 +124,8 @@ async function remindThroughShopify(
 }
 
 /**
- * Test mode: the portal's own reminder e-mail. The claim, the checks under it, the e-mail and the audit entry
- * commit together, so a refused or failed reminder claims nothing.
+ * Test mode: the portal's own reminder e-mail. The claim (which holds the rules), the e-mail and the audit
+ * entry commit together, so a refused or failed reminder claims nothing.
  */
 async function remindFromPortal(
   db: Database,
@@ -132,8 +137,6 @@ async function remindFromPortal(
   return db.transaction(async (tx) => {
     const now = new Date();
     const claimed = await claimOrRefuse(tx, orderId, now, orderNotFound);
-    const refusal = refusalOf(claimed, now);
-    if (refusal) throw refuse(refusal);
     await queueNotice(tx, env, claimed, 'reminder', now);
     await recordReminderAudit(tx, actor, claimed, 'portal');
     return (await findOrderById(tx, orderId)) ?? claimed;
