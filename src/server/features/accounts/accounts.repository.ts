@@ -1,26 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { magicLinkTokens, passwordResetTokens, users, type UserRow } from '../../db/schema';
-import type { ShippingColumn } from '../../db/schema/columns';
-
-export type NewUser = typeof users.$inferInsert;
-export type ProfileUpdate = Partial<
-  Pick<
-    NewUser,
-    | 'firstName'
-    | 'lastName'
-    | 'businessName'
-    | 'phone'
-    | ShippingColumn
-    | 'billingAddress'
-    | 'billingAddressLine1'
-    | 'billingAddressLine2'
-    | 'billingCity'
-    | 'billingState'
-    | 'billingZip'
-    | 'billingCountry'
-  >
->;
 
 /** The two kinds of one-time link; each lives in its own table, so a token can never cross purposes. */
 export type LinkPurpose = 'magic-link' | 'password-reset';
@@ -35,33 +15,6 @@ export async function findUserByEmail(db: DatabaseOrTransaction, email: string):
 export async function findUserById(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
-}
-
-/** Inserts a customer unless the e-mail or username is taken (then null): no race can create two rows. */
-export async function insertUserIfNew(db: DatabaseOrTransaction, values: NewUser): Promise<UserRow | null> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
-export async function updateProfile(
-  db: Database,
-  id: number,
-  values: ProfileUpdate,
-): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function setPasswordHash(db: DatabaseOrTransaction, id: number, passwordHash: string) {
-  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-}
-
-export async function setLastLogin(db: Database, id: number) {
-  await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, id));
 }
 
 /**

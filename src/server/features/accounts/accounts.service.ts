@@ -28,13 +28,15 @@ import {
   findLinkTokenUser,
   findUserByEmail,
   findUserById,
-  insertUserIfNew,
   retireLinkTokensOfUser,
-  setLastLogin,
+} from './accounts.repository';
+import {
+  recordSignIn,
+  registerPendingCustomer,
   setPasswordHash,
   updateProfile,
   type ProfileUpdate,
-} from './accounts.repository';
+} from './user-writes';
 import {
   alreadyRegisteredEmail,
   newRegistrationStaffEmail,
@@ -164,7 +166,7 @@ export function createAccountsService({
       };
 
       const existingOwner = await db.transaction(async (tx) => {
-        const created = await insertUserIfNew(tx, {
+        const created = await registerPendingCustomer(tx, {
           ...details,
           username: email,
           shippingAddressLine1: required(body.shippingAddressLine1),
@@ -173,8 +175,6 @@ export function createAccountsService({
           shippingState: required(body.shippingState),
           shippingZip: required(body.shippingZip),
           shippingCountry: country,
-          role: 'customer',
-          status: 'pending',
         });
         if (created) {
           await enqueueEmail(tx, registrationReceivedEmail(env, created));
@@ -219,7 +219,7 @@ export function createAccountsService({
       const userId = await consumeLinkToken(db, 'magic-link', hashToken(token));
       const user = userId === null ? null : await findUserById(db, userId);
       if (!user || !maySignInWithLink(user)) throw linkInvalid();
-      await setLastLogin(db, user.id);
+      await recordSignIn(db, user.id);
       return user;
     },
 

@@ -12,6 +12,7 @@ import { AppError } from '../../errors';
 import { hashPassword, verifyPassword } from '../../security/password-hash';
 import { ADMIN_LOGIN_LIMITS, type AdminLoginLimits } from '../../security/rate-limits';
 import { generateToken, hashToken } from '../../security/tokens';
+import { recordSignIn } from '../accounts';
 import {
   deleteLoginChallenge,
   findLoginChallenge,
@@ -95,12 +96,7 @@ export function createAdminSessionService({
   /** The sign-in is complete: its counts are cleared and the time is noted. */
   async function complete(user: UserRow, source: AttemptSource): Promise<UserRow> {
     await throttles.recordSuccess(source);
-    const [updated] = await db
-      .update(users)
-      .set({ lastLoginAt: new Date(now()) })
-      .where(eq(users.id, user.id))
-      .returning();
-    return updated ?? user;
+    return (await recordSignIn(db, user.id, new Date(now()))) ?? user;
   }
 
   /**

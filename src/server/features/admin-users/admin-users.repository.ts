@@ -1,10 +1,6 @@
-import type { PaymentTerms } from '../../../shared/payment-terms';
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
-import type { UserRole } from '../../../shared/schemas/admin-users';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-
-export type NewUser = typeof users.$inferInsert;
 
 /** Every user, newest first. */
 export function listUsers(db: Database): Promise<UserRow[]> {
@@ -52,12 +48,6 @@ export async function findNameConflicts(
   };
 }
 
-/** Inserts the user unless the username or e-mail was taken meanwhile (then null). */
-export async function insertUser(db: DatabaseOrTransaction, values: NewUser): Promise<UserRow | null> {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-}
-
 /**
  * Locks every administrator who can sign in, in id order (so two concurrent role changes queue instead of
  * deadlocking), and returns their ids. Read after the lock, so a demotion committed meanwhile is seen.
@@ -70,54 +60,4 @@ export async function lockActiveAdministrators(db: DatabaseOrTransaction): Promi
     .orderBy(asc(users.id))
     .for('update');
   return rows.map((row) => row.id);
-}
-
-/** The customer's payment terms (docs/orders.md#payment-terms); null when there is no such user. */
-export async function setPaymentTerms(
-  db: DatabaseOrTransaction,
-  id: number,
-  paymentTerms: PaymentTerms,
-): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ paymentTerms, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-}
-
-export async function setRole(
-  db: DatabaseOrTransaction,
-  id: number,
-  role: UserRole,
-): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/**
- * Records the decision on a pending registration, atomically: of two administrators deciding at once, only
- * one finds the user still pending. Null when the user is not (or no longer) pending.
- */
-export async function decidePendingUser(
-  db: DatabaseOrTransaction,
-  id: number,
-  decision: 'approved' | 'rejected',
-  adminId: number,
-): Promise<UserRow | null> {
-  const now = new Date();
-  const [row] = await db
-    .update(users)
-    .set(
-      decision === 'approved'
-        ? { status: 'approved', approvedAt: now, approvedBy: adminId, updatedAt: now }
-        : { status: 'rejected', updatedAt: now },
-    )
-    .where(and(eq(users.id, id), eq(users.status, 'pending')))
-    .returning();
-  return row ?? null;
 }

@@ -19,18 +19,23 @@ import { commonPasswordProblem } from '../../security/common-passwords';
 import { hashPassword } from '../../security/password-hash';
 import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
-import { approvalLinkJob, retireLinkTokensOfUser, setPasswordHash } from '../accounts';
+import {
+  approvalLinkJob,
+  approveRegistration,
+  changeUserRole,
+  createApprovedUser,
+  rejectRegistration,
+  retireLinkTokensOfUser,
+  setPasswordHash,
+} from '../accounts';
 import { deleteSessionsOfUser } from '../sessions';
 import { accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
 import {
-  decidePendingUser,
   findNameConflicts,
   findUser,
-  insertUser,
   listPendingUsers,
   listUsers,
   lockActiveAdministrators,
-  setRole,
 } from './admin-users.repository';
 import type { UserRow } from '../../db/schema';
 
@@ -122,19 +127,19 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
         const taken = await findNameConflicts(tx, body.username, body.email);
         if (taken.username) throw conflict(ADMIN_USERS_CONFLICTS.usernameTaken);
         if (taken.email) throw conflict(ADMIN_USERS_CONFLICTS.emailTaken);
-        const now = new Date();
-        const created = await insertUser(tx, {
-          username: body.username,
-          email: body.email,
-          passwordHash,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          businessName: body.businessName,
-          role: body.role,
-          status: 'approved',
-          approvedAt: now,
-          approvedBy: admin.id,
-        });
+        const created = await createApprovedUser(
+          tx,
+          {
+            username: body.username,
+            email: body.email,
+            passwordHash,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            businessName: body.businessName,
+            role: body.role,
+          },
+          admin.id,
+        );
         if (!created) {
           // Taken between the check and the insert by a concurrent request, which has committed by now.
           const raced = await findNameConflicts(tx, body.username, body.email);
@@ -196,7 +201,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
         if (role !== 'admin' && activeAdmins.every((id) => id === user.id)) {
           throw conflict(ADMIN_USERS_CONFLICTS.lastAdmin);
         }
-        const updated = await setRole(tx, user.id, role);
+        const updated = await changeUserRole(tx, user.id, role);
         if (!updated) throw userNotFound();
         await deleteSessionsOfUser(tx, user.id);
         await recordAudit(tx, actor, {
@@ -218,7 +223,10 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
     async decide(actor: Actor, userId: number, decision: ApprovalDecision): Promise<string> {
       const admin = actor.user;
       await db.transaction(async (tx) => {
-        const decided = await decidePendingUser(tx, userId, decision, admin.id);
+        const decided =
+          decision === 'approved'
+            ? await approveRegistration(tx, userId, admin.id)
+            : await rejectRegistration(tx, userId);
         if (!decided) {
           if (!(await findUser(tx, userId))) throw userNotFound();
           throw conflict(ADMIN_USERS_CONFLICTS.notPending);

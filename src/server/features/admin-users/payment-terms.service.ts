@@ -8,7 +8,8 @@ import { recordAudit } from '../../audit/audit-log';
 import { shopifyAppError } from '../admin-catalog';
 import type { AdminDeps } from '../admin';
 import { netTemplateFor, paymentTermsOptions } from '../orders';
-import { findUser, setPaymentTerms } from './admin-users.repository';
+import { setUserPaymentTerms } from '../accounts';
+import { findUser } from './admin-users.repository';
 import { conflict, toAdminUser, userNotFound, type Actor } from './admin-users.service';
 
 const READING_TERMS = "reading the store's payment terms";
@@ -40,7 +41,7 @@ export function createPaymentTermsService({ db, shopify }: Pick<AdminDeps, 'db' 
         if (!user) throw userNotFound();
         if (user.role !== 'customer') throw conflict(ADMIN_USERS_CONFLICTS.termsForCustomers);
         if (user.paymentTerms === paymentTerms) return toAdminUser(user);
-        const updated = await setPaymentTerms(tx, user.id, paymentTerms);
+        const updated = await setUserPaymentTerms(tx, user.id, paymentTerms);
         if (!updated) throw userNotFound();
         await recordAudit(tx, actor, {
           action: 'user.payment-terms',
