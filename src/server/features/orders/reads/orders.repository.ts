@@ -199,16 +199,6 @@ export async function drawOrderIds(db: Database, count: number): Promise<number[
   return rows.map((row) => row.id);
 }
 
-export async function insertOrder(db: DatabaseOrTransaction, values: NewOrder): Promise<OrderRow> {
-  const [row] = await db.insert(orders).values(values).returning();
-  if (!row) throw new Error('The order was not inserted');
-  return row;
-}
-
-export async function insertOrderItems(db: DatabaseOrTransaction, rows: NewOrderItem[]): Promise<void> {
-  if (rows.length > 0) await db.insert(orderItems).values(rows);
-}
-
 /** The customer's own order, or null: ownership is part of the query, so another's order is "not found". */
 export async function findOrderOfUser(
   db: DatabaseOrTransaction,
