@@ -14,7 +14,6 @@ import {
 import type { ShippingColumn } from '../../../db/schema/columns';
 import type { EnqueueJobInput } from '../../../jobs/queue';
 
-export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
 /** An order line with what its product says today (the line's own name and SKU win: they are as sold). */
