@@ -11,7 +11,8 @@ import { TEST_ADMIN_PASSWORD } from '../test-app';
 
 /** Signs `email` in through the real flow (request link, read the outbox, verify) and returns the cookie. */
 export async function signIn(app: App, db: Database, email: string): Promise<string> {
-  await post(app, '/api/request-magic-link', { email });
+  const requested = await post(app, '/api/request-magic-link', { email });
+  if (requested.statusCode !== 200) throw new Error(`sign-in link not sent: ${requested.body}`);
   const mails = await mailsTo(db, email);
   const token = tokenFromLink(mails.at(-1)?.text ?? '', '/auth/verify');
   const response = await post(app, '/api/auth/verify', { token });
