@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, signIn } from '../features/accounts/accounts-test-support';
+import { createUser } from '../test/factories/users';
+import { signIn } from '../test/factories/sign-in';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
 import { ADMIN_API_PREFIX, PUBLIC_ADMIN_ROUTES } from './admin-guard';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, freshIp, signIn } from '../features/accounts/accounts-test-support';
-import { signInAdmin } from '../features/admin-pricing/admin-pricing-test-support';
+import { createUser } from '../test/factories/users';
+import { freshIp } from '../test/requests';
+import { signIn, signInAdmin } from '../test/factories/sign-in';
 import { apiRoutes } from '../test/api-routes';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
 import { findInputProblem } from './control-characters';
@@ -18,7 +19,7 @@ describe('control characters in any text input (docs/security.md)', () => {
     t = await createTestApp();
     const user = await createUser(t.db, { status: 'approved' });
     customer = await signIn(t.app, t.db, user.email);
-    admin = await signInAdmin(t);
+    admin = await signInAdmin(t.app);
   });
   afterAll(async () => {
     await t.close();

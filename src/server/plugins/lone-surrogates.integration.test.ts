@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, freshIp, signIn, uniqueEmail } from '../features/accounts/accounts-test-support';
+import { createUser, uniqueEmail } from '../test/factories/users';
+import { freshIp } from '../test/requests';
+import { signIn } from '../test/factories/sign-in';
 import { validSupportMessage } from '../features/support/support-test-support';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
 import { findInputProblem } from './control-characters';

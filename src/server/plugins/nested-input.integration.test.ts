@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, freshIp, signIn } from '../features/accounts/accounts-test-support';
-import { signInAdmin } from '../features/admin-pricing/admin-pricing-test-support';
+import { createUser } from '../test/factories/users';
+import { freshIp } from '../test/requests';
+import { signIn, signInAdmin } from '../test/factories/sign-in';
 import { BODY_LIMIT_BYTES } from '../app';
 import { apiRoutes } from '../test/api-routes';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
@@ -32,7 +33,7 @@ beforeAll(async () => {
   const user = await createUser(t.db, { status: 'approved' });
   customerId = user.id;
   customer = await signIn(t.app, t.db, user.email);
-  admin = await signInAdmin(t);
+  admin = await signInAdmin(t.app);
 });
 afterAll(() => t.close());
 

@@ -4,18 +4,19 @@ import { formatOrderNumber } from '../../shared/orders';
 import { PAYMENT_REMINDER_COOLDOWN_MS } from '../../shared/payment-terms';
 import { SUPPORT_MESSAGES_PER_HOUR } from '../../shared/schemas/support';
 import type { App } from '../app';
-import { createUser, freshIp, get, mailsTo, post, signIn } from '../features/accounts/accounts-test-support';
-import { LOGIN_CHALLENGE_MAX_FAILURES } from '../features/admin-session/admin-session.service';
 import {
   cookieOf,
   enrolInPortal,
-  login,
-  post as postWithCookie,
   testTotpKey,
   wrongCode,
 } from '../features/admin-session/admin-sign-in-test-support';
-import { auditRowsOf, signInAdmin, storeOrder } from '../features/admin-orders/admin-orders-test-support';
-import { ADMIN_TEST_PASSWORD, adminCookie, createAdmin } from '../features/admin-users/admin-test-support';
+import { ADMIN_TEST_PASSWORD, createAdmin, createUser } from '../test/factories/users';
+import { freshIp, get, post } from '../test/requests';
+import { mailsTo } from '../test/outbox';
+import { adminLogin, signIn, signInAdmin } from '../test/factories/sign-in';
+import { auditRowsOf } from '../test/factories/audit';
+import { storeOrder } from '../test/factories/orders';
+import { LOGIN_CHALLENGE_MAX_FAILURES } from '../features/admin-session/admin-session.service';
 import { validSupportMessage } from '../features/support/support-test-support';
 import { sqlRows } from '../test/sql-rows';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
@@ -127,28 +128,33 @@ describe('a burst of 50 parallel requests to each limited route', () => {
   it(`checks at most ${ADMIN_LOGIN_LIMITS.perIp.max} wrong administrator passwords from one IP address`, async () => {
     const admin = await createAdmin(t.db);
     const ip = freshIp();
-    const responses = await burst((index) => login(t.app, admin.username, `Wrong-Pass-${index}`, { ip }));
+    const responses = await burst((index) =>
+      adminLogin(t.app, admin.username, `Wrong-Pass-${index}`, { ip }),
+    );
     expect(statusCounts(responses)).toEqual({
       401: ADMIN_LOGIN_LIMITS.perIp.max,
       429: BURST - ADMIN_LOGIN_LIMITS.perIp.max,
     });
     // The block holds for the right password too.
-    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip })).statusCode).toBe(429);
+    expect((await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip })).statusCode).toBe(429);
   });
 
   it(`checks at most ${LOGIN_CHALLENGE_MAX_FAILURES} wrong codes on one pending sign-in`, async () => {
     const admin = await createAdmin(t.db);
     const { secret } = await enrolInPortal(
       t.app,
-      await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD),
+      await signInAdmin(t.app, { username: admin.username, password: ADMIN_TEST_PASSWORD }),
       ADMIN_TEST_PASSWORD,
     );
     const ip = freshIp();
-    const pending = cookieOf(await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip }), 'admin_login');
+    const pending = cookieOf(
+      await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip }),
+      'admin_login',
+    );
     expect(pending).toBeDefined();
     const code = wrongCode(secret);
     const responses = await burst(() =>
-      postWithCookie(t.app, '/api/admin/login/code', { code }, { cookie: pending, ip }),
+      post(t.app, '/api/admin/login/code', { code }, { cookie: pending, ip }),
     );
     const counts = statusCounts(responses);
     expect(counts[401]).toBe(LOGIN_CHALLENGE_MAX_FAILURES);
@@ -157,14 +163,9 @@ describe('a burst of 50 parallel requests to each limited route', () => {
 
   it(`checks at most ${ADMIN_LOGIN_LIMITS.perSession.max} wrong codes and passwords in one signed-in session`, async () => {
     const admin = await createAdmin(t.db);
-    const cookie = await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const cookie = await signInAdmin(t.app, { username: admin.username, password: ADMIN_TEST_PASSWORD });
     const setups = await burst((index) =>
-      postWithCookie(
-        t.app,
-        '/api/admin/security/totp/setup',
-        { currentPassword: `Wrong-Pass-${index}` },
-        { cookie },
-      ),
+      post(t.app, '/api/admin/security/totp/setup', { currentPassword: `Wrong-Pass-${index}` }, { cookie }),
     );
     expect(statusCounts(setups)).toEqual({
       422: ADMIN_LOGIN_LIMITS.perSession.max,
@@ -172,11 +173,11 @@ describe('a burst of 50 parallel requests to each limited route', () => {
     });
 
     const other = await createAdmin(t.db);
-    const otherCookie = await adminCookie(t.app, other.username, ADMIN_TEST_PASSWORD);
+    const otherCookie = await signInAdmin(t.app, { username: other.username, password: ADMIN_TEST_PASSWORD });
     const { secret } = await enrolInPortal(t.app, otherCookie, ADMIN_TEST_PASSWORD);
     const code = wrongCode(secret);
     const regenerations = await burst(() =>
-      postWithCookie(t.app, '/api/admin/security/totp/recovery-codes', { code }, { cookie: otherCookie }),
+      post(t.app, '/api/admin/security/totp/recovery-codes', { code }, { cookie: otherCookie }),
     );
     expect(statusCounts(regenerations)).toEqual({
       422: ADMIN_LOGIN_LIMITS.perSession.max,
@@ -233,7 +234,7 @@ describe('a burst of 50 parallel requests to each limited route', () => {
       paymentDueAt: new Date(Date.now() - DAY),
     });
     const responses = await burst(() =>
-      postWithCookie(t.app, `/api/admin/orders/${order.id}/payment-reminder`, undefined, { cookie: admin }),
+      post(t.app, `/api/admin/orders/${order.id}/payment-reminder`, undefined, { cookie: admin }),
     );
     expect(statusCounts(responses)).toEqual({ 200: 1, 429: BURST - 1 });
     for (const refused of responses.filter((response) => response.statusCode === 429)) {
@@ -245,6 +246,8 @@ describe('a burst of 50 parallel requests to each limited route', () => {
       mail.subject.endsWith(`Payment reminder for order ${formatOrderNumber(order.id)}`),
     );
     expect(reminders).toHaveLength(1);
-    expect(await auditRowsOf(t.db, order.id, 'order.payment-reminder')).toHaveLength(1);
+    expect(
+      await auditRowsOf(t.db, { entityType: 'order', entityId: order.id, action: 'order.payment-reminder' }),
+    ).toHaveLength(1);
   });
 });

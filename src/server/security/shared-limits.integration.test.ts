@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app';
-import { createUser, freshIp, get, post, signIn } from '../features/accounts/accounts-test-support';
-import { adminLogin } from '../features/admin-users/admin-test-support';
+import { createUser } from '../test/factories/users';
+import { freshIp, get, post } from '../test/requests';
+import { adminLogin, signIn } from '../test/factories/sign-in';
 import { sqlRows } from '../test/sql-rows';
 import { createTestApp, sameOrigin, TEST_ADMIN_PASSWORD, type TestApp } from '../test/test-app';
 import { ADMIN_LOGIN_LIMITS, EMAIL_SEND_LIMITS, ROUTE_RATE_LIMITS } from './rate-limits';
@@ -51,10 +52,10 @@ describe('limits shared by two instances on one database', () => {
   it('blocks an IP after 10 failed administrator sign-ins across both, even with the right password', async () => {
     const ip = freshIp();
     for (let index = 0; index < ADMIN_LOGIN_LIMITS.perIp.max; index++) {
-      expect((await adminLogin(alternate(index), 'admin', 'Wrong-Pass-1', ip)).statusCode).toBe(401);
+      expect((await adminLogin(alternate(index), 'admin', 'Wrong-Pass-1', { ip: ip })).statusCode).toBe(401);
     }
     for (const instance of instances) {
-      const refused = await adminLogin(instance, 'admin', TEST_ADMIN_PASSWORD, ip);
+      const refused = await adminLogin(instance, 'admin', TEST_ADMIN_PASSWORD, { ip: ip });
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(500);
     }

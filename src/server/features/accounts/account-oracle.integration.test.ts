@@ -2,7 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, post, uniqueEmail } from './accounts-test-support';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { post } from '../../test/requests';
 
 /**
  * Issue 17 item 1 (docs/security.md#sign-in-and-enumeration): asking for a sign-in or reset link answers

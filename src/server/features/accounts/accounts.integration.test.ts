@@ -6,19 +6,10 @@ import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countSessions } from '../sessions/sessions-test-support';
-import {
-  createUser,
-  freshIp,
-  get,
-  insertLinkToken,
-  mailsTo,
-  outbox,
-  post,
-  sessionCookie,
-  signIn,
-  tokenFromLink,
-  uniqueEmail,
-} from './accounts-test-support';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { freshIp, get, post, sessionCookie } from '../../test/requests';
+import { insertLinkToken, signIn } from '../../test/factories/sign-in';
+import { mailsTo, outbox, tokenFromLink } from '../../test/outbox';
 
 const registration = (email: string) => ({
   firstName: 'Grace',
@@ -236,8 +227,7 @@ describe('accounts', () => {
 
   describe('administrators and sign-in links', () => {
     it('sends no link to an administrator (the same answer), and refuses a link issued to one', async () => {
-      const admin = await createUser(t.db);
-      await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.id));
+      const admin = await createUser(t.db, { role: 'admin' });
 
       const response = await post(t.app, '/api/request-magic-link', { email: admin.email });
       expect(response.statusCode).toBe(200);

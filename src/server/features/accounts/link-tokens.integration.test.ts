@@ -3,17 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINK_INVALID_MESSAGE } from '../../../shared/schemas/auth';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { adminCookie, send } from '../admin-users/admin-test-support';
-import {
-  createUser,
-  freshIp,
-  get,
-  mailsTo,
-  post,
-  sessionCookie,
-  tokenFromLink,
-  uniqueEmail,
-} from './accounts-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { signInAdmin } from '../../test/factories/sign-in';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { freshIp, get, post, sessionCookie } from '../../test/requests';
+import { mailsTo, tokenFromLink } from '../../test/outbox';
 import { TOO_MANY_LINK_TRIES_MESSAGE } from './accounts.service';
 
 /**
@@ -68,7 +62,7 @@ describe('link tokens', () => {
     });
     expect(registered.statusCode).toBe(200);
     const [pending] = await sqlRows<{ id: number }>(t.db, sql`select id from users where email = ${email}`);
-    const admin = await adminCookie(t.app);
+    const admin = await signInAdmin(t.app);
     const approve = await send(t.app, 'POST', `/api/admin/users/${pending!.id}/approve`, admin, {
       decision: 'approved',
     });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, get, post, sessionCookie } from './accounts-test-support';
+import { createUser } from '../../test/factories/users';
+import { get, post, sessionCookie } from '../../test/requests';
 
 describe('magic link through a real SMTP server', () => {
   let t: TestApp;

@@ -6,16 +6,10 @@ import { users } from '../../db/schema';
 import { verifyPassword } from '../../security/password-hash';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countSessions } from '../sessions/sessions-test-support';
-import {
-  createUser,
-  get,
-  insertLinkToken,
-  mailsTo,
-  post,
-  signIn,
-  tokenFromLink,
-  uniqueEmail,
-} from './accounts-test-support';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { get, post } from '../../test/requests';
+import { insertLinkToken, signIn } from '../../test/factories/sign-in';
+import { mailsTo, tokenFromLink } from '../../test/outbox';
 
 const OLD = 'Old-Password-1';
 const NEW = 'New-Password-2';

@@ -5,7 +5,9 @@ import { enqueueJob } from '../../jobs/queue';
 import { jobToQueue } from '../../jobs/job-definition';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
-import { createUser, mailsTo, post, sessionCookie, uniqueEmail } from './accounts-test-support';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { mailsTo } from '../../test/outbox';
+import { post, sessionCookie } from '../../test/requests';
 import { signInLinkJob } from './link-mail.jobs';
 
 /**

@@ -1,18 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
 import { productListSchema, type Product } from '../../../shared/schemas/products';
 import type { App } from '../../app';
-import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema';
-import { freshIp, post, sessionCookie } from '../accounts/accounts-test-support';
-import { sameOrigin, TEST_ADMIN_PASSWORD } from '../../test/test-app';
-
-/** Signs the seeded administrator in through POST /api/admin/login and returns the session cookie. */
-export async function signInAdmin(app: App): Promise<string> {
-  const response = await post(app, '/api/admin/login', { username: 'admin', password: TEST_ADMIN_PASSWORD });
-  const cookie = sessionCookie(response);
-  if (response.statusCode !== 200 || !cookie) throw new Error(`admin sign-in failed: ${response.body}`);
-  return cookie;
-}
+import { freshIp } from '../../test/requests';
+import { sameOrigin } from '../../test/test-app';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -42,12 +31,3 @@ export async function storefrontProducts(app: App): Promise<Product[]> {
 }
 
 export const storefrontSkus = async (app: App) => (await storefrontProducts(app)).map((p) => p.sku);
-
-/** The newest audit entries for one entity, newest first. */
-export function auditEntries(db: Database, entityType: string, entityId: string | number) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, String(entityId))))
-    .orderBy(desc(auditLog.id));
-}

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { allowedSkuListSchema, allowedSkuSchema } from '../../../shared/schemas/admin-catalog';
 import { allowedSkus, products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { auditEntries, send, signInAdmin, storefrontSkus } from './admin-catalog-test-support';
+import { send, storefrontSkus } from './admin-catalog-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { signInAdmin } from '../../test/factories/sign-in';
 
 let t: TestApp;
 let admin: string;
@@ -54,7 +56,7 @@ describe('POST /api/admin/allowed-skus', () => {
     expect(created).toMatchObject({ sku: 'NEW-SKU-1', notes: 'A new scent', isActive: true });
     expect((await listAllowedSkus()).map((row) => row.sku)).toContain('NEW-SKU-1');
 
-    const [entry] = await auditEntries(t.db, 'allowed_sku', created.id);
+    const entry = (await auditRowsOf(t.db, { entityType: 'allowed_sku', entityId: created.id })).at(-1);
     expect(entry).toMatchObject({ action: 'allowed-sku.create', before: null });
     expect(entry?.after).toMatchObject({ sku: 'NEW-SKU-1', notes: 'A new scent' });
     expect(entry?.actorUserId).toEqual(expect.any(Number));
@@ -135,10 +137,10 @@ describe('PATCH /api/admin/allowed-skus/{id}', () => {
     expect(on.json()).toMatchObject({ isActive: true });
     await vi.waitFor(async () => expect(await storefrontSkus(t.app)).toContain('800-0002'));
 
-    const entries = await auditEntries(t.db, 'allowed_sku', id);
+    const entries = await auditRowsOf(t.db, { entityType: 'allowed_sku', entityId: id });
     expect(entries.map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      ['allowed-sku.update', { sku: '800-0002', isActive: false }, { sku: '800-0002', isActive: true }],
       ['allowed-sku.update', { sku: '800-0002', isActive: true }, { sku: '800-0002', isActive: false }],
+      ['allowed-sku.update', { sku: '800-0002', isActive: false }, { sku: '800-0002', isActive: true }],
     ]);
   });
 
@@ -179,7 +181,7 @@ describe('DELETE /api/admin/allowed-skus/{id}', () => {
     expect((await listAllowedSkus()).some((row) => row.sku === 'SPLIT-PACK-01')).toBe(false);
     await vi.waitFor(async () => expect(await storefrontSkus(t.app)).not.toContain('SPLIT-PACK-01'));
 
-    const [entry] = await auditEntries(t.db, 'allowed_sku', id ?? 0);
+    const entry = (await auditRowsOf(t.db, { entityType: 'allowed_sku', entityId: id ?? 0 })).at(-1);
     expect(entry).toMatchObject({ action: 'allowed-sku.delete', after: null });
     expect(entry?.before).toMatchObject({ sku: 'SPLIT-PACK-01', notes: '50/50 split pack' });
   });

@@ -8,7 +8,9 @@ import {
 import { auditLog, products } from '../../db/schema';
 import { enqueueJob } from '../../jobs/queue';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
-import { auditEntries, send, signInAdmin, storefrontProducts } from './admin-catalog-test-support';
+import { send, storefrontProducts } from './admin-catalog-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { signInAdmin } from '../../test/factories/sign-in';
 import { SHOPIFY_PRODUCT_REFRESH_JOB } from './shopify-catalog.jobs';
 import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 import {
@@ -288,7 +290,7 @@ describe('GET /api/admin/shopify-product/{id}', () => {
       'Imported "Lavender Mist": 2 variants (0 new). 1 variant without a SKU was left out. ' +
         'Add LAV-1 to the allowed SKUs to show it to customers.',
     );
-    const [entry] = await auditEntries(t.db, 'catalog', lavender.id);
+    const entry = (await auditRowsOf(t.db, { entityType: 'catalog', entityId: lavender.id })).at(-1);
     expect(entry).toMatchObject({ action: 'shopify.import' });
   });
 

@@ -9,13 +9,9 @@ import {
 import { allowedSkus, products } from '../../db/schema';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  auditEntries,
-  send,
-  signInAdmin,
-  storefrontProducts,
-  storefrontSkus,
-} from './admin-catalog-test-support';
+import { send, storefrontProducts, storefrontSkus } from './admin-catalog-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { signInAdmin } from '../../test/factories/sign-in';
 import { SHOPIFY_VARIANT_PUSH_JOB } from './shopify-rows.repository';
 
 let t: TestApp;
@@ -194,17 +190,17 @@ describe('POST /api/admin/update-variant-visibility', () => {
     });
     await vi.waitFor(async () => expect(await storefrontSkus(t.app)).toContain('800-0001'));
 
-    const entries = await auditEntries(t.db, 'product', 1);
-    expect(entries.slice(0, 2).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
-      [
-        'product.visibility',
-        { sku: '800-0001', isActive: false },
-        { sku: '800-0001', isActive: true, shopify: 'not-connected' },
-      ],
+    const entries = await auditRowsOf(t.db, { entityType: 'product', entityId: 1 });
+    expect(entries.slice(-2).map((entry) => [entry.action, entry.before, entry.after])).toEqual([
       [
         'product.visibility',
         { sku: '800-0001', isActive: true },
         { sku: '800-0001', isActive: false, shopify: 'not-connected' },
+      ],
+      [
+        'product.visibility',
+        { sku: '800-0001', isActive: false },
+        { sku: '800-0001', isActive: true, shopify: 'not-connected' },
       ],
     ]);
   });
@@ -244,7 +240,7 @@ describe('POST /api/admin/update-variant-price', () => {
     const price = await t.app.inject({ url: '/api/products/21/price?quantity=12&totalCases=0' });
     expect(price.json()).toMatchObject({ productId: 21, price: 5.25 });
 
-    const [entry] = await auditEntries(t.db, 'product', 21);
+    const entry = (await auditRowsOf(t.db, { entityType: 'product', entityId: 21 })).at(-1);
     expect(entry).toMatchObject({
       action: 'product.price',
       before: { price: 1000, wholesalePrice: 485 },

@@ -13,8 +13,10 @@ import { enqueueEmail, SEND_EMAIL_JOB } from '../../mail/email.jobs';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { approvalLinkJob, signInLinkJob } from '../accounts';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { adminCookie, auditRowsOf, send } from '../admin-users/admin-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { auditRowsOf } from '../../test/factories/audit';
 
 /** Issue 18: e-mail is never given up silently (docs/admin.md#delivery-problems). */
 describe('admin delivery problems', () => {
@@ -23,7 +25,7 @@ describe('admin delivery problems', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await adminCookie(t.app);
+    admin = await signInAdmin(t.app);
   });
   afterAll(() => t.close());
 
@@ -88,9 +90,9 @@ describe('admin delivery problems', () => {
     );
     expect(row).toEqual({ state: 'pending', attempts: 0 });
     expect((await list()).problems.map((problem) => problem.id)).not.toContain(mailId);
-    expect((await auditRowsOf(t.db, 'job', mailId!)).map((entry) => entry.action)).toEqual([
-      'email.send-again',
-    ]);
+    expect(
+      (await auditRowsOf(t.db, { entityType: 'job', entityId: mailId! })).map((entry) => entry.action),
+    ).toEqual(['email.send-again']);
 
     // Twice, or a job that is not a failed e-mail: 404, nothing changes.
     const twice = await send(t.app, 'POST', `/api/admin/delivery-problems/${mailId}/send-again`, admin);

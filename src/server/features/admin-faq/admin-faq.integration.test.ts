@@ -12,7 +12,8 @@ import {
 } from '../../../shared/schemas/faq';
 import { auditLog, faqCategories, faqItems, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { call, signInSeededAdmin } from './admin-faq-test-support';
+import { call } from './admin-faq-test-support';
+import { signInAdmin } from '../../test/factories/sign-in';
 
 let t: TestApp;
 let admin: string;
@@ -20,7 +21,7 @@ let adminId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSeededAdmin(t.app);
+  admin = await signInAdmin(t.app);
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   if (!row) throw new Error('no seeded admin');
   adminId = row.id;

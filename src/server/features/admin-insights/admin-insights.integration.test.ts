@@ -1,12 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatOrderNumber } from '../../../shared/orders';
 import { insightsResponseSchema, type InsightsResponse } from '../../../shared/schemas/admin-insights';
-import { users, type OrderRow } from '../../db/schema';
+import type { OrderRow } from '../../db/schema';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { signInAdmin, storeOrder } from '../admin-orders/admin-orders-test-support';
+import { createCustomer, createUser } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { storeOrder } from '../../test/factories/orders';
 import { startOfUtcWeek } from './insights-weeks';
 
 /**
@@ -39,11 +40,9 @@ async function insights(): Promise<InsightsResponse> {
 }
 
 async function customer(businessName: string) {
-  const user = await createUser(t.db);
-  await t.db
-    .update(users)
-    .set({ businessName, firstName: 'Kim', lastName: businessName })
-    .where(eq(users.id, user.id));
+  const user = await createCustomer(t.db, {
+    business: { name: businessName, contact: { firstName: 'Kim', lastName: businessName } },
+  });
   return { ...user, businessName };
 }
 
@@ -169,12 +168,12 @@ describe('with orders', () => {
 
     // Two registrations waiting for review, and one already rejected (not waiting).
     const waiting = async (hoursAgo: number, status: 'pending' | 'rejected' = 'pending') => {
-      const user = await createUser(t.db, { status });
       const createdAt = before(hoursAgo * HOUR);
-      await t.db
-        .update(users)
-        .set({ createdAt, businessName: `Applicant ${hoursAgo}h` })
-        .where(eq(users.id, user.id));
+      const user = await createCustomer(t.db, {
+        status,
+        createdAt,
+        business: { name: `Applicant ${hoursAgo}h` },
+      });
       return { id: user.id, createdAt };
     };
     await waiting(200, 'rejected');

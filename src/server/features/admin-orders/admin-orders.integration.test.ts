@@ -6,15 +6,12 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import { errorBodySchema } from '../../../shared/schemas/errors';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
-import { createUser, mailsTo, outbox, signIn, uniqueEmail } from '../accounts/accounts-test-support';
-import {
-  auditRowsOf,
-  parseCsv,
-  readOrder,
-  signInAdmin,
-  storeOrder,
-  uniqueTag,
-} from './admin-orders-test-support';
+import { parseCsv } from './admin-orders-test-support';
+import { createUser, uniqueEmail } from '../../test/factories/users';
+import { mailsTo, outbox } from '../../test/outbox';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { auditRowsOf } from '../../test/factories/audit';
+import { readOrder, storeOrder, uniqueTag } from '../../test/factories/orders';
 import { storeSupportMessage } from '../support/support-test-support';
 import { ORDERS_CSV_COLUMNS } from './orders-csv';
 
@@ -340,7 +337,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     expect(stored.approvedAt?.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(stored.shippedAt).toBeNull();
 
-    const audit = await auditRowsOf(t.db, order.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'order', entityId: order.id });
     expect(audit).toHaveLength(1);
     const adminId = (await get('/api/admin/user')).json<{ id: number }>().id;
     expect(audit[0]).toMatchObject({
@@ -392,7 +389,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const again = await setStatus(order.id, 'processing');
     expect(again).toMatchObject({ changed: false, order: { status: 'processing' } });
     expect((await readOrder(t.db, order.id)).approvedAt).toEqual(approvedAt);
-    expect(await auditRowsOf(t.db, order.id)).toHaveLength(1);
+    expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(1);
     expect(await mailsTo(t.db, user.email)).toHaveLength(1);
     expect((await outbox(t.db)).length).toBe(jobsBefore);
   });
@@ -411,7 +408,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const stored = await readOrder(t.db, order.id);
     expect(stored.approvedAt).toEqual(first.approvedAt);
     expect(stored.shippedAt).not.toBeNull();
-    expect(await auditRowsOf(t.db, order.id)).toHaveLength(4);
+    expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(4);
 
     const mails = await mailsTo(t.db, user.email);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -459,7 +456,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const body = await setStatus(order.id, 'pending');
     expect(body).toMatchObject({ changed: true, order: { status: 'pending' } });
     expect(await mailsTo(t.db, user.email)).toHaveLength(0);
-    expect(await auditRowsOf(t.db, order.id)).toHaveLength(1);
+    expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(1);
   });
 
   it('treats a legacy status as the one it reads as', async () => {
@@ -508,7 +505,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
       'status: must be one of pending, processing, shipped, delivered, cancelled',
     );
     expect((await readOrder(t.db, order.id)).status).toBe('pending');
-    expect(await auditRowsOf(t.db, order.id)).toHaveLength(0);
+    expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(0);
   });
 
   it('lets no customer change a status (403) and changes nothing', async () => {
@@ -518,7 +515,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const response = await patchStatus(order.id, { status: 'delivered' }, cookie);
     expect(response.statusCode).toBe(403);
     expect((await readOrder(t.db, order.id)).status).toBe('pending');
-    expect(await auditRowsOf(t.db, order.id)).toHaveLength(0);
+    expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(0);
   });
 });
 
@@ -533,7 +530,9 @@ describe('GET /api/admin/orders/export.csv', () => {
     const tag = uniqueTag();
     await storeOrder(t.db, { businessName: `${tag} Exported` });
     await exportCsv(`?search=${encodeURIComponent(tag)}`);
-    const entry = (await auditRowsOf(t.db, null, 'order.export')).at(-1);
+    const entry = (
+      await auditRowsOf(t.db, { entityType: 'order', entityId: null, action: 'order.export' })
+    ).at(-1);
     expect(entry?.after).toEqual({ filter: expect.objectContaining({ search: tag }), orders: 1 });
   });
 

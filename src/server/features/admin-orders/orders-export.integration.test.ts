@@ -5,7 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { findOrdersAfter, orderFilterCondition, type OrderKey } from '../orders';
-import { auditRowsOf, parseCsv, signInAdmin, uniqueTag } from './admin-orders-test-support';
+import { parseCsv } from './admin-orders-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { signInAdmin } from '../../test/factories/sign-in';
+import { uniqueTag } from '../../test/factories/orders';
 import { ORDERS_CSV_COLUMNS, ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 
 /*
@@ -90,7 +93,9 @@ describe('the streamed orders export', () => {
       // As a file is saved: the byte-order mark kept (response.text() would drop it).
       expectWholeExport(new TextDecoder('utf-8', { ignoreBOM: true }).decode(await response.arrayBuffer()));
     }
-    const audits = (await auditRowsOf(t.db, null, 'order.export')).slice(-3);
+    const audits = (
+      await auditRowsOf(t.db, { entityType: 'order', entityId: null, action: 'order.export' })
+    ).slice(-3);
     expect(audits.map((row) => row.after)).toEqual(
       Array.from({ length: 3 }, () => ({ filter: expect.objectContaining({ search: tag }), orders: MANY })),
     );

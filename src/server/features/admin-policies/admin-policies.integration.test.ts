@@ -12,8 +12,9 @@ import {
 import { SEED_POLICIES } from '../../db/seed-policies';
 import { auditLog, policyDocuments, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { call, signInSeededAdmin } from '../admin-faq/admin-faq-test-support';
+import { call } from '../admin-faq/admin-faq-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
 
 let t: TestApp;
 let admin: string;
@@ -22,7 +23,7 @@ let customer: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await signInSeededAdmin(t.app);
+  admin = await signInAdmin(t.app);
   const [row] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin'));
   if (!row) throw new Error('no seeded admin');
   adminId = row.id;

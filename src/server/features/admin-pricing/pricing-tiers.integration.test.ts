@@ -10,7 +10,10 @@ import {
 import { pricingTierSchema } from '../../../shared/schemas/pricing';
 import { auditLog, orders, pricingTiers, productPricingTiers } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createRequester, latestAudit, signInAdmin, storefrontPrice } from './admin-pricing-test-support';
+import { createRequester, storefrontPrice } from './admin-pricing-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { storeOrder } from '../../test/factories/orders';
+import { signInAdmin } from '../../test/factories/sign-in';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;
@@ -44,7 +47,7 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAdmin(t);
+    cookie = await signInAdmin(t.app);
   });
   afterAll(() => t.close());
 
@@ -80,7 +83,13 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
     const [row] = await t.db.select().from(pricingTiers).where(eq(pricingTiers.id, created.id));
     expect(row?.discountPercentage).toBe(1250);
 
-    const audit = await latestAudit(t, 'pricing-tier.create');
+    const audit = (
+      await auditRowsOf(t.db, {
+        entityType: 'pricing_tier',
+        entityId: created.id,
+        action: 'pricing-tier.create',
+      })
+    ).at(-1);
     expect(audit).toMatchObject({ entityType: 'pricing_tier', entityId: String(created.id), before: null });
     expect(audit?.after).toEqual(created);
     expect(audit?.actorUserId).not.toBeNull();
@@ -190,7 +199,13 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
       minimumCases: 4,
       discountPercentage: 12,
     });
-    const audit = await latestAudit(t, 'pricing-tier.update');
+    const audit = (
+      await auditRowsOf(t.db, {
+        entityType: 'pricing_tier',
+        entityId: tier.id,
+        action: 'pricing-tier.update',
+      })
+    ).at(-1);
     expect(audit).toMatchObject({ entityId: String(tier.id), before: tier, after: updated });
 
     // 10.65 less 12 % = 9.372 → 9.37.
@@ -218,19 +233,13 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
       expect(added.statusCode, added.body).toBe(201);
     }
     await vi.waitFor(async () => expect(await storefrontPrice(t, FOUR_OZ, FOUR_CASES)).toBe(8.5));
-    const [order] = await t.db
-      .insert(orders)
-      .values({
-        customerName: 'Ada Buyer',
-        customerEmail: 'ada@example.com',
-        businessName: 'Mist Shop',
-        totalCases: 4,
-        tierId: tier.id,
-        discountPercentage: 1200,
-        orderTotal: 40800,
-        standardTotal: 51120,
-      })
-      .returning();
+    const order = await storeOrder(t.db, {
+      totalCases: 4,
+      tierId: tier.id,
+      discountPercentage: 1200,
+      orderTotal: 40800,
+      standardTotal: 51120,
+    });
 
     const response = await send('DELETE', `/api/admin/pricing-tiers/${tier.id}`);
     expect(response.statusCode, response.body).toBe(200);
@@ -242,7 +251,13 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
     expect(
       await t.db.select().from(productPricingTiers).where(eq(productPricingTiers.tierId, tier.id)),
     ).toEqual([]);
-    const audit = await latestAudit(t, 'pricing-tier.delete');
+    const audit = (
+      await auditRowsOf(t.db, {
+        entityType: 'pricing_tier',
+        entityId: tier.id,
+        action: 'pricing-tier.delete',
+      })
+    ).at(-1);
     expect(audit).toMatchObject({ entityType: 'pricing_tier', entityId: String(tier.id), after: null });
     expect(audit?.before).toMatchObject({
       ...tier,
@@ -252,7 +267,7 @@ describe('admin volume tiers: /api/admin/pricing-tiers', () => {
       ],
     });
 
-    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order!.id));
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({ tierId: tier.id, discountPercentage: 1200, orderTotal: 40800 });
     // Four cases fall back to the seeded 'Volume' tier at 10 %.
     await vi.waitFor(async () => expect(await storefrontPrice(t, FOUR_OZ, FOUR_CASES)).toBe(9.59));

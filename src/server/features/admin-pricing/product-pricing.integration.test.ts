@@ -8,7 +8,9 @@ import {
 import { calculatePricesResponseSchema } from '../../../shared/schemas/pricing';
 import { auditLog, productPricingTiers } from '../../db/schema';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../test/test-app';
-import { createRequester, latestAudit, signInAdmin, storefrontPrice } from './admin-pricing-test-support';
+import { createRequester, storefrontPrice } from './admin-pricing-test-support';
+import { auditRowsOf } from '../../test/factories/audit';
+import { signInAdmin } from '../../test/factories/sign-in';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;
@@ -54,7 +56,7 @@ describe('admin custom product pricing: /api/admin/product-pricing-tiers', () =>
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await signInAdmin(t);
+    cookie = await signInAdmin(t.app);
     ({ bundleId, testerId } = await findSeededSpecialIds(t.app));
   });
   afterAll(() => t.close());
@@ -80,7 +82,13 @@ describe('admin custom product pricing: /api/admin/product-pricing-tiers', () =>
     });
     const [row] = await t.db.select().from(productPricingTiers).where(eq(productPricingTiers.id, created.id));
     expect(row?.price).toBe(875);
-    const audit = await latestAudit(t, 'product-pricing.create');
+    const audit = (
+      await auditRowsOf(t.db, {
+        entityType: 'product_pricing_tier',
+        entityId: created.id,
+        action: 'product-pricing.create',
+      })
+    ).at(-1);
     expect(audit).toMatchObject({
       entityType: 'product_pricing_tier',
       entityId: String(created.id),
@@ -206,7 +214,15 @@ describe('admin custom product pricing: /api/admin/product-pricing-tiers', () =>
     expect(response.json()).toEqual({
       message: 'Custom price for 4 oz Bottle at the Retailer tier deleted.',
     });
-    expect(await latestAudit(t, 'product-pricing.delete')).toMatchObject({
+    expect(
+      (
+        await auditRowsOf(t.db, {
+          entityType: 'product_pricing_tier',
+          entityId: existing!.id,
+          action: 'product-pricing.delete',
+        })
+      ).at(-1),
+    ).toMatchObject({
       entityType: 'product_pricing_tier',
       entityId: String(existing!.id),
       before: existing,

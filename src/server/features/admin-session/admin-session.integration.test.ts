@@ -3,15 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { createTestApp, sameOrigin, TEST_ADMIN_PASSWORD, type TestApp } from '../../test/test-app';
-import { createUser, freshIp, get, sessionCookie, signIn } from '../accounts/accounts-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { ADMIN_TEST_PASSWORD, createAdmin, createUser } from '../../test/factories/users';
+import { freshIp, get, sessionCookie } from '../../test/requests';
+import { adminLogin, signIn, signInAdmin } from '../../test/factories/sign-in';
 import { countSessions } from '../sessions/sessions-test-support';
-import {
-  ADMIN_TEST_PASSWORD,
-  adminCookie,
-  adminLogin,
-  createAdmin,
-  send,
-} from '../admin-users/admin-test-support';
 
 /** POST /api/admin/login, GET /api/admin/user, POST /api/admin/logout (docs/admin.md#admin-access). */
 
@@ -60,7 +56,7 @@ describe('POST /api/admin/login', () => {
   });
 
   it('rotates the session: signing in again replaces the session the request carried', async () => {
-    const first = await adminCookie(t.app);
+    const first = await signInAdmin(t.app);
     const sessionsBefore = await countSessions(t.db, seededAdminId);
     const again = await t.app.inject({
       method: 'POST',
@@ -77,10 +73,8 @@ describe('POST /api/admin/login', () => {
 
   it('gives a wrong password, an unknown username, a customer and a disabled administrator the same 401 and no cookie (docs/security.md#administrator-sign-in)', async () => {
     const customer = await createUser(t.db, { password: 'Customer-Pass-1' });
-    const disabled = await createAdmin(t.db);
-    await t.db.update(users).set({ status: 'disabled' }).where(eq(users.id, disabled.id));
-    const pendingAdmin = await createAdmin(t.db);
-    await t.db.update(users).set({ status: 'pending' }).where(eq(users.id, pendingAdmin.id));
+    const disabled = await createAdmin(t.db, { status: 'disabled' });
+    const pendingAdmin = await createAdmin(t.db, { status: 'pending' });
 
     const attempts = [
       await adminLogin(t.app, 'admin', 'Wrong-Pass-1'),
@@ -122,10 +116,10 @@ describe('POST /api/admin/login', () => {
   it('blocks an IP after 10 failures: 429 with Retry-After, even with the right password (docs/security.md#administrator-sign-in)', async () => {
     const ip = freshIp();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      const response = await adminLogin(t.app, 'admin', `Wrong-Pass-${attempt}`, ip);
+      const response = await adminLogin(t.app, 'admin', `Wrong-Pass-${attempt}`, { ip: ip });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await adminLogin(t.app, 'admin', TEST_ADMIN_PASSWORD, ip);
+    const blocked = await adminLogin(t.app, 'admin', TEST_ADMIN_PASSWORD, { ip: ip });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toMatchObject({ code: 'RATE_LIMITED' });
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
@@ -133,16 +127,16 @@ describe('POST /api/admin/login', () => {
     expect(blocked.headers['set-cookie']).toBeUndefined();
 
     // Other addresses are not blocked, and neither is the account.
-    expect((await adminLogin(t.app, 'admin', TEST_ADMIN_PASSWORD, freshIp())).statusCode).toBe(200);
+    expect((await adminLogin(t.app, 'admin', TEST_ADMIN_PASSWORD, { ip: freshIp() })).statusCode).toBe(200);
   });
 
   it('holds one account to 100 failures an hour from rotating IPs, the right password included', async () => {
     const target = await createAdmin(t.db);
     for (let attempt = 1; attempt <= 100; attempt += 1) {
-      const response = await adminLogin(t.app, target.username, 'Wrong-Pass-1', freshIp());
+      const response = await adminLogin(t.app, target.username, 'Wrong-Pass-1', { ip: freshIp() });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await adminLogin(t.app, target.username, ADMIN_TEST_PASSWORD, freshIp());
+    const blocked = await adminLogin(t.app, target.username, ADMIN_TEST_PASSWORD, { ip: freshIp() });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
   });
@@ -159,7 +153,7 @@ describe('GET /api/admin/user', () => {
     expect(asCustomer.statusCode).toBe(401);
     expect(asCustomer.json()).toMatchObject({ code: 'UNAUTHENTICATED' });
 
-    const asAdmin = await get(t.app, '/api/admin/user', { cookie: await adminCookie(t.app) });
+    const asAdmin = await get(t.app, '/api/admin/user', { cookie: await signInAdmin(t.app) });
     expect(asAdmin.statusCode).toBe(200);
     expect(currentUserSchema.parse(asAdmin.json())).toMatchObject({ role: 'admin' });
   });
@@ -168,7 +162,7 @@ describe('GET /api/admin/user', () => {
 describe('POST /api/admin/logout', () => {
   it('ends the session and clears the cookie', async () => {
     const admin = await createAdmin(t.db);
-    const cookie = await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const cookie = await signInAdmin(t.app, { username: admin.username, password: ADMIN_TEST_PASSWORD });
     expect(await countSessions(t.db, admin.id)).toBe(1);
 
     const response = await send(t.app, 'POST', '/api/admin/logout', cookie);
@@ -198,7 +192,7 @@ describe('administrator session limits (docs/security.md#sessions)', () => {
   }
 
   it('ends an administrator session after 30 minutes without a request', async () => {
-    const cookie = await adminCookie(t.app);
+    const cookie = await signInAdmin(t.app);
     await ageSession(cookie, 'last_seen_at', 29);
     expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(200);
     await ageSession(cookie, 'last_seen_at', 31);
@@ -209,7 +203,7 @@ describe('administrator session limits (docs/security.md#sessions)', () => {
   });
 
   it('ends an administrator session 12 hours after sign-in, however busy', async () => {
-    const cookie = await adminCookie(t.app);
+    const cookie = await signInAdmin(t.app);
     await ageSession(cookie, 'created_at', 12 * 60 - 1);
     expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(200);
     await ageSession(cookie, 'created_at', 12 * 60 + 1);

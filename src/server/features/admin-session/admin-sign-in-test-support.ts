@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import type { App } from '../../app';
 import { sameOrigin } from '../../test/test-app';
-import { freshIp } from '../accounts/accounts-test-support';
+import { freshIp, post } from '../../test/requests';
 
 /** Test helpers for administrator sign-in with a second factor and device cookies. */
 
@@ -44,30 +44,6 @@ export function cookieOf(response: Response, name: string): string | undefined {
 /** One Cookie header of the given `name=value` pairs (undefined ones left out). */
 export const cookieHeader = (...pairs: Array<string | undefined>) =>
   pairs.filter((pair): pair is string => Boolean(pair)).join('; ') || undefined;
-
-/** A same-origin POST with cookies, from `ip` (a fresh one unless given). */
-export function post(
-  app: App,
-  url: string,
-  payload: Record<string, unknown> | undefined,
-  { cookie, ip = freshIp() }: { cookie?: string | undefined; ip?: string } = {},
-) {
-  return app.inject({
-    method: 'POST',
-    url,
-    headers: { ...sameOrigin, ...(cookie ? { cookie } : {}) },
-    ...(payload ? { payload } : {}),
-    remoteAddress: ip,
-  });
-}
-
-/** POST /api/admin/login with cookies (a device cookie, say). */
-export const login = (
-  app: App,
-  username: string,
-  password: string,
-  options: { cookie?: string | undefined; ip?: string } = {},
-) => post(app, '/api/admin/login', { username, password }, options);
 
 /**
  * Sets up the second factor in the Security section for the signed-in administrator of `cookie`, who

@@ -8,24 +8,13 @@ import { ADMIN_LOGIN_LIMITS } from '../../security/rate-limits';
 import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshIp, sessionCookie } from '../accounts/accounts-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { cookieHeader, cookieOf, testTotpKey, totpCode, wrongCode } from './admin-sign-in-test-support';
+import { freshIp, post, sessionCookie } from '../../test/requests';
+import { ADMIN_TEST_PASSWORD, createAdmin } from '../../test/factories/users';
+import { adminLogin, signInAdmin } from '../../test/factories/sign-in';
+import { auditRowsOf } from '../../test/factories/audit';
 import { countSessions } from '../sessions/sessions-test-support';
-import {
-  ADMIN_TEST_PASSWORD,
-  adminCookie,
-  auditRowsOf,
-  createAdmin,
-  send,
-} from '../admin-users/admin-test-support';
-import {
-  cookieHeader,
-  cookieOf,
-  login,
-  post,
-  testTotpKey,
-  totpCode,
-  wrongCode,
-} from './admin-sign-in-test-support';
 import { TOTP_DISABLED_MESSAGE } from './admin-totp.routes';
 import { TOO_MANY_SESSION_ATTEMPTS_MESSAGE } from './sign-in-throttles';
 
@@ -47,7 +36,10 @@ type Admin = Awaited<ReturnType<typeof createAdmin>>;
 /** A new administrator, signed in (no second factor yet): their session cookie. */
 async function signedInAdmin(app = t.app, db = t.db): Promise<{ admin: Admin; cookie: string }> {
   const admin = await createAdmin(db);
-  return { admin, cookie: await adminCookie(app, admin.username, ADMIN_TEST_PASSWORD) };
+  return {
+    admin,
+    cookie: await signInAdmin(app, { username: admin.username, password: ADMIN_TEST_PASSWORD }),
+  };
 }
 
 /** Sets up the second factor in the portal; the secret and the recovery codes. */
@@ -68,7 +60,7 @@ async function enrol(cookie: string, app = t.app) {
 
 /** The password step of an enrolled administrator: the pending sign-in's cookie. */
 async function passwordStep(admin: Admin, options: { cookie?: string; ip?: string } = {}) {
-  const response = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, options);
+  const response = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, options);
   expect(response.statusCode).toBe(200);
   expect(response.json()).toEqual({ totpRequired: true, mustEnrol: false });
   const pending = cookieOf(response, 'admin_login');
@@ -134,7 +126,7 @@ describe('setting up the second factor in the portal', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: TOTP_MESSAGES.alreadyOn });
 
-    const audit = await auditRowsOf(t.db, 'user', admin.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: admin.id });
     expect(audit.map((row) => row.action)).toEqual(['admin-totp.enable']);
     expect(audit[0]).toMatchObject({
       actorUserId: admin.id,
@@ -211,7 +203,7 @@ describe('signing in with the second factor (docs/security.md#administrator-sign
     const { secret } = await enrol(cookie);
     const sessionsBefore = await countSessions(t.db, admin.id);
 
-    const first = await login(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const first = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ totpRequired: true, mustEnrol: false });
     expect(sessionCookie(first)).toBeUndefined();
@@ -279,7 +271,7 @@ describe('signing in with the second factor (docs/security.md#administrator-sign
 
     const status = await send(t.app, 'GET', '/api/admin/security/totp', sessionCookie(used));
     expect(status.json()).toMatchObject({ enabled: true, recoveryCodesLeft: 9 });
-    const audit = await auditRowsOf(t.db, 'user', admin.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: admin.id });
     expect(audit.map((row) => row.action)).toEqual(['admin-totp.enable', 'admin-totp.recovery-code-used']);
     expect(audit[1]).toMatchObject({ actorUserId: admin.id, after: { recoveryCodesLeft: 9 } });
     expect(JSON.stringify(audit)).not.toContain(code);
@@ -316,7 +308,7 @@ describe('signing in with the second factor (docs/security.md#administrator-sign
         expect((await codeStep(pending, wrongCode(secret), ip)).statusCode).toBe(401);
       }
     }
-    const blocked = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip });
+    const blocked = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -359,10 +351,10 @@ describe('turning the second factor off and new recovery codes', () => {
     });
 
     // The password alone signs in again.
-    const signIn = await login(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const signIn = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(currentUserSchema.parse(signIn.json())).toMatchObject({ id: admin.id });
 
-    const audit = await auditRowsOf(t.db, 'user', admin.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: admin.id });
     expect(audit.map((row) => row.action)).toEqual(['admin-totp.enable', 'admin-totp.disable']);
     expect(audit[1]).toMatchObject({ before: { totpEnabled: true }, after: { totpEnabled: false } });
   });
@@ -382,7 +374,7 @@ describe('turning the second factor off and new recovery codes', () => {
 
     expect((await codeStep(await passwordStep(admin), old[0]!)).statusCode).toBe(401);
     expect((await codeStep(await passwordStep(admin), recoveryCodes[0])).statusCode).toBe(200);
-    const audit = await auditRowsOf(t.db, 'user', admin.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: admin.id });
     expect(audit.map((row) => row.action)).toEqual([
       'admin-totp.enable',
       'admin-totp.recovery-codes-regenerate',
@@ -397,11 +389,11 @@ describe('changes inside a signed-in session are counted on that session (docs/s
     const { admin, cookie } = await signedInAdmin();
     const { secret } = await enrol(cookie);
     for (let attempt = 1; attempt <= ADMIN_LOGIN_LIMITS.perAccount.max; attempt += 1) {
-      const response = await login(t.app, admin.username, `Wrong-Pass-${attempt}`, { ip: freshIp() });
+      const response = await adminLogin(t.app, admin.username, `Wrong-Pass-${attempt}`, { ip: freshIp() });
       expect(response.statusCode).toBe(401);
     }
     // The account is blocked for sign-ins...
-    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
     // ...but not for the administrator already signed in.
     const regenerated = await send(t.app, 'POST', '/api/admin/security/totp/recovery-codes', cookie, {
       code: totpCode(secret, 1),
@@ -457,7 +449,7 @@ describe('ADMIN_REQUIRE_TOTP', () => {
 
   it('makes an administrator without a second factor set one up before any session', async () => {
     const admin = await createAdmin(required.db);
-    const first = await login(required.app, admin.username, ADMIN_TEST_PASSWORD);
+    const first = await adminLogin(required.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ totpRequired: true, mustEnrol: true });
     expect(sessionCookie(first)).toBeUndefined();
@@ -492,12 +484,12 @@ describe('ADMIN_REQUIRE_TOTP', () => {
       enabled: true,
       required: true,
     });
-    expect((await auditRowsOf(required.db, 'user', admin.id)).map((row) => row.action)).toEqual([
-      'admin-totp.enable',
-    ]);
+    expect(
+      (await auditRowsOf(required.db, { entityType: 'user', entityId: admin.id })).map((row) => row.action),
+    ).toEqual(['admin-totp.enable']);
 
     // From then on: the code step.
-    const next = await login(required.app, admin.username, ADMIN_TEST_PASSWORD);
+    const next = await adminLogin(required.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(next.json()).toEqual({ totpRequired: true, mustEnrol: false });
   });
 
@@ -517,7 +509,7 @@ describe('ADMIN_REQUIRE_TOTP', () => {
       expect((await send(restarted, 'GET', '/api/admin/users', cookie)).statusCode).toBe(401);
       // The session is gone for good, and the sign-in leads to the set-up.
       expect(await countSessions(t.db, admin.id)).toBe(0);
-      const again = await login(restarted, admin.username, ADMIN_TEST_PASSWORD);
+      const again = await adminLogin(restarted, admin.username, ADMIN_TEST_PASSWORD);
       expect(again.json()).toEqual({ totpRequired: true, mustEnrol: true });
 
       // An administrator with a second factor keeps their session.
@@ -531,7 +523,10 @@ describe('ADMIN_REQUIRE_TOTP', () => {
 
   it('refuses to turn the second factor off while it is required, before the code is spent', async () => {
     const admin = await createAdmin(required.db);
-    const pending = cookieOf(await login(required.app, admin.username, ADMIN_TEST_PASSWORD), 'admin_login');
+    const pending = cookieOf(
+      await adminLogin(required.app, admin.username, ADMIN_TEST_PASSWORD),
+      'admin_login',
+    );
     const { secret } = (
       await post(required.app, '/api/admin/login/enrolment', undefined, { cookie: pending })
     ).json<{ secret: string }>();
@@ -559,7 +554,7 @@ describe('ADMIN_REQUIRE_TOTP', () => {
   });
 
   it('still refuses a wrong password the usual way', async () => {
-    const response = await login(required.app, 'admin', 'Wrong-Pass-1');
+    const response = await adminLogin(required.app, 'admin', 'Wrong-Pass-1');
     expect(response.statusCode).toBe(401);
     expect(response.headers['set-cookie']).toBeUndefined();
   });
@@ -567,7 +562,11 @@ describe('ADMIN_REQUIRE_TOTP', () => {
 
 describe('the seeded administrator', () => {
   it('signs in with the password alone while no second factor is set up', async () => {
-    const response = await login(t.app, 'admin', (await import('../../test/test-app')).TEST_ADMIN_PASSWORD);
+    const response = await adminLogin(
+      t.app,
+      'admin',
+      (await import('../../test/test-app')).TEST_ADMIN_PASSWORD,
+    );
     expect(response.statusCode).toBe(200);
     const [seeded] = await t.db.select().from(users).where(eq(users.username, 'admin'));
     expect(response.json()).toMatchObject({ id: seeded!.id });

@@ -6,9 +6,11 @@ import { ADMIN_LOGIN_LIMITS } from '../../security/rate-limits';
 import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { freshIp, sessionCookie } from '../accounts/accounts-test-support';
-import { ADMIN_TEST_PASSWORD, adminCookie, createAdmin, send } from '../admin-users/admin-test-support';
-import { cookieOf, login, post, testTotpKey, totpCode } from './admin-sign-in-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { cookieOf, testTotpKey, totpCode } from './admin-sign-in-test-support';
+import { freshIp, post, sessionCookie } from '../../test/requests';
+import { ADMIN_TEST_PASSWORD, createAdmin } from '../../test/factories/users';
+import { adminLogin, signInAdmin } from '../../test/factories/sign-in';
 
 /**
  * Device cookies (docs/security.md#administrator-sign-in, OWASP's "device cookies"): failures from
@@ -26,7 +28,7 @@ const { perAccount, perDevice } = ADMIN_LOGIN_LIMITS;
 
 /** Signs `username` in once and returns the device cookie the browser was given. */
 async function trustedBrowser(username: string): Promise<string> {
-  const response = await login(t.app, username, ADMIN_TEST_PASSWORD);
+  const response = await adminLogin(t.app, username, ADMIN_TEST_PASSWORD);
   expect(response.statusCode).toBe(200);
   const device = cookieOf(response, 'admin_device');
   expect(device).toBeDefined();
@@ -36,7 +38,7 @@ async function trustedBrowser(username: string): Promise<string> {
 /** Enough failures from rotating addresses to lock the account out. */
 async function lockOutFromElsewhere(username: string) {
   for (let attempt = 1; attempt <= perAccount.max; attempt += 1) {
-    const response = await login(t.app, username, `Wrong-Pass-${attempt}`, { ip: freshIp() });
+    const response = await adminLogin(t.app, username, `Wrong-Pass-${attempt}`, { ip: freshIp() });
     expect(response.statusCode).toBe(401);
   }
 }
@@ -44,7 +46,7 @@ async function lockOutFromElsewhere(username: string) {
 describe('device cookies', () => {
   it('gives a browser that signs in an HttpOnly, Strict cookie for the sign-in routes, kept only as a hash', async () => {
     const admin = await createAdmin(t.db);
-    const response = await login(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const response = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD);
     const cookie = response.cookies.find((candidate) => candidate.name === 'admin_device');
     expect(cookie).toMatchObject({
       httpOnly: true,
@@ -60,7 +62,7 @@ describe('device cookies', () => {
     expect(dump.map((row) => row.row).join('\n')).not.toContain(cookie!.value);
 
     // The next sign-in from that browser renews it: the old one is retired.
-    const again = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, {
+    const again = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, {
       cookie: `admin_device=${cookie!.value}`,
     });
     const renewed = cookieOf(again, 'admin_device');
@@ -77,30 +79,30 @@ describe('device cookies', () => {
     const otherDevice = await trustedBrowser(other.username);
     await lockOutFromElsewhere(admin.username);
 
-    const withoutCookie = await login(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const withoutCookie = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD);
     expect(withoutCookie.statusCode).toBe(429);
     expect(Number(withoutCookie.headers['retry-after'])).toBeGreaterThan(0);
     // Another account's device cookie, or a made-up one, counts for nothing.
     expect(
-      (await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: otherDevice })).statusCode,
+      (await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: otherDevice })).statusCode,
     ).toBe(429);
     expect(
-      (await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: 'admin_device=made-up' }))
+      (await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: 'admin_device=made-up' }))
         .statusCode,
     ).toBe(429);
 
-    const withCookie = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device });
+    const withCookie = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device });
     expect(withCookie.statusCode).toBe(200);
     expect(currentUserSchema.parse(withCookie.json())).toMatchObject({ id: admin.id });
     expect((await send(t.app, 'GET', '/api/admin/user', sessionCookie(withCookie))).statusCode).toBe(200);
 
     // The lockout still holds for everyone else: a trusted sign-in does not clear it.
-    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
   });
 
   it('with the second factor on, the trusted browser passes the code step too; others stay locked out', async () => {
     const admin = await createAdmin(t.db);
-    const session = await adminCookie(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const session = await signInAdmin(t.app, { username: admin.username, password: ADMIN_TEST_PASSWORD });
     const { secret } = (
       await send(t.app, 'POST', '/api/admin/security/totp/setup', session, {
         currentPassword: ADMIN_TEST_PASSWORD,
@@ -112,7 +114,7 @@ describe('device cookies', () => {
     const [recoveryCode] = confirmed.json().recoveryCodes as string[];
 
     // The browser signs in with its second factor (a recovery code here) and is trusted from then on.
-    const first = await login(t.app, admin.username, ADMIN_TEST_PASSWORD);
+    const first = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD);
     const firstDone = await post(
       t.app,
       '/api/admin/login/code',
@@ -123,8 +125,8 @@ describe('device cookies', () => {
     const device = cookieOf(firstDone, 'admin_device')!;
     await lockOutFromElsewhere(admin.username);
 
-    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
-    const trusted = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device });
+    expect((await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD)).statusCode).toBe(429);
+    const trusted = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device });
     expect(trusted.json()).toEqual({ totpRequired: true, mustEnrol: false });
     const pending = cookieOf(trusted, 'admin_login')!;
     // The pending sign-in without the device cookie is held by the account's lockout, even with the code.
@@ -150,15 +152,18 @@ describe('device cookies', () => {
     const device = await trustedBrowser(admin.username);
     const ip = freshIp();
     for (let attempt = 1; attempt <= perDevice.max; attempt += 1) {
-      const response = await login(t.app, admin.username, `Wrong-Pass-${attempt}`, { cookie: device, ip });
+      const response = await adminLogin(t.app, admin.username, `Wrong-Pass-${attempt}`, {
+        cookie: device,
+        ip,
+      });
       expect(response.statusCode).toBe(401);
     }
-    const blocked = await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device, ip });
+    const blocked = await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { cookie: device, ip });
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
 
     // Neither the account nor the address is blocked by them.
-    expect((await login(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip })).statusCode).toBe(200);
+    expect((await adminLogin(t.app, admin.username, ADMIN_TEST_PASSWORD, { ip })).statusCode).toBe(200);
   });
 
   it('is named __Secure-admin_device and Secure on https', async () => {

@@ -8,9 +8,11 @@ import {
 } from '../../../shared/schemas/admin-support';
 import { supportMessages, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { signInAdmin, storeOrder } from '../admin-orders/admin-orders-test-support';
-import { auditRowsOf, send } from '../admin-users/admin-test-support';
+import { send } from '../admin-users/admin-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { storeOrder } from '../../test/factories/orders';
+import { auditRowsOf } from '../../test/factories/audit';
 import { sendSupportMessage, storeSupportMessage } from '../support/support-test-support';
 
 let t: TestApp;
@@ -221,7 +223,7 @@ describe('PATCH /api/admin/support/messages/:id', () => {
     expect(Date.parse(body.message.updatedAt)).toBeGreaterThan(message.updatedAt.getTime() - 1);
     expect((await readMessage(message.id)).status).toBe('answered');
 
-    const audit = await auditRowsOf(t.db, 'support_message', message.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'support_message', entityId: message.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'support-message.status',
@@ -235,11 +237,13 @@ describe('PATCH /api/admin/support/messages/:id', () => {
     expect(again.statusCode).toBe(200);
     expect(updateSupportStatusResponseSchema.parse(again.json()).message.status).toBe('answered');
     expect((await readMessage(message.id)).updatedAt).toEqual(stored.updatedAt);
-    expect(await auditRowsOf(t.db, 'support_message', message.id)).toHaveLength(1);
+    expect(await auditRowsOf(t.db, { entityType: 'support_message', entityId: message.id })).toHaveLength(1);
 
     expect((await patch(message.id, { status: 'closed' })).statusCode).toBe(200);
     expect((await patch(message.id, { status: 'open' })).statusCode).toBe(200);
-    const actions = (await auditRowsOf(t.db, 'support_message', message.id)).map((row) => row.after);
+    const actions = (await auditRowsOf(t.db, { entityType: 'support_message', entityId: message.id })).map(
+      (row) => row.after,
+    );
     expect(actions).toEqual([{ status: 'answered' }, { status: 'closed' }, { status: 'open' }]);
   });
 

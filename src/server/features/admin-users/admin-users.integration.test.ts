@@ -15,26 +15,20 @@ import { LINK_INVALID_MESSAGE } from '../../../shared/schemas/auth';
 import { users } from '../../db/schema';
 import { generateToken, hashToken } from '../../security/tokens';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import {
-  createUser,
-  get,
-  insertLinkToken,
-  mailsTo,
-  post,
-  signIn,
-  tokenFromLink,
-  uniqueEmail,
-} from '../accounts/accounts-test-support';
-import { countSessions } from '../sessions/sessions-test-support';
-import { insertSession } from '../sessions/sessions.repository';
+import { send } from './admin-test-support';
 import {
   ADMIN_TEST_PASSWORD,
-  adminCookie,
-  adminLogin,
-  auditRowsOf,
   createAdmin,
-  send,
-} from './admin-test-support';
+  createCustomer,
+  createUser,
+  uniqueEmail,
+} from '../../test/factories/users';
+import { get, post } from '../../test/requests';
+import { adminLogin, insertLinkToken, signIn, signInAdmin } from '../../test/factories/sign-in';
+import { mailsTo, tokenFromLink } from '../../test/outbox';
+import { auditRowsOf } from '../../test/factories/audit';
+import { countSessions } from '../sessions/sessions-test-support';
+import { insertSession } from '../sessions/sessions.repository';
 
 let t: TestApp;
 let cookie: string;
@@ -42,7 +36,7 @@ let seededAdminId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = await adminCookie(t.app);
+  cookie = await signInAdmin(t.app);
   const [seeded] = await t.db.select().from(users).where(eq(users.username, 'admin'));
   seededAdminId = seeded!.id;
 });
@@ -71,11 +65,10 @@ const newUserBody = (overrides: Record<string, unknown> = {}) => {
 
 describe('GET /api/admin/users', () => {
   it('lists every user newest first, with the admin fields and never a password hash', async () => {
-    const older = await createUser(t.db, { password: 'Some-Pass-1' });
-    await t.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 60_000) })
-      .where(eq(users.id, older.id));
+    const older = await createUser(t.db, {
+      password: 'Some-Pass-1',
+      createdAt: new Date(Date.now() - 60_000),
+    });
     const newer = await createUser(t.db, { status: 'pending' });
 
     const response = await send(t.app, 'GET', '/api/admin/users', cookie);
@@ -220,7 +213,7 @@ describe('POST /api/admin/users', () => {
     expect(stored?.approvedAt).toBeInstanceOf(Date);
     expect(stored?.passwordHash).toMatch(/^\$argon2id\$/);
 
-    const audit = await auditRowsOf(t.db, 'user', answer.user.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: answer.user.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'user.create', actorUserId: seededAdminId, before: null });
     expect(JSON.stringify(audit[0]?.after)).not.toMatch(/argon2|Fresh-Pass-9/);
@@ -299,7 +292,7 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
     expect((await userRow(customer.id))?.passwordHash).toBe(before);
     expect((await get(t.app, '/api/user', { cookie: customerCookie })).statusCode).toBe(200);
     expect(await mailsTo(t.db, customer.email)).toHaveLength(mailsBefore);
-    expect(await auditRowsOf(t.db, 'user', customer.id)).toHaveLength(0);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id })).toHaveLength(0);
   });
 
   it('answers 404 for an unknown user and 400 for an id that is not one', async () => {
@@ -331,14 +324,14 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
     expect(mails.at(-1)?.text).toMatch(/An administrator has set a new password/);
     expect(mails.at(-1)?.text).not.toContain('New-Pass-22');
 
-    const audit = await auditRowsOf(t.db, 'user', customer.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id });
     expect(audit.map((row) => row.action)).toEqual(['user.reset-password']);
     expect(JSON.stringify(audit[0])).not.toContain('New-Pass-22');
   });
 
   it("lets an administrator sign in with the password set for them, and signs out the admin's sessions", async () => {
     const other = await createAdmin(t.db);
-    const otherCookie = await adminCookie(t.app, other.username, ADMIN_TEST_PASSWORD);
+    const otherCookie = await signInAdmin(t.app, { username: other.username, password: ADMIN_TEST_PASSWORD });
 
     expect((await reset(other.id, { password: 'Reset-By-Admin-3' })).statusCode).toBe(200);
     expect((await send(t.app, 'GET', '/api/admin/user', otherCookie)).statusCode).toBe(401);
@@ -348,8 +341,8 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
 
   it('keeps the session an administrator uses when they reset their own password', async () => {
     const self = await createAdmin(t.db);
-    const selfCookie = await adminCookie(t.app, self.username, ADMIN_TEST_PASSWORD);
-    const elsewhere = await adminCookie(t.app, self.username, ADMIN_TEST_PASSWORD);
+    const selfCookie = await signInAdmin(t.app, { username: self.username, password: ADMIN_TEST_PASSWORD });
+    const elsewhere = await signInAdmin(t.app, { username: self.username, password: ADMIN_TEST_PASSWORD });
 
     expect((await reset(self.id, { password: 'My-Own-New-4' }, selfCookie)).statusCode).toBe(200);
     expect((await send(t.app, 'GET', '/api/admin/user', selfCookie)).statusCode).toBe(200);
@@ -391,7 +384,7 @@ describe('PATCH /api/admin/users/:userId/role', () => {
     expect(await countSessions(t.db, customer.id)).toBe(0);
     expect((await get(t.app, '/api/user', { cookie: customerCookie })).statusCode).toBe(401);
 
-    const audit = await auditRowsOf(t.db, 'user', customer.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'user.role',
@@ -403,7 +396,7 @@ describe('PATCH /api/admin/users/:userId/role', () => {
 
   it('demotes another administrator, whose admin session ends at once (docs/security.md#sessions)', async () => {
     const other = await createAdmin(t.db);
-    const otherCookie = await adminCookie(t.app, other.username, ADMIN_TEST_PASSWORD);
+    const otherCookie = await signInAdmin(t.app, { username: other.username, password: ADMIN_TEST_PASSWORD });
     expect((await send(t.app, 'GET', '/api/admin/users', otherCookie)).statusCode).toBe(200);
 
     const response = await setRole(other.id, { role: 'customer' });
@@ -419,7 +412,7 @@ describe('PATCH /api/admin/users/:userId/role', () => {
     expect(response.json()).toMatchObject({ code: 'CONFLICT', message: ADMIN_USERS_CONFLICTS.ownRole });
     expect((await userRow(seededAdminId))?.role).toBe('admin');
     expect((await send(t.app, 'GET', '/api/admin/user', cookie)).statusCode).toBe(200);
-    expect(await auditRowsOf(t.db, 'user', seededAdminId)).toEqual([]);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: seededAdminId })).toEqual([]);
   });
 
   it('leaves a user whose role is already the one asked for as it is, sessions included', async () => {
@@ -428,20 +421,20 @@ describe('PATCH /api/admin/users/:userId/role', () => {
     const response = await setRole(customer.id, { role: 'customer' });
     expect(response.statusCode).toBe(200);
     expect((await get(t.app, '/api/user', { cookie: customerCookie })).statusCode).toBe(200);
-    expect(await auditRowsOf(t.db, 'user', customer.id)).toEqual([]);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id })).toEqual([]);
   });
 });
 
 describe('GET /api/admin/pending-users', () => {
   it('lists only pending registrations, oldest first, with the pending-user fields', async () => {
-    const older = await createUser(t.db, { status: 'pending' });
+    const older = await createCustomer(t.db, {
+      status: 'pending',
+      createdAt: new Date(Date.now() - 3_600_000),
+      business: { contact: { phone: '555-0199' } },
+    });
     const newer = await createUser(t.db, { status: 'pending' });
     const approved = await createUser(t.db, { status: 'approved' });
     const rejected = await createUser(t.db, { status: 'rejected' });
-    await t.db
-      .update(users)
-      .set({ createdAt: new Date(Date.now() - 3_600_000), phone: '555-0199' })
-      .where(eq(users.id, older.id));
 
     const response = await send(t.app, 'GET', '/api/admin/pending-users', cookie);
     expect(response.statusCode).toBe(200);
@@ -529,7 +522,7 @@ describe('POST /api/admin/users/:userId/approve', () => {
     expect(verify.statusCode).toBe(200);
     expect(verify.json()).toMatchObject({ user: { email: user.email } });
 
-    const audit = await auditRowsOf(t.db, 'user', user.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: user.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'user.approve',
@@ -551,7 +544,7 @@ describe('POST /api/admin/users/:userId/approve', () => {
     }
     expect((await userRow(user.id))?.status).toBe('approved');
     expect(await mailsTo(t.db, user.email)).toHaveLength(mailsBefore);
-    expect(await auditRowsOf(t.db, 'user', user.id)).toHaveLength(1);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: user.id })).toHaveLength(1);
   });
 
   it('decides a user once even when two administrators decide at the same moment', async () => {
@@ -561,7 +554,7 @@ describe('POST /api/admin/users/:userId/approve', () => {
       decide(user.id, { decision: 'rejected' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-    expect(await auditRowsOf(t.db, 'user', user.id)).toHaveLength(1);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: user.id })).toHaveLength(1);
   });
 
   it('rejects: e-mails a polite notice, ends sessions, and the account cannot sign in', async () => {
@@ -590,7 +583,7 @@ describe('POST /api/admin/users/:userId/approve', () => {
     expect(verify.statusCode).toBe(400);
     expect(verify.json()).toMatchObject({ message: LINK_INVALID_MESSAGE });
 
-    const audit = await auditRowsOf(t.db, 'user', user.id);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: user.id });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ action: 'user.reject', after: { status: 'rejected' } });
   });

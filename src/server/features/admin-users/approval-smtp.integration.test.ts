@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { get, post, sessionCookie, uniqueEmail } from '../accounts/accounts-test-support';
-import { adminCookie, send } from './admin-test-support';
+import { send } from './admin-test-support';
+import { get, post, sessionCookie } from '../../test/requests';
+import { uniqueEmail } from '../../test/factories/users';
+import { signInAdmin } from '../../test/factories/sign-in';
 
 /** Issue 6 'Tests': approval and rejection e-mails arrive at a real SMTP server, and the link signs in. */
 describe('approval and rejection e-mails through a real SMTP server', () => {
@@ -14,7 +16,7 @@ describe('approval and rejection e-mails through a real SMTP server', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = await adminCookie(t.app);
+    cookie = await signInAdmin(t.app);
     inbox = await startSmtpInbox();
   });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERS_CONFLICTS } from '../../../shared/schemas/admin-users';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { ADMIN_TEST_PASSWORD, adminCookie, createAdmin, send } from './admin-test-support';
+import { send } from './admin-test-support';
+import { ADMIN_TEST_PASSWORD, createAdmin } from '../../test/factories/users';
+import { signInAdmin } from '../../test/factories/sign-in';
 import { createAdminUsersService } from './admin-users.service';
 
 /**
@@ -44,8 +46,11 @@ describe('the last administrator', () => {
     // Only these two administrators can sign in now.
     await t.db.update(users).set({ status: 'disabled' }).where(eq(users.username, 'admin'));
     expect(await activeAdmins()).toHaveLength(2);
-    const firstCookie = await adminCookie(t.app, first.username, ADMIN_TEST_PASSWORD);
-    const secondCookie = await adminCookie(t.app, second.username, ADMIN_TEST_PASSWORD);
+    const firstCookie = await signInAdmin(t.app, { username: first.username, password: ADMIN_TEST_PASSWORD });
+    const secondCookie = await signInAdmin(t.app, {
+      username: second.username,
+      password: ADMIN_TEST_PASSWORD,
+    });
 
     const answers = await Promise.all([
       send(t.app, 'PATCH', `/api/admin/users/${second.id}/role`, firstCookie, { role: 'customer' }),

@@ -4,7 +4,8 @@ import { faqCategoryListSchema, faqItemListSchema } from '../../../shared/schema
 import { SEED_FAQ } from '../../db/seed-data';
 import { faqCategories, faqItems } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn } from '../../test/factories/sign-in';
 
 let t: TestApp;
 let cookie: string;

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn } from '../../test/factories/sign-in';
 import { SESSION_CACHE_TTL_MS } from './session-cache';
 
 /**

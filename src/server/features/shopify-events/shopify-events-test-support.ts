@@ -5,7 +5,7 @@ import { splitGid } from '../../../../dev/fake-shopify/gid';
 import { updateFulfillment } from '../../../../dev/fake-shopify/orders';
 import type { FakeTracking } from '../../../../dev/fake-shopify/state';
 import type { ShopifyTestApp } from '../../test/shopify-test-app';
-import { storeOrder } from '../admin-orders/admin-orders-test-support';
+import { storeOrder } from '../../test/factories/orders';
 
 /**
  * A portal order already synced to the fake store, as the draft-order job leaves it (orders/shopify): a
@@ -89,12 +89,6 @@ export function onlyLineOf(t: ShopifyTestApp, orderGid: string) {
 export async function processWebhooks(t: ShopifyTestApp): Promise<void> {
   await t.fake.control.webhooksSettled();
   await t.runJobs();
-}
-
-export async function readOrderRow(db: Database, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`no order ${id}`);
-  return row;
 }
 
 /** Stored webhook events about `resourceGid` (or all), oldest first. */

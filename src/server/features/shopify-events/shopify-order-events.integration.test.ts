@@ -4,10 +4,6 @@ import { orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { jobs, orders, products } from '../../db/schema';
 import { SEND_EMAIL_JOB } from '../../mail/email.jobs';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
-import { createUser, get, signIn } from '../accounts/accounts-test-support';
-import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog.jobs';
-import { PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
-import { reconcileOrders } from './reconcile-orders';
 import {
   createSyncedOrder,
   editTracking,
@@ -15,10 +11,16 @@ import {
   jobsOfType,
   onlyLineOf,
   processWebhooks,
-  readOrderRow,
   storedEvents,
   trackingMails,
 } from './shopify-events-test-support';
+import { createUser } from '../../test/factories/users';
+import { get } from '../../test/requests';
+import { signIn } from '../../test/factories/sign-in';
+import { readOrder } from '../../test/factories/orders';
+import { SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog/shopify-catalog.jobs';
+import { PRODUCT_REFRESH_WINDOW_MS } from './process-webhook-event';
+import { reconcileOrders } from './reconcile-orders';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -47,7 +49,7 @@ describe('Shopify order events', () => {
     expect(sent.ok).toBe(true);
     await processWebhooks(t);
 
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order.paymentStatus).toBe('invoice_sent');
     expect(order.invoiceSentAt).not.toBeNull();
     expect(order.shopifyCheckoutUrl).toMatch(/\/invoices\/[0-9a-f]{32}$/);
@@ -58,11 +60,11 @@ describe('Shopify order events', () => {
 
   it('links the paid order: the order name replaces the draft name, payment is paid', async () => {
     const { orderId, draftGid, draftName } = await createSyncedOrder(t, { invoice: true });
-    expect((await readOrderRow(t.db, orderId)).shopifyOrderId).toBe(draftName);
+    expect((await readOrder(t.db, orderId)).shopifyOrderId).toBe(draftName);
     const paid = pay(draftGid);
     await processWebhooks(t);
 
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order).toMatchObject({
       shopifyOrderId: paid.orderName,
       shopifyOrderGid: paid.orderId,
@@ -87,7 +89,7 @@ describe('Shopify order events', () => {
 
     expect(await storedEvents(t.db, paid.orderId)).toHaveLength(1);
     expect(await jobsOfEvent(t.db, original.eventId)).toHaveLength(1);
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('paid');
   });
 
   it('keeps a paid order paid when the invoice_sent event arrives after the payment', async () => {
@@ -98,7 +100,7 @@ describe('Shopify order events', () => {
     await t.fake.control.releaseWebhooks({ order: 'reverse' });
     await processWebhooks(t);
 
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order).toMatchObject({ paymentStatus: 'paid', shopifyOrderId: paid.orderName });
     expect(order.invoiceSentAt).not.toBeNull();
   });
@@ -116,12 +118,12 @@ describe('Shopify order events', () => {
     });
     expect(response.status).toBe(200);
     await t.runJobs();
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
     expect((await storedEvents(t.db, paid.orderId))[0]?.state).toBe('ignored');
 
     await t.fake.control.releaseWebhooks();
     await processWebhooks(t);
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order).toMatchObject({
       paymentStatus: 'paid',
       shopifyOrderGid: paid.orderId,
@@ -153,7 +155,7 @@ describe('Shopify order events', () => {
     const foreign = await foreignOrderNaming(orderId);
     await processWebhooks(t);
 
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       paymentStatus: 'invoice_sent',
       paidAt: null,
       shopifyOrderGid: null,
@@ -171,14 +173,14 @@ describe('Shopify order events', () => {
 
     const paid = pay(draftGid);
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       paymentStatus: 'paid',
       shopifyOrderGid: paid.orderId,
       shopifyOrderId: paid.orderName,
     });
     t.fake.control.fulfillOrder(foreign.orderId, { company: 'UPS', number: 'FOREIGN1' });
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'processing', trackingNumber: null });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'processing', trackingNumber: null });
   });
 
   it("links an order event that overtook its draft at once, once Shopify confirms the portal order's draft became it", async () => {
@@ -193,7 +195,7 @@ describe('Shopify order events', () => {
     });
     expect(response.status).toBe(200);
     await t.runJobs();
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       paymentStatus: 'paid',
       shopifyOrderGid: paid.orderId,
       shopifyOrderId: paid.orderName,
@@ -206,7 +208,7 @@ describe('Shopify order events', () => {
   it('sends the approval e-mail with Pay now once when Shopify reports the invoice before the invoice job', async () => {
     const email = 'invoice-first@example.com';
     const { orderId, draftGid } = await createSyncedOrder(t, { email });
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('unpaid');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('unpaid');
     t.sentMail.length = 0;
     await t.shopify.api.sendDraftOrderInvoice(draftGid);
     await processWebhooks(t);
@@ -214,7 +216,7 @@ describe('Shopify order events', () => {
     t.fake.control.redeliver(invoiceDelivery.id);
     await processWebhooks(t);
 
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order.paymentStatus).toBe('invoice_sent');
     const approvals = t.sentMail.filter((mail) => mail.includes(`To: ${email}`) && mail.includes('approved'));
     expect(approvals).toHaveLength(1);
@@ -233,7 +235,7 @@ describe('Shopify order events', () => {
     const paid = pay(draftGid);
     await t.fake.control.releaseWebhooks({ order: 'reverse' });
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       paymentStatus: 'paid',
       shopifyOrderGid: paid.orderId,
     });
@@ -278,7 +280,7 @@ describe('Shopify order events', () => {
     expect(shippedMail[0]).toContain(
       'Track your package: https://www.ups.com/track?tracknum=1Z999AA10123456784',
     );
-    expect((await readOrderRow(t.db, orderId)).fulfillmentStatus).toBe('fulfilled');
+    expect((await readOrder(t.db, orderId)).fulfillmentStatus).toBe('fulfilled');
 
     t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
     await processWebhooks(t);
@@ -311,7 +313,7 @@ describe('Shopify order events', () => {
     t.sentMail.length = 0;
     const shipment = t.fake.control.fulfillOrder(paid.orderId);
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
     const shippedMail = t.sentMail.filter(
       (mail) => mail.includes(`To: ${email}`) && mail.includes('shipped'),
     );
@@ -324,7 +326,7 @@ describe('Shopify order events', () => {
       url: 'https://ups.example/1ZLATER',
     });
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: '1ZLATER' });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: '1ZLATER' });
     const [mail, ...more] = trackingMails(t, email);
     expect(more).toHaveLength(0);
     expect(mail).toContain('Tracking number: 1ZLATER');
@@ -335,7 +337,7 @@ describe('Shopify order events', () => {
     await reconcileOrders({ db: t.db, env: t.env, shopify: t.shopify, log: quiet });
     editTracking(t, shipment.fulfillmentId, { number: '1ZFIXED' });
     await processWebhooks(t);
-    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('1ZFIXED');
+    expect((await readOrder(t.db, orderId)).trackingNumber).toBe('1ZFIXED');
     expect(trackingMails(t, email)).toHaveLength(1);
   });
 
@@ -354,7 +356,7 @@ describe('Shopify order events', () => {
     t.fake.control.updateFulfillment(first.fulfillmentId, 'delivered');
     await processWebhooks(t);
     // Shopify: the order is only partly fulfilled. One parcel arrived, the order did not.
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', deliveredAt: null });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'shipped', deliveredAt: null });
 
     const second = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: 'PART2' });
     t.fake.control.updateFulfillment(second.fulfillmentId, 'in_transit');
@@ -362,7 +364,7 @@ describe('Shopify order events', () => {
     // Every line has shipped now, and the carrier reports the first parcel again: the second is on its way.
     t.fake.control.updateFulfillment(first.fulfillmentId, 'delivered');
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       status: 'shipped',
       fulfillmentStatus: 'fulfilled',
       deliveredAt: null,
@@ -370,7 +372,7 @@ describe('Shopify order events', () => {
 
     t.fake.control.updateFulfillment(second.fulfillmentId, 'delivered');
     await processWebhooks(t);
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order.status).toBe('delivered');
     expect(order.deliveredAt).not.toBeNull();
     const delivered = t.sentMail.filter(
@@ -393,10 +395,10 @@ describe('Shopify order events', () => {
     const [job] = await jobsOfEvent(t.db, delivery.eventId);
     expect(job).toMatchObject({ state: 'pending', attempts: 1 });
     expect(job?.lastError).toContain('could not confirm the delivery');
-    expect((await readOrderRow(t.db, orderId)).status).toBe('shipped');
+    expect((await readOrder(t.db, orderId)).status).toBe('shipped');
 
     await t.runJobs({ laterMs: 60_000 });
-    expect((await readOrderRow(t.db, orderId)).status).toBe('delivered');
+    expect((await readOrder(t.db, orderId)).status).toBe('delivered');
     expect((await storedEvents(t.db)).find((event) => event.eventId === delivery.eventId)?.state).toBe(
       'processed',
     );
@@ -428,7 +430,7 @@ describe('Shopify order events', () => {
       ['orders/fulfilled', 'processed'],
     ]);
     expect(await jobsOfEvent(t.db, eventId)).toHaveLength(2);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: 'SAMEID' });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: 'SAMEID' });
   });
 
   it('keeps a delivered order delivered when the shipping events arrive after the delivery', async () => {
@@ -441,7 +443,7 @@ describe('Shopify order events', () => {
     await t.fake.control.releaseWebhooks({ order: 'reverse' });
     await processWebhooks(t);
 
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order).toMatchObject({ status: 'delivered', trackingNumber: 'JD0001', trackingCompany: 'DHL' });
     expect(order.shippedAt).not.toBeNull();
     expect(order.deliveredAt).not.toBeNull();
@@ -453,7 +455,7 @@ describe('Shopify order events', () => {
     const paid = pay(draftGid);
     t.fake.control.fulfillOrder(paid.orderId, { number: 'X1' });
     await processWebhooks(t);
-    expect((await readOrderRow(t.db, orderId)).status).toBe('cancelled');
+    expect((await readOrder(t.db, orderId)).status).toBe('cancelled');
   });
 
   it("ignores events about the shop's other orders", async () => {

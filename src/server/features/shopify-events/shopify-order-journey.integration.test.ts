@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
-import { signInAdmin } from '../admin-orders/admin-orders-test-support';
 import {
   customerOrder,
   FOUR_OZ,
@@ -8,7 +7,9 @@ import {
   setStatus,
   submitOrder,
 } from '../orders/shopify/shopify-orders-test-support';
-import { processWebhooks, readOrderRow } from './shopify-events-test-support';
+import { processWebhooks } from './shopify-events-test-support';
+import { signInAdmin } from '../../test/factories/sign-in';
+import { readOrder } from '../../test/factories/orders';
 
 /*
  * Issue 8's journey end to end on the real portal flow: the customer submits, the draft-order job makes the
@@ -38,7 +39,7 @@ describe('an order from submission to delivery, driven by Shopify webhooks', () 
     const draftName = approved.order.shopifyOrderId;
     expect(draftName).toMatch(/^#D\d+$/);
 
-    const { shopifyDraftOrderGid } = await readOrderRow(t.db, placed.orderId);
+    const { shopifyDraftOrderGid } = await readOrder(t.db, placed.orderId);
     const paid = t.fake.control.payDraftOrder(shopifyDraftOrderGid!);
     await processWebhooks(t);
     expect((await customerOrder(t.app, cookie, placed.orderId)).order).toMatchObject({

@@ -4,18 +4,19 @@ import { shopifyReconcileResponseSchema } from '../../../shared/schemas/shopify-
 import { orders } from '../../db/schema';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { auditRowsOf, signInAdmin } from '../admin-orders/admin-orders-test-support';
-import { RECONCILE_JOB, reconcileOrders } from './reconcile-orders';
-import { startShopifyReconciliation } from './reconcile-schedule';
 import {
   createSyncedOrder,
   editTracking,
   jobsOfType,
   processWebhooks,
-  readOrderRow,
   trackingMails,
 } from './shopify-events-test-support';
+import { createUser } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { auditRowsOf } from '../../test/factories/audit';
+import { readOrder } from '../../test/factories/orders';
+import { RECONCILE_JOB, reconcileOrders } from './reconcile-orders';
+import { startShopifyReconciliation } from './reconcile-schedule';
 
 const quiet = { info() {}, warn() {}, error() {} };
 
@@ -49,7 +50,7 @@ describe('reconciliation with the store', () => {
     t.fake.control.setWebhookUrl(null);
     const paid = t.fake.control.payDraftOrder(draftGid);
     await t.runJobs();
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
 
     const response = await reconcile();
     expect(response.statusCode, response.body).toBe(200);
@@ -60,7 +61,7 @@ describe('reconciliation with the store', () => {
       failed: 0,
       remaining: 0,
     });
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order).toMatchObject({
       paymentStatus: 'paid',
       shopifyOrderGid: paid.orderId,
@@ -71,7 +72,11 @@ describe('reconciliation with the store', () => {
     if (!draft.ok || !draft.data.completedAt) throw new Error('draft not completed');
     expect(order.paidAt).toEqual(new Date(draft.data.completedAt));
     expect(order.shopifyUpdatedAt).toEqual(new Date(draft.data.completedAt));
-    const [audit] = await auditRowsOf(t.db, null, 'shopify.reconcile');
+    const [audit] = await auditRowsOf(t.db, {
+      entityType: 'order',
+      entityId: null,
+      action: 'shopify.reconcile',
+    });
     expect(audit).toMatchObject({ after: { checked: 1, updated: 1, failed: 0 } });
 
     const again = shopifyReconcileResponseSchema.parse((await reconcile()).json());
@@ -91,7 +96,7 @@ describe('reconciliation with the store', () => {
     });
 
     expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ updated: 1 });
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({
+    expect(await readOrder(t.db, orderId)).toMatchObject({
       status: 'shipped',
       trackingNumber: '1ZLOST',
       trackingCompany: 'UPS',
@@ -109,12 +114,12 @@ describe('reconciliation with the store', () => {
     const shipment = t.fake.control.fulfillOrder(paid.orderId, { company: 'UPS', number: '1ZDONE' });
     await t.fake.control.webhooksSettled();
     await t.runJobs();
-    expect((await readOrderRow(t.db, orderId)).status).toBe('shipped');
+    expect((await readOrder(t.db, orderId)).status).toBe('shipped');
 
     t.fake.control.setWebhookUrl(null);
     t.fake.control.updateFulfillment(shipment.fulfillmentId, 'delivered');
     expect(shopifyReconcileResponseSchema.parse((await reconcile()).json())).toMatchObject({ updated: 1 });
-    const order = await readOrderRow(t.db, orderId);
+    const order = await readOrder(t.db, orderId);
     expect(order.status).toBe('delivered');
     expect(order.deliveredAt).not.toBeNull();
   });
@@ -125,7 +130,7 @@ describe('reconciliation with the store', () => {
     const paid = t.fake.control.payDraftOrder(draftGid);
     const shipment = t.fake.control.fulfillOrder(paid.orderId);
     await processWebhooks(t);
-    expect(await readOrderRow(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
+    expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'shipped', trackingNumber: null });
 
     t.fake.control.holdWebhooks();
     editTracking(t, shipment.fulfillmentId, { company: 'DHL', number: 'JD014600', url: null });
@@ -133,7 +138,7 @@ describe('reconciliation with the store', () => {
     await t.fake.control.releaseWebhooks();
     await processWebhooks(t);
 
-    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('JD014600');
+    expect((await readOrder(t.db, orderId)).trackingNumber).toBe('JD014600');
     const mails = trackingMails(t, email);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Carrier: DHL');
@@ -175,7 +180,7 @@ describe('reconciliation with the store', () => {
     stops.forEach((stop) => stop());
     await expect.poll(async () => (await jobsOfType(t.db, RECONCILE_JOB)).length).toBe(1);
     await t.runJobs();
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('paid');
     expect((await jobsOfType(t.db, RECONCILE_JOB))[0]?.state).toBe('done');
   });
 
@@ -215,7 +220,7 @@ describe('reconciliation with the store', () => {
     ]);
     expect(runs[0]!.result).toEqual({ checked: 1, updated: 0, failed: 0, remaining: 2 });
     expect(runs[2]!.result.remaining).toBe(2);
-    expect((await readOrderRow(t.db, created[2]!.orderId)).shopifyCheckedAt).not.toBeNull();
+    expect((await readOrder(t.db, created[2]!.orderId)).shopifyCheckedAt).not.toBeNull();
   });
 
   it('refuses a second check while one is running (409), and the running one still finishes', async () => {
@@ -245,7 +250,7 @@ describe('reconciliation with the store', () => {
     expect(second.json()).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('already') });
     release();
     expect(await first).toMatchObject({ checked: 1, updated: 1 });
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('paid');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('paid');
     expect((await reconcile()).statusCode).toBe(200);
   });
 
@@ -263,7 +268,7 @@ describe('reconciliation with the store', () => {
     const result = shopifyReconcileResponseSchema.parse((await reconcile()).json());
     expect(result).toMatchObject({ checked: 0, updated: 0, failed: 1 });
     expect(result.message).toBe('Checked 0 orders with Shopify: 0 updated. 1 order could not be checked.');
-    expect((await readOrderRow(t.db, orderId)).paymentStatus).toBe('invoice_sent');
+    expect((await readOrder(t.db, orderId)).paymentStatus).toBe('invoice_sent');
   });
 });
 
@@ -292,7 +297,7 @@ describe('reconciliation and webhooks that arrive after it', () => {
     editTracking(t, shipment.fulfillmentId, { number: 'B-1100' });
 
     await reconcileOrders({ db: t.db, env: t.env, shopify: t.shopify, log: quiet });
-    const reconciled = await readOrderRow(t.db, orderId);
+    const reconciled = await readOrder(t.db, orderId);
     expect(reconciled).toMatchObject({ status: 'shipped', trackingNumber: 'B-1100' });
     const order = await t.shopify.api.getOrder(paid.orderId);
     if (!order.ok) throw new Error(order.error.message);
@@ -301,7 +306,7 @@ describe('reconciliation and webhooks that arrive after it', () => {
     // Shopify's retries of the 10:30 deliveries finally get through.
     await t.fake.control.releaseWebhooks();
     await processWebhooks(t);
-    expect((await readOrderRow(t.db, orderId)).trackingNumber).toBe('B-1100');
+    expect((await readOrder(t.db, orderId)).trackingNumber).toBe('B-1100');
   });
 });
 

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
 import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, signIn } from '../accounts/accounts-test-support';
-import { storeOrder } from '../admin-orders/admin-orders-test-support';
+import { createCustomer } from '../../test/factories/users';
+import { signIn } from '../../test/factories/sign-in';
+import { storeOrder } from '../../test/factories/orders';
 import { sendSupportMessage } from './support-test-support';
 
 const SUPPORT_EMAIL = 'help-desk@portal.example';
@@ -25,9 +24,8 @@ describe('support messages through a real SMTP server', () => {
   });
 
   async function customer(businessName: string) {
-    const created = await createUser(t.db);
-    await t.db.update(users).set({ businessName }).where(eq(users.id, created.id));
-    return { user: created, cookie: await signIn(t.app, t.db, created.email) };
+    const user = await createCustomer(t.db, { business: { name: businessName } });
+    return { user, cookie: await signIn(t.app, t.db, user.email) };
   }
 
   /** The header block of a raw message, unfolded, one header per line. */

@@ -2,7 +2,7 @@ import type { App } from '../../app';
 import type { Database } from '../../db/client';
 import { supportMessages } from '../../db/schema';
 import { sameOrigin } from '../../test/test-app';
-import { freshIp } from '../accounts/accounts-test-support';
+import { freshIp } from '../../test/requests';
 import type { NewSupportMessage } from './support.repository';
 
 /** Test helpers for the support contact form and the staff inbox (integration and Playwright set-up). */

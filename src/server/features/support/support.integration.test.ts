@@ -4,8 +4,10 @@ import { errorBodySchema } from '../../../shared/schemas/errors';
 import { SUPPORT_MESSAGES, supportContactResponseSchema } from '../../../shared/schemas/support';
 import { supportMessages, users, type OrderRow } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { createUser, mailsTo, signIn } from '../accounts/accounts-test-support';
-import { signInAdmin, storeOrder } from '../admin-orders/admin-orders-test-support';
+import { createCustomer } from '../../test/factories/users';
+import { mailsTo } from '../../test/outbox';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { storeOrder } from '../../test/factories/orders';
 
 import { sendSupportMessage, storeSupportMessage, validSupportMessage } from './support-test-support';
 
@@ -18,13 +20,9 @@ afterAll(() => t.close());
 
 /** A fresh signed-in customer: each test has its own hourly allowance. */
 async function newCustomer(values: { phone?: string | null; businessName?: string | null } = {}) {
-  const created = await createUser(t.db);
-  const [user] = await t.db
-    .update(users)
-    .set({ updatedAt: new Date(), ...values })
-    .where(eq(users.id, created.id))
-    .returning();
-  if (!user) throw new Error('customer not updated');
+  const user = await createCustomer(t.db, {
+    business: { name: values.businessName, contact: { phone: values.phone } },
+  });
   return { user, cookie: await signIn(t.app, t.db, user.email) };
 }
 

@@ -11,8 +11,8 @@ import { orders } from '../../../db/schema';
 import { EVERY_PRODUCT_PDF_LINES, everyProductLines } from '../../../test/every-product';
 import { pdfLines, pdfToText } from '../../../test/pdf-text';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, signIn } from '../../accounts/accounts-test-support';
-import { signInAdmin } from '../../admin-orders/admin-orders-test-support';
+import { createUser } from '../../../test/factories/users';
+import { signIn, signInAdmin } from '../../../test/factories/sign-in';
 
 /*
  * The order PDF (issue 20 §3, docs/orders.md#order-pdf): the buyer downloads their own order's, staff any

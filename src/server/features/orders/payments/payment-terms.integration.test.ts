@@ -17,13 +17,11 @@ import { errorBodySchema } from '../../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../../shared/schemas/orders';
 import { auditLog, orders, users } from '../../../db/schema';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, mailsTo, signIn } from '../../accounts/accounts-test-support';
-import {
-  auditRowsOf,
-  readOrder,
-  signInAdmin,
-  storeOrder,
-} from '../../admin-orders/admin-orders-test-support';
+import { createUser } from '../../../test/factories/users';
+import { mailsTo } from '../../../test/outbox';
+import { signIn, signInAdmin } from '../../../test/factories/sign-in';
+import { auditRowsOf } from '../../../test/factories/audit';
+import { readOrder, storeOrder } from '../../../test/factories/orders';
 import { sendPaymentNotices } from './payment-notices';
 
 /*
@@ -291,7 +289,15 @@ describe("staff's payment reminder", () => {
       mail.subject.includes(`Payment reminder for order ${placed.orderName}`),
     );
     expect(reminders).toHaveLength(1);
-    expect((await auditRowsOf(t.db, placed.orderId, 'order.payment-reminder')).length).toBe(1);
+    expect(
+      (
+        await auditRowsOf(t.db, {
+          entityType: 'order',
+          entityId: placed.orderId,
+          action: 'order.payment-reminder',
+        })
+      ).length,
+    ).toBe(1);
   });
 
   it('is sent at most once a day per order, however many requests arrive at once (issue 29 §8)', async () => {
@@ -310,7 +316,15 @@ describe("staff's payment reminder", () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(19);
     expect(await remindersSent()).toBe(1);
-    expect((await auditRowsOf(t.db, placed.orderId, 'order.payment-reminder')).length).toBe(1);
+    expect(
+      (
+        await auditRowsOf(t.db, {
+          entityType: 'order',
+          entityId: placed.orderId,
+          action: 'order.payment-reminder',
+        })
+      ).length,
+    ).toBe(1);
 
     const sentAt = (await readOrder(t.db, placed.orderId)).paymentReminderSentAt!;
     const nextAt = new Date(sentAt.getTime() + DAY);

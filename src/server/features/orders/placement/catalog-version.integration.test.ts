@@ -6,7 +6,8 @@ import { createDraftOrderResponseSchema, orderCustomerSchema } from '../../../..
 import { orderItems, users } from '../../../db/schema';
 import { sqlRows } from '../../../test/sql-rows';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, signIn } from '../../accounts/accounts-test-support';
+import { createUser } from '../../../test/factories/users';
+import { signIn } from '../../../test/factories/sign-in';
 import { createPricingService } from '../../pricing/pricing.service';
 import { createOrderIds } from './order-ids';
 import { submitOrder } from './submit-order';

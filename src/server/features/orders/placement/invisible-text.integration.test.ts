@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXT_RULE_MESSAGES } from '../../../../shared/text-rules';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, freshIp, signIn, uniqueEmail } from '../../accounts/accounts-test-support';
-import { signInAdmin, uniqueTag } from '../../admin-orders/admin-orders-test-support';
+import { createUser, uniqueEmail } from '../../../test/factories/users';
+import { freshIp } from '../../../test/requests';
+import { signIn, signInAdmin } from '../../../test/factories/sign-in';
+import { uniqueTag } from '../../../test/factories/orders';
 
 /*
  * The one text rule (issue 29 §10, shared/text-rules.ts, docs/security.md#input-validation) at the API: a

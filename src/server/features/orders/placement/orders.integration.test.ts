@@ -7,7 +7,9 @@ import { createDraftOrderResponseSchema } from '../../../../shared/schemas/order
 import { orderItems, orders, users } from '../../../db/schema';
 import { sqlRows } from '../../../test/sql-rows';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, mailsTo, signIn } from '../../accounts/accounts-test-support';
+import { createUser } from '../../../test/factories/users';
+import { mailsTo } from '../../../test/outbox';
+import { signIn } from '../../../test/factories/sign-in';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;

@@ -11,8 +11,10 @@ import {
 } from '../../../../shared/schemas/orders';
 import { orders } from '../../../db/schema';
 import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, mailsTo, signIn } from '../../accounts/accounts-test-support';
-import { signInAdmin, uniqueTag } from '../../admin-orders/admin-orders-test-support';
+import { createUser } from '../../../test/factories/users';
+import { mailsTo } from '../../../test/outbox';
+import { signIn, signInAdmin } from '../../../test/factories/sign-in';
+import { uniqueTag } from '../../../test/factories/orders';
 import { ORDERS_CSV_COLUMNS } from '../../admin-orders/orders-csv';
 
 /*

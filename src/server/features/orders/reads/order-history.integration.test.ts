@@ -11,7 +11,8 @@ import {
 import { orderItems, orders } from '../../../db/schema';
 import { sqlRows } from '../../../test/sql-rows';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../../test/test-app';
-import { createUser, signIn } from '../../accounts/accounts-test-support';
+import { createUser } from '../../../test/factories/users';
+import { signIn } from '../../../test/factories/sign-in';
 
 const FOUR_OZ = 1;
 const ONE_OZ = 21;

@@ -4,8 +4,6 @@ import { jobs, orders } from '../../../db/schema';
 import { toGid } from '../../../../../dev/fake-shopify/gid';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
 import { findSeededSpecialIds } from '../../../test/test-app';
-import { mailsTo } from '../../accounts/accounts-test-support';
-import { signInAdmin } from '../../admin-orders/admin-orders-test-support';
 import {
   limitAttempts,
   customerOrder,
@@ -13,10 +11,12 @@ import {
   jobsOfOrder,
   jobsOfType,
   newCustomer,
-  readOrder,
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
+import { mailsTo } from '../../../test/outbox';
+import { signInAdmin } from '../../../test/factories/sign-in';
+import { readOrder } from '../../../test/factories/orders';
 import { DELETE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './draft-order-definitions';
 
 /*

@@ -16,10 +16,10 @@ import {
   jobsOfType,
   newCustomer,
   ONE_OZ,
-  readOrder,
   shopifyJobs,
   submitOrder,
 } from './shopify-orders-test-support';
+import { readOrder } from '../../../test/factories/orders';
 import { CREATE_DRAFT_ORDER_JOB } from './draft-order-definitions';
 
 /*

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeFailure } from '../../../../../dev/fake-shopify/failures';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
-import { FOUR_OZ, jobsOfOrder, newCustomer, readOrder, submitOrder } from './shopify-orders-test-support';
+import { FOUR_OZ, jobsOfOrder, newCustomer, submitOrder } from './shopify-orders-test-support';
+import { readOrder } from '../../../test/factories/orders';
 import { CREATE_DRAFT_ORDER_JOB } from './draft-order-definitions';
 
 /*

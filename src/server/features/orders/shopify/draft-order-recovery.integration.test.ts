@@ -5,8 +5,6 @@ import { errorBodySchema } from '../../../../shared/schemas/errors';
 import { jobs, orders, products } from '../../../db/schema';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
 import { createTestApp } from '../../../test/test-app';
-import { mailsTo } from '../../accounts/accounts-test-support';
-import { auditRowsOf, signInAdmin } from '../../admin-orders/admin-orders-test-support';
 import {
   limitAttempts,
   failDraftRecording,
@@ -14,11 +12,14 @@ import {
   jobsOfOrder,
   newCustomer,
   ONE_OZ,
-  readOrder,
   retryShopifySync,
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
+import { mailsTo } from '../../../test/outbox';
+import { auditRowsOf } from '../../../test/factories/audit';
+import { signInAdmin } from '../../../test/factories/sign-in';
+import { readOrder } from '../../../test/factories/orders';
 import { CREATE_DRAFT_ORDER_JOB, SEND_DRAFT_INVOICE_JOB } from './draft-order-definitions';
 
 /*
@@ -130,7 +131,11 @@ describe('POST /api/admin/orders/{id}/shopify-sync', () => {
       message: `Order ${orderNumber} is being sent to Shopify again`,
       order: { id: orderId, shopifySyncStatus: 'pending' },
     });
-    const [audit, ...moreAudits] = await auditRowsOf(t.db, orderId, 'order.shopify-sync');
+    const [audit, ...moreAudits] = await auditRowsOf(t.db, {
+      entityType: 'order',
+      entityId: orderId,
+      action: 'order.shopify-sync',
+    });
     expect(moreAudits).toEqual([]);
     expect(audit).toMatchObject({
       before: { shopifySyncStatus: 'failed' },
@@ -237,7 +242,13 @@ describe('POST /api/admin/orders/{id}/shopify-sync', () => {
     const done = await retried(placed.orderId);
     expect(done).toMatchObject({ changed: false, order: { shopifySyncStatus: 'synced' } });
     expect(done.message).toContain('already in Shopify as #D');
-    expect(await auditRowsOf(t.db, placed.orderId, 'order.shopify-sync')).toHaveLength(1);
+    expect(
+      await auditRowsOf(t.db, {
+        entityType: 'order',
+        entityId: placed.orderId,
+        action: 'order.shopify-sync',
+      }),
+    ).toHaveLength(1);
   });
 
   it('refuses cancelled orders (409), and customers (403)', async () => {

@@ -11,17 +11,11 @@ import { idOf } from '../../../../../dev/fake-shopify/gid';
 import { orders } from '../../../db/schema';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
 import { sameOrigin } from '../../../test/test-app';
-import { mailsTo } from '../../accounts/accounts-test-support';
-import { signInAdmin } from '../../admin-orders/admin-orders-test-support';
 import { processWebhooks } from '../../shopify-events/shopify-events-test-support';
-import {
-  customerOrder,
-  FOUR_OZ,
-  newCustomer,
-  readOrder,
-  setStatus,
-  submitOrder,
-} from './shopify-orders-test-support';
+import { customerOrder, FOUR_OZ, newCustomer, setStatus, submitOrder } from './shopify-orders-test-support';
+import { mailsTo } from '../../../test/outbox';
+import { signInAdmin } from '../../../test/factories/sign-in';
+import { readOrder } from '../../../test/factories/orders';
 
 /*
  * Net terms with the store connected (issue 20 §2, docs/shopify.md#payment-terms): the choices are the store's

@@ -5,9 +5,10 @@ import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../..
 import { updateOrderStatusResponseSchema } from '../../../../shared/schemas/admin-orders';
 import type { App } from '../../../app';
 import type { Database } from '../../../db/client';
-import { jobs, orderItems, orders } from '../../../db/schema';
+import { jobs, orderItems } from '../../../db/schema';
 import { sameOrigin } from '../../../test/test-app';
-import { createUser, signIn } from '../../accounts/accounts-test-support';
+import { createUser } from '../../../test/factories/users';
+import { signIn } from '../../../test/factories/sign-in';
 
 export const FOUR_OZ = 1;
 export const ONE_OZ = 21;
@@ -47,12 +48,6 @@ export async function submitOrder(
   });
   expect(response.statusCode, response.body).toBe(201);
   return createDraftOrderResponseSchema.parse(response.json());
-}
-
-export async function readOrder(db: Database, id: number) {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id));
-  if (!row) throw new Error(`no order ${id}`);
-  return row;
 }
 
 export const itemsOf = (db: Database, orderId: number) =>

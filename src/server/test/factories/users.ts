@@ -1,0 +1,121 @@
+import type { PaymentTerms } from '../../../shared/payment-terms';
+import { users, type USER_ROLES, type USER_STATUSES, type UserRow } from '../../db/schema';
+import type { Database } from '../../db/client';
+import { hashPassword } from '../../security/password-hash';
+
+/**
+ * Accounts for tests of every feature: a customer (approved unless told), a customer with their business
+ * (the next issue makes that business a company of its own), and administrators. Rows are written straight
+ * into the database, as a registration and its approval would leave them.
+ */
+
+let userCounter = 0;
+export const uniqueEmail = (label = 'buyer') => `${label}-${++userCounter}-${Date.now()}@example.com`;
+
+export interface AccountOptions {
+  /** A fresh address unless given; it is the username too. */
+  email?: string;
+  /** 'approved' unless given. */
+  status?: (typeof USER_STATUSES)[number];
+  /** 'customer' unless given. */
+  role?: (typeof USER_ROLES)[number];
+  /** A password to sign in with; none unless given (customers sign in by e-mailed link). */
+  password?: string;
+  /** When the account was registered; now unless given. */
+  createdAt?: Date;
+}
+
+export interface Address {
+  line1: string;
+  line2?: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  country?: string;
+}
+
+/** A customer's business as they register it: its name, the person to contact, its addresses and terms. */
+export interface BusinessOptions {
+  /** 'Mist Shop' unless given; null for a registration that named none. */
+  name?: string | null;
+  /** 'Ada Buyer' unless given. */
+  contact?: { firstName?: string | null; lastName?: string | null; phone?: string | null };
+  shippingAddress?: Address;
+  billingAddress?: Address;
+  /** How the business pays (docs/orders.md#payment-terms); 'on_approval' unless given. */
+  paymentTerms?: PaymentTerms;
+}
+
+/** An account (an approved customer unless told otherwise) of 'Ada Buyer' at 'Mist Shop'. */
+export function createUser(db: Database, options: AccountOptions = {}): Promise<UserRow> {
+  return createCustomer(db, options);
+}
+
+/** A customer account with its business: the name, contact, addresses and payment terms given. */
+export async function createCustomer(
+  db: Database,
+  options: AccountOptions & { business?: BusinessOptions } = {},
+): Promise<UserRow> {
+  const { business = {}, ...account } = options;
+  const email = account.email ?? uniqueEmail();
+  const [user] = await db
+    .insert(users)
+    .values({
+      email,
+      username: email,
+      firstName: business.contact?.firstName === undefined ? 'Ada' : business.contact.firstName,
+      lastName: business.contact?.lastName === undefined ? 'Buyer' : business.contact.lastName,
+      phone: business.contact?.phone ?? null,
+      businessName: business.name === undefined ? 'Mist Shop' : business.name,
+      ...shippingColumns(business.shippingAddress),
+      ...billingColumns(business.billingAddress),
+      ...(business.paymentTerms ? { paymentTerms: business.paymentTerms } : {}),
+      role: account.role ?? 'customer',
+      status: account.status ?? 'approved',
+      passwordHash: account.password ? await hashPassword(account.password) : null,
+      ...(account.createdAt ? { createdAt: account.createdAt } : {}),
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return user;
+}
+
+const shippingColumns = (address: Address | undefined) =>
+  address
+    ? {
+        shippingAddressLine1: address.line1,
+        shippingAddressLine2: address.line2 ?? null,
+        shippingCity: address.city,
+        shippingState: address.state,
+        shippingZip: address.zip,
+        shippingCountry: address.country ?? 'USA',
+      }
+    : {};
+
+const billingColumns = (address: Address | undefined) =>
+  address
+    ? {
+        billingAddressLine1: address.line1,
+        billingAddressLine2: address.line2 ?? null,
+        billingCity: address.city,
+        billingState: address.state,
+        billingZip: address.zip,
+        billingCountry: address.country ?? 'USA',
+      }
+    : {};
+
+/** The password createAdmin gives an administrator unless told otherwise. */
+export const ADMIN_TEST_PASSWORD = 'Second-Admin-1';
+
+/** Another approved administrator (beside the seeded 'admin') whose username is their e-mail. */
+export function createAdmin(
+  db: Database,
+  options: Pick<AccountOptions, 'email' | 'password' | 'status'> = {},
+): Promise<UserRow> {
+  return createUser(db, {
+    ...options,
+    email: options.email ?? uniqueEmail('admin'),
+    password: options.password ?? ADMIN_TEST_PASSWORD,
+    role: 'admin',
+  });
+}
