@@ -8,6 +8,9 @@ import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser, signIn } from '../accounts/accounts-test-support';
 import { createPricingService } from '../pricing/pricing.service';
+import { createCountedRouteLimit } from '../../security/counted-route-limit';
+import { createRateCounters } from '../../security/rate-counters';
+import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import { createOrderIds } from './order-ids';
 import { submitOrder } from './submit-order';
 
@@ -54,8 +57,22 @@ describe('the catalogue version', () => {
     // A pricing service whose cache hears no notifications: only the version can tell it is stale.
     const pricing = createPricingService({ db: t.db });
     for (const cache of pricing.caches) cache.setLive(true);
-    const deps = { db: t.db, env: t.env, pricing, orderIds: createOrderIds(t.db), shopifyConnected: false };
+    const counters = createRateCounters(t.db);
+    const submissions = createCountedRouteLimit(
+      counters,
+      { method: 'POST', url: '/api/create-draft-order' },
+      ROUTE_RATE_LIMITS.submitOrder,
+    );
+    const deps = {
+      db: t.db,
+      env: t.env,
+      pricing,
+      orderIds: createOrderIds(t.db),
+      shopifyConnected: false,
+      submissions,
+    };
     const user = await createUser(t.db);
+    const subject = `user:${user.id}`;
     const order = {
       customer: orderCustomerSchema.parse({
         customerName: 'Ada Buyer',
@@ -67,7 +84,13 @@ describe('the catalogue version', () => {
       poNumber: null,
     };
     const place = async () => {
-      const answer = await submitOrder(deps, user, randomUUID(), { ...order, request: randomUUID() });
+      const answer = await submitOrder(
+        deps,
+        user,
+        randomUUID(),
+        { ...order, request: randomUUID() },
+        subject,
+      );
       const [line] = await t.db
         .select({ price: orderItems.price })
         .from(orderItems)
@@ -87,6 +110,8 @@ describe('the catalogue version', () => {
       expect(fresh.version).toBe(cached.version + 1);
       expect(price).toBeGreaterThan(cachedPrice ?? Infinity);
       expect(price).toBe(priceCart(fresh.catalog, order.items).lines[0]?.unitPrice);
+      // Written on the second attempt, the submission still counts once against the limit.
+      expect((await counters.peek(submissions.keyOf(subject))).count).toBe(2);
     } finally {
       await raisePrices(-1);
     }
