@@ -233,6 +233,8 @@ async function serve(request: CeilingRequest): Promise<number> {
         shopifySyncStatus: 'not_required',
       },
       items,
+      // The customer's submission limit is the portal's to count: the ceiling's statement counts nothing.
+      limit: null,
       jobs: [
         {
           type: 'email.send',

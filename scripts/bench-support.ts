@@ -104,7 +104,8 @@ export async function stopChild(child: ChildProcess): Promise<void> {
 // The portal
 // ---------------------------------------------------------------------------------------------------------
 
-export type TargetName = 'portal' | 'bare';
+/** The portal, or one of its baselines (bench-bare.ts): bare `node:http`, a bare Fastify route. */
+export type TargetName = 'portal' | 'bare' | 'fastify';
 
 export interface Target {
   name: TargetName;

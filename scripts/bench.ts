@@ -1,6 +1,8 @@
 /**
- * Throughput benchmark: the built portal against a bare `node:http` server that answers the very same bytes,
- * so the figure shows what Fastify, its plugins and the database cost on top of Node's HTTP floor; the
+ * Throughput benchmark: the built portal against two baselines that answer the very same bytes (bench-bare.ts):
+ * a bare `node:http` server, Node's HTTP floor, and a bare Fastify route that sends the portal's answer
+ * headers, the floor of a Fastify app that must send them; so the figures show what the portal's plugins,
+ * hooks and work cost on top of each; the
  * larger API answers with and without compression (bench-compression.ts); order submission
  * (bench-orders.ts) on PGlite and, when a server answers on 127.0.0.1:5432, on PostgreSQL; and the time of
  * an order PDF (bench-order-pdf.ts).
@@ -8,20 +10,18 @@
  *   npm run bench                       # build, then everything below (~11 min), then bench-web.ts
  *   BENCH_SECONDS=5 BENCH_ROUNDS=1 npm run bench
  *   BENCH_COMPRESSION_ROUNDS=5 npm run bench   # paired identity/compressed rounds (default 3)
- *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against bare node:http
+ *   BENCH_ONLY=api npm run bench        # only the product list and cart prices against the baselines
  *   BENCH_ONLY=pdf node --import tsx scripts/bench.ts   # after a build: only the order PDF (~20 s)
  *   BENCH_ONLY=orders-pg node --import tsx scripts/bench.ts   # after a build: only orders on PostgreSQL
  *   BENCH_ONLY=hostile-body node --import tsx scripts/bench.ts   # after a build: a deep body vs a cart (~10 s)
  *   BENCH_CUSTOMERS=50 BENCH_ORDERS_PER_CUSTOMER=25 BENCH_POSTGRES_URL=postgres://… npm run bench
  *
- * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, portal,
- * bare, so a noisy neighbour on the machine hurts both sides alike. Exits 1 if any request failed or got a
- * non-2xx answer, or the orders in a database are not exactly the ones answered as created. The same file,
- * started with --bare-server, is the bare server (see runBareServer). `npm run bench` then runs bench-web.ts
- * (Lighthouse on the pages) as its own step, after this script succeeded.
+ * Each server runs in its own child process; autocannon runs here. Runs alternate portal, bare, Fastify,
+ * portal…, so a noisy neighbour on the machine hurts every side alike. Exits 1 if any request failed or got
+ * a non-2xx answer, or the orders in a database are not exactly the ones answered as created.
+ * `npm run bench` then runs bench-web.ts (Lighthouse on the pages) as its own step, after this script
+ * succeeded.
  */
-import { fork } from 'node:child_process';
-import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -38,7 +38,8 @@ import {
   type OrderRun,
   type OrderSettings,
 } from './bench-orders';
-import { BARE_TARGETS, writeApiReadme } from './bench-api-report';
+import { ENDPOINT_TARGETS, writeApiReadme } from './bench-api-report';
+import { startBaselines, type CapturedResponse, type HttpMethod } from './bench-bare';
 import {
   benchmarkOrderPdf,
   printOrderPdf,
@@ -61,7 +62,6 @@ import {
   integerFormat,
   isRunning,
   latencyFormat,
-  LOOPBACK,
   makeTempDir,
   readPositiveNumber,
   startPortal,
@@ -71,8 +71,6 @@ import {
   type TargetName,
 } from './bench-support';
 import { median } from './bench-readme';
-
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One request to load-test. Add POST endpoints here: Origin and JSON content-type are added for them. */
 interface BenchEndpoint {
@@ -130,9 +128,7 @@ async function compressionCases(portal: Portal, bench: OrderBench): Promise<Comp
  */
 const COMPRESSION_CONNECTIONS = 10;
 
-const SCRIPT_PATH = fileURLToPath(import.meta.url);
 const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
-const BARE_SERVER_FLAG = '--bare-server';
 /** After the orders, wait for the portal's outbox worker to finish printing their e-mails (at most 60 s). */
 const OUTBOX_QUIET_MS = 1_500;
 const OUTBOX_WAIT_MS = 60_000;
@@ -147,19 +143,6 @@ interface Settings {
   pdf: OrderPdfSettings;
 }
 
-/** What the portal answered once, replayed byte for byte by the bare server. */
-interface CapturedResponse {
-  method: HttpMethod;
-  path: string;
-  status: number;
-  /** Every header of the answer but those Node writes itself (date, connection, keep-alive). */
-  headers: Record<string, string>;
-  bodyBase64: string;
-}
-
-type ParentMessage = { type: 'serve'; responses: CapturedResponse[] };
-type ChildMessage = { type: 'listening'; port: number };
-
 interface RunResult {
   target: TargetName;
   round: number;
@@ -167,47 +150,6 @@ interface RunResult {
   p50: number;
   p99: number;
   problems: string[];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Bare server (child process)
-// ---------------------------------------------------------------------------------------------------------
-
-function routeKey(method: string, requestPath: string): string {
-  return `${method} ${requestPath}`;
-}
-
-/** Serves the captured responses on a free port and reports it to the parent over IPC. */
-function runBareServer() {
-  // The parent going away, even killed, closes the IPC channel: never outlive it.
-  process.once('disconnect', () => process.exit(0));
-  process.once('message', (message: ParentMessage) => {
-    const routes = new Map(
-      message.responses.map((captured) => {
-        const body = Buffer.from(captured.bodyBase64, 'base64');
-        const headers = { ...captured.headers, 'content-length': String(body.length) };
-        return [routeKey(captured.method, captured.path), { status: captured.status, headers, body }];
-      }),
-    );
-    const server = http.createServer((request, response) => {
-      const route = routes.get(routeKey(request.method ?? 'GET', request.url ?? '/'));
-      // Read the request body to its end before answering, as the portal has to for a POST.
-      request.resume();
-      request.once('end', () => {
-        if (!route) {
-          response.writeHead(404).end();
-          return;
-        }
-        response.writeHead(route.status, route.headers).end(route.body);
-      });
-    });
-    server.listen(0, LOOPBACK, () => {
-      const address = server.address();
-      if (typeof address !== 'object' || !address) throw new Error('bare server has no port');
-      const reply: ChildMessage = { type: 'listening', port: address.port };
-      process.send?.(reply);
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -235,25 +177,6 @@ function readSettings(): Settings {
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// The bare server
-// ---------------------------------------------------------------------------------------------------------
-
-async function startBareServer(responses: CapturedResponse[], cleanup: CleanupStack): Promise<Target> {
-  const child = fork(SCRIPT_PATH, [BARE_SERVER_FLAG], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  cleanup.push(() => stopChild(child));
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('message', (message: ChildMessage) => resolve(message.port));
-    child.once('exit', (code) => reject(new Error(`The bare server exited during start-up (code ${code})`)));
-    const request: ParentMessage = { type: 'serve', responses };
-    child.send(request);
-  });
-  return { name: 'bare', baseUrl: `http://${LOOPBACK}:${port}`, child };
-}
-
-// ---------------------------------------------------------------------------------------------------------
 // Requests and load
 // ---------------------------------------------------------------------------------------------------------
 
@@ -270,7 +193,7 @@ function requestBody(endpoint: BenchEndpoint): string | undefined {
   return typeof endpoint.body === 'string' ? endpoint.body : JSON.stringify(endpoint.body);
 }
 
-/** Asks the portal once per endpoint; the bare server will answer with exactly these bytes. */
+/** Asks the portal once per endpoint; the baselines will answer with exactly these bytes. */
 async function captureResponses(
   portal: Portal,
   endpoints: readonly BenchEndpoint[],
@@ -304,8 +227,8 @@ async function captureResponses(
 const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 /**
- * The answer's own headers (security headers, cache-control, request id…), so the bare server sends the
- * same bytes as the portal: the comparison is of the work behind them, not of how many headers go out.
+ * The answer's own headers (security headers, cache-control, request id…), so the baselines send the same
+ * bytes as the portal: the comparison is of the work behind them, not of how many headers go out.
  */
 function replayedHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries([...headers].filter(([name]) => !NODE_WRITES.has(name)));
@@ -393,7 +316,11 @@ interface EndpointSummary {
   runs: RunResult[];
   portal: Averages;
   bare: Averages;
+  fastify: Averages;
+  /** portal / bare node:http requests per second. */
   ratio: number;
+  /** portal / bare Fastify route requests per second. */
+  fastifyRatio: number;
   problems: string[];
 }
 
@@ -432,7 +359,11 @@ function printEndpointTable(summary: EndpointSummary, settings: Settings) {
   const meanLabel = settings.rounds > 1 ? `median of ${settings.rounds}` : 'result';
   console.log(tableRow(`portal ${meanLabel}`, summary.portal));
   console.log(tableRow(`bare ${meanLabel}`, summary.bare));
-  console.log(`ratio portal/bare req/s: ${summary.ratio.toFixed(2)}`);
+  console.log(tableRow(`fastify ${meanLabel}`, summary.fastify));
+  console.log(
+    `ratio portal/bare node:http req/s: ${summary.ratio.toFixed(2)}; ` +
+      `portal/bare Fastify route: ${summary.fastifyRatio.toFixed(2)}`,
+  );
   for (const problem of summary.problems) console.log(`  FAILED: ${problem}`);
 }
 
@@ -442,7 +373,9 @@ function printSummary(summaries: readonly EndpointSummary[]) {
     'endpoint'.padEnd(28),
     'portal req/s  p50/p99 ms'.padEnd(27),
     'bare req/s  p50/p99 ms'.padEnd(25),
-    'ratio',
+    'Fastify req/s  p50/p99 ms'.padEnd(27),
+    'ratio bare',
+    'ratio Fastify',
   );
   for (const summary of summaries) {
     const side = (values: Averages) =>
@@ -451,7 +384,9 @@ function printSummary(summaries: readonly EndpointSummary[]) {
       describe(summary.endpoint).padEnd(28),
       side(summary.portal).padEnd(27),
       side(summary.bare).padEnd(25),
-      summary.ratio.toFixed(2),
+      side(summary.fastify).padEnd(27),
+      summary.ratio.toFixed(2).padStart(10),
+      summary.fastifyRatio.toFixed(2).padStart(13),
     );
   }
 }
@@ -460,31 +395,38 @@ function printSummary(summaries: readonly EndpointSummary[]) {
 // Main
 // ---------------------------------------------------------------------------------------------------------
 
-/** Warm-up, then rounds of portal then bare, so both see the same machine conditions over time. */
+/** Warm-up, then rounds of portal, bare, Fastify, so all see the same machine conditions over time. */
 async function benchmarkEndpoint(
   endpoint: BenchEndpoint,
   portal: Portal,
-  bare: Target,
+  baselines: { bare: Target; fastify: Target },
   settings: Settings,
 ): Promise<EndpointSummary> {
   const plan: LoadPlan = { endpoint, appOrigin: portal.appOrigin, settings };
-  const problems = await warmUp([portal, bare], plan);
+  const targets = [portal, baselines.bare, baselines.fastify];
+  const problems = await warmUp(targets, plan);
   const runs: RunResult[] = [];
   for (let round = 1; round <= settings.rounds; round += 1) {
-    for (const target of [portal, bare]) {
+    for (const target of targets) {
       const run = await measure(target, plan, round);
       runs.push(run);
       problems.push(...run.problems.map((problem) => `${run.target} #${round}: ${problem}`));
     }
   }
-  const portalAverages = averageOf(runs.filter((run) => run.target === 'portal'));
-  const bareAverages = averageOf(runs.filter((run) => run.target === 'bare'));
+  const averages = (name: TargetName) => averageOf(runs.filter((run) => run.target === name));
+  const [portalAverages, bareAverages, fastifyAverages] = [
+    averages('portal'),
+    averages('bare'),
+    averages('fastify'),
+  ];
   return {
     endpoint,
     runs,
     portal: portalAverages,
     bare: bareAverages,
+    fastify: fastifyAverages,
     ratio: portalAverages.requestsPerSecond / bareAverages.requestsPerSecond,
+    fastifyRatio: portalAverages.requestsPerSecond / fastifyAverages.requestsPerSecond,
     problems,
   };
 }
@@ -493,7 +435,7 @@ function installSignalHandlers(cleanup: CleanupStack) {
   const onSignal = (signal: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = true;
-    console.error(`\n${signal}: stopping the load and both servers…`);
+    console.error(`\n${signal}: stopping the load and the servers…`);
     activeLoad?.stop();
     void cleanup.run().finally(() => process.exit(130));
   };
@@ -511,7 +453,7 @@ function readAllSettings(): { settings: Settings; orderSettings: OrderSettings }
   }
 }
 
-/** The endpoints against the bare server, on a fresh PGlite portal: for quick work on those two ratios. */
+/** The endpoints against the baselines, on a fresh PGlite portal: for quick work on those ratios. */
 async function benchmarkApiOnly(cleanup: CleanupStack, settings: Settings): Promise<EndpointSummary[]> {
   const portal = await startPortal(cleanup, { DATA_DIR: makeTempDir(cleanup, 'wholesale-bench-') });
   const summaries = await benchmarkAgainstBare(portal, cleanup, settings);
@@ -540,18 +482,19 @@ async function benchmarkAgainstBare(
   cleanup: CleanupStack,
   settings: Settings,
 ): Promise<EndpointSummary[]> {
-  const bare = await startBareServer(await captureResponses(portal, ENDPOINTS), cleanup);
+  const baselines = await startBaselines(await captureResponses(portal, ENDPOINTS), cleanup);
   console.log(
-    `\nPortal (PGlite) vs bare node:http: ${settings.connections} connections, ` +
-      `${settings.rounds} round(s) × ${settings.seconds} s per server, alternating portal/bare.`,
+    `\nPortal (PGlite) vs bare node:http and a bare Fastify route (bench-bare.ts): ${settings.connections} ` +
+      `connections, ${settings.rounds} round(s) × ${settings.seconds} s per server, alternating.`,
   );
   const summaries: EndpointSummary[] = [];
   for (const endpoint of ENDPOINTS) {
-    const summary = await benchmarkEndpoint(endpoint, portal, bare, settings);
+    const summary = await benchmarkEndpoint(endpoint, portal, baselines, settings);
     printEndpointTable(summary, settings);
     summaries.push(summary);
   }
-  await stopChild(bare.child);
+  await stopChild(baselines.bare.child);
+  await stopChild(baselines.fastify.child);
   return summaries;
 }
 
@@ -631,9 +574,11 @@ async function main() {
         portal: summary.portal.requestsPerSecond,
         bare: summary.bare.requestsPerSecond,
         ratio: summary.ratio,
-        ...(BARE_TARGETS[describe(summary.endpoint)] === undefined
+        fastify: summary.fastify.requestsPerSecond,
+        fastifyRatio: summary.fastifyRatio,
+        ...(ENDPOINT_TARGETS[describe(summary.endpoint)] === undefined
           ? {}
-          : { target: BARE_TARGETS[describe(summary.endpoint)] }),
+          : { target: ENDPOINT_TARGETS[describe(summary.endpoint)] }),
       }));
       await writeApiReadme(README_PATH, bare, orderRuns, pdf, {
         rounds: settings.rounds,
@@ -652,5 +597,4 @@ async function main() {
   }
 }
 
-if (process.argv.includes(BARE_SERVER_FLAG)) runBareServer();
-else void main();
+void main();

@@ -36,21 +36,32 @@ export interface CounterState {
 export const counterKey = (name: string, subject: string) =>
   `${name}:${createHash('sha256').update(subject).digest('base64url').slice(0, 32)}`;
 
-const HIT: NamedStatement = {
-  name: 'rate_counter_hit_v1',
-  text: `
+/**
+ * Counts one event for the key in parameter `key` in a fixed window of `windowMs` milliseconds (parameters
+ * written as `$n`), on the database's clock; a null key counts nothing. The one counting rule: HIT below,
+ * and the order submission, which counts inside its own statement (orders.repository.ts WRITE_ORDER), so
+ * an order is one round trip (docs/security.md#rate-limits). Followed by the caller's `returning`.
+ */
+export const countEventSql = (key: string, windowMs: string) => `
 insert into rate_limit_counters as c (key, count, reset_at)
-values ($1::text, 1, now() + make_interval(secs => $2::float8 / 1000))
+select ${key}::text, 1, now() + make_interval(secs => ${windowMs}::float8 / 1000) where ${key}::text is not null
 on conflict (key) do update set
   count = case when c.reset_at <= now() then 1 else c.count + 1 end,
-  reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end
-returning count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as "msLeft"`,
+  reset_at = case when c.reset_at <= now() then excluded.reset_at else c.reset_at end`;
+
+/** What is left of a counted window, in milliseconds (in a `returning` after countEventSql). */
+export const MS_LEFT_SQL = 'greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8';
+
+const HIT: NamedStatement = {
+  name: 'rate_counter_hit_v2',
+  text: `${countEventSql('$1', '$2')}
+returning count, ${MS_LEFT_SQL} as "msLeft"`,
 };
 
 const PEEK: NamedStatement = {
   name: 'rate_counter_peek_v1',
   text: `
-select count, greatest(0, extract(epoch from (reset_at - now())) * 1000)::float8 as "msLeft"
+select count, ${MS_LEFT_SQL} as "msLeft"
   from rate_limit_counters where key = $1::text and reset_at > now()`,
 };
 

@@ -8,6 +8,9 @@ import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { notFound } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
+import { createCountedRouteLimit } from '../../security/counted-route-limit';
+import { createRateCounters } from '../../security/rate-counters';
+import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import type { PricingService } from '../pricing';
 
 import { createOrderIds } from './placement/order-ids';
@@ -42,6 +45,11 @@ export function createOrderService({
 }) {
   const orderIds = createOrderIds(db);
   const reads = prepareOrderReads(db);
+  const submissions = createCountedRouteLimit(
+    createRateCounters(db),
+    { method: 'POST', url: '/api/create-draft-order' },
+    ROUTE_RATE_LIMITS.submitOrder,
+  );
 
   async function findOwnOrder(user: UserRow, orderId: number) {
     const order = await reads.one(user.id, orderId);
@@ -51,15 +59,28 @@ export function createOrderService({
 
   return {
     /**
-     * POST /api/create-draft-order: places the order once per idempotency key (docs/orders.md#idempotency).
+     * POST /api/create-draft-order: places the order once per idempotency key (docs/orders.md#idempotency),
+     * counted against the customer's limit (`subject`: `user:<id>`, docs/security.md#rate-limits).
      */
-    submitOrder: (user: UserRow, idempotencyKey: string, order: OrderToPlace & { request: unknown }) =>
+    submitOrder: (
+      user: UserRow,
+      idempotencyKey: string,
+      order: OrderToPlace & { request: unknown },
+      subject: string,
+    ) =>
       submitOrder(
-        { db, env, pricing, orderIds, shopifyConnected: shopify !== null },
+        { db, env, pricing, orderIds, shopifyConnected: shopify !== null, submissions },
         user,
         idempotencyKey,
         order,
+        subject,
       ),
+
+    /**
+     * Counts a submission refused before it could be placed (signed out, no idempotency key): beyond the
+     * limit it throws the 429 instead (docs/security.md#rate-limits).
+     */
+    countRefusedSubmission: (subject: string) => submissions.count(subject),
 
     /** GET /api/orders: the customer's own orders, newest first, with their lines. */
     async listOrders(user: UserRow, page: { page: number; limit: number }): Promise<OrderListResponse> {

@@ -9,6 +9,9 @@ import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app'
 import { createUser } from '../../../test/factories/users';
 import { signIn } from '../../../test/factories/sign-in';
 import { createPricingService } from '../../pricing/pricing.service';
+import { createCountedRouteLimit } from '../../../security/counted-route-limit';
+import { createRateCounters } from '../../../security/rate-counters';
+import { ROUTE_RATE_LIMITS } from '../../../security/rate-limits';
 import { createOrderIds } from './order-ids';
 import { submitOrder } from './submit-order';
 
@@ -55,8 +58,22 @@ describe('the catalogue version', () => {
     // A pricing service whose cache hears no notifications: only the version can tell it is stale.
     const pricing = createPricingService({ db: t.db });
     for (const cache of pricing.caches) cache.setLive(true);
-    const deps = { db: t.db, env: t.env, pricing, orderIds: createOrderIds(t.db), shopifyConnected: false };
+    const counters = createRateCounters(t.db);
+    const submissions = createCountedRouteLimit(
+      counters,
+      { method: 'POST', url: '/api/create-draft-order' },
+      ROUTE_RATE_LIMITS.submitOrder,
+    );
+    const deps = {
+      db: t.db,
+      env: t.env,
+      pricing,
+      orderIds: createOrderIds(t.db),
+      shopifyConnected: false,
+      submissions,
+    };
     const user = await createUser(t.db);
+    const subject = `user:${user.id}`;
     const order = {
       customer: orderCustomerSchema.parse({
         customerName: 'Ada Buyer',
@@ -68,7 +85,13 @@ describe('the catalogue version', () => {
       poNumber: null,
     };
     const place = async () => {
-      const answer = await submitOrder(deps, user, randomUUID(), { ...order, request: randomUUID() });
+      const answer = await submitOrder(
+        deps,
+        user,
+        randomUUID(),
+        { ...order, request: randomUUID() },
+        subject,
+      );
       const [line] = await t.db
         .select({ price: orderItems.price })
         .from(orderItems)
@@ -88,6 +111,8 @@ describe('the catalogue version', () => {
       expect(fresh.version).toBe(cached.version + 1);
       expect(price).toBeGreaterThan(cachedPrice ?? Infinity);
       expect(price).toBe(priceCart(fresh.catalog, order.items).lines[0]?.unitPrice);
+      // Written on the second attempt, the submission still counts once against the limit.
+      expect((await counters.peek(submissions.keyOf(subject))).count).toBe(2);
     } finally {
       await raisePrices(-1);
     }

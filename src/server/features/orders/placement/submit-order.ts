@@ -5,6 +5,7 @@ import {
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
 import type { PricingService } from '../../pricing';
+import type { CountedRouteLimit } from '../../../security/counted-route-limit';
 
 import {
   findStoredAnswer,
@@ -30,20 +31,61 @@ export interface SubmitOrderDeps {
   orderIds: OrderIds;
   /** The store connection exists: without it orders are placed in test mode (docs/shopify.md#test-mode). */
   shopifyConnected: boolean;
+  /** The customers' submission limit (docs/security.md#rate-limits). */
+  submissions: CountedRouteLimit;
 }
 
 /**
  * POST /api/create-draft-order (docs/orders.md#idempotency, ADR 0019): the order is planned in memory from
  * the cached catalogue, then written with its idempotency key, answer, lines and jobs by one statement that
- * checks the catalogue version it was priced at. A newer version means the catalogue changed: it is read anew
- * and the order planned again. A key the customer already holds answers with its stored answer, never a
- * second order.
+ * counts the submission against the customer's limit and checks the catalogue version it was priced at. A
+ * newer version means the catalogue changed: it is read anew and the order planned again. A key the customer
+ * already holds answers with its stored answer, never a second order. A submission that ends without the
+ * statement (a refusal, a replay, a failure) is counted on its own before it is answered, so every
+ * submission counts once, and beyond the limit the answer is 429 whatever it would have been
+ * (docs/security.md#rate-limits).
  */
 export async function submitOrder(
   deps: SubmitOrderDeps,
   user: UserRow,
   idempotencyKey: string,
   order: OrderToPlace & { request: unknown },
+  /** What the limit counts this submission as: `user:<id>`. */
+  subject: string,
+): Promise<IdempotentResponse<CreateDraftOrderResponse>> {
+  let counted = false;
+  const countOnItsOwn = async () => {
+    if (counted) return;
+    counted = true;
+    await deps.submissions.count(subject);
+  };
+  try {
+    return await placeOrder(deps, user, idempotencyKey, order, subject, {
+      countOnItsOwn,
+      countedByStatement: () => {
+        counted = true;
+      },
+    });
+  } catch (error) {
+    await countOnItsOwn();
+    throw error;
+  }
+}
+
+interface Counting {
+  /** Counts the submission with a statement of its own (once); beyond the limit, throws the 429. */
+  countOnItsOwn: () => Promise<void>;
+  /** The order's statement ran to its end, so it counted the submission. */
+  countedByStatement: () => void;
+}
+
+async function placeOrder(
+  deps: SubmitOrderDeps,
+  user: UserRow,
+  idempotencyKey: string,
+  order: OrderToPlace & { request: unknown },
+  subject: string,
+  counting: Counting,
 ): Promise<IdempotentResponse<CreateDraftOrderResponse>> {
   const scope: IdempotencyScope<CreateDraftOrderResponse> = {
     userId: user.id,
@@ -54,6 +96,12 @@ export async function submitOrder(
   const requestHash = hashRequest(scope.request);
   const orderId = await deps.orderIds.next();
   let catalogue = await deps.pricing.currentCatalogue();
+  const { submissions } = deps;
+  let limit: { key: string; max: number; windowMs: number } | null = {
+    key: submissions.keyOf(subject),
+    max: submissions.max,
+    windowMs: submissions.windowMs,
+  };
   for (let attempt = 1; attempt <= CATALOGUE_ATTEMPTS; attempt += 1) {
     let plan: OrderPlan;
     try {
@@ -61,6 +109,7 @@ export async function submitOrder(
     } catch (error) {
       // A key already used keeps its first answer, even for a cart that would not pass any more.
       if (error instanceof AppError) {
+        await counting.countOnItsOwn();
         const stored = await findStoredAnswer(deps.db, scope, requestHash);
         if (stored) return stored;
       }
@@ -68,7 +117,7 @@ export async function submitOrder(
     }
     const response = { status: 201, body: plan.response };
     try {
-      const written = await writeOrder(deps.db, {
+      const outcome = await writeOrder(deps.db, {
         catalogVersion: catalogue.version,
         key: {
           userId: user.id,
@@ -80,12 +129,21 @@ export async function submitOrder(
         order: plan.order,
         items: plan.items,
         jobs: plan.jobs,
+        limit,
       });
-      if (written) return { ...response, replayed: false };
+      counting.countedByStatement();
+      if (outcome.written) return { ...response, replayed: false };
+      if (outcome.limited) throw submissions.refusal(outcome.msLeft);
     } catch (error) {
-      if (isKeyTaken(error)) return replayStoredAnswer(deps.db, scope, requestHash);
+      if (isKeyTaken(error)) {
+        // The failed statement counted nothing: the replay is counted before it is answered.
+        await counting.countOnItsOwn();
+        return replayStoredAnswer(deps.db, scope, requestHash);
+      }
       throw error;
     }
+    // Counted once: the attempts after a catalogue change count nothing more.
+    limit = null;
     catalogue = await deps.pricing.freshCatalogue();
   }
   throw new AppError('UNAVAILABLE', 'The portal is busy. Please submit your order again.');

@@ -13,6 +13,7 @@ import {
 } from '../../../db/schema';
 import type { ShippingColumn } from '../../../db/schema/columns';
 import type { EnqueueJobInput } from '../../../jobs/queue';
+import { countEventSql, MS_LEFT_SQL } from '../../../security/rate-counters';
 
 export type NewOrderItem = typeof orderItems.$inferInsert;
 
@@ -71,21 +72,38 @@ export interface OrderWrite {
   order: OrderToWrite;
   items: ReadonlyArray<Pick<NewOrderItem, 'productId' | 'quantity' | 'price' | 'name' | 'sku'>>;
   jobs: readonly EnqueueJobInput[];
+  /**
+   * The customer's submission limit, counted by this statement (docs/security.md#rate-limits): its counter
+   * key, at most `max` in `windowMs`. Null counts nothing (a write retried after a catalogue change, counted
+   * already).
+   */
+  limit: { key: string; max: number; windowMs: number } | null;
 }
 
+/** What the statement did: wrote the order, or nothing because the limit refused it or the catalogue changed. */
+export type OrderWriteOutcome =
+  { written: true } | { written: false; limited: true; msLeft: number } | { written: false; limited: false };
+
 /**
- * The whole submission as ONE statement (ADR 0019): the catalogue version check, the idempotency key with
- * its answer, the order, its lines and its jobs (e-mails, Shopify draft). Each insert reads from the one
- * before, so a stale version writes nothing; a key the customer already holds fails the statement with a
- * unique violation (after waiting for a concurrent holder to commit or roll back). Lines and jobs arrive as
- * one JSON array each, with their position (ids follow it), so the statement's text never changes and
- * PostgreSQL plans it once per connection.
+ * The whole submission as ONE statement (ADR 0019): the customer's submission counted against their limit,
+ * the catalogue version check, the idempotency key with its answer, the order, its lines and its jobs
+ * (e-mails, Shopify draft). Each insert reads from the one before, so a submission beyond the limit or a
+ * stale version writes nothing (the count stays: every submission counts); a key the customer already holds
+ * fails the statement with a unique violation (after waiting for a concurrent holder to commit or roll back),
+ * which undoes the count too. The counter row stays locked until the statement ends, so a customer's
+ * parallel submissions count one after another. Lines and jobs arrive as one JSON array each, with their
+ * position (ids follow it), so the statement's text never changes and PostgreSQL plans it once per
+ * connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v4',
+  name: 'write_order_v5',
   text: `
-with current_catalogue as (
-  select 1 from catalog_version where version = $1::bigint
+with counted as (${countEventSql('$32', '$33')}
+  returning count, ${MS_LEFT_SQL} as ms_left
+), within_limit as (
+  select 1 where $32::text is null or (select count from counted) <= $34::int
+), current_catalogue as (
+  select 1 from catalog_version, within_limit where version = $1::bigint
 ), claimed_key as (
   insert into idempotency_keys (user_id, key, request_hash, state, response_status, response_body, expires_at)
   select $2::int, $3::text, $4::text, 'completed', $5::int, $6::jsonb, $7::timestamptz from current_catalogue
@@ -117,17 +135,24 @@ with current_catalogue as (
   order by job.position
   on conflict (dedupe_key) do nothing
 )
-select exists (select 1 from current_catalogue) as "current"`,
+select exists (select 1 from current_catalogue) as "current",
+  not exists (select 1 from within_limit) as "limited",
+  coalesce((select ms_left from counted), 0) as "msLeft"`,
 };
 
 /**
- * Writes one order submission (see WRITE_ORDER). Returns false, having written nothing, when the catalogue
- * has changed since `catalogVersion`; throws a unique violation on idempotency_keys_user_key_unique when the
- * customer already used the key.
+ * Writes one order submission (see WRITE_ORDER). Writes nothing when the customer is beyond their limit or
+ * the catalogue has changed since `catalogVersion`; throws a unique violation on
+ * idempotency_keys_user_key_unique when the customer already used the key.
  */
-export async function writeOrder(db: Database, write: OrderWrite): Promise<boolean> {
-  const rows = await runNamed<{ current: boolean }>(db, WRITE_ORDER, writeOrderParams(write));
-  return rows[0]?.current === true;
+export async function writeOrder(db: Database, write: OrderWrite): Promise<OrderWriteOutcome> {
+  const [row] = await runNamed<{ current: boolean; limited: boolean; msLeft: number | string }>(
+    db,
+    WRITE_ORDER,
+    writeOrderParams(write),
+  );
+  if (row?.limited === true) return { written: false, limited: true, msLeft: Number(row.msLeft) };
+  return row?.current === true ? { written: true } : { written: false, limited: false };
 }
 
 /** WRITE_ORDER's parameters for `write` (also the bench's raw ceiling, scripts/bench-ceiling.ts). */
@@ -184,6 +209,9 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
       })),
     ),
     order.paymentTerms,
+    write.limit?.key ?? null,
+    write.limit?.windowMs ?? null,
+    write.limit?.max ?? null,
   ];
 }
 
