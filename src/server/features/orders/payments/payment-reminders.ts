@@ -67,7 +67,9 @@ async function claimOrRefuse(db: DatabaseOrTransaction, orderId: number, now: Da
   if (!current) throw notFound(orderNotFound);
   const refusal = refusalOf(current, now);
   if (refusal) throw refuse(refusal);
-  throw cooldown(current.paymentReminderSentAt, now);
+  // Timed from the moment of the answer: the request that won the claim may have taken its `now` after ours
+  // (it waited less for the order's row), and the wait must never read more than a day.
+  throw cooldown(current.paymentReminderSentAt, new Date());
 }
 
 export async function sendPaymentReminder(
