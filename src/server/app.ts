@@ -55,7 +55,7 @@ import { registerOriginCheck } from './plugins/origin-check';
 import { registerControlCharacterCheck } from './plugins/control-characters';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerSessions } from './plugins/session';
-import { createSessionCache, SESSION_CHANNEL } from './features/sessions/session-cache';
+import { createSessionCache, SESSION_CHANNEL } from './features/sessions';
 import { connectShopify, type ShopifyConnection } from './integrations/shopify/shopify';
 
 export interface AppDeps {

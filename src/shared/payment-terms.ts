@@ -5,7 +5,6 @@
  */
 export const PAYMENT_TERMS = ['on_approval', 'net15', 'net30', 'net60'] as const;
 export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
-export const DEFAULT_PAYMENT_TERMS: PaymentTerms = 'on_approval';
 
 export const PAYMENT_TERMS_LABELS: Readonly<Record<PaymentTerms, string>> = {
   on_approval: 'Pay on approval',

@@ -67,5 +67,3 @@ export function createOutageWatch(
     },
   };
 }
-
-export type OutageWatch = ReturnType<typeof createOutageWatch>;

@@ -52,5 +52,3 @@ export function createStorageWatch(
     stop: () => outage.stop(),
   };
 }
-
-export type StorageWatch = ReturnType<typeof createStorageWatch>;

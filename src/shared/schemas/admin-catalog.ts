@@ -75,7 +75,6 @@ export type CreateAllowedSkuRequest = z.input<typeof createAllowedSkuRequestSche
 export const updateAllowedSkuRequestSchema = z.object({
   isActive: z.boolean({ message: 'must be true or false' }),
 });
-export type UpdateAllowedSkuRequest = z.infer<typeof updateAllowedSkuRequestSchema>;
 
 export const allowedSkuParamsSchema = z.object({ id: idSchema });
 
@@ -158,7 +157,6 @@ export const adminBundleComponentSchema = z.object({
   /** Shopify's count of the component; null when nobody counts its stock. */
   inventoryQuantity: z.number().int().nullable(),
 });
-export type AdminBundleComponent = z.infer<typeof adminBundleComponentSchema>;
 
 /**
  * What is true of a virtual bundle (docs/catalogue-and-pricing.md#the-mixed-case-bundle), which has no price

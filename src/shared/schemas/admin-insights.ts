@@ -21,7 +21,6 @@ export const insightsWeekSchema = z.object({
   orders: count,
   revenue: money,
 });
-export type InsightsWeek = z.infer<typeof insightsWeekSchema>;
 
 export const insightsTierSchema = z.object({
   /** The tier's id; null for the orders that reached no tier ('No tier') or whose tier was deleted. */
@@ -51,7 +50,6 @@ export const insightsCustomerSchema = z.object({
   revenue: money,
   lastOrderAt: z.string(),
 });
-export type InsightsCustomer = z.infer<typeof insightsCustomerSchema>;
 
 export const overdueOrderSchema = z.object({
   id: z.number().int(),
@@ -62,7 +60,6 @@ export const overdueOrderSchema = z.object({
   /** Whole days since the due date. */
   daysOverdue: count,
 });
-export type OverdueOrder = z.infer<typeof overdueOrderSchema>;
 
 export const insightsResponseSchema = z.object({
   /** The moment every figure is taken at: ages and days overdue count to it. */

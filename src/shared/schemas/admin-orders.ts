@@ -72,7 +72,6 @@ export const adminOrderListQuerySchema = adminOrderFilterSchema
   })
   .strict();
 export type AdminOrderListQuery = z.infer<typeof adminOrderListQuerySchema>;
-export type AdminOrderListQueryInput = z.input<typeof adminOrderListQuerySchema>;
 
 const money = z.string().regex(/^-?\d+\.\d{2}$/);
 
@@ -158,7 +157,6 @@ export const updateOrderStatusRequestSchema = z.object({
     message: `must be one of ${orderStatusSchema.options.join(', ')}`,
   }),
 });
-export type UpdateOrderStatusRequest = z.infer<typeof updateOrderStatusRequestSchema>;
 
 export const updateOrderStatusResponseSchema = z.object({
   message: z.string(),

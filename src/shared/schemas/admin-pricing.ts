@@ -116,8 +116,6 @@ export const pricingTierRequestSchema = z.object({
   discountPercentage: discountPercentageSchema,
 });
 export type PricingTierRequest = z.infer<typeof pricingTierRequestSchema>;
-/** What the tier form holds before it is checked (inputs give text). */
-export type PricingTierForm = z.input<typeof pricingTierRequestSchema>;
 
 /** A tier as the admin API answers it: the public shape (discount in percent, e.g. 7.5). */
 export const adminPricingTierSchema = pricingTierSchema;

@@ -44,7 +44,6 @@ export type AdminSecondStep = z.infer<typeof adminSecondStepSchema>;
 
 /** POST /api/admin/login: the signed-in administrator, or the second step still needed. */
 export const adminLoginResponseSchema = z.union([currentUserSchema, adminSecondStepSchema]);
-export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;
 
 /** The texts of the second factor (docs/admin.md#security), word for word. */
 export const TOTP_MESSAGES = {
@@ -99,7 +98,6 @@ export type TotpSetup = z.infer<typeof totpSetupSchema>;
 
 /** Recovery codes, shown this once (the server keeps only their hashes). */
 export const recoveryCodesSchema = z.object({ recoveryCodes: z.array(z.string()) });
-export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
 
 /** The set-up finished at sign-in (ADMIN_REQUIRE_TOTP): the administrator, signed in, and their codes. */
 export const adminEnrolledSignInSchema = z.object({

@@ -44,7 +44,6 @@ export const adminSupportListQuerySchema = z
   })
   .strict();
 export type AdminSupportListQuery = z.infer<typeof adminSupportListQuerySchema>;
-export type AdminSupportListQueryInput = z.input<typeof adminSupportListQuerySchema>;
 
 export const adminSupportMessageSchema = z.object({
   id: z.number().int(),

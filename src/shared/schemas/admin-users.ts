@@ -122,7 +122,6 @@ export type PaymentTermsOptionsResponse = z.infer<typeof paymentTermsOptionsResp
 export const approveUserRequestSchema = z.object({
   decision: z.enum(APPROVAL_DECISIONS, { message: ADMIN_USERS_MESSAGES.decisionRequired }),
 });
-export type ApproveUserRequest = z.infer<typeof approveUserRequestSchema>;
 
 /** A user as the admin Users list shows it (docs/admin.md#users): never a password hash. */
 export const adminUserSchema = z.object({

@@ -9,4 +9,3 @@ export const errorBodySchema = z.object({
   requestId: z.string(),
   details: z.optional(z.unknown()),
 });
-export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -28,7 +28,6 @@ export const SUPPORT_SUBJECTS = [
   { value: 'shipping-question', label: 'Shipping Question' },
   { value: 'other', label: 'Other' },
 ] as const;
-export type SupportSubjectValue = (typeof SUPPORT_SUBJECTS)[number]['value'];
 
 /** The three priorities with their descriptions (docs/support-and-faq.md#priorities). */
 export const SUPPORT_PRIORITY_OPTIONS = [
@@ -150,7 +149,6 @@ export const supportContactResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 });
-export type SupportContactResponse = z.infer<typeof supportContactResponseSchema>;
 
 /** What the server stores and e-mails (docs/support-and-faq.md#what-a-support-message-carries). */
 export const supportUserInfoSchema = z.object({

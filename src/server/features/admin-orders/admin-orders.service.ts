@@ -208,5 +208,3 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
     },
   };
 }
-
-export type AdminOrdersService = ReturnType<typeof createAdminOrdersService>;

@@ -36,5 +36,3 @@ export function signInCookies(env: Pick<Env, 'APP_ORIGIN'>) {
     },
   };
 }
-
-export type SignInCookieJar = ReturnType<typeof signInCookies>;

@@ -264,7 +264,6 @@ const orderOnTerms = z.strictObject({
     })
     .nullable(),
 });
-export type OrderOnTerms = z.infer<typeof orderOnTerms>;
 
 const paymentTermsTemplatesData = z.strictObject({
   paymentTermsTemplates: z.array(
