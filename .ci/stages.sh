@@ -61,3 +61,54 @@ print_stage_summary() {
   exit "$status"
 }
 trap print_stage_summary EXIT
+
+# `stages_together "<name>" "<name 1>" "<command line 1>" "<name 2>" "<command line 2>" …` runs the command
+# lines (bash) at once, as one stage: the machine has two cores, and tsc, ESLint and Prettier use one each.
+# Each one's output is held back and printed whole when it ends (with its time), so the logs do not
+# interleave; the stage fails when any of them fails, after all have ended.
+stages_together() {
+  local name=$1
+  shift
+  stage "$name" run_together "$@"
+}
+
+run_together() {
+  local folder
+  folder=$(mktemp -d)
+  local labels=() pids=()
+  while [ $# -gt 0 ]; do
+    local label=$1 command=$2
+    shift 2
+    local index=${#labels[@]}
+    labels+=("$label")
+    (
+      began=$SECONDS
+      status=0
+      bash -c "$command" >"$folder/$index.log" 2>&1 || status=$?
+      echo "$status $((SECONDS - began))" >"$folder/$index.result"
+      exit "$status"
+    ) &
+    pids+=($!)
+  done
+  local failed=0 i=0
+  local remaining=("${!pids[@]}")
+  # Print each part as soon as it ends, in the order they end.
+  while [ ${#remaining[@]} -gt 0 ]; do
+    wait -n "${pids[@]}" 2>/dev/null || true
+    local still=()
+    for i in "${remaining[@]}"; do
+      if [ -f "$folder/$i.result" ] && ! kill -0 "${pids[i]}" 2>/dev/null; then
+        local status seconds
+        read -r status seconds <"$folder/$i.result"
+        echo "-- ${labels[i]} (${seconds} s, exit ${status})"
+        cat "$folder/$i.log"
+        [ "$status" -eq 0 ] || failed=1
+      else
+        still+=("$i")
+      fi
+    done
+    remaining=("${still[@]+"${still[@]}"}")
+  done
+  rm -rf "$folder"
+  return "$failed"
+}
