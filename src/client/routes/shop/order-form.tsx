@@ -5,7 +5,6 @@ import { NotSignedInBanner } from '../../components/not-signed-in-banner';
 import { PageTitle } from '../../components/page-title';
 import { useCart } from '../../lib/cart/cart-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
-import { ProductListError } from '../../features/catalog/product-list-status';
 import { productsQueryOptions } from '../../features/catalog/products-query';
 import { useLooksSignedOut } from '../../lib/session';
 import { OrderFormLoading, ProductsSection } from './order-form-layout';
@@ -19,6 +18,13 @@ const loadCatalogueForm = () => import('./catalogue-order-form');
 const catalogueForm = typeof window === 'undefined' ? null : loadCatalogueForm();
 const OrderForm = lazy(async () => ({
   default: (await (catalogueForm ?? loadCatalogueForm())).OrderForm,
+}));
+
+/** 'Failed to fetch products', likewise asked for at start: it must be at hand when the network is not. */
+const loadProductListError = () => import('../../features/catalog/product-list-error');
+const productListError = typeof window === 'undefined' ? null : loadProductListError();
+const ProductListError = lazy(async () => ({
+  default: (await (productListError ?? loadProductListError())).ProductListError,
 }));
 
 /**
@@ -57,7 +63,9 @@ export function OrderFormPage() {
     // A failed background refresh keeps the list already shown; the error block is for a first load only.
     content = (
       <ProductsSection>
-        <ProductListError error={products.error} onRetry={() => void products.refetch()} />
+        <Suspense fallback={null}>
+          <ProductListError error={products.error} onRetry={() => void products.refetch()} />
+        </Suspense>
       </ProductsSection>
     );
   } else {
