@@ -10,21 +10,26 @@ import { useLooksSignedOut } from '../../lib/session';
 import { OrderFormLoading, ProductsSection } from './order-form-layout';
 
 /**
- * The form with the catalogue (pricing engine, product list, summary) is a chunk of its own, asked for as
- * soon as this module runs, so it arrives alongside the catalogue it waits for (ADR 0015). The deferred
- * catalogue below keeps the loading state on screen until it has.
+ * The form with the catalogue (pricing engine, product list, summary) is a chunk of its own, asked for when
+ * this page first renders, so it arrives alongside the catalogue it waits for (ADR 0015); other pages never
+ * load it. The deferred catalogue below keeps the loading state on screen until it has. 'Failed to fetch
+ * products' likewise: it must be at hand when the network is not.
  */
-const loadCatalogueForm = () => import('./catalogue-order-form');
-const catalogueForm = typeof window === 'undefined' ? null : loadCatalogueForm();
-const OrderForm = lazy(async () => ({
-  default: (await (catalogueForm ?? loadCatalogueForm())).OrderForm,
-}));
-
-/** 'Failed to fetch products', likewise asked for at start: it must be at hand when the network is not. */
-const loadProductListError = () => import('../../features/catalog/product-list-error');
-const productListError = typeof window === 'undefined' ? null : loadProductListError();
+const importCatalogueForm = () => import('./catalogue-order-form');
+const importProductListError = () => import('../../features/catalog/product-list-error');
+let chunks:
+  | {
+      catalogueForm: ReturnType<typeof importCatalogueForm>;
+      productListError: ReturnType<typeof importProductListError>;
+    }
+  | undefined;
+function loadPageChunks() {
+  chunks ??= { catalogueForm: importCatalogueForm(), productListError: importProductListError() };
+  return chunks;
+}
+const OrderForm = lazy(async () => ({ default: (await loadPageChunks().catalogueForm).OrderForm }));
 const ProductListError = lazy(async () => ({
-  default: (await (productListError ?? loadProductListError())).ProductListError,
+  default: (await loadPageChunks().productListError).ProductListError,
 }));
 
 /**
@@ -32,6 +37,8 @@ const ProductListError = lazy(async () => ({
  * its heading and loading state; the form itself arrives with the catalogue (catalogue-order-form.tsx).
  */
 export function OrderFormPage() {
+  // Not in the server's page shells, which draw the loading state only.
+  if (typeof window !== 'undefined') void loadPageChunks();
   const looksSignedOut = useLooksSignedOut();
   // Read here, not in the form: the page is there from the first render, so the cart is followed before the
   // form (drawn later, as a transition) appears, and a quantity changed at once is never missed.
