@@ -28,6 +28,13 @@ export interface FailingAudit {
   examples: string[];
 }
 
+export interface NetworkRequest {
+  /** Without the page's origin. */
+  url: string;
+  resourceType: string;
+  transferSize: number;
+}
+
 export interface PageRun {
   /** 0–100 per category. */
   scores: Record<CategoryId, number>;
@@ -36,6 +43,10 @@ export interface PageRun {
   tbtMs: number;
   /** Bytes transferred for the whole page load (Lighthouse's total-byte-weight). */
   bytes: number;
+  /** Bytes of JavaScript transferred by network idle (the scripts of Lighthouse's network-requests). */
+  scriptBytes: number;
+  /** Every request of the load (network-requests), for the report's list of the largest. */
+  requests: NetworkRequest[];
   failing: Record<CategoryId, FailingAudit[]>;
   warnings: string[];
   /** Audits Lighthouse could not compute, as 'id: reason'. */
@@ -128,7 +139,24 @@ function score(lhr: Result, category: CategoryId): number {
   return Math.round(value * 100);
 }
 
+/**
+ * The requests Lighthouse recorded for the load, which it ends at network idle (network-requests). Its
+ * total-byte-weight is the sum of their transfer sizes.
+ */
+function requestsOf(lhr: Result): NetworkRequest[] {
+  const items = (lhr.audits['network-requests']?.details as { items?: unknown } | undefined)?.items;
+  if (!Array.isArray(items))
+    throw new Error(`Lighthouse reported no network requests for ${lhr.finalDisplayedUrl}`);
+  const origin = new URL(lhr.finalDisplayedUrl).origin;
+  return (items as Array<{ url?: unknown; resourceType?: unknown; transferSize?: unknown }>).map((item) => ({
+    url: typeof item.url === 'string' ? item.url.replace(origin, '') : '',
+    resourceType: typeof item.resourceType === 'string' ? item.resourceType : 'Other',
+    transferSize: typeof item.transferSize === 'number' ? item.transferSize : 0,
+  }));
+}
+
 function figuresOf(lhr: Result): PageRun {
+  const requests = requestsOf(lhr);
   const scores = {} as Record<CategoryId, number>;
   const failing = {} as Record<CategoryId, FailingAudit[]>;
   for (const category of CATEGORIES) {
@@ -141,6 +169,10 @@ function figuresOf(lhr: Result): PageRun {
     cls: numericAudit(lhr, 'cumulative-layout-shift'),
     tbtMs: numericAudit(lhr, 'total-blocking-time'),
     bytes: numericAudit(lhr, 'total-byte-weight'),
+    scriptBytes: requests
+      .filter((request) => request.resourceType === 'Script')
+      .reduce((sum, request) => sum + request.transferSize, 0),
+    requests,
     failing,
     warnings: lhr.runWarnings.map(String),
     errored: Object.values(lhr.audits)

@@ -1,7 +1,8 @@
 /**
  * Lighthouse on the built portal, as a phone would see it (issue 14): `/` signed out, `/` signed in, `/orders`
  * and `/admin`, each BENCH_WEB_RUNS times (3), reporting the median of every figure next to its target, the
- * audits that keep a category below 100, and the initial JavaScript of `/`; the table goes into README.md.
+ * audits that keep a category below 100, the initial JavaScript of `/`, what `/` fetches by network idle
+ * (its JavaScript and in all) and each page's largest requests; the table goes into README.md.
  *
  *   npm run bench:web                  # build, then 4 pages × 3 Lighthouse runs (about 5 minutes)
  *   BENCH_WEB_RUNS=1 npm run bench:web
@@ -28,6 +29,7 @@ import {
 import {
   failingAuditsReport,
   initialJavaScriptLine,
+  largestRequests,
   measureInitialJavaScript,
   resultsTable,
   writeReadme,
@@ -47,6 +49,8 @@ const CUSTOMER_ORDERS = 6;
 const OUTBOX_QUIET_MS = 1_500;
 const OUTBOX_WAIT_MS = 60_000;
 const LIGHTHOUSE_ATTEMPTS = 3;
+/** How many of each page's requests the report lists, largest first. */
+const LARGEST_REQUESTS = 12;
 
 const PAGES: readonly WebPage[] = [
   { label: '`/` signed out', slug: 'home-signed-out', path: '/', session: 'visitor' },
@@ -163,6 +167,10 @@ function printReport(
   console.log(`\n${initialJavaScriptLine(initialJs)}`);
   for (const { file, gzipBytes } of [...initialJs.files].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
     console.log(`  ${(gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${file}`);
+  }
+  for (const summary of summaries) {
+    console.log(`\nLargest requests of ${summary.page.label} (last run):`);
+    for (const line of largestRequests(summary, LARGEST_REQUESTS)) console.log(line);
   }
   const audits = failingAuditsReport(summaries);
   if (audits.length > 0) {

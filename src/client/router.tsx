@@ -1,12 +1,10 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { AdminLayout } from './components/admin-layout';
 import { AppShell } from './components/app-shell';
 import { PageSpinner } from './components/page-spinner';
 import { RedirectIfSignedIn, RequireSignIn } from './components/require-sign-in';
 import { takeTokenFromUrl } from './lib/url-token';
 import { RouteError } from './components/route-error';
-import { NotFoundPage } from './routes/not-found';
 import { OrderFormPage } from './routes/shop/order-form';
 
 /**
@@ -39,7 +37,11 @@ const supportPage = lazyPage(
 export const routes: RouteObject[] = [
   {
     path: '/admin',
-    Component: AdminLayout,
+    // The admin chrome loads with the admin pages, not with the storefront.
+    ...lazyPage(
+      () => import('./components/admin-layout'),
+      (module) => module.AdminLayout,
+    ),
     ErrorBoundary: RouteError,
     children: [
       {
@@ -169,7 +171,13 @@ export const routes: RouteObject[] = [
               (module) => module.ResetPasswordPage,
             ),
           },
-          { path: '*', Component: NotFoundPage },
+          {
+            path: '*',
+            ...lazyPage(
+              () => import('./routes/not-found'),
+              (module) => module.NotFoundPage,
+            ),
+          },
         ],
       },
     ],

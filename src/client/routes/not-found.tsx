@@ -4,8 +4,8 @@ import { PageTitle } from '../components/page-title';
 import { Button } from '../components/ui/button';
 
 /**
- * Any unknown path (docs/storefront.md#routes-and-access). Bundled with the shell, so a mistyped URL needs no
- * extra download.
+ * Any unknown path (docs/storefront.md#routes-and-access). A lazy page like the others: it stays out of the
+ * storefront's first page (ADR 0015).
  */
 export function NotFoundPage() {
   return (

@@ -1,13 +1,17 @@
 import { Download, Table2 } from 'lucide-react';
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { cn } from '../../lib/cn';
 import { downloadText } from '../../lib/download';
-import { figureCsv, type Figure, type FigureTable } from './insights-figures';
+import { useNearViewport } from '../../lib/use-near-viewport';
+import { figureCsv, type ChartSpec, type Figure, type FigureTable } from './insights-figures';
 
-/** The chart library arrives with the first chart, in a chunk of its own (ADR 0033). */
+/**
+ * The chart library arrives with the first chart that comes near the screen, in a chunk of its own (ADR
+ * 0033): the figures above the charts paint without waiting for it.
+ */
 const UplotChart = lazy(() => import('./uplot-chart'));
 
 interface FigurePanelProps {
@@ -69,9 +73,7 @@ export function FigurePanel({ figure, emptyText, children }: FigurePanelProps) {
       {chart && !chartFailed ? (
         <div role="img" aria-label={`${chart.description} The figures are in the table “${table.caption}”.`}>
           <ChartBoundary onError={() => setChartFailed(true)}>
-            <Suspense fallback={<Skeleton className="h-[264px] w-full" />}>
-              <UplotChart spec={chart} />
-            </Suspense>
+            <ChartWhenNear spec={chart} />
           </ChartBoundary>
         </div>
       ) : null}
@@ -88,6 +90,24 @@ export function FigurePanel({ figure, emptyText, children }: FigurePanelProps) {
         <FigureTableView table={table} id={tableId} hidden={!showTable} />
       )}
     </section>
+  );
+}
+
+/** The chart's place, a skeleton of its height until it comes near the screen and its code has loaded. */
+function ChartWhenNear({ spec }: { spec: ChartSpec }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(place);
+  const skeleton = <Skeleton className="h-[264px] w-full" />;
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={skeleton}>
+          <UplotChart spec={spec} />
+        </Suspense>
+      ) : (
+        skeleton
+      )}
+    </div>
   );
 }
 

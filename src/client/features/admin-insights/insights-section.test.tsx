@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { act } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InsightsSection } from '../../routes/admin/sections/insights-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
@@ -18,6 +19,39 @@ vi.mock('./uplot-chart', () => ({
 }));
 
 registerCartTestHooks();
+
+/**
+ * A chart loads when its place comes near the screen (lib/use-near-viewport.ts). The stand-in observer
+ * reports every element it is given as on screen once `reveal()` is called; until then none is.
+ */
+const observed = new Set<{ callback: IntersectionObserverCallback; elements: Element[] }>();
+function reveal() {
+  for (const { callback, elements } of observed) {
+    callback(
+      elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
+      {} as IntersectionObserver,
+    );
+  }
+}
+beforeEach(() => {
+  observed.clear();
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      private readonly entry;
+      constructor(callback: IntersectionObserverCallback) {
+        this.entry = { callback, elements: [] as Element[] };
+        observed.add(this.entry);
+      }
+      observe(element: Element) {
+        this.entry.elements.push(element);
+      }
+      disconnect() {
+        observed.delete(this.entry);
+      }
+    },
+  );
+});
 
 const PATH = '/api/admin/insights';
 
@@ -54,6 +88,9 @@ describe('InsightsSection', () => {
       'Orders and revenue per week, last 12 weeks: revenue as bars, orders as a line. The figures are in the ' +
         'table “Orders and revenue per week, last 12 weeks (weeks start on Monday, UTC)”.',
     );
+    // The chart's code is asked for only once its place comes near the screen.
+    expect(within(weekly).queryByTestId('chart')).toBeNull();
+    act(reveal);
     expect(await within(weekly).findByTestId('chart')).toHaveTextContent(/^Dec 16 \| .* \| Mar 3$/);
     // The table is there for screen readers all along, and shown to everyone on request.
     const table = within(weekly).getByRole('table', {

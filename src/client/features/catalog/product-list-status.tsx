@@ -1,5 +1,4 @@
 import { PackageOpen } from 'lucide-react';
-import { LoadError } from '../../components/load-error';
 import { ViewportSwitch } from '../../components/viewport-switch';
 import { ProductCardsSkeleton } from './product-cards';
 import { ProductTableSkeleton } from './product-table';
@@ -30,23 +29,5 @@ export function ProductListEmpty() {
       <p>No products are available right now.</p>
       <p className="text-sm">Please check back soon or contact us if you need help with an order.</p>
     </div>
-  );
-}
-
-interface ProductListErrorProps {
-  error: Error;
-  onRetry: () => void;
-}
-
-/**
- * 'Failed to fetch products' (docs/storefront.md#order-form). The status line helps support without alarming
- * the buyer.
- */
-export function ProductListError({ error, onRetry }: ProductListErrorProps) {
-  return (
-    <LoadError onRetry={onRetry}>
-      <p className="font-semibold">Failed to fetch products</p>
-      <p className="text-sm text-muted-foreground">{error.message}</p>
-    </LoadError>
   );
 }

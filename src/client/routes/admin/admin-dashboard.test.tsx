@@ -236,13 +236,13 @@ describe('/admin dashboard', () => {
     await screen.findByText('Insights section');
 
     fireEvent.click(sectionButton('Pending Users'));
-    expect(screen.getByText('Pending Users section')).toBeInTheDocument();
+    expect(await screen.findByText('Pending Users section')).toBeInTheDocument();
     expect(screen.queryByText('Insights section')).toBeNull();
     expect(currentSection()).toBe('Pending Users');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
 
     fireEvent.click(sectionButton('Users'));
-    expect(screen.getByText('Users section')).toBeInTheDocument();
+    expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users');
 
     cleanup();
@@ -290,7 +290,7 @@ describe('/admin dashboard', () => {
     // Choosing a section closes the menu.
     fireEvent.click(sectionButton('Orders'));
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
-    expect(screen.getByText('Orders section')).toBeInTheDocument();
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
 
     fireEvent.click(menuButton);
     fireEvent.keyDown(sectionButton('Orders'), { key: 'Escape' });
@@ -307,7 +307,7 @@ describe('/admin dashboard', () => {
     fireEvent.click(sectionButton('FAQ Management'));
     expect(await screen.findByText('This section could not be shown.')).toBeInTheDocument();
     fireEvent.click(sectionButton('Variants'));
-    expect(screen.getByText('Variants section')).toBeInTheDocument();
+    expect(await screen.findByText('Variants section')).toBeInTheDocument();
   });
 
   it('logs out: POST /api/admin/logout, admin data forgotten, back to /admin/login', async () => {
@@ -348,7 +348,7 @@ describe('/admin dashboard', () => {
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
     expect(router.state.location.pathname).toBe('/admin');
-    expect(screen.getByText('Insights section')).toBeInTheDocument();
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Logout' }).disabled).toBe(false);
   });
 

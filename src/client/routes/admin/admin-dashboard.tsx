@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -31,33 +31,10 @@ import {
 import { serverMessage } from '../../lib/api';
 import { useIsPageShell } from '../../lib/page-shell';
 import { currentUserQueryOptions } from '../../lib/session';
-import { DeliverySection } from './sections/delivery-section';
-import { FaqSection } from './sections/faq-section';
-import { InsightsSection } from './sections/insights-section';
-import { OrdersSection } from './sections/orders-section';
-import { PendingUsersSection } from './sections/pending-users-section';
-import { PoliciesSection } from './sections/policies-section';
-import { PricingSection } from './sections/pricing-section';
-import { ProductsSection } from './sections/products-section';
-import { SecuritySection } from './sections/security-section';
-import { SupportSection } from './sections/support-section';
-import { UsersSection } from './sections/users-section';
-import { VariantsSection } from './sections/variants-section';
+import { ADMIN_SECTION_COMPONENTS, preloadAdminSection } from './section-components';
 
-const SECTION_COMPONENTS: Record<AdminSectionId, ComponentType> = {
-  insights: InsightsSection,
-  products: ProductsSection,
-  variants: VariantsSection,
-  pricing: PricingSection,
-  orders: OrdersSection,
-  'pending-users': PendingUsersSection,
-  users: UsersSection,
-  faq: FaqSection,
-  policies: PoliciesSection,
-  support: SupportSection,
-  delivery: DeliverySection,
-  security: SecuritySection,
-};
+// The section a reload shows, fetched while the session is checked (not in the page shells' renderer).
+if (typeof window !== 'undefined') preloadAdminSection(readStoredAdminSection());
 
 /**
  * /admin (docs/admin.md#admin-access): a spinner while the session loads; signed out → /admin/login,
@@ -121,7 +98,7 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
   const isShell = useIsPageShell();
   const logout = useAdminLogout({ takeDownSections: () => flushSync(() => setSignedOut(true)) });
   useRecheckAdminSessionOnRefusal();
-  const Section = SECTION_COMPONENTS[section];
+  const Section = ADMIN_SECTION_COMPONENTS[section];
 
   // Whatever is shown, chosen or linked, is the section a reload comes back to.
   useEffect(() => storeAdminSection(section), [section]);
@@ -165,7 +142,10 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
           <PageSpinner label="Loading…" />
         ) : (
           <SectionErrorBoundary key={section}>
-            <Section />
+            {/* The same spinner as the page shell's, while the section's code loads. */}
+            <Suspense fallback={<PageSpinner label="Loading…" />}>
+              <Section />
+            </Suspense>
           </SectionErrorBoundary>
         )}
       </AdminMain>

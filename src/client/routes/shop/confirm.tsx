@@ -13,7 +13,7 @@ import { clearCart, useCart, type Cart } from '../../lib/cart/cart-store';
 import { readOrderNotes, writeOrderNotes } from '../../lib/cart/order-notes-store';
 import { readPoNumber, writePoNumber } from '../../lib/cart/po-number-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
-import { ProductListError } from '../../features/catalog/product-list-status';
+import { ProductListError } from '../../features/catalog/product-list-error';
 import { productsQueryOptions } from '../../features/catalog/products-query';
 import { CustomerDetails } from '../../features/checkout/customer-details';
 import { idempotencyKeyFor } from '../../features/checkout/idempotency-key';
