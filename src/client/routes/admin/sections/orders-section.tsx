@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { StaleContent } from '../../../components/admin/stale-content';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderStatusFilterSchema,
@@ -18,7 +19,6 @@ import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-orde
 import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
 import { ShopifyReconcileButton } from '../../../features/admin-orders/shopify-reconcile-button';
 import { useDebouncedValue } from '../../../features/admin-orders/use-debounced-value';
-import { cn } from '../../../lib/cn';
 
 /** The search waits for the typing to pause before it asks the server. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -108,7 +108,7 @@ export function OrdersSection() {
           errorPrefix="Could not load orders: "
         >
           {data ? (
-            <div className={cn('space-y-4 transition-opacity', orders.isPlaceholderData && 'opacity-60')}>
+            <StaleContent stale={orders.isPlaceholderData}>
               <AdminOrdersTable orders={data.orders} onViewItems={setViewing} />
               <AdminPagination
                 page={data.page}
@@ -120,7 +120,7 @@ export function OrdersSection() {
                 label="Order pages"
                 listRef={listRef}
               />
-            </div>
+            </StaleContent>
           ) : null}
         </ListState>
       </div>

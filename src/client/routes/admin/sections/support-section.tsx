@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { StaleContent } from '../../../components/admin/stale-content';
 import { formatOrderNumber } from '../../../../shared/orders';
 import { ADMIN_SUPPORT_PAGE_SIZE, type AdminSupportMessage } from '../../../../shared/schemas/admin-support';
 import { ADMIN_ORDER_PARAM, readLinkedOrderId } from '../../../components/admin/admin-links';
@@ -115,7 +116,7 @@ export function SupportSection() {
           errorPrefix="Could not load support messages: "
         >
           {data ? (
-            <div className={cn('space-y-4 transition-opacity', messages.isPlaceholderData && 'opacity-60')}>
+            <StaleContent stale={messages.isPlaceholderData}>
               <SupportMessagesTable
                 messages={data.messages}
                 onView={setViewing}
@@ -131,7 +132,7 @@ export function SupportSection() {
                 label="Message pages"
                 listRef={listRef}
               />
-            </div>
+            </StaleContent>
           ) : null}
         </ListState>
       </div>
