@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
 import {
@@ -10,6 +7,7 @@ import {
   type ThreadMessage,
   type ThreadRequest,
 } from './pglite-protocol';
+import { pgliteWorkerEntry } from './pglite-worker-entry';
 
 /** What Drizzle's PGlite driver calls on a client or on an open transaction. */
 export interface PgliteQueries {
@@ -47,9 +45,8 @@ export class PgliteThread implements PgliteQueries {
       dataDir: options.dataDir,
       ...(options.template ? { template: await options.template.arrayBuffer() } : {}),
     };
-    const { source, evalSource } = workerEntry();
+    const source = pgliteWorkerEntry(import.meta.url);
     const worker = new Worker(source, {
-      eval: evalSource,
       workerData,
       transferList: workerData.template ? [workerData.template] : [],
     });
@@ -189,35 +186,5 @@ function optionsMessage(options: QueryOptions): QueryOptionsMessage {
   return {
     ...(options.rowMode ? { rowMode: options.rowMode } : {}),
     ...(rawTypes.length ? { rawTypes } : {}),
-  };
-}
-
-/** tsx's register API as a URL; vitest's module runner (the tests' global setup) has no import.meta.resolve. */
-function resolveTsxApi(): string {
-  try {
-    return import.meta.resolve('tsx/esm/api');
-  } catch {
-    // The ESM entry named by tsx's own exports map (require.resolve would pick its CommonJS build).
-    const require = createRequire(import.meta.url);
-    const manifestPath = require.resolve('tsx/package.json');
-    const manifest = require(manifestPath) as { exports: Record<string, { import: { default: string } }> };
-    const entry = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
-    return pathToFileURL(path.join(path.dirname(manifestPath), entry)).href;
-  }
-}
-
-/**
- * The thread's script: pglite-worker.js beside the built server (dist/server), or, when the portal runs from
- * its TypeScript sources (tests, scripts), pglite-worker.ts loaded through tsx.
- */
-function workerEntry(): { source: string | URL; evalSource: boolean } {
-  if (!import.meta.url.endsWith('.ts')) {
-    return { source: new URL('./pglite-worker.js', import.meta.url), evalSource: false };
-  }
-  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
-  const tsx = resolveTsxApi();
-  return {
-    source: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
-    evalSource: true,
   };
 }
