@@ -58,8 +58,10 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [['list', { printSteps: false }]],
   // Every page a journey visits is also scanned with axe in two layouts (tests/e2e/support/a11y.ts), which
-  // makes a journey through many pages up to twice as long on this shared 2-core machine.
-  timeout: 45_000,
+  // makes a journey through many pages up to twice as long on this shared 2-core machine; on a day the
+  // machine ran at a third of its speed, the longest journeys (register, approve, sign in, order, approve)
+  // took 45 s with nothing wrong. A step that is really stuck still fails at its own 10 s expect timeout.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

@@ -2,10 +2,14 @@
 # `== <name>: N s` after, and the summary table of every stage (with the total) is printed when the script
 # exits, also after a failing stage; the script's exit code is kept. Beside the wall time each stage shows
 # the CPU seconds its processes used (user + system): on a shared machine the wall time varies with the
-# neighbours, the CPU time much less, so compare that between runs.
+# neighbours, the CPU time much less, so compare that between runs. That count misses what runs outside the
+# stage's process tree (the PostgreSQL server, Chromium's detached helpers), so each stage also shows the
+# whole machine's busy CPU seconds over its time (from /proc/stat): near twice the wall time on two cores
+# means the stage was CPU-bound and only less work makes it faster.
 stage_names=()
 stage_seconds=()
 stage_cpu=()
+stage_machine_cpu=()
 stage_results=()
 ci_started=$SECONDS
 
@@ -22,6 +26,20 @@ read_children_cpu() {
   }' "$stage_times_file")
 }
 
+# Sets machine_cpu to the whole machine's busy CPU time so far, in hundredths of a second (/proc/stat:
+# user, nice, system, irq and softirq of all cores); 0 where there is no /proc/stat.
+machine_cpu=0
+read_machine_cpu() {
+  machine_cpu=0
+  [ -r /proc/stat ] || return 0
+  local _label user nice system _idle _iowait irq softirq _rest
+  read -r _label user nice system _idle _iowait irq softirq _rest </proc/stat
+  machine_cpu=$((user + nice + system + irq + softirq))
+}
+
+read_machine_cpu
+ci_machine_began=$machine_cpu
+
 stage() {
   local name=$1
   shift
@@ -29,19 +47,24 @@ stage() {
   local began=$SECONDS
   read_children_cpu
   local cpu_began=$children_cpu
+  read_machine_cpu
+  local machine_began=$machine_cpu
   # Recorded as failed first, so the summary shows the stage even when `set -e` ends the script inside it.
   local index=${#stage_names[@]}
   stage_names+=("$name")
   stage_seconds+=(0)
   stage_cpu+=(0)
+  stage_machine_cpu+=(0)
   stage_results+=(failed)
   local status=0
   "$@" || status=$?
   stage_seconds[index]=$((SECONDS - began))
   read_children_cpu
   stage_cpu[index]=$((children_cpu - cpu_began))
+  read_machine_cpu
+  stage_machine_cpu[index]=$(((machine_cpu - machine_began) / 100))
   if [ "$status" -eq 0 ]; then stage_results[index]=ok; fi
-  echo "== $name: ${stage_seconds[index]} s (CPU ${stage_cpu[index]} s)"
+  echo "== $name: ${stage_seconds[index]} s (CPU ${stage_cpu[index]} s, machine ${stage_machine_cpu[index]} s)"
   return "$status"
 }
 
@@ -49,14 +72,20 @@ print_stage_summary() {
   local status=$?
   local i
   read_children_cpu
+  read_machine_cpu
   rm -f "$stage_times_file"
   echo
   echo "== CI stages"
-  printf '%-36s %8s %8s  %s\n' stage 'wall s' 'CPU s' result
+  local row='%-42s %8s %8s %10s  %s\n'
+  # shellcheck disable=SC2059
+  printf "$row" stage 'wall s' 'CPU s' 'machine s' result
   for i in "${!stage_names[@]}"; do
-    printf '%-36s %8d %8d  %s\n' "${stage_names[i]}" "${stage_seconds[i]}" "${stage_cpu[i]}" "${stage_results[i]}"
+    # shellcheck disable=SC2059
+    printf "$row" "${stage_names[i]}" "${stage_seconds[i]}" "${stage_cpu[i]}" "${stage_machine_cpu[i]}" \
+      "${stage_results[i]}"
   done
-  printf '%-36s %8d %8d  %s\n' total $((SECONDS - ci_started)) "$children_cpu" \
+  # shellcheck disable=SC2059
+  printf "$row" total $((SECONDS - ci_started)) "$children_cpu" $(((machine_cpu - ci_machine_began) / 100)) \
     "$([ "$status" -eq 0 ] && echo ok || echo "failed ($status)")"
   exit "$status"
 }

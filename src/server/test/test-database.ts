@@ -3,17 +3,17 @@ import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client';
+import { takeTestDatabase } from './reused-pglite';
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or — when TEST_DATABASE_URL is
- * set — a new database created on that PostgreSQL server and dropped again by close().
+ * A fresh, migrated, empty database for one test file: in-memory PGlite by default (opened from the
+ * template, or one a finished file of this worker closed, emptied: reused-pglite.ts), or — when
+ * TEST_DATABASE_URL is set — a new database created on that PostgreSQL server and dropped again by close().
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const templatePath = inject('pgliteTemplatePath');
-    const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
-    const handle = await openDatabase({ kind: 'pglite', dataDir: null, ...(template ? { template } : {}) });
+    const handle = await takeTestDatabase(openFromTemplate);
     await handle.migrate();
     return handle;
   }
@@ -27,6 +27,12 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await database.drop();
     },
   };
+}
+
+function openFromTemplate(): Promise<DatabaseHandle> {
+  const templatePath = inject('pgliteTemplatePath');
+  const template = templatePath ? new Blob([readFileSync(templatePath)]) : undefined;
+  return openDatabase({ kind: 'pglite', dataDir: null, ...(template ? { template } : {}) });
 }
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`, and the way to drop it again. */
