@@ -29,7 +29,8 @@ export function startPortalProcess(env: Record<string, string>): PortalProcess {
     child,
     output: () => output,
     exited,
-    waitForOutput: (pattern, timeoutMs = 45_000) =>
+    // A start on an empty folder (initdb, migrations, seed) took over 45 s on a slow and busy CI machine.
+    waitForOutput: (pattern, timeoutMs = 90_000) =>
       new Promise((resolve, reject) => {
         const started = Date.now();
         const check = () => {
