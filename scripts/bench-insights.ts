@@ -50,7 +50,7 @@ let closeApp = async () => {};
 try {
   await database.migrate();
   // The overload guard would read this process's start-up (loading the sources) as an event loop delay.
-  const app = await buildApp({ env, database, clientDir: null, logger: false, maxEventLoopDelayMs: 30_000 });
+  const app = await buildApp({ env, database, clientDir: null, logger: false, maxEventLoopDelayMs: 0 });
   closeApp = () => app.close();
   const base = await app.listen({ host: LOOPBACK, port: 0 });
   const db = database.db;

@@ -501,7 +501,7 @@ describe('ADMIN_REQUIRE_TOTP', () => {
       database: t.handle,
       clientDir: null,
       logger: false,
-      maxEventLoopDelayMs: 30_000,
+      maxEventLoopDelayMs: 0,
     });
     try {
       expect((await send(t.app, 'GET', '/api/admin/users', cookie)).statusCode).toBe(200);
