@@ -76,7 +76,7 @@ print_stage_summary() {
   rm -f "$stage_times_file"
   echo
   echo "== CI stages"
-  local row='%-42s %8s %8s %10s  %s\n'
+  local row='%-48s %8s %8s %10s  %s\n'
   # shellcheck disable=SC2059
   printf "$row" stage 'wall s' 'CPU s' 'machine s' result
   for i in "${!stage_names[@]}"; do
