@@ -61,6 +61,8 @@ export default defineConfig({
   // makes a journey through many pages up to twice as long on this shared 2-core machine; on a day the
   // machine ran at a third of its speed, the longest journeys (register, approve, sign in, order, approve)
   // took 45 s with nothing wrong. A step that is really stuck still fails at its own 10 s expect timeout.
+  // The journeys through several people's flows say test.slow() (three times this) instead of a fixed figure,
+  // which fell below this default once it was raised.
   timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {

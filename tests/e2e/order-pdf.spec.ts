@@ -40,7 +40,7 @@ async function readDownload(download: Download): Promise<string[]> {
 }
 
 test('a customer downloads the PDF of an order of every product from the order page', async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);

@@ -41,7 +41,7 @@ function mailWith(address: string, after: number, parts: string[]) {
 }
 
 test('staff give a customer Net 30 terms in Users', async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);

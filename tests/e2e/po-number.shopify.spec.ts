@@ -25,7 +25,7 @@ async function draftOf(orderId: number) {
 }
 
 test("the draft order in Shopify carries the buyer's PO number", async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);

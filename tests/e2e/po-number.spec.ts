@@ -26,7 +26,7 @@ const pages = adminAndBuyerPages();
 let orderNumber = '';
 
 test('a customer gives a PO number on the review page and finds it with the order', async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);

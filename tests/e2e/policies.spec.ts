@@ -49,7 +49,7 @@ test('an administrator edits the Privacy Policy and a visitor reads the new text
   page: admin,
   browser,
 }) => {
-  test.setTimeout(60_000);
+  test.slow();
   await adminSignIn(admin);
   const list = await admin.request.get('/api/admin/policies');
   expect(list.status()).toBe(200);

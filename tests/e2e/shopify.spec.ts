@@ -36,7 +36,7 @@ const timelineStep = (page: Page, label: string) =>
   page.getByRole('list', { name: 'Order timeline' }).getByRole('listitem').filter({ hasText: label });
 
 test('an approved order is paid on the Shopify invoice and followed to delivery', async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);

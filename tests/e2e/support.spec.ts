@@ -26,7 +26,7 @@ let orderId: string;
 test('Report Issue on an order opens the prefilled form, and the message is sent', async () => {
   const admin = pages.admin();
   const buyer = pages.buyer();
-  test.setTimeout(60_000);
+  test.slow();
   await registerApprovedCustomer(admin, buyer, customer);
   const orderNumber = await orderTwoCases(buyer);
 

@@ -47,7 +47,7 @@ async function storeOrderOf(orderId: number) {
 let orderNumber = '';
 
 test('staff can give only the terms the store has a NET template for, and give Net 30', async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   await registerApprovedCustomer(admin, buyer, customer);
@@ -78,7 +78,7 @@ test('staff can give only the terms the store has a NET template for, and give N
 });
 
 test('approval completes the draft payment pending on Net 30, and the order page shows the due date and Pay link', async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
 
@@ -130,7 +130,7 @@ test('approval completes the draft payment pending on Net 30, and the order page
 });
 
 test("a due date moved back in Shopify makes the order 'Overdue' for buyer and staff, and staff send Shopify's reminder", async () => {
-  test.setTimeout(120_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   const orderId = parseOrderNumber(orderNumber)!;
@@ -164,7 +164,7 @@ test("a due date moved back in Shopify makes the order 'Overdue' for buyer and s
 });
 
 test("once the store has the payment the order page says 'Paid', and no reminder is offered", async () => {
-  test.setTimeout(90_000);
+  test.slow();
   const admin = pages.admin();
   const buyer = pages.buyer();
   const orderId = parseOrderNumber(orderNumber)!;
