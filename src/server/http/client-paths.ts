@@ -4,6 +4,13 @@ export function pathnameOf(url: string): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** The build's hashed files (and anything else asked for under their folder). */
+export const HASHED_FILES_PREFIX = '/assets/';
+
+export function isHashedFilePath(pathname: string): boolean {
+  return pathname.startsWith(HASHED_FILES_PREFIX);
+}
+
 export function isApiPath(pathname: string): boolean {
   return pathname === '/api' || pathname.startsWith('/api/');
 }
@@ -19,5 +26,5 @@ const FILE_NAME = /\/[^/]*\.[A-Za-z][A-Za-z0-9]{0,15}$/;
  * `/auth/verify`) have no extension.
  */
 export function isFilePath(pathname: string): boolean {
-  return pathname === '/assets' || pathname.startsWith('/assets/') || FILE_NAME.test(pathname);
+  return pathname === '/assets' || isHashedFilePath(pathname) || FILE_NAME.test(pathname);
 }

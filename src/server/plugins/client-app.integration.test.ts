@@ -113,6 +113,30 @@ describe('delivering the built client', () => {
       expect(image.headers.vary).toBeUndefined();
     });
 
+    it('sends hashed files with only the headers a script obeys, and no validators', async () => {
+      const response = await get(url, { 'accept-encoding': BROWSER });
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      for (const documentOnly of [
+        'content-security-policy',
+        'x-frame-options',
+        'strict-transport-security',
+        'referrer-policy',
+        'etag',
+        'last-modified',
+        'accept-ranges',
+      ]) {
+        expect(response.headers[documentOnly], documentOnly).toBeUndefined();
+      }
+      // A public file and a page keep the full set.
+      for (const other of ['/favicon.svg', '/orders']) {
+        const page = await get(other, { 'accept-encoding': BROWSER });
+        expect(page.headers['content-security-policy'], other).toContain("default-src 'self'");
+        expect(page.headers['strict-transport-security'], other).toContain('max-age=31536000');
+        expect(page.headers.etag, other).toBeDefined();
+      }
+    });
+
     it('answers HEAD with the headers of the copy and no body', async () => {
       const response = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': BROWSER } });
       expect(response.statusCode).toBe(200);

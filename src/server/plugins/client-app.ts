@@ -1,7 +1,7 @@
 import path from 'node:path';
 import fastifyStatic, { type SetHeadersResponse } from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { isApiPath, isFilePath, pathnameOf } from '../http/client-paths';
+import { HASHED_FILES_PREFIX, isApiPath, isFilePath, pathnameOf } from '../http/client-paths';
 import {
   COMPRESSIBLE_FILE,
   PRECOMPRESSED_SUFFIX,
@@ -42,21 +42,34 @@ export async function registerClientApp(
     : null;
 
   if (clientDir && shell) {
-    await app.register(fastifyStatic, {
-      root: path.resolve(clientDir),
+    const root = path.resolve(clientDir);
+    const common = {
       // One route per file found at start-up; any other path falls through to the not-found handler below.
       wildcard: false,
       index: false,
       preCompressed: true,
       // Else @fastify/send writes `public, max-age=0` over the Cache-Control set in setHeaders.
       cacheControl: false,
-      // The copies are found through preCompressed, never asked for by name; index.html is the shell's.
-      globIgnore: [
-        ...Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => `**/*${suffix}`),
-        'index.html',
-        SHELL_TEMPLATE,
-      ],
       setHeaders: staticFileHeaders(clientDir),
+    } as const;
+    // The copies are found through preCompressed, never asked for by name.
+    const copies = Object.values(PRECOMPRESSED_SUFFIX).map((suffix) => `**/*${suffix}`);
+    // Hashed files are never revalidated, so they go without ETag, Last-Modified and Accept-Ranges.
+    await app.register(fastifyStatic, {
+      ...common,
+      root: path.join(root, 'assets'),
+      prefix: HASHED_FILES_PREFIX,
+      etag: false,
+      lastModified: false,
+      acceptRanges: false,
+      globIgnore: copies,
+    });
+    await app.register(fastifyStatic, {
+      ...common,
+      root,
+      decorateReply: false,
+      // index.html is the shell's; the hashed files are served above.
+      globIgnore: [...copies, 'index.html', SHELL_TEMPLATE, 'assets/**'],
     });
     app.get('/index.html', (request, reply) => shell.send(request, reply));
   }

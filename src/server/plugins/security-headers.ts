@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isHashedFilePath } from '../http/client-paths';
 
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -32,10 +33,21 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-permitted-cross-domain-policies': 'none',
 };
 
+/**
+ * The build's hashed scripts, stylesheets and images (docs/security.md#response-headers): only the two
+ * headers a subresource obeys. The others govern a document (CSP, framing, referrer, opener) or the whole
+ * origin (HSTS, which every page and API answer carries), and a script or stylesheet ignores them; leaving
+ * them off saves about 0.6 KB on each of the twenty-odd files a page loads (issue 30).
+ */
+export const HASHED_FILE_HEADERS: Readonly<Record<string, string>> = {
+  'cross-origin-resource-policy': SECURITY_HEADERS['cross-origin-resource-policy']!,
+  'x-content-type-options': SECURITY_HEADERS['x-content-type-options']!,
+};
+
 export function registerSecurityHeaders(app: FastifyInstance) {
   // Callback-style hooks here and in the other per-request plugins: no promise per request (issue 15).
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(SECURITY_HEADERS);
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isHashedFilePath(request.url) ? HASHED_FILE_HEADERS : SECURITY_HEADERS);
     done();
   });
 }
