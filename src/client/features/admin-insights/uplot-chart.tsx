@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { formatCents } from '../../../shared/money';
-import type { ChartSeries, ChartSeriesKind, ChartSpec } from './insights-figures';
+import { formatChartValue, formatTick, WHOLE_STEPS } from './chart-axes';
+import type { ChartSeries, ChartSpec } from './insights-figures';
 
 /*
  * The one module that loads the chart library (uPlot, ADR 0033), imported lazily by figure-panel.tsx: neither
@@ -18,22 +18,6 @@ const MIN_LABEL_SPACING = 56;
 function themeColour(name: string, fallback: string): string {
   const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
   return value || fallback;
-}
-
-const compactCount = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const compactMoney = new Intl.NumberFormat('en-US', {
-  notation: 'compact',
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 1,
-});
-
-function formatValue(kind: ChartSeriesKind, value: number): string {
-  return kind === 'money' ? formatCents(Math.round(value * 100)) : value.toLocaleString('en-US');
-}
-
-function formatTick(kind: ChartSeriesKind, value: number): string {
-  return kind === 'money' ? compactMoney.format(value) : compactCount.format(value);
 }
 
 /** A scale from 0 to a little above the largest value (1 when everything is 0), so bars start at the axis. */
@@ -63,6 +47,8 @@ function buildOptions(
     size: 56,
     ticks: { show: false },
     grid: { show: showGrid, stroke: grid, width: 1 },
+    // Whole orders and whole dollars between ticks (chart-axes.ts).
+    incrs: [...WHOLE_STEPS],
     values: (_chart, splits) => splits.map((value) => formatTick(series.kind, value)),
   });
   const seriesOf = (series: ChartSeries): uPlot.Series =>
@@ -151,7 +137,7 @@ export default function UplotChart({ spec }: { spec: ChartSpec }) {
     hovered === null
       ? ''
       : `${spec.labels[hovered] ?? ''}: ${spec.series
-          .map((series) => `${series.label} ${formatValue(series.kind, series.values[hovered] ?? 0)}`)
+          .map((series) => `${series.label} ${formatChartValue(series.kind, series.values[hovered] ?? 0)}`)
           .join(', ')}`;
 
   return (
