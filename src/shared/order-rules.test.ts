@@ -6,6 +6,7 @@ import {
   isOverdue,
   owesPayment,
   paymentNoticeOwed,
+  paymentStateOf,
   reminderCooldownOver,
   reminderRefusal,
 } from './order-rules';
@@ -58,6 +59,30 @@ describe('owesPayment and isOverdue', () => {
     expect(isOverdue({ ...overdue, paymentDueAt: at(1) }, NOW)).toBe(false);
     expect(isOverdue({ ...overdue, paymentStatus: 'paid' }, NOW)).toBe(false);
     expect(isOverdue({ ...overdue, status: 'cancelled' }, NOW)).toBe(false);
+  });
+});
+
+describe('paymentStateOf (docs/orders.md#payment-status)', () => {
+  it('reads paid once paid, even on an order cancelled afterwards', () => {
+    expect(paymentStateOf({ ...overdue, paymentStatus: 'paid' }, NOW)).toBe('paid');
+    expect(paymentStateOf({ ...overdue, status: 'cancelled', paymentStatus: 'paid' }, NOW)).toBe('paid');
+  });
+
+  it('reads overdue past the due date and payment due before it, on an approved order', () => {
+    expect(paymentStateOf(overdue, NOW)).toBe('overdue');
+    expect(paymentStateOf({ ...overdue, paymentDueAt: at(DAY) }, NOW)).toBe('payment_due');
+    expect(paymentStateOf({ ...overdue, paymentStatus: 'unpaid', paymentDueAt: at(DAY) }, NOW)).toBe(
+      'payment_due',
+    );
+  });
+
+  it('reads invoice sent or unpaid without a due date that counts, and nothing on a cancelled order', () => {
+    const payOnApproval = { ...overdue, paymentTerms: 'on_approval' as const, paymentDueAt: null };
+    expect(paymentStateOf(payOnApproval, NOW)).toBe('invoice_sent');
+    expect(paymentStateOf({ ...payOnApproval, paymentStatus: 'unpaid' }, NOW)).toBe('unpaid');
+    // Moved back to pending: its old due date no longer counts.
+    expect(paymentStateOf({ ...overdue, status: 'pending', paymentStatus: 'unpaid' }, NOW)).toBe('unpaid');
+    expect(paymentStateOf({ ...overdue, status: 'cancelled' }, NOW)).toBeNull();
   });
 });
 

@@ -124,3 +124,29 @@ export function isOpen(order: { status: string; paymentStatus: string }): boolea
   const status = toOrderStatus(order.status);
   return status !== 'cancelled' && !(status === 'delivered' && order.paymentStatus === 'paid');
 }
+
+/**
+ * Where the order's money stands, as buyers and staff read it everywhere an order appears
+ * (docs/orders.md#payment-status): 'paid' once paid; else, for an order not cancelled, 'overdue' past its due
+ * date, 'payment_due' while a due date counts (approved on net terms), 'invoice_sent' while Shopify's
+ * invoice is out, and 'unpaid' otherwise (a pending order, or approved without an invoice yet). A cancelled
+ * order that was never paid has none (null): nothing is owed.
+ */
+export const PAYMENT_STATES = ['unpaid', 'invoice_sent', 'payment_due', 'overdue', 'paid'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/**
+ * Money is still to come for the order: not paid and not cancelled (admin Orders' 'Unpaid' filter; every
+ * payment state but 'paid' and none).
+ */
+export function isUnpaid(order: { status: string; paymentStatus: string }): boolean {
+  return order.paymentStatus !== 'paid' && toOrderStatus(order.status) !== 'cancelled';
+}
+
+export function paymentStateOf(order: OrderPaymentState, now: Date): PaymentState | null {
+  if (order.paymentStatus === 'paid') return 'paid';
+  if (!isUnpaid(order)) return null;
+  if (isOverdue(order, now)) return 'overdue';
+  if (owesPayment(order)) return 'payment_due';
+  return order.paymentStatus === 'invoice_sent' ? 'invoice_sent' : 'unpaid';
+}

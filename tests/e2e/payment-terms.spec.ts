@@ -112,14 +112,14 @@ test("staff approve the order and the customer's order page and approval e-mail 
   expect(due.getTime()).toBeGreaterThanOrEqual(approvedFrom + 30 * DAY_MS - 1000);
   expect(due.getTime()).toBeLessThanOrEqual(Date.now() + 30 * DAY_MS);
 
-  // The history row (from approveOrderAndSeeIt) names the day; the order page the day and time.
+  // The history row (from approveOrderAndSeeIt) and the order page name the day, never a time (issue 31).
   const row = buyer.getByRole('listitem').filter({ hasText: orderNumber });
   await expect(row.getByText(`Payment due ${format(due, 'MMM d, yyyy')}`)).toBeVisible();
   await expect(row.getByText('Overdue')).toHaveCount(0);
 
   await buyer.goto(`/orders/${orderId}`);
   const status = buyer.getByRole('region', { name: 'Order Status' });
-  await expect(status.getByText(`Payment due ${format(due, 'MMM d, yyyy h:mm a')}`)).toBeVisible();
+  await expect(status.getByText(`Payment due ${format(due, 'MMM d, yyyy')}`)).toBeVisible();
   await expect(status.getByText('Your order is approved on Net 30 terms.')).toBeVisible();
   // Test mode: the portal keeps the terms itself, with no Shopify invoice to pay on.
   await expect(status.getByRole('link', { name: 'Pay now' })).toHaveCount(0);
@@ -136,7 +136,7 @@ test('admin Orders shows the terms and the due date, and neither the Overdue fil
   const orders = admin.getByRole('table', { name: 'Orders' });
   const row = orders.getByRole('row').filter({ hasText: orderNumber });
   await expect(row.getByText('Net 30')).toBeVisible();
-  await expect(row.getByText(`Payment due ${format(dueAt, 'MMM d, yyyy h:mm a')}`)).toBeVisible();
+  await expect(row.getByText(`Payment due ${format(dueAt, 'MMM d, yyyy')}`)).toBeVisible();
   await expect(row.getByText('Overdue')).toHaveCount(0);
   // A reminder is for an overdue payment only (docs/orders.md#payment-terms).
   await expect(row.getByRole('button', { name: `Send payment reminder for ${orderNumber}` })).toHaveCount(0);

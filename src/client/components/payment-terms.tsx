@@ -1,17 +1,17 @@
-import { TriangleAlert } from 'lucide-react';
-import { owesPayment as owesPaymentRule } from '../../shared/order-rules';
+import { CircleCheck, CreditCard, ExternalLink, TriangleAlert } from 'lucide-react';
+import { owesPayment as owesPaymentRule, type PaymentState } from '../../shared/order-rules';
+import { paymentStateText } from '../../shared/payment-state';
+import { safeExternalUrl } from '../../shared/external-url';
 import { PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/orders';
-import { cn } from '../lib/cn';
-import { formatDate } from '../lib/format-date';
-import { Badge } from './ui/badge';
+import { DATE_FORMAT, formatDate } from '../lib/format-date';
+import { Badge, type BadgeVariant } from './ui/badge';
+import { Button } from './ui/button';
 
 /*
  * Payment terms wherever an order is shown (docs/orders.md#payment-terms): the buyer's history and detail
  * and the admin Orders section. The terms' names are PAYMENT_TERMS_LABELS (shared/payment-terms.ts).
  */
-
-export const OVERDUE_LABEL = 'Overdue';
 
 /** One line on what the terms mean for the buyer: /confirm and the success page. */
 export function paymentTermsExplanation(terms: PaymentTerms): string {
@@ -33,39 +33,58 @@ export function owesPayment<T extends PaymentDueFields>(order: T): order is T & 
   return owesPaymentRule(order);
 }
 
-/** 'Payment due Apr 3, 2031', in the date pattern of the page it is on. */
-export function paymentDueText(dueAt: string, pattern: string): string {
-  return `Payment due ${formatDate(dueAt, pattern)}`;
-}
+const PAYMENT_STATE_VARIANTS: Readonly<Record<PaymentState, BadgeVariant>> = {
+  unpaid: 'outline',
+  invoice_sent: 'secondary',
+  payment_due: 'warning',
+  overdue: 'destructive',
+  paid: 'success',
+};
 
-/** 'Overdue' in red, with an icon: said in words, not by colour alone. */
-export function OverdueBadge() {
+/**
+ * Where the order's money stands, as the server says (docs/orders.md#payment-status): 'Unpaid', 'Invoice
+ * sent', 'Payment due Dec 29, 2026' (the date only, on every page), 'Overdue' or 'Paid'; in words, with an
+ * icon for the two that matter most. Nothing on a cancelled order that was never paid.
+ */
+export function PaymentStateBadge({
+  order,
+}: {
+  order: { paymentState: PaymentState | null; paymentDueAt: string | null };
+}) {
+  const state = order.paymentState;
+  if (!state) return null;
+  const dueDate = order.paymentDueAt ? formatDate(order.paymentDueAt, DATE_FORMAT) : null;
   return (
-    <Badge variant="destructive">
-      <TriangleAlert aria-hidden="true" />
-      {OVERDUE_LABEL}
+    <Badge variant={PAYMENT_STATE_VARIANTS[state]} data-payment-state={state}>
+      {state === 'overdue' ? <TriangleAlert aria-hidden="true" /> : null}
+      {state === 'paid' ? <CircleCheck aria-hidden="true" /> : null}
+      {paymentStateText(state, dueDate)}
     </Badge>
   );
 }
 
-/**
- * 'Payment due <date>' and, once it has passed unpaid, 'Overdue'. Nothing for an order without a due date,
- * a paid one or a cancelled one.
- */
-export function PaymentDue({
-  order,
-  pattern,
-  className,
+/** The buyer's Shopify invoice ('Pay now'), opening in a new tab; `url` is the server's, checked once more. */
+export function safeInvoiceUrl(url: string | null): string | null {
+  return safeExternalUrl(url, window.location.origin);
+}
+
+/** 'Pay now' to a checked invoice address (safeInvoiceUrl). */
+export function PayNowLink({
+  href,
+  size,
+  describedBy,
 }: {
-  order: PaymentDueFields;
-  pattern: string;
-  className?: string;
+  href: string;
+  size?: 'sm' | 'default';
+  describedBy?: string;
 }) {
-  if (!owesPayment(order)) return null;
   return (
-    <span className={cn('inline-flex flex-wrap items-center gap-x-2 gap-y-1', className)}>
-      <span>{paymentDueText(order.paymentDueAt, pattern)}</span>
-      {order.paymentOverdue ? <OverdueBadge /> : null}
-    </span>
+    <Button asChild size={size}>
+      <a href={href} target="_blank" rel="noopener noreferrer" aria-describedby={describedBy}>
+        <CreditCard aria-hidden="true" />
+        Pay now
+        <ExternalLink aria-hidden="true" />
+      </a>
+    </Button>
   );
 }

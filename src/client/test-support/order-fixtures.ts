@@ -7,6 +7,21 @@ import type {
   ReorderResponse,
 } from '../../shared/schemas/orders';
 import { ORDERS_PAGE_SIZE } from '../../shared/schemas/orders';
+import { paymentStateOf, type PaymentState } from '../../shared/order-rules';
+
+/**
+ * The payment state the server would send for these fields (shared/order-rules.ts paymentStateOf), with
+ * `paymentOverdue` standing in for the clock: a fixture says itself whether its due date has passed.
+ */
+export function fixturePaymentState(order: {
+  status: string;
+  paymentStatus: string;
+  paymentDueAt: string | null;
+  paymentOverdue: boolean;
+}): PaymentState | null {
+  const state = paymentStateOf(order, new Date(0));
+  return state === 'payment_due' && order.paymentOverdue ? 'overdue' : state;
+}
 
 /** Two cases of 4 oz at base price. */
 export function buildOrderItem(overrides: Partial<OrderItemView> = {}): OrderItemView {
@@ -47,7 +62,7 @@ export const testerItem = buildOrderItem({
 /** Order 1 (WO-1001): 2 cases of 4 oz, 1 case of 1 oz and the tester, submitted on Mar 4, 2031. */
 export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderSummary {
   const id = overrides.id ?? 1;
-  return {
+  const order: OrderSummary = {
     id,
     orderNumber: `WO-${1000 + id}`,
     status: 'pending',
@@ -84,8 +99,11 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
       }),
       testerItem,
     ],
+    paymentState: null,
+    invoiceUrl: null,
     ...overrides,
   };
+  return 'paymentState' in overrides ? order : { ...order, paymentState: fixturePaymentState(order) };
 }
 
 /** GET /api/orders for one page of `orders` out of `total`. */

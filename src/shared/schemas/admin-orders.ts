@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   orderItemViewSchema,
   orderStatusSchema,
+  paymentStateSchema,
   paymentStatusSchema,
   shopifySyncStatusSchema,
 } from './orders';
@@ -16,8 +17,9 @@ import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
  */
 
 /**
- * The status filter's choices (docs/admin.md#orders): 'all', one of the five statuses, or 'overdue' (unpaid
- * past the due date of its payment terms, docs/orders.md#payment-terms).
+ * The status filter's choices (docs/admin.md#orders): 'all', one of the five statuses, 'unpaid' (neither paid
+ * nor cancelled, docs/orders.md#payment-status) or 'overdue' (unpaid past the due date of its payment terms,
+ * docs/orders.md#payment-terms).
  */
 export const ADMIN_ORDER_STATUS_FILTERS = [
   'all',
@@ -26,6 +28,7 @@ export const ADMIN_ORDER_STATUS_FILTERS = [
   'shipped',
   'delivered',
   'cancelled',
+  'unpaid',
   'overdue',
 ] as const;
 export const adminOrderStatusFilterSchema = z.enum(ADMIN_ORDER_STATUS_FILTERS, {
@@ -98,6 +101,8 @@ export const adminOrderSchema = z.object({
   paymentTerms: z.enum(PAYMENT_TERMS),
   paymentDueAt: z.string().nullable(),
   paymentOverdue: z.boolean(),
+  /** Where the money stands (docs/orders.md#payment-status); null on a cancelled order never paid. */
+  paymentState: paymentStateSchema,
   /** When staff last sent a payment reminder (admin Orders 'Send payment reminder'). */
   paymentReminderSentAt: z.string().nullable(),
   /**

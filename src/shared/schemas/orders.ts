@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATES } from '../order-rules';
 import { PAYMENT_TERMS } from '../payment-terms';
 import { emailSchema, INVALID_EMAIL_MESSAGE } from './auth';
 import { sentence } from './messages';
@@ -165,6 +166,8 @@ export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+/** Where an order's money stands (shared/order-rules.ts paymentStateOf); null on a cancelled order never paid. */
+export const paymentStateSchema = z.enum(PAYMENT_STATES).nullable();
 /** Whether the order is in Shopify (docs/orders.md#shopify-sync-status). */
 export const SHOPIFY_SYNC_STATUSES = ['not_required', 'pending', 'synced', 'failed'] as const;
 export const shopifySyncStatusSchema = z.enum(SHOPIFY_SYNC_STATUSES);
@@ -218,6 +221,10 @@ export const orderSummarySchema = z.object({
   paymentDueAt: isoDate.nullable(),
   /** Unpaid past its due date. */
   paymentOverdue: z.boolean(),
+  /** Where the money stands (docs/orders.md#payment-status). */
+  paymentState: paymentStateSchema,
+  /** The Shopify invoice ('Pay now'), only while an invoice is out and unpaid on an approved order. */
+  invoiceUrl: z.string().nullable(),
   totalCases: z.number().int(),
   totalUnits: z.number().int(),
   orderTotal: money,
@@ -268,8 +275,6 @@ export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend
   shippedAt: isoDate.nullable(),
   deliveredAt: isoDate.nullable(),
   cancelledAt: isoDate.nullable(),
-  /** The Shopify invoice ('Pay now'), only while an invoice is out and unpaid. */
-  invoiceUrl: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   trackingCompany: z.string().nullable(),

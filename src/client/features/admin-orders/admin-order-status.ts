@@ -2,7 +2,7 @@ import type { BadgeVariant } from '../../components/ui/badge';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
-import { OVERDUE_LABEL } from '../../components/payment-terms';
+import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
 
 /**
  * The status badges (docs/admin.md#orders): pending outline, processing secondary, shipped and delivered
@@ -23,17 +23,12 @@ export const ORDER_STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderSt
 }));
 
 /**
- * The status filter (docs/admin.md#orders): All, each status, then 'Overdue' (unpaid past the due date of
- * its payment terms).
+ * The status filter (docs/admin.md#orders): All, each status, then 'Unpaid' (neither paid nor cancelled) and
+ * 'Overdue' (unpaid past the due date of its payment terms).
  */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
   ...ORDER_STATUS_OPTIONS,
-  { value: 'overdue', label: OVERDUE_LABEL },
+  { value: 'unpaid', label: PAYMENT_STATE_LABELS.unpaid },
+  { value: 'overdue', label: PAYMENT_STATE_LABELS.overdue },
 ];
-
-export const PAYMENT_STATUS_LABELS = {
-  unpaid: 'Unpaid',
-  invoice_sent: 'Invoice sent',
-  paid: 'Paid',
-} as const;

@@ -7,7 +7,8 @@ import { useIsMobile } from '../../lib/use-media-query';
 import { formatMoney } from '../../lib/format-money';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { AdminOrderStatusBadge } from './order-status-badge';
-import { AdminOverdueBadge, OrderPaymentTerms, PaymentReminderButton } from './order-payment';
+import { OrderPaymentTerms, PaymentReminderButton } from './order-payment';
+import { PaymentStateBadge } from '../../components/payment-terms';
 import { OrderStatusSelect } from './order-status-select';
 import { ShopifySyncBadge } from './shopify-sync-badge';
 import { SupportMessagesLink } from './support-messages-link';
@@ -19,8 +20,9 @@ interface AdminOrdersTableProps {
 
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
- * status (with 'Overdue', and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in
- * Shopify yet) over the payment terms, due date and last reminder, the status dropdown, 'View Items',
+ * status with where its money stands (PaymentStateBadge: 'Unpaid', 'Invoice sent', 'Payment due <date>',
+ * 'Overdue', 'Paid'), and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify
+ * yet, over the payment terms and last reminder, the status dropdown, 'View Items',
  * 'Download PDF', 'Send payment reminder' on an overdue order and, when the customer wrote about the order, a
  * link to those support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
  */
@@ -100,7 +102,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <AdminOrderStatusBadge status={order.status} />
-                <AdminOverdueBadge order={order} />
+                <PaymentStateBadge order={order} />
                 <ShopifySyncBadge order={order} />
                 <OrderPaymentTerms order={order} />
               </div>
@@ -135,7 +137,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             </div>
             <div className="flex flex-col items-end gap-1">
               <AdminOrderStatusBadge status={order.status} />
-              <AdminOverdueBadge order={order} />
+              <PaymentStateBadge order={order} />
               <ShopifySyncBadge order={order} />
             </div>
           </div>

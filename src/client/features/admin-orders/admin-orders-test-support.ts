@@ -1,9 +1,10 @@
 import type { AdminOrder, AdminOrderListResponse } from '../../../shared/schemas/admin-orders';
+import { fixturePaymentState } from '../../test-support/order-fixtures';
 
 /** An order as GET /api/admin/orders lists it: Jane Doe's pending WO-1001, no support messages. */
 export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
   const id = overrides.id ?? 1;
-  return {
+  const order: AdminOrder = {
     id,
     orderNumber: `WO-${1000 + id}`,
     customerName: 'Jane Doe',
@@ -27,8 +28,10 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     totalCases: 3,
     shopifySyncStatus: 'not_required',
     supportMessageCount: 0,
+    paymentState: null,
     ...overrides,
   };
+  return 'paymentState' in overrides ? order : { ...order, paymentState: fixturePaymentState(order) };
 }
 
 /** One page holding `orders`. */

@@ -8,7 +8,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { serverMessage } from '../../lib/api';
 import { adminOrderItemsQueryOptions, LOAD_DETAILS_FAILED } from './admin-orders-queries';
-import { PAYMENT_STATUS_LABELS } from './admin-order-status';
+import { PaymentStateBadge } from '../../components/payment-terms';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { formatMoney } from '../../lib/format-money';
 import { pluralize } from '../../lib/format';
@@ -112,7 +112,9 @@ function OrderLines({ order, items }: { order: AdminOrder; items: readonly Admin
         <dt className="text-muted-foreground">Cases</dt>
         <dd className="text-right tabular-nums">{order.totalCases}</dd>
         <dt className="text-muted-foreground">Payment</dt>
-        <dd className="text-right">{PAYMENT_STATUS_LABELS[order.paymentStatus]}</dd>
+        <dd className="text-right">
+          <PaymentStateBadge order={order} />
+        </dd>
         <dt className="text-muted-foreground">Payment terms</dt>
         <dd className="text-right">{PAYMENT_TERMS_LABELS[order.paymentTerms]}</dd>
         {order.poNumber ? (

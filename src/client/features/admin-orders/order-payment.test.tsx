@@ -45,34 +45,42 @@ const reminderButton = (orderNumber: string) =>
   screen.queryByRole('button', { name: `Send payment reminder for ${orderNumber}` });
 
 describe('admin Orders: payment terms (issue 20)', () => {
-  it("shows each order's terms, its due date while unpaid, 'Overdue' past it, and the last reminder", async () => {
+  it("shows each order's terms and where its money stands: due date (date only), 'Overdue', 'Paid'", async () => {
     stubOrders([
       onTerms({ id: 1, paymentOverdue: true, paymentReminderSentAt: '2031-04-06T09:15:00.000Z' }),
       onTerms({ id: 2 }),
       buildAdminOrder({ id: 3 }),
       onTerms({ id: 4, paymentStatus: 'paid' }),
+      buildAdminOrder({ id: 5, status: 'processing', paymentStatus: 'invoice_sent' }),
     ]);
     renderWithProviders(<OrdersSection />);
+    const stateIn = (row: ReturnType<typeof within>) =>
+      row.getByText(
+        (_text: string, element: Element | null) => element?.hasAttribute('data-payment-state') ?? false,
+      );
 
     const overdue = within(await findRow('WO-1001'));
     expect(overdue.getByText('Net 30')).toBeInTheDocument();
-    expect(overdue.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
-    const badge = overdue.getByText('Overdue');
-    expect(badge.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
+    const badge = stateIn(overdue);
+    expect(badge.textContent).toBe('Overdue');
+    expect(badge.getAttribute('data-variant')).toBe('destructive');
     expect(overdue.getByText(`Reminder sent ${at('2031-04-06T09:15:00.000Z')}`)).toBeInTheDocument();
 
     const due = within(await findRow('WO-1002'));
-    expect(due.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
+    expect(stateIn(due).textContent).toBe('Payment due Apr 4, 2031');
     expect(due.queryByText('Overdue')).toBeNull();
     expect(due.queryByText(/^Reminder sent/)).toBeNull();
 
-    const onApproval = within(await findRow('WO-1003'));
-    expect(onApproval.getByText('Pay on approval')).toBeInTheDocument();
-    expect(onApproval.queryByText(/^Payment due/)).toBeNull();
+    const pending = within(await findRow('WO-1003'));
+    expect(pending.getByText('Pay on approval')).toBeInTheDocument();
+    expect(stateIn(pending).textContent).toBe('Unpaid');
 
+    // A paid order and an invoiced, unpaid one no longer read alike (issue 31, finding 1).
     const paid = within(await findRow('WO-1004'));
     expect(paid.getByText('Net 30')).toBeInTheDocument();
-    expect(paid.queryByText(/^Payment due/)).toBeNull();
+    expect(stateIn(paid).textContent).toBe('Paid');
+    expect(stateIn(paid).getAttribute('data-variant')).toBe('success');
+    expect(stateIn(within(await findRow('WO-1005'))).textContent).toBe('Invoice sent');
   });
 
   it('says when the next reminder may go while the last is less than a day old (issue 29 §8)', async () => {
@@ -193,15 +201,19 @@ describe('admin Orders: payment terms (issue 20)', () => {
     const list = within(await screen.findByRole('list', { name: 'Orders' }));
     expect(list.getByText('Overdue')).toBeInTheDocument();
     expect(list.getByText('Net 30')).toBeInTheDocument();
-    expect(list.getByText(`Payment due ${at(DUE)}`)).toBeInTheDocument();
     expect(list.getByRole('button', { name: 'Send payment reminder for WO-1001' })).toBeInTheDocument();
   });
 
-  it("lists the overdue orders under the 'Overdue' filter", async () => {
+  it.each([
+    ['Overdue', 'overdue'],
+    ['Unpaid', 'unpaid'],
+  ])("lists the matching orders under the '%s' filter", async (label, value) => {
     const fetchMock = stubOrders([onTerms({ paymentOverdue: true })]);
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
-    fireEvent.change(screen.getByLabelText('Status'), { target: { value: 'overdue' } });
+    const select = screen.getByLabelText('Status');
+    expect(within(select).getByRole('option', { name: label })).toBeInTheDocument();
+    fireEvent.change(select, { target: { value } });
     await waitFor(() =>
       expect(
         fetchMock.mock.calls
@@ -209,7 +221,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
           .filter((url) => url.pathname === '/api/admin/orders')
           .at(-1)
           ?.searchParams.get('status'),
-      ).toBe('overdue'),
+      ).toBe(value),
     );
   });
 

@@ -3,7 +3,6 @@ import { useRef } from 'react';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import { useFocusBackAfter } from '../../components/admin/use-keep-focus';
-import { OverdueBadge, owesPayment, paymentDueText } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
@@ -11,22 +10,14 @@ import { useSendPaymentReminder } from './admin-orders-queries';
 
 export const PAYMENT_REMINDER_LABEL = 'Send payment reminder';
 
-/** 'Overdue' beside the status badge: unpaid past the due date of its terms, as the server says. */
-export function AdminOverdueBadge({ order }: { order: AdminOrder }) {
-  return order.paymentOverdue ? <OverdueBadge /> : null;
-}
-
 /**
- * The order's payment terms under its status (docs/admin.md#orders): 'Net 30', then, while it is unpaid,
- * 'Payment due <date>' and when staff last sent a reminder.
+ * The order's payment terms under its status (docs/admin.md#orders): 'Net 30', and when staff last sent a
+ * reminder. Its due date is in the payment badge (PaymentStateBadge).
  */
 export function OrderPaymentTerms({ order }: { order: AdminOrder }) {
   return (
     <span className="block text-xs text-muted-foreground">
       <span className="block">{PAYMENT_TERMS_LABELS[order.paymentTerms]}</span>
-      {owesPayment(order) ? (
-        <span className="block">{paymentDueText(order.paymentDueAt, DATE_TIME_FORMAT)}</span>
-      ) : null}
       {order.paymentReminderSentAt ? (
         <span className="block">
           Reminder sent {formatDate(order.paymentReminderSentAt, DATE_TIME_FORMAT)}

@@ -194,7 +194,7 @@ describe('OrdersSection', () => {
     expect(lastListQuery(fetchMock)?.get('page')).toBe('1');
   });
 
-  it('filters by status with All, Pending, Processing, Shipped, Delivered, Cancelled and Overdue', async () => {
+  it('filters by status with All, Pending, Processing, Shipped, Delivered, Cancelled, Unpaid and Overdue', async () => {
     const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
@@ -204,7 +204,7 @@ describe('OrdersSection', () => {
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Overdue']);
+    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Unpaid', 'Overdue']);
     fireEvent.change(filter, { target: { value: 'shipped' } });
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('shipped'));
     fireEvent.change(filter, { target: { value: 'overdue' } });

@@ -1,12 +1,12 @@
-import { CreditCard, ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
+import { ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { DownloadPdfLink } from '../../components/download-pdf-link';
-import { owesPayment, PaymentDue } from '../../components/payment-terms';
+import { owesPayment, PaymentStateBadge, PayNowLink, safeInvoiceUrl } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { DATE_TIME_FORMAT } from '../../lib/format-date';
+import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { formatDiscount } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from '../../features/orders/order-card';
@@ -22,7 +22,7 @@ import { orderPdfPath } from '../../../shared/orders';
  * (docs/orders.md#payment-terms).
  */
 export function OrderStatusCard({ order }: { order: OrderDetail }) {
-  const invoiceUrl = safeExternalUrl(order.invoiceUrl, window.location.origin);
+  const invoiceUrl = safeInvoiceUrl(order.invoiceUrl);
   const due = owesPayment(order);
   return (
     <OrderCard title="Order Status">
@@ -36,18 +36,13 @@ export function OrderStatusCard({ order }: { order: OrderDetail }) {
             )}
           >
             <div className="flex-1 space-y-1 text-sm">
-              {due ? <PaymentDue order={order} pattern={DATE_TIME_FORMAT} className="font-semibold" /> : null}
+              {due ? <PaymentStateBadge order={order} /> : null}
+              {due && order.paymentOverdue ? (
+                <p>Payment was due {formatDate(order.paymentDueAt, DATE_FORMAT)}</p>
+              ) : null}
               <p>{paymentNote(order, invoiceUrl !== null)}</p>
             </div>
-            {invoiceUrl ? (
-              <Button asChild>
-                <a href={invoiceUrl} target="_blank" rel="noopener noreferrer">
-                  <CreditCard aria-hidden="true" />
-                  Pay now
-                  <ExternalLink aria-hidden="true" />
-                </a>
-              </Button>
-            ) : null}
+            {invoiceUrl ? <PayNowLink href={invoiceUrl} /> : null}
           </div>
         ) : null}
         <OrderTimelineList order={order} />

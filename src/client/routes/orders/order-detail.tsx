@@ -11,6 +11,7 @@ import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderItemsTable } from '../../features/orders/order-items-table';
 import { OrderStatusBadge } from '../../features/orders/order-status-badge';
+import { PaymentStateBadge } from '../../components/payment-terms';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 import { parseOrderId } from '../../lib/orders';
 import { useReorderClick } from '../../features/orders/reorder-click';
@@ -48,6 +49,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-3xl font-semibold tracking-tight">Order {order.orderNumber}</h1>
           <OrderStatusBadge status={order.status} />
+          <PaymentStateBadge order={order} />
         </div>
         <p className="flex flex-wrap gap-x-4 text-muted-foreground">
           <span>Placed on {formatDate(order.createdAt, DATE_TIME_FORMAT)}</span>

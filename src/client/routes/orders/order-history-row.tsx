@@ -2,7 +2,7 @@ import { ChevronDown, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../shared/schemas/orders';
-import { OverdueBadge, owesPayment, paymentDueText } from '../../components/payment-terms';
+import { PaymentStateBadge, PayNowLink, safeInvoiceUrl } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { pluralize } from '../../lib/format';
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
@@ -23,6 +23,7 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
   const titleId = useId();
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const invoiceUrl = safeInvoiceUrl(order.invoiceUrl);
 
   const close = () => {
     onToggle();
@@ -46,19 +47,19 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
                 </Link>
               </h3>
               <OrderStatusBadge status={order.status} />
-              {order.paymentOverdue ? <OverdueBadge /> : null}
+              <PaymentStateBadge order={order} />
             </div>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
               {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
               {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
-              {owesPayment(order) ? <span>{paymentDueText(order.paymentDueAt, DATE_FORMAT)}</span> : null}
               <span>
                 {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}
               </span>
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {invoiceUrl ? <PayNowLink href={invoiceUrl} size="sm" describedBy={titleId} /> : null}
             <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
               <RotateCcw aria-hidden="true" />
               Reorder

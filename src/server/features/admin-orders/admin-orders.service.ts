@@ -34,7 +34,13 @@ import {
 import { countSupportMessagesOfOrders } from './admin-orders.repository';
 import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
-import { isOverdue, owesPayment, reminderCooldownOver, reminderRefusal } from '../../../shared/order-rules';
+import {
+  isOverdue,
+  owesPayment,
+  paymentStateOf,
+  reminderCooldownOver,
+  reminderRefusal,
+} from '../../../shared/order-rules';
 import { nextPaymentReminderAt } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';
@@ -58,6 +64,7 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     paymentTerms: order.paymentTerms,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     paymentOverdue: isOverdue(order, now),
+    paymentState: paymentStateOf(order, now),
     paymentReminderSentAt: order.paymentReminderSentAt?.toISOString() ?? null,
     canSendReminder: reminderRefusal(order, now) === null,
     nextPaymentReminderAt:

@@ -1,11 +1,15 @@
 import { csvHead, toCsvLine } from '../../../shared/csv';
 import { centsToDecimal } from '../../../shared/money';
+import { owesPayment, paymentStateOf } from '../../../shared/order-rules';
 import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
 import type { OrderRow } from '../../db/schema';
 import type { OrderKey, OrdersAfterPage } from '../orders';
 
 /**
- * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first.
+ * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first. 'Payment' is
+ * the payment state's words as on screen (docs/orders.md#payment-status), 'Payment due' its due date
+ * (yyyy-MM-dd, UTC) while one counts.
  * Cells a spreadsheet would read as a formula are neutralised (docs/security.md#input-validation).
  */
 
@@ -15,6 +19,7 @@ export const ORDERS_CSV_COLUMNS = [
   'Date',
   'Status',
   'Payment',
+  'Payment due',
   'Customer',
   'Email',
   'Phone',
@@ -31,13 +36,15 @@ export function formatCsvDate(date: Date): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
 }
 
-function toCsvRow(order: OrderRow): string[] {
+function toCsvRow(order: OrderRow, now: Date): string[] {
+  const state = paymentStateOf(order, now);
   return [
     formatOrderNumber(order.id),
     order.poNumber ?? '',
     formatCsvDate(order.createdAt),
     toOrderStatus(order.status),
-    order.paymentStatus,
+    state ? PAYMENT_STATE_LABELS[state] : '',
+    owesPayment(order) && order.paymentDueAt ? order.paymentDueAt.toISOString().slice(0, 10) : '',
     order.customerName,
     order.customerEmail,
     order.customerPhone ?? '',
@@ -62,10 +69,11 @@ export type OrdersPageReader = (after: OrderKey | null) => Promise<OrdersAfterPa
  */
 export async function* ordersCsvChunks(readPage: OrdersPageReader): AsyncGenerator<string> {
   yield csvHead(ORDERS_CSV_COLUMNS);
+  const now = new Date();
   let after: OrderKey | null = null;
   do {
     const page: OrdersAfterPage = await readPage(after);
-    if (page.rows.length > 0) yield page.rows.map((order) => toCsvLine(toCsvRow(order))).join('');
+    if (page.rows.length > 0) yield page.rows.map((order) => toCsvLine(toCsvRow(order, now))).join('');
     after = page.next;
   } while (after !== null);
 }

@@ -67,6 +67,9 @@ function expectWholeExport(body: string) {
   expect(cell(first, 'Business')).toBe(`${tag} Shop 2`);
   expect(cell(first, 'Total')).toBe('10.02');
   expect(cell(first, 'Date')).toBe('2030-01-01 00:00');
+  // The payment state's words, as on screen (issue 31): pending and unpaid, no due date yet.
+  expect(cell(first, 'Payment')).toBe('Unpaid');
+  expect(cell(first, 'Payment due')).toBe('');
   // Formulas neutralised and RFC 4180 quoting kept, in every page.
   const noted = rows.filter((row) => cell(row, 'Notes') !== '');
   expect(noted).toHaveLength(MANY / 50);

@@ -4,7 +4,7 @@ import { formatMoney } from '../../../../shared/money';
 import { orderLineCells, type OrderLineCells } from '../../../../shared/order-lines';
 import { buildTimeline } from '../../../../shared/order-timeline';
 import { ORDER_STATUS_LABELS } from '../../../../shared/orders';
-import { owesPayment } from '../../../../shared/order-rules';
+import { paymentStateText } from '../../../../shared/payment-state';
 import { PAYMENT_TERMS_LABELS } from '../../../../shared/payment-terms';
 import { toOrderDetail, toOrderItemView } from '../reads/order-view';
 import type { OrderForDocument } from '../reads/orders.repository';
@@ -66,15 +66,13 @@ export function buildOrderDocument(
   const dates = buildTimeline(order).flatMap(({ label, at }) =>
     at === null ? [] : [[label, formatDay(at)] as const],
   );
-  const due =
-    owesPayment(order) && order.paymentDueAt
-      ? [
-          [
-            'Payment due',
-            `${formatDay(order.paymentDueAt)}${order.paymentOverdue ? ' (Overdue)' : ''}`,
-          ] as const,
-        ]
-      : [];
+  // Where the money stands, in the words of every screen (docs/orders.md#payment-status): 'Payment due
+  // <date>' while a due date counts, and past it 'Overdue' with the date it was due.
+  const dueDate = order.paymentDueAt ? formatDay(order.paymentDueAt) : null;
+  const payment = order.paymentState
+    ? [['Payment status', paymentStateText(order.paymentState, dueDate)] as const]
+    : [];
+  const wasDue = order.paymentState === 'overdue' && dueDate ? [['Payment was due', dueDate] as const] : [];
 
   return {
     storeName,
@@ -85,7 +83,8 @@ export function buildOrderDocument(
       ['Status', ORDER_STATUS_LABELS[order.status]],
       ...dates,
       ['Payment terms', PAYMENT_TERMS_LABELS[order.paymentTerms]],
-      ...due,
+      ...payment,
+      ...wasDue,
     ],
     buyer: [order.businessName, order.customerName, order.customerEmail, order.customerPhone ?? ''].filter(
       Boolean,

@@ -102,6 +102,7 @@ describe('GET /api/orders/{id}/pdf', () => {
     expect(lines).toContain('PO number PO-7781/B');
     expect(lines).toContain('Status Pending');
     expect(lines).toContain('Payment terms Pay on approval');
+    expect(lines).toContain('Payment status Unpaid');
     expect(lines.some((line) => line.startsWith('Payment due'))).toBe(false);
     expect(lines.some((line) => /^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(line))).toBe(true);
     // The buyer's business beside the address, as pdftotext reads two columns.
@@ -142,12 +143,18 @@ describe('GET /api/orders/{id}/pdf', () => {
     expect(lines).toContain('Status Processing');
     expect(lines).toContain('Approved Mar 5, 2024');
     expect(lines).toContain('Payment terms Net 30');
-    expect(lines).toContain('Payment due Apr 4, 2099');
+    expect(lines).toContain('Payment status Payment due Apr 4, 2099');
     expect(lines).toContain('Tier Starter (5% off)');
 
     await setTerms(new Date('2024-04-04T10:00:00Z'));
     ({ lines } = await readPdf(orderPdfPath(placed.orderId), cookie));
-    expect(lines).toContain('Payment due Apr 4, 2024 (Overdue)');
+    expect(lines).toContain('Payment status Overdue');
+    expect(lines).toContain('Payment was due Apr 4, 2024');
+
+    await t.db.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, placed.orderId));
+    ({ lines } = await readPdf(orderPdfPath(placed.orderId), cookie));
+    expect(lines).toContain('Payment status Paid');
+    expect(lines.some((line) => line.startsWith('Payment was due'))).toBe(false);
   });
 
   it('names a tier deleted since by its discount alone, and an order without one as None', async () => {

@@ -213,6 +213,38 @@ describe('overdue orders', () => {
     for (const order of [paid, cancelled, notYet]) expect(ids).not.toContain(order.id);
     expect(listed.orders.every((order) => order.paymentOverdue)).toBe(true);
   });
+
+  it('carry their payment state to buyer and staff, and the unpaid ones are filtered for staff (issue 31)', async () => {
+    const { user, cookie } = await customerOnTerms('net30');
+    const past = new Date(Date.now() - DAY);
+    const overdue = await onTerms({ userId: user.id, paymentDueAt: past });
+    const paid = await onTerms({ userId: user.id, paymentDueAt: past, paymentStatus: 'paid' });
+    const cancelled = await onTerms({ userId: user.id, paymentDueAt: past, status: 'cancelled' });
+    const notYet = await onTerms({ userId: user.id, paymentDueAt: new Date(Date.now() + DAY) });
+    const pending = await onTerms({ userId: user.id, status: 'pending' });
+
+    const states = { overdue, paid, cancelled, notYet, pending };
+    const expected = {
+      overdue: 'overdue',
+      paid: 'paid',
+      cancelled: null,
+      notYet: 'payment_due',
+      pending: 'unpaid',
+    };
+    for (const [name, order] of Object.entries(states))
+      expect({ name, state: (await detail(order.id, cookie)).paymentState }).toEqual({
+        name,
+        state: expected[name as keyof typeof expected],
+      });
+
+    const listed = adminOrderListResponseSchema.parse(
+      (await asAdmin('GET', '/api/admin/orders?status=unpaid&limit=100')).json(),
+    );
+    const ids = listed.orders.map((order) => order.id);
+    for (const order of [overdue, notYet, pending]) expect(ids).toContain(order.id);
+    for (const order of [paid, cancelled]) expect(ids).not.toContain(order.id);
+    expect(listed.orders.find((order) => order.id === notYet.id)?.paymentState).toBe('payment_due');
+  });
 });
 
 describe('payment e-mails', () => {

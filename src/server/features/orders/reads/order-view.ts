@@ -1,6 +1,6 @@
 import { centsToDecimal, centsToDollars } from '../../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
-import { isApproved, isOverdue } from '../../../../shared/order-rules';
+import { isApproved, isOverdue, paymentStateOf } from '../../../../shared/order-rules';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../../shared/pricing';
 import type { OrderDetail, OrderItemView, OrderSummary } from '../../../../shared/schemas/orders';
 import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
@@ -61,6 +61,8 @@ export function toOrderSummary(
     paymentTerms: order.paymentTerms,
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     paymentOverdue: isOverdue(order, now),
+    paymentState: paymentStateOf(order, now),
+    invoiceUrl: payableInvoiceUrl(order),
     totalCases: order.totalCases,
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),
@@ -94,7 +96,6 @@ export function toOrderDetail(
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
-    invoiceUrl: payableInvoiceUrl(order),
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     trackingCompany: order.trackingCompany,

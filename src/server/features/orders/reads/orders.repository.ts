@@ -317,26 +317,27 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.
   o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
   o.notes, o.po_number as "poNumber", o.payment_terms as "paymentTerms", o.payment_due_at as "paymentDueAt",
-  o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal"`;
+  o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal",
+  o.shopify_checkout_url as "shopifyCheckoutUrl"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
   o.shipping_address_line1 as "shippingAddressLine1", o.shipping_address_line2 as "shippingAddressLine2",
   o.shipping_city as "shippingCity", o.shipping_state as "shippingState", o.shipping_zip as "shippingZip",
-  o.shipping_country as "shippingCountry", o.shopify_checkout_url as "shopifyCheckoutUrl",
+  o.shipping_country as "shippingCountry",
   o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl", o.tracking_company as "trackingCompany",
   o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_of_user_v3',
+  name: 'orders_page_of_user_v4',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
     from orders o where o.user_id = $1
     order by o.created_at desc, o.id desc limit $2 offset $3`,
 };
 
 const ORDER_OF_USER: NamedStatement = {
-  name: 'order_of_user_v3',
+  name: 'order_of_user_v4',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
 };
 
@@ -358,6 +359,7 @@ export type OrderSummaryRow = Pick<
   | 'paymentDueAt'
   | 'totalCases'
   | 'orderTotal'
+  | 'shopifyCheckoutUrl'
 >;
 export type OrderDetailRow = OrderSummaryRow &
   Pick<
@@ -365,7 +367,6 @@ export type OrderDetailRow = OrderSummaryRow &
     | 'standardTotal'
     | 'discountPercentage'
     | ShippingColumn
-    | 'shopifyCheckoutUrl'
     | 'trackingNumber'
     | 'trackingUrl'
     | 'trackingCompany'

@@ -3,7 +3,7 @@ import { parseOrderReference, STORED_ORDER_STATUSES } from '../../../../shared/o
 import type { AdminOrderStatusFilter } from '../../../../shared/schemas/admin-orders';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { orders, type OrderRow } from '../../../db/schema';
-import { isOverdueSql } from '../rules/order-rules.sql';
+import { isOverdueSql, isUnpaidSql } from '../rules/order-rules.sql';
 
 /*
  * Staff's reads of the orders (admin Orders list, search, CSV export). Reads only: an order's state is
@@ -42,6 +42,8 @@ export function orderFilterCondition(filter: {
   }
   if (filter.status === 'overdue') {
     conditions.push(isOverdueSql(new Date()));
+  } else if (filter.status === 'unpaid') {
+    conditions.push(isUnpaidSql());
   } else if (filter.status !== 'all') {
     conditions.push(inArray(orders.status, [...STORED_ORDER_STATUSES[filter.status]]));
   }

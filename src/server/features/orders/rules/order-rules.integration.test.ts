@@ -5,6 +5,7 @@ import {
   canRemind,
   isApproved,
   isOpen,
+  isUnpaid,
   isOverdue,
   owesPayment,
   paymentNoticeOwed,
@@ -22,6 +23,7 @@ import {
   canRemindSql,
   dueSoonNoticeOwedSql,
   isOpenSql,
+  isUnpaidSql,
   isOverdueSql,
   overdueNoticeOwedSql,
   owesPaymentSql,
@@ -98,6 +100,7 @@ interface Answers {
   notice: string | null;
   noticeOwed: boolean;
   open: boolean;
+  unpaid: boolean;
 }
 
 function orderOf(generated: Generated) {
@@ -122,6 +125,7 @@ function answersInTypeScript(order: ReturnType<typeof orderOf>, now: Date): Answ
     notice,
     noticeOwed: notice !== null,
     open: isOpen(order),
+    unpaid: isUnpaid(order),
   };
 }
 
@@ -137,7 +141,8 @@ async function answersInSql(order: ReturnType<typeof orderOf>, now: Date): Promi
         ${reminderCooldownOverSql(now)} as "cooldownOver", ${canRemindSql(now)} as "canRemind",
         case when ${overdueNoticeOwedSql(now)} then 'overdue' when ${dueSoonNoticeOwedSql(now)} then 'due-soon' end
           as notice,
-        ${paymentNoticeOwedSql(now)} as "noticeOwed", ${isOpenSql()} as open
+        ${paymentNoticeOwedSql(now)} as "noticeOwed", ${isOpenSql()} as open,
+        ${isUnpaidSql()} as unpaid
       from orders where ${eq(orders.id, row.id)}`,
   );
   if (!answers) throw new Error('order not read back');

@@ -87,3 +87,9 @@ export function isOpenSql(o: Pick<OrderRuleColumns, 'status' | 'paymentStatus'> 
   const delivered = sqlLiteralList(STORED_ORDER_STATUSES.delivered);
   return sql`(not (${o.status} in (${cancelled}) or (${o.status} in (${delivered}) and ${o.paymentStatus} = 'paid')))`;
 }
+
+/** isUnpaid: not paid and not cancelled. */
+export function isUnpaidSql(o: Pick<OrderRuleColumns, 'status' | 'paymentStatus'> = orders): SQL {
+  const cancelled = sqlLiteralList(STORED_ORDER_STATUSES.cancelled);
+  return sql`(${o.paymentStatus} <> 'paid' and ${o.status} not in (${cancelled}))`;
+}
