@@ -149,7 +149,14 @@ test("a due date moved back in Shopify makes the order 'Overdue' for buyer and s
   await expect(row.getByText('Overdue', { exact: true })).toBeVisible();
 
   await remind.click();
+  // Staff confirm before the buyer is e-mailed (issue 31).
+  await admin
+    .getByRole('dialog', { name: `Send a payment reminder for ${orderNumber}?` })
+    .getByRole('button', { name: 'Send reminder' })
+    .click();
   await expect(admin.getByText('Payment reminder sent')).toBeVisible();
+  // One a day: the button now says when the next may go.
+  await expect(row.getByRole('button', { name: /^Next reminder possible .* for / })).toBeVisible();
   await expect(row.getByText(/^Reminder sent /)).toBeVisible();
   const reminders = await fakeStore<{ paymentReminders: { orderName: string }[] }>(
     '/__fake/payment-reminders',

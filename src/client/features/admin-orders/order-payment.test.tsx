@@ -44,6 +44,12 @@ const overdue = { paymentOverdue: true, canSendReminder: true } as const;
 const reminderButton = (orderNumber: string) =>
   screen.queryByRole('button', { name: `Send payment reminder for ${orderNumber}` });
 
+/** Staff confirm a reminder before it goes (issue 31, finding 9). */
+async function confirmReminder(orderNumber: string) {
+  const dialog = await screen.findByRole('dialog', { name: `Send a payment reminder for ${orderNumber}?` });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Send reminder' }));
+}
+
 describe('admin Orders: payment terms (issue 20)', () => {
   it("shows each order's terms and where its money stands: due date (date only), 'Overdue', 'Paid'", async () => {
     stubOrders([
@@ -83,7 +89,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
     expect(stateIn(within(await findRow('WO-1005'))).textContent).toBe('Invoice sent');
   });
 
-  it('says when the next reminder may go while the last is less than a day old (issue 29 §8)', async () => {
+  it('says on the button when the next reminder may go while the last is less than a day old', async () => {
     const hourAgo = '2031-04-06T09:15:00.000Z';
     const nextAt = '2031-04-07T09:15:00.000Z';
     const twoDaysAgo = '2031-04-04T09:15:00.000Z';
@@ -94,12 +100,16 @@ describe('admin Orders: payment terms (issue 20)', () => {
     renderWithProviders(<OrdersSection />);
 
     const recent = within(await findRow('WO-1001'));
-    expect(recent.getByText(`Next reminder after ${at(nextAt)}`)).toBeInTheDocument();
-    // The button stays: a second request is answered by the server's 429, which says when.
-    expect(reminderButton('WO-1001')).not.toBeNull();
+    // The button says when and does nothing until then (issue 31, finding 9), keeping its focus.
+    const waiting = recent.getByRole('button', {
+      name: `Next reminder possible ${at(nextAt)} for WO-1001`,
+    });
+    expect(waiting.getAttribute('aria-disabled')).toBe('true');
+    fireEvent.click(waiting);
+    expect(screen.queryByRole('dialog')).toBeNull();
     const older = within(await findRow('WO-1002'));
     expect(older.getByText(`Reminder sent ${at(twoDaysAgo)}`)).toBeInTheDocument();
-    expect(older.queryByText(/^Next reminder after/)).toBeNull();
+    expect(reminderButton('WO-1002')?.hasAttribute('aria-disabled')).toBe(false);
   });
 
   it('offers a payment reminder on the orders the server says may be reminded, and no others', async () => {
@@ -120,14 +130,21 @@ describe('admin Orders: payment terms (issue 20)', () => {
     expect(reminderButton('WO-1001')?.textContent).toBe('Send payment reminder');
   });
 
-  it("sends the reminder, toasts 'Payment reminder sent' and shows when, with the focus back on the button", async () => {
+  it("sends the reminder once confirmed, toasts 'Payment reminder sent' and says when the next may go", async () => {
     const sentAt = '2031-04-05T08:00:00.000Z';
+    const nextAt = '2031-04-06T08:00:00.000Z';
     let answer: (response: Response) => void = () => undefined;
     let sent = false;
     const fetchMock = stubFetch({
       '/api/admin/orders': () =>
         jsonResponse(
-          adminOrderListOf([onTerms({ ...overdue, paymentReminderSentAt: sent ? sentAt : null })]),
+          adminOrderListOf([
+            onTerms({
+              ...overdue,
+              paymentReminderSentAt: sent ? sentAt : null,
+              nextPaymentReminderAt: sent ? nextAt : null,
+            }),
+          ]),
         ),
       '/api/admin/orders/1/payment-reminder': () =>
         new Promise<Response>((resolve) => {
@@ -142,6 +159,15 @@ describe('admin Orders: payment terms (issue 20)', () => {
     const button = reminderButton('WO-1001')!;
     button.focus();
     fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Send a payment reminder for WO-1001?' });
+    expect(dialog.textContent).toContain(
+      'jane@shop.test is e-mailed a reminder to pay $313.80, due Apr 4, 2031. One reminder can go out a day.',
+    );
+    // Nothing is sent before the confirmation.
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input).endsWith('/payment-reminder'))).toBe(
+      false,
+    );
+    await confirmReminder('WO-1001');
     await waitFor(() => expect(button.hasAttribute('disabled')).toBe(true));
     // A browser drops the focus of a control that becomes disabled (happy-dom keeps it).
     loseFocus();
@@ -158,7 +184,10 @@ describe('admin Orders: payment terms (issue 20)', () => {
       }),
     );
     expect(await within(await findRow('WO-1001')).findByText(`Reminder sent ${at(sentAt)}`)).toBeTruthy();
-    await waitFor(() => expect(document.activeElement).toBe(reminderButton('WO-1001')));
+    const waiting = await screen.findByRole('button', {
+      name: `Next reminder possible ${at(nextAt)} for WO-1001`,
+    });
+    await waitFor(() => expect(document.activeElement).toBe(waiting));
     const posts = fetchMock.mock.calls.filter(([input]) => requestUrl(input).endsWith('/payment-reminder'));
     expect(posts.map(([, init]) => init?.method)).toEqual(['POST']);
   });
@@ -175,6 +204,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
     await findRow('WO-1001');
 
     fireEvent.click(reminderButton('WO-1001')!);
+    await confirmReminder('WO-1001');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', {
         description: 'A payment reminder can be sent once the payment is overdue',
@@ -183,6 +213,7 @@ describe('admin Orders: payment terms (issue 20)', () => {
     networkDown = true;
     await waitFor(() => expect(reminderButton('WO-1001')?.hasAttribute('disabled')).toBe(false));
     fireEvent.click(reminderButton('WO-1001')!);
+    await confirmReminder('WO-1001');
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', {
         description: 'Failed to send the payment reminder',
