@@ -212,7 +212,9 @@ export const PAYMENT_REMINDER_REFUSALS = {
   paid: 'This order is already paid',
   cancelled: 'This order is cancelled',
   notInvoiced: 'Shopify has not invoiced this order yet; please try again in a few minutes',
-} as const satisfies Record<ReminderRefusal | 'notInvoiced', string>;
+  shopifyDailyLimit:
+    "Shopify already sent a payment reminder for this order in the last 24 hours (perhaps from Shopify's own admin); you can send another tomorrow",
+} as const satisfies Record<ReminderRefusal | 'notInvoiced' | 'shopifyDailyLimit', string>;
 
 /**
  * The 429 of a reminder asked for within a day of the last (docs/orders.md#payment-terms): when the next one

@@ -90,8 +90,18 @@ describe('shopifyAppError', () => {
     });
     expect(appError('user-errors', 'price: must be positive')).toMatchObject({
       code: 'UNPROCESSABLE',
-      message: 'Shopify refused the change: price: must be positive',
+      message: 'Shopify refused the refresh: price: must be positive',
     });
+    // Its own sentences, without the operation's name that the log keeps (issue 31, finding 2).
+    const refused = shopifyError('user-errors', 'paymentReminderSend: You cannot send more than 1', {
+      userErrors: [
+        { field: null, message: 'You cannot send more than 1 payment reminders', code: 'X' },
+        { field: ['input', 'price'], message: 'must be positive', code: null },
+      ],
+    });
+    expect(shopifyAppError(refused, 'the payment reminder').message).toBe(
+      'Shopify refused the payment reminder: You cannot send more than 1 payment reminders; input.price: must be positive',
+    );
     expect(appError('graphql', 'ACCESS_DENIED: needs read_products')).toMatchObject({
       code: 'UNAVAILABLE',
       message: 'Shopify refused the request, so the refresh did not run: ACCESS_DENIED: needs read_products',

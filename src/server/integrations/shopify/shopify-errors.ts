@@ -32,7 +32,8 @@ export function shopifyAppError(error: ShopifyError, action: string): AppError {
     case 'not-found':
       return new AppError('NOT_FOUND', error.message);
     case 'user-errors':
-      return new AppError('UNPROCESSABLE', `Shopify refused the change: ${error.message}`);
+      // Shopify's own sentences, without the operation's name the log line keeps ('paymentReminderSend: …').
+      return new AppError('UNPROCESSABLE', `Shopify refused ${action}: ${userErrorsText(error)}`);
     case 'graphql':
       // ACCESS_DENIED names the missing scope, which is what the administrator needs to fix it.
       return new AppError(
@@ -70,4 +71,13 @@ export function shopifyJobError(
   const message = `${what}: ${error.message}`;
   if (error.kind === 'circuit-open' && options.circuitOpen) return new options.circuitOpen(message);
   return error.retryable ? new Error(message) : new PermanentJobError(message);
+}
+
+/** The user errors as staff read them: each message, after its field when Shopify names one. */
+function userErrorsText(error: ShopifyError): string {
+  const errors = error.userErrors ?? [];
+  if (errors.length === 0) return error.message;
+  return errors
+    .map(({ field, message }) => (field?.length ? `${field.join('.')}: ${message}` : message))
+    .join('; ');
 }

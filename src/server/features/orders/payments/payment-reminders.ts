@@ -122,7 +122,21 @@ async function remindThroughShopify(
   if (!schedule) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.notInvoiced };
   if (schedule.completedAt) return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.paid };
   const sent = await shopify.sendPaymentReminder(schedule.id);
-  return sent.ok ? { sent: true } : { sent: false, error: sent.error };
+  if (sent.ok) return { sent: true };
+  if (isShopifyDailyLimit(sent.error))
+    return { sent: false, refusal: PAYMENT_REMINDER_REFUSALS.shopifyDailyLimit };
+  return { sent: false, error: sent.error };
+}
+
+/**
+ * Shopify's own one-a-day limit (a reminder sent from its admin, which the portal cannot see): said in plain
+ * words as a refusal, not as Shopify's raw text. Its only error code is a generic one, so the message tells.
+ */
+function isShopifyDailyLimit(error: ShopifyError): boolean {
+  return (
+    error.kind === 'user-errors' &&
+    (error.userErrors ?? []).some(({ message }) => /more than 1 payment reminder/i.test(message))
+  );
 }
 
 /**

@@ -296,8 +296,9 @@ describe("staff's payment reminder", () => {
     const before = new Date(Date.now() - 2 * DAY);
     await t.db.update(orders).set({ paymentReminderSentAt: before }).where(eq(orders.id, orderId));
     const refused = await remind(orderId);
-    expect(refused.statusCode).toBe(422);
-    expect(errorBodySchema.parse(refused.json()).message).toMatch(/^Shopify refused the change: .*24hour/);
+    // Said in plain words, not as Shopify's 'paymentReminderSend: You cannot send…' (issue 31, finding 2).
+    expect(refused.statusCode).toBe(409);
+    expect(errorBodySchema.parse(refused.json()).message).toBe(PAYMENT_REMINDER_REFUSALS.shopifyDailyLimit);
     expect((await readOrder(t.db, orderId)).paymentReminderSentAt).toEqual(before);
   });
 });
