@@ -21,8 +21,18 @@ export function newReorderToken(): string {
 }
 
 /** The navigation state a Reorder click sends. */
-export function reorderNavigationState(token: string): Record<string, string> {
-  return { [STATE_KEY]: token };
+/** What a reorder does with a cart that already holds items: the buyer chooses (issue 31, finding 3). */
+export type ReorderMode = 'replace' | 'add';
+const MODE_KEY = 'reorderMode';
+
+export function reorderNavigationState(token: string, mode: ReorderMode = 'replace'): Record<string, string> {
+  return { [STATE_KEY]: token, [MODE_KEY]: mode };
+}
+
+/** The buyer's choice in a location's state: 'add' only when chosen, else the lines replace the cart. */
+export function readReorderMode(state: unknown): ReorderMode {
+  if (typeof state !== 'object' || state === null || !(MODE_KEY in state)) return 'replace';
+  return state[MODE_KEY] === 'add' ? 'add' : 'replace';
 }
 
 /** The token in a location's state, or null (a typed URL, a bookmark). */

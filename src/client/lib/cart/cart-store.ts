@@ -314,6 +314,26 @@ export function replaceCartContents(
   }));
 }
 
+/**
+ * Adds a previous order's lines to the cart as it is (issue 31, finding 3: the buyer chose 'Add to your
+ * cart'): a product already there gets the two quantities together, the tester stays or comes, and the
+ * notes and PO number typed for this cart are kept. Returns false when it could not be saved.
+ */
+export function addToCartContents(
+  items: ReadonlyArray<{ productId: number; quantity: number }>,
+  testerAdded: boolean,
+): boolean {
+  return cartStore.update((cart) => {
+    const quantities = new Map(cart.items.map(({ productId, quantity }) => [productId, quantity]));
+    for (const { productId, quantity } of items)
+      quantities.set(productId, (quantities.get(productId) ?? 0) + quantity);
+    return {
+      items: [...quantities].map(([productId, quantity]) => ({ productId, quantity })),
+      testerAdded: cart.testerAdded || testerAdded,
+    };
+  });
+}
+
 /** Writes the cart now (before leaving for the review page). */
 export function saveCart(): boolean {
   return cartStore.save();

@@ -28,7 +28,7 @@ export function OrderDetailPage() {
 
 function OrderDetailView({ orderId }: { orderId: number }) {
   const detail = useQuery(orderDetailQueryOptions(orderId));
-  const startReorder = useReorderClick();
+  const { startReorder, dialog: reorderDialog } = useReorderClick();
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   useLoadErrorToast(detail.isError && !notFound ? detail.errorUpdatedAt : null);
 
@@ -44,6 +44,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
   return (
     <div className="space-y-6">
       <PageTitle>{`Order ${order.orderNumber}`}</PageTitle>
+      {reorderDialog}
       <BackToAccount />
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">

@@ -19,7 +19,7 @@ export function OrderHistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
   const orders = useQuery(orderListQueryOptions(page));
-  const startReorder = useReorderClick();
+  const { startReorder, dialog: reorderDialog } = useReorderClick();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
   const goToPage = (next: number) => setSearchParams((current) => withPage(current, next));
@@ -74,6 +74,7 @@ export function OrderHistoryPage() {
   return (
     <div className="space-y-6">
       <PageTitle>Order History</PageTitle>
+      {reorderDialog}
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="mr-auto text-3xl font-semibold tracking-tight">Order History</h1>
         <Button asChild variant="outline">

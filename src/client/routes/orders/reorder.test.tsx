@@ -92,7 +92,7 @@ describe('Reorder from the order history', () => {
   beforeEach(useControlledTimers);
 
   it('makes one reorder call for a double click, fills the cart and opens the order form with the notices', async () => {
-    // Something else in the cart before: the reorder replaces it.
+    // Something else in the cart before: the buyer is asked, and chooses to replace it (issue 31).
     cartStore.update(() => ({ items: [{ productId: 27, quantity: 36 }], testerAdded: false }));
     const fetchMock = stubApi();
     const { router } = renderApp('/orders');
@@ -100,6 +100,9 @@ describe('Reorder from the order history', () => {
 
     fireEvent.click(reorder);
     fireEvent.click(reorder);
+    const question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(0);
+    fireEvent.click(within(question).getByRole('button', { name: 'Replace your cart' }));
 
     await expectOrderFormWithReorder(router);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
@@ -123,6 +126,45 @@ describe('Reorder from the order history', () => {
     // The reorder address was replaced: Back returns to the history, not to another reorder.
     await act(() => router.navigate(-1));
     expect(router.state.location.pathname).toBe('/orders');
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+  });
+
+  it("adds the order to a cart that has items when the buyer chooses 'Add to your cart'", async () => {
+    cartStore.update(() => ({
+      items: [
+        { productId: 27, quantity: 36 },
+        { productId: 1, quantity: 12 },
+      ],
+      testerAdded: false,
+    }));
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+    const question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Add to your cart' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    // The split pack the buyer had stays; the order's 4 oz adds to the case already there.
+    expect(storedCart()).toMatchObject({
+      items: [
+        { productId: 27, quantity: 36 },
+        { productId: 1, quantity: 36 },
+        { productId: 21, quantity: 12 },
+      ],
+      testerAdded: true,
+    });
+    expect(toast.success).toHaveBeenCalledWith('Order Successfully Recreated', {
+      description: expect.stringContaining('were added to your cart'),
+    });
+  });
+
+  it('asks nothing when the cart is empty', async () => {
+    const fetchMock = stubApi();
+    const { router } = renderApp('/orders');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(screen.queryByRole('dialog', { name: 'Your cart already has items' })).toBeNull();
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
   });
 
@@ -151,6 +193,14 @@ describe('Reorder from the order history', () => {
     await act(() => router.navigate('/orders/1'));
     const summary = within(await screen.findByRole('region', { name: 'Order Summary' }));
     fireEvent.click(summary.getByRole('button', { name: 'Reorder' }));
+    // The first reorder filled the cart: the buyer is asked, and Cancel does nothing.
+    let question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
+    fireEvent.click(summary.getByRole('button', { name: 'Reorder' }));
+    question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
+    fireEvent.click(within(question).getByRole('button', { name: 'Replace your cart' }));
     await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

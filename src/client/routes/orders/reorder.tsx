@@ -5,14 +5,16 @@ import { toast } from '../../lib/toast';
 import { isTesterProduct } from '../../../shared/pricing';
 import { PageTitle } from '../../components/page-title';
 import { Spinner } from '../../components/ui/spinner';
-import { replaceCartContents } from '../../lib/cart/cart-store';
+import { addToCartContents, replaceCartContents } from '../../lib/cart/cart-store';
 import { productsQueryOptions } from '../../features/catalog/products-query';
 import { toCartContent, type CheckedReorder } from '../../features/orders/reorder-data';
 import { claimReorderOutcome, claimReorderRun, type ReorderOutcome } from '../../features/orders/reorder-run';
 import {
   newReorderToken,
+  readReorderMode,
   readReorderToken,
   reorderNavigationState,
+  type ReorderMode,
   requestReorderNotice,
 } from '../../features/orders/reorder-token';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
@@ -30,10 +32,11 @@ export function ReorderPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const token = readReorderToken(location.state);
+  const mode = readReorderMode(location.state);
 
   const applyOutcome = useEffectEvent((outcome: ReorderOutcome) => {
     if (outcome.ok) {
-      fillCart(outcome.reorder, queryClient);
+      fillCart(outcome.reorder, queryClient, mode);
       void navigate('/', { replace: true });
       return;
     }
@@ -80,18 +83,25 @@ export function ReorderPage() {
   );
 }
 
-/** The reorder's lines replace the cart; the order form then says 'Order Loaded' once. */
-function fillCart(reorder: CheckedReorder, queryClient: QueryClient) {
+/**
+ * The reorder's lines replace the cart, or join it when the buyer chose 'Add to your cart'; the order form
+ * then says 'Order Loaded' once.
+ */
+function fillCart(reorder: CheckedReorder, queryClient: QueryClient, mode: ReorderMode) {
   // A product the catalogue marks as the tester becomes the tester flag too, not only the tester SKUs.
   const products = queryClient.getQueryData(productsQueryOptions.queryKey) ?? [];
   const testerIds = new Set(products.filter((product) => isTesterProduct(product)).map(({ id }) => id));
   const content = toCartContent(reorder.lines, testerIds);
-  replaceCartContents(content.items, content.testerAdded);
+  if (mode === 'add') addToCartContents(content.items, content.testerAdded);
+  else replaceCartContents(content.items, content.testerAdded);
   requestReorderNotice();
 
   const from = reorder.orderNumber ? `order ${reorder.orderNumber}` : 'your previous order';
   toast.success('Order Successfully Recreated', {
-    description: `The items of ${from} are in your cart at today's prices.`,
+    description:
+      mode === 'add'
+        ? `The items of ${from} were added to your cart at today's prices.`
+        : `The items of ${from} are in your cart at today's prices.`,
   });
   if (reorder.unavailable.length > 0) {
     toast.warning('Some items could not be added', {
