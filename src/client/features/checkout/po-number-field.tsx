@@ -14,7 +14,8 @@ interface PoNumberFieldProps {
 
 /**
  * The buyer's own purchase-order number (issue 20, docs/storefront.md#review-page): optional, one line, at
- * most 60 characters, sent with the order and shown with it from then on.
+ * most 60 characters (more is kept as typed and marked, 'PO number must be at most 60 characters'), sent
+ * with the order and shown with it from then on.
  */
 export function PoNumberField({ value, onChange, error, disabled, inputRef }: PoNumberFieldProps) {
   const id = useId();
@@ -34,8 +35,9 @@ export function PoNumberField({ value, onChange, error, disabled, inputRef }: Po
         ref={inputRef}
         type="text"
         value={value}
-        onChange={(event) => onChange(event.target.value.slice(0, MAX_PO_NUMBER_LENGTH))}
-        maxLength={MAX_PO_NUMBER_LENGTH}
+        // No maxLength: a longer paste stays as pasted and is shown as too long (the count and the error),
+        // never cut silently (issue 31, finding 8).
+        onChange={(event) => onChange(event.target.value)}
         disabled={disabled}
         autoComplete="off"
         spellCheck={false}

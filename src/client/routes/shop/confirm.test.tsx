@@ -199,23 +199,29 @@ describe('review page', () => {
     );
   });
 
-  it('offers an optional PO number field that counts up to 60 characters', async () => {
+  it('offers an optional PO number field that counts up to 60 characters and marks a longer one', async () => {
     seedTwoCasesAndTester();
     stubApi();
     await openReview();
 
     const field = screen.getByRole<HTMLInputElement>('textbox', { name: 'PO number (optional)' });
     expect(field.required).toBe(false);
-    expect(field.maxLength).toBe(60);
     expect(field).toHaveAccessibleDescription(
       'Your own purchase order reference. It is shown with the order and in its e-mails. 0/60 characters',
     );
     fireEvent.change(field, { target: { value: 'PO-2031-0042' } });
     expect(screen.getByText('12/60 characters')).toBeInTheDocument();
-    fireEvent.change(field, { target: { value: 'P'.repeat(75) } });
-    expect(field.value).toHaveLength(60);
+    fireEvent.change(field, { target: { value: 'P'.repeat(60) } });
     expect(screen.getByText('60/60 characters')).toBeInTheDocument();
     expect(field).not.toHaveAttribute('aria-invalid');
+    // A longer paste is kept as pasted and said to be too long, never cut silently (issue 31, finding 8).
+    fireEvent.change(field, { target: { value: 'P'.repeat(75) } });
+    expect(field.value).toHaveLength(75);
+    expect(screen.getByText('75/60 characters')).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(
+      expect.stringContaining('PO number must be at most 60 characters'),
+    );
   });
 
   it("keeps the typed PO number with the cart through 'Go Back' and a return to the review", async () => {
