@@ -113,6 +113,7 @@ function portalServer(serverPort: number, serverDataDir: string, extra: Record<s
       DATA_DIR: serverDataDir,
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'E2e-Admin-Pass-1',
+      ADMIN_NAME: 'Morgan Reyes',
       NODE_ENV: 'production',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       // An approved customer to sign in with (the approval screen comes with the admin portal).

@@ -68,6 +68,11 @@ export const envSchema = z
     ADMIN_USERNAME: z.preprocess(emptyToUndefined, z.string().min(3).default('admin')),
     ADMIN_PASSWORD: optionalString,
     ADMIN_EMAIL: z.preprocess(emptyToUndefined, z.email().default('admin@example.com')),
+    /**
+     * The first administrator's own name ('Morgan Reyes'): the sidebar, the welcome and who saved a policy
+     * say it. Unset, the administrator is known by the username until a name is given in admin Users.
+     */
+    ADMIN_NAME: optionalString,
     SEED_DEMO: flag,
     /**
      * Administrators must use a second factor: one who has none sets it up at their next sign-in, before

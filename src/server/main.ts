@@ -130,7 +130,12 @@ async function main() {
     await claimInstanceOrExplain(database, env.SHOPIFY_MODE === 'fake');
 
     const seeded = await seedDatabase(database.db, {
-      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      admin: {
+        username: env.ADMIN_USERNAME,
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        name: env.ADMIN_NAME,
+      },
       demo: env.SEED_DEMO,
     });
     if (seeded.catalogueSeeded) log.info('Seeded the catalogue, pricing tiers, allowed SKUs and FAQ');

@@ -15,18 +15,16 @@ test("an administrator opens 'Delivery problems' and sees that every e-mail was 
   await adminSignIn(page);
   await openAdminSection(page, 'Delivery problems');
 
-  await expect(page.getByRole('heading', { level: 2, name: 'Delivery problems' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery problems' })).toBeVisible();
   await expect(page.getByText('Every e-mail was delivered.')).toBeVisible();
   await expect(page).toHaveTitle(/^Delivery problems · Admin Dashboard/);
   await expect(
-    page
-      .getByRole('navigation', { name: 'Admin sections' })
-      .getByRole('button', { name: 'Delivery problems' }),
+    page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Delivery problems' }),
   ).toHaveAttribute('aria-current', 'page');
 
   // The section is remembered across a reload, and a link opens it directly.
   await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Delivery problems' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Delivery problems' })).toBeVisible();
   await page.goto('/admin?section=delivery');
   await expect(page.getByText('Every e-mail was delivered.')).toBeVisible();
 });

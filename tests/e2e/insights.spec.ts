@@ -35,7 +35,7 @@ async function openInsights(admin: Page): Promise<InsightsResponse> {
   );
   await openAdminSection(admin, 'Insights');
   const body = insightsResponseSchema.parse(await (await answer).json());
-  await expect(admin.getByRole('heading', { level: 2, name: 'Insights' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
   await expect(admin.getByText(/^As of /)).toBeVisible();
   return body;
 }
@@ -67,7 +67,7 @@ test('Insights is first in the sidebar and holds the orders a customer has just 
   const lastOrderAt = placed[0]!.createdAt;
 
   // First in the sidebar, and what /admin opens when no other section was chosen.
-  const sections = admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button');
+  const sections = admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
   await expect(sections.first()).toHaveText('Insights');
   const data = await openInsights(admin);
   await expect(sections.first()).toHaveAttribute('aria-current', 'page');
@@ -150,9 +150,9 @@ test('a reload comes back to Insights, which /admin opens by default', async () 
   const admin = pages.admin();
   await admin.evaluate(() => localStorage.removeItem('wholesale-admin-section'));
   await admin.goto('/admin');
-  await expect(admin.getByRole('heading', { level: 2, name: 'Insights' })).toBeVisible();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Insights' })).toBeVisible();
   await expect(
-    admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name: 'Insights' }),
+    admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Insights' }),
   ).toHaveAttribute('aria-current', 'page');
   await expect(region(admin, 'Order pipeline').getByRole('img')).toBeVisible();
 });

@@ -67,7 +67,7 @@ test('an administrator edits the Privacy Policy and a visitor reads the new text
     await expect(editor.getByText('Unsaved changes')).toBeVisible();
     await editor.getByRole('button', { name: 'Save Privacy Policy' }).click();
     await expect(admin.getByText('Privacy Policy saved')).toBeVisible();
-    await expect(editor.getByText(/^Last saved .+ by Portal Administrator$/)).toBeVisible();
+    await expect(editor.getByText(/^Last saved .+ by Morgan Reyes$/)).toBeVisible();
 
     const context = await browser.newContext();
     try {

@@ -133,6 +133,21 @@ describe('seeding', () => {
     expect(await verifyPassword(admin!.passwordHash!, 'owner-pass-1')).toBe(false);
   });
 
+  it('names the first administrator by ADMIN_NAME, and by nothing made up without it', async () => {
+    await seedDatabase(handle.db, { ...options, admin: { ...options.admin, name: '  Morgan  de Reyes ' } });
+    const [named] = await handle.db.select().from(users).where(eq(users.role, 'admin'));
+    expect(named).toMatchObject({ firstName: 'Morgan', lastName: 'de Reyes' });
+
+    const unnamed = await createTestDatabase();
+    try {
+      await seedDatabase(unnamed.db, options);
+      const [admin] = await unnamed.db.select().from(users).where(eq(users.role, 'admin'));
+      expect(admin).toMatchObject({ firstName: null, lastName: null });
+    } finally {
+      await unnamed.close();
+    }
+  });
+
   it('generates a strong administrator password when none is configured, returning it once', async () => {
     const first = await seedDatabase(handle.db, {
       ...options,

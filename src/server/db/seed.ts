@@ -28,7 +28,7 @@ import {
 import { SEED_POLICIES } from './seed-policies';
 
 export interface SeedOptions {
-  admin: { username: string; email: string; password?: string | undefined };
+  admin: { username: string; email: string; password?: string | undefined; name?: string | undefined };
   demo: boolean;
 }
 
@@ -133,6 +133,15 @@ async function seedMissingPolicies(db: Database): Promise<void> {
     .onConflictDoNothing({ target: policyDocuments.kind });
 }
 
+/**
+ * ADMIN_NAME as first and last name ('Morgan Reyes' → Morgan, Reyes). Without it the first administrator
+ * has no name rather than a made-up one ('Portal Administrator' was greeted as 'Welcome back, Portal').
+ */
+function personalName(name: string | undefined): { firstName: string | null; lastName: string | null } {
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
+  return { firstName: first || null, lastName: rest.join(' ') || null };
+}
+
 async function ensureAdministrator(
   db: Database,
   admin: SeedOptions['admin'],
@@ -151,8 +160,7 @@ async function ensureAdministrator(
       username: admin.username,
       email: admin.email.toLowerCase(),
       passwordHash: await hashPassword(password),
-      firstName: 'Portal',
-      lastName: 'Administrator',
+      ...personalName(admin.name),
       role: 'admin',
       status: 'approved',
       approvedAt: new Date(),

@@ -29,6 +29,7 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
     NODE_ENV: 'test',
     APP_ORIGIN: TEST_ORIGIN,
     ADMIN_PASSWORD: TEST_ADMIN_PASSWORD,
+    ADMIN_NAME: 'Morgan Reyes',
     LOG_LEVEL: 'silent',
     ...overrides,
   });
@@ -55,7 +56,12 @@ export async function createTestApp(
   const handle = await createTestDatabase();
   if (options.seed !== false) {
     await seedDatabase(handle.db, {
-      admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+      admin: {
+        username: env.ADMIN_USERNAME,
+        email: env.ADMIN_EMAIL,
+        password: env.ADMIN_PASSWORD,
+        name: env.ADMIN_NAME,
+      },
       demo: env.SEED_DEMO,
     });
   }
@@ -110,7 +116,12 @@ export async function buildAppLoggingTo(
 ): Promise<App> {
   const env = testEnv();
   await seedDatabase(handle.db, {
-    admin: { username: env.ADMIN_USERNAME, email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    admin: {
+      username: env.ADMIN_USERNAME,
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+      name: env.ADMIN_NAME,
+    },
     demo: false,
   });
   const stream = new Writable({

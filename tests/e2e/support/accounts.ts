@@ -60,7 +60,7 @@ export async function adminSignIn(admin: Page) {
 }
 
 export async function openAdminSection(admin: Page, name: string) {
-  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('button', { name }).click();
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name }).click();
 }
 
 /** A new customer of the spec's own: registers, the administrator signs in and approves, the customer signs in. */

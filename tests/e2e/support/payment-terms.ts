@@ -8,7 +8,7 @@ import { fullName, type NewCustomer } from './accounts';
 export async function openPaymentTermsDialog(admin: Page, customer: NewCustomer) {
   await admin
     .getByRole('navigation', { name: 'Admin sections' })
-    .getByRole('button', { name: 'Users', exact: true })
+    .getByRole('link', { name: 'Users', exact: true })
     .click();
   const row = admin.getByRole('row').filter({ hasText: customer.email });
   await row.getByRole('button', { name: `Change Payment Terms of ${fullName(customer)}` }).click();

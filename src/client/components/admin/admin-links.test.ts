@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminLoginState,
+  adminSectionHref,
   adminReturnPath,
   readLinkedOrderId,
   readLinkedSection,
   supportMessagesHref,
-  withoutAdminLinkParams,
 } from './admin-links';
 
 describe('dashboard links', () => {
@@ -27,9 +27,9 @@ describe('dashboard links', () => {
     expect(readLinkedOrderId(new URLSearchParams({ order }))).toBeNull();
   });
 
-  it('drops only its own parameters', () => {
-    const rest = withoutAdminLinkParams(new URLSearchParams('section=support&order=12&utm=x'));
-    expect(rest.toString()).toBe('utm=x');
+  it('links each section as /admin?section={id}, which reads back as that section', () => {
+    expect(adminSectionHref('pending-users')).toBe('/admin?section=pending-users');
+    expect(readLinkedSection(new URL(adminSectionHref('orders'), 'http://x').searchParams)).toBe('orders');
   });
 
   it('keeps the whole dashboard address for after signing in', () => {

@@ -9,6 +9,11 @@ import { isAdminSectionId, type AdminSectionId } from './admin-sections';
 export const ADMIN_SECTION_PARAM = 'section';
 export const ADMIN_ORDER_PARAM = 'order';
 
+/** A section of the dashboard, as the sidebar links to it. */
+export function adminSectionHref(section: AdminSectionId): string {
+  return `/admin?${new URLSearchParams({ [ADMIN_SECTION_PARAM]: section }).toString()}`;
+}
+
 /** The Support section showing only the messages about one order. */
 export function supportMessagesHref(orderId: number): string {
   const params = new URLSearchParams({
@@ -27,14 +32,6 @@ export function readLinkedSection(params: URLSearchParams): AdminSectionId | nul
 /** The order an address filters by, or null when there is none or it cannot be an order id. */
 export function readLinkedOrderId(params: URLSearchParams): number | null {
   return parseOrderId(params.get(ADMIN_ORDER_PARAM));
-}
-
-/** The address without the dashboard's link parameters (a section chosen in the sidebar replaces them). */
-export function withoutAdminLinkParams(params: URLSearchParams): URLSearchParams {
-  const next = new URLSearchParams(params);
-  next.delete(ADMIN_SECTION_PARAM);
-  next.delete(ADMIN_ORDER_PARAM);
-  return next;
 }
 
 const ADMIN_HOME = '/admin';

@@ -2,22 +2,90 @@
  * The dashboard's sidebar sections: Insights first (issue 20, the default), then the spec's seven in its
  * order (docs/admin.md#dashboard), the Policies pages' text (issue 19), the staff support inbox (issue 7,
  * beyond the spec), the e-mails the portal gave up on (issue 18, 'Delivery problems') and the
- * administrator's own Security (issue 17: the second factor).
+ * administrator's own Security (issue 17: the second factor). Each has its sidebar label, and the heading and
+ * description the dashboard draws above it (one header per section, drawn before the section's code loads).
  */
 export const ADMIN_SECTIONS = [
-  { id: 'insights', label: 'Insights' },
-  { id: 'products', label: 'Products' },
-  { id: 'variants', label: 'Variants' },
-  { id: 'pricing', label: 'Pricing' },
-  { id: 'orders', label: 'Orders' },
-  { id: 'pending-users', label: 'Pending Users' },
-  { id: 'users', label: 'Users' },
-  { id: 'faq', label: 'FAQ Management' },
-  { id: 'policies', label: 'Policies' },
-  { id: 'support', label: 'Support' },
-  { id: 'delivery', label: 'Delivery problems' },
-  { id: 'security', label: 'Security' },
+  {
+    id: 'insights',
+    label: 'Insights',
+    heading: 'Insights',
+    description:
+      'How ordering is going: orders and revenue, the pipeline, what is waiting longest, the best customers and overdue payments.',
+  },
+  {
+    id: 'products',
+    label: 'Products',
+    heading: 'Product Management',
+    description: 'Control which products appear in the wholesale system.',
+  },
+  {
+    id: 'variants',
+    label: 'Variants',
+    heading: 'Variant Management',
+    description: 'Manage product variants, visibility and pricing.',
+  },
+  {
+    id: 'pricing',
+    label: 'Pricing',
+    heading: 'Pricing Management',
+    description: 'Manage volume pricing tiers and discounts.',
+  },
+  {
+    id: 'orders',
+    label: 'Orders',
+    heading: 'Order Management',
+    description: 'View and manage wholesale orders.',
+  },
+  {
+    id: 'pending-users',
+    label: 'Pending Users',
+    heading: 'Pending User Approvals',
+    description: 'Review and approve new wholesale account registrations.',
+  },
+  {
+    id: 'users',
+    label: 'Users',
+    heading: 'User Management',
+    description: 'Manage wholesale customers and admin users.',
+  },
+  {
+    id: 'faq',
+    label: 'FAQ Management',
+    heading: 'FAQ Management',
+    description: 'Manage the questions and answers customers see on the support page.',
+  },
+  {
+    id: 'policies',
+    label: 'Policies',
+    heading: 'Policies',
+    description: 'Edit the Terms & Conditions and Privacy Policy pages that the storefront footer links to.',
+  },
+  {
+    id: 'support',
+    label: 'Support',
+    heading: 'Support Inbox',
+    description:
+      "Messages customers send from the support page, newest first. Set each one's status as you work through them.",
+  },
+  {
+    id: 'delivery',
+    label: 'Delivery problems',
+    heading: 'Delivery problems',
+    description:
+      'E-mails the portal could not deliver after retrying them, newest first. Send one again once the cause is fixed.',
+  },
+  {
+    id: 'security',
+    label: 'Security',
+    heading: 'Security',
+    description: 'How your administrator account is protected at sign-in.',
+  },
 ] as const;
+
+/** What the dashboard as a whole is for, in the specification's words (shown beside the sections list). */
+export const ADMIN_DASHBOARD_DESCRIPTION =
+  'Manage Allowed SKUs; Pricing (volume tiers and custom product pricing); Users; Orders; Product Variants.';
 
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 
@@ -30,8 +98,14 @@ export function isAdminSectionId(value: unknown): value is AdminSectionId {
   return ADMIN_SECTIONS.some((section) => section.id === value);
 }
 
+export type AdminSection = (typeof ADMIN_SECTIONS)[number];
+
+export function adminSection(id: AdminSectionId): AdminSection {
+  return ADMIN_SECTIONS.find((section) => section.id === id) ?? ADMIN_SECTIONS[0];
+}
+
 export function adminSectionLabel(id: AdminSectionId): string {
-  return ADMIN_SECTIONS.find((section) => section.id === id)?.label ?? id;
+  return adminSection(id).label;
 }
 
 /** Merely touching `localStorage` can throw (blocked storage, some private modes): then nothing is kept. */

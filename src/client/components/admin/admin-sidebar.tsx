@@ -18,10 +18,12 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn';
 import { StoreName } from '../store-name';
 import { Button } from '../ui/button';
-import { ADMIN_SECTIONS, type AdminSectionId } from './admin-sections';
+import { adminSectionHref } from './admin-links';
+import { ADMIN_DASHBOARD_DESCRIPTION, ADMIN_SECTIONS, type AdminSectionId } from './admin-sections';
 
 const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
   insights: ChartColumn,
@@ -41,7 +43,6 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
 interface AdminSidebarProps {
   /** The section shown; null while none is (a page shell, ADR 0016). */
   current: AdminSectionId | null;
-  onSelect: (section: AdminSectionId) => void;
   /** The signed-in administrator's name and e-mail (docs/admin.md#dashboard). */
   name: string;
   email: string;
@@ -52,31 +53,27 @@ interface AdminSidebarProps {
 /**
  * The dashboard's sidebar (docs/admin.md#dashboard): the sections, the administrator's name and e-mail,
  * and Logout. From 768 px it is a column beside the section; below, a top bar whose Menu button opens the
- * same list. Sections are buttons (Tab, or the arrow keys within the list); the chosen one has aria-current.
+ * same list. Sections are links to /admin?section={id} (Back, bookmarks and new tabs work; Tab, or the arrow
+ * keys within the list); the one shown has aria-current.
  */
-export function AdminSidebar({ current, onSelect, name, email, onLogout, loggingOut }: AdminSidebarProps) {
+export function AdminSidebar({ current, name, email, onLogout, loggingOut }: AdminSidebarProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
 
-  function select(section: AdminSectionId) {
-    onSelect(section);
-    setMenuOpen(false);
-  }
-
   function onListKeyDown(event: KeyboardEvent<HTMLUListElement>) {
-    const buttons = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const index = buttons.indexOf(document.activeElement as HTMLButtonElement);
+    const links = [...(listRef.current?.querySelectorAll<HTMLAnchorElement>('a') ?? [])];
+    const index = links.indexOf(document.activeElement as HTMLAnchorElement);
     if (index === -1) return;
     let next: number | null = null;
-    if (event.key === 'ArrowDown') next = (index + 1) % buttons.length;
-    else if (event.key === 'ArrowUp') next = (index - 1 + buttons.length) % buttons.length;
+    if (event.key === 'ArrowDown') next = (index + 1) % links.length;
+    else if (event.key === 'ArrowUp') next = (index - 1 + links.length) % links.length;
     else if (event.key === 'Home') next = 0;
-    else if (event.key === 'End') next = buttons.length - 1;
+    else if (event.key === 'End') next = links.length - 1;
     if (next === null) return;
     event.preventDefault();
-    buttons[next]?.focus();
+    links[next]?.focus();
   }
 
   return (
@@ -120,6 +117,7 @@ export function AdminSidebar({ current, onSelect, name, email, onLogout, logging
           }
         }}
       >
+        <p className="px-4 pt-3 text-xs text-muted-foreground md:pt-0">{ADMIN_DASHBOARD_DESCRIPTION}</p>
         <nav aria-label="Admin sections" className="p-2 md:overflow-y-auto">
           <ul ref={listRef} className="flex flex-col gap-1" onKeyDown={onListKeyDown}>
             {ADMIN_SECTIONS.map((section) => {
@@ -127,10 +125,12 @@ export function AdminSidebar({ current, onSelect, name, email, onLogout, logging
               const active = section.id === current;
               return (
                 <li key={section.id}>
-                  <button
-                    type="button"
+                  <Link
+                    to={adminSectionHref(section.id)}
+                    // Choosing the section on screen again only drops a link's filter: no new entry.
+                    replace={active}
                     aria-current={active ? 'page' : undefined}
-                    onClick={() => select(section.id)}
+                    onClick={() => setMenuOpen(false)}
                     className={cn(
                       'flex min-h-10 w-full items-center gap-3 rounded-md px-3 py-2 text-left text-sm font-medium transition-colors',
                       'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
@@ -141,7 +141,7 @@ export function AdminSidebar({ current, onSelect, name, email, onLogout, logging
                   >
                     <Icon aria-hidden="true" className="size-4 shrink-0" />
                     {section.label}
-                  </button>
+                  </Link>
                 </li>
               );
             })}

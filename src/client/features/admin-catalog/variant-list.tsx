@@ -190,12 +190,12 @@ function ProductCard({
   const count = product.variants.length;
   return (
     <li className="rounded-xl border border-border bg-card px-4 shadow-sm sm:px-6">
-      <h3 className="pt-4 text-base font-semibold break-words">
+      <h2 className="pt-4 text-base font-semibold break-words">
         {product.name}
         <span className="ml-2 text-sm font-normal text-muted-foreground">
           {count === 1 ? '1 variant' : `${count} variants`}
         </span>
-      </h3>
+      </h2>
       <ul className="divide-y divide-border" aria-label={`Variants of ${product.name}`}>
         {product.variants.map((variant) => (
           <VariantRow

@@ -119,7 +119,7 @@ describe('DeliverySection', () => {
     stubFetch({ [LIST_PATH]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderWithProviders(<DeliverySection />);
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Delivery problems' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Delivery problems' })).toBeInTheDocument();
     expect(screen.getByText(/E-mails the portal could not deliver after retrying them/)).toBeInTheDocument();
     expect(await screen.findByText('Loading delivery problems...')).toBeInTheDocument();
 

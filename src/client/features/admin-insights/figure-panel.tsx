@@ -42,9 +42,9 @@ export function FigurePanel({ figure, emptyText, children }: FigurePanelProps) {
       className="min-w-0 space-y-3 rounded-lg border border-border bg-card p-4"
     >
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
+        <h2 id={headingId} className="text-base font-semibold">
           {table.title}
-        </h3>
+        </h2>
         <div className="flex flex-wrap gap-2">
           {chart && !chartFailed ? (
             <Button

@@ -60,7 +60,7 @@ describe('InsightsSection', () => {
     let answer: (response: Response) => void = () => undefined;
     stubFetch({ [PATH]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderWithProviders(<InsightsSection />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Insights' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Insights' })).toBeInTheDocument();
     expect(await screen.findByText('Loading insights...')).toBeInTheDocument();
 
     answer(jsonResponse(buildInsights()));

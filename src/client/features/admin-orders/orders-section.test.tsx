@@ -80,7 +80,7 @@ describe('OrdersSection', () => {
     stubOrders(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderWithProviders(<OrdersSection />);
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Order Management' })).toBeInTheDocument();
     expect(screen.getByText('View and manage wholesale orders.')).toBeInTheDocument();
     expect(await screen.findByText('Loading orders...')).toBeInTheDocument();
 

@@ -91,9 +91,9 @@ export function PolicyEditor({ policy, linkedElsewhere }: PolicyEditorProps) {
     >
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
-          <h3 id={headingId} className="text-base font-semibold">
+          <h2 id={headingId} className="text-base font-semibold">
             {page.label}
-          </h3>
+          </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             {policy.updatedBy
               ? `Last saved ${formatDate(policy.updatedAt, DATE_TIME_FORMAT)} by ${policy.updatedBy.name}`

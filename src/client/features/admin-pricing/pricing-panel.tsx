@@ -14,9 +14,9 @@ interface PricingPanelProps {
 export function PricingPanel({ headingId, title, description, action, children }: PricingPanelProps) {
   const heading = (
     <div className="space-y-1">
-      <h3 id={headingId} className="text-lg font-semibold">
+      <h2 id={headingId} className="text-lg font-semibold">
         {title}
-      </h3>
+      </h2>
       <p className="text-sm text-muted-foreground">{description}</p>
     </div>
   );

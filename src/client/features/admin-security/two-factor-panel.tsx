@@ -41,9 +41,9 @@ export function TwoFactorPanel() {
       className="flex flex-col gap-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6"
     >
       <div className="flex flex-wrap items-center gap-3">
-        <h3 id={headingId} className="text-lg font-semibold">
+        <h2 id={headingId} className="text-lg font-semibold">
           Two-factor authentication
-        </h3>
+        </h2>
         {enabled === undefined ? null : (
           <Badge variant={enabled ? 'success' : 'secondary'}>{enabled ? 'On' : 'Off'}</Badge>
         )}

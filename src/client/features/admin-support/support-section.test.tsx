@@ -115,7 +115,7 @@ describe('SupportSection', () => {
     stubList(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderSection();
 
-    expect(screen.getByRole('heading', { level: 2, name: 'Support Inbox' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Support Inbox' })).toBeInTheDocument();
     expect(
       screen.getByText(/Messages customers send from the support page, newest first/),
     ).toBeInTheDocument();

@@ -4,7 +4,7 @@ import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { supportMessagesHref } from '../../components/admin/admin-links';
-import { ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections';
+import { ADMIN_SECTIONS, ADMIN_SECTION_STORAGE_KEY } from '../../components/admin/admin-sections';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
@@ -111,14 +111,14 @@ function sectionNav() {
   return screen.getByRole('navigation', { name: 'Admin sections' });
 }
 
-function sectionButton(name: string) {
-  return within(sectionNav()).getByRole('button', { name });
+function sectionLink(name: string) {
+  return within(sectionNav()).getByRole('link', { name });
 }
 
 function currentSection(): string | null {
   const current = within(sectionNav())
-    .getAllByRole('button')
-    .filter((button) => button.getAttribute('aria-current') === 'page');
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page');
   expect(current).toHaveLength(1);
   return current[0]?.textContent ?? null;
 }
@@ -209,25 +209,56 @@ describe('/admin dashboard', () => {
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(
       within(sectionNav())
-        .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(SECTION_LABELS);
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual(SECTION_LABELS.map((label, index) => [label, `/admin?section=${ADMIN_SECTIONS[index]?.id}`]));
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
     expect(screen.getByText('admin@dewdrop.test')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeInTheDocument();
+    // The dashboard's description is said once, beside the sections, not above every one of them.
     expect(
-      screen.getByText(/Allowed SKUs; Pricing \(volume tiers and custom product pricing\); Users/),
-    ).toBeTruthy();
+      screen.getAllByText(/Allowed SKUs; Pricing \(volume tiers and custom product pricing\); Users/),
+    ).toHaveLength(1);
     await waitFor(() => expect(document.title).toBe(`Insights · Admin Dashboard | ${testConfig.storeName}`));
   });
 
-  it('opens Insights, the first section, by default', async () => {
+  it('opens Insights, the first section, by default, at its own address', async () => {
     stubApi();
-    renderApp('/admin');
+    const { router } = renderApp('/admin');
 
     await screen.findByText('Insights section');
     expect(currentSection()).toBe('Insights');
+    expect(router.state.location.search).toBe('?section=insights');
+  });
+
+  it('gives every section an address: Back returns to the section before, Forward comes back', async () => {
+    stubApi();
+    const { router } = renderApp('/admin');
+    await screen.findByText('Insights section');
+
+    fireEvent.click(sectionLink('Orders'));
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?section=orders');
+    fireEvent.click(sectionLink('Users'));
+    expect(await screen.findByText('Users section')).toBeInTheDocument();
+
+    await router.navigate(-1);
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
+    expect(currentSection()).toBe('Orders');
+    await router.navigate(-1);
+    expect(await screen.findByText('Insights section')).toBeInTheDocument();
+    expect(currentSection()).toBe('Insights');
+    await router.navigate(1);
+    expect(await screen.findByText('Orders section')).toBeInTheDocument();
+  });
+
+  it('opens a bookmarked section whatever was chosen last', async () => {
+    localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'users');
+    stubApi();
+    renderApp('/admin?section=pricing');
+
+    expect(await screen.findByText('Pricing section')).toBeInTheDocument();
+    expect(currentSection()).toBe('Pricing');
   });
 
   it('switches sections and remembers the choice in localStorage across a reload', async () => {
@@ -235,13 +266,13 @@ describe('/admin dashboard', () => {
     renderApp('/admin');
     await screen.findByText('Insights section');
 
-    fireEvent.click(sectionButton('Pending Users'));
+    fireEvent.click(sectionLink('Pending Users'));
     expect(await screen.findByText('Pending Users section')).toBeInTheDocument();
     expect(screen.queryByText('Insights section')).toBeNull();
     expect(currentSection()).toBe('Pending Users');
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
 
-    fireEvent.click(sectionButton('Users'));
+    fireEvent.click(sectionLink('Users'));
     expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users');
 
@@ -265,17 +296,17 @@ describe('/admin dashboard', () => {
     renderApp('/admin');
     await screen.findByText('Insights section');
 
-    sectionButton('Insights').focus();
+    sectionLink('Insights').focus();
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(sectionButton('Products'));
+    expect(document.activeElement).toBe(sectionLink('Products'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'End' });
-    expect(document.activeElement).toBe(sectionButton('Security'));
+    expect(document.activeElement).toBe(sectionLink('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowDown' });
-    expect(document.activeElement).toBe(sectionButton('Insights'));
+    expect(document.activeElement).toBe(sectionLink('Insights'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'ArrowUp' });
-    expect(document.activeElement).toBe(sectionButton('Security'));
+    expect(document.activeElement).toBe(sectionLink('Security'));
     fireEvent.keyDown(document.activeElement as Element, { key: 'Home' });
-    expect(document.activeElement).toBe(sectionButton('Insights'));
+    expect(document.activeElement).toBe(sectionLink('Insights'));
   });
 
   it('opens and closes the small-screen menu with its Menu button', async () => {
@@ -288,12 +319,12 @@ describe('/admin dashboard', () => {
     fireEvent.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     // Choosing a section closes the menu.
-    fireEvent.click(sectionButton('Orders'));
+    fireEvent.click(sectionLink('Orders'));
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
 
     fireEvent.click(menuButton);
-    fireEvent.keyDown(sectionButton('Orders'), { key: 'Escape' });
+    fireEvent.keyDown(sectionLink('Orders'), { key: 'Escape' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menuButton);
   });
@@ -304,9 +335,9 @@ describe('/admin dashboard', () => {
     renderApp('/admin');
     await screen.findByText('Insights section');
 
-    fireEvent.click(sectionButton('FAQ Management'));
+    fireEvent.click(sectionLink('FAQ Management'));
     expect(await screen.findByText('This section could not be shown.')).toBeInTheDocument();
-    fireEvent.click(sectionButton('Variants'));
+    fireEvent.click(sectionLink('Variants'));
     expect(await screen.findByText('Variants section')).toBeInTheDocument();
   });
 
@@ -391,9 +422,9 @@ describe('/admin links', () => {
       expect(document.title).toBe(`Delivery problems · Admin Dashboard | ${testConfig.storeName}`),
     );
 
-    fireEvent.click(sectionButton('Users'));
+    fireEvent.click(sectionLink('Users'));
     expect(await screen.findByText('Users section')).toBeInTheDocument();
-    fireEvent.click(sectionButton('Delivery problems'));
+    fireEvent.click(sectionLink('Delivery problems'));
     expect(await screen.findByText('Delivery problems section')).toBeInTheDocument();
     expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('delivery');
   });
@@ -401,10 +432,11 @@ describe('/admin links', () => {
   it('opens the remembered section when the link names no known section', async () => {
     localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'users');
     stubApi();
-    renderApp('/admin?section=reports');
+    const { router } = renderApp('/admin?section=reports');
 
     expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(currentSection()).toBe('Users');
+    expect(router.state.location.search).toBe('?section=users');
   });
 
   it("drops the link's section and order when a section is chosen in the sidebar", async () => {
@@ -412,21 +444,21 @@ describe('/admin links', () => {
     const { router } = renderApp('/admin?section=support&order=12');
     await screen.findByText('Support section for order 12');
 
-    fireEvent.click(sectionButton('Orders'));
+    fireEvent.click(sectionLink('Orders'));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?section=orders');
     expect(currentSection()).toBe('Orders');
 
-    fireEvent.click(sectionButton('Support'));
+    fireEvent.click(sectionLink('Support'));
     expect(await screen.findByText('Support section')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(router.state.location.search).toBe('?section=support');
   });
 
   it('follows a link from one section to another while on /admin, and Back returns', async () => {
     stubApi();
     const { router } = renderApp('/admin');
     await screen.findByText('Insights section');
-    fireEvent.click(sectionButton('Orders'));
+    fireEvent.click(sectionLink('Orders'));
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (2)' }));
     expect(await screen.findByText('Support section for order 7')).toBeInTheDocument();

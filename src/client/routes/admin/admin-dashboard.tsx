@@ -5,16 +5,13 @@ import { flushSync } from 'react-dom';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { AccessDenied } from '../../components/admin/access-denied';
+import { ADMIN_SECTION_PARAM, adminLoginState, readLinkedSection } from '../../components/admin/admin-links';
+import { AdminSectionHeader } from '../../components/admin/admin-section-header';
 import {
-  adminLoginState,
-  readLinkedSection,
-  withoutAdminLinkParams,
-} from '../../components/admin/admin-links';
-import {
+  ADMIN_DASHBOARD_DESCRIPTION,
   adminSectionLabel,
   readStoredAdminSection,
   storeAdminSection,
-  type AdminSectionId,
 } from '../../components/admin/admin-sections';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { SectionErrorBoundary } from '../../components/admin/section-error-boundary';
@@ -88,11 +85,11 @@ function SessionCheckFailed({ error, onRetry }: { error: unknown; onRetry: () =>
 }
 
 function AdminDashboard({ admin }: { admin: CurrentUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [chosen, setChosen] = useState<AdminSectionId>(readStoredAdminSection);
-  // A link such as /admin?section=support&order=12 (from the Orders section, or pasted) wins over the
-  // sidebar's choice while its address is open; Back to plain /admin shows the section chosen before.
-  const section = readLinkedSection(searchParams) ?? chosen;
+  const [searchParams] = useSearchParams();
+  // The address names the section (/admin?section=orders): Back and bookmarks work. Plain /admin (or an
+  // unknown section) becomes the address of the section this browser showed last, in the same history entry.
+  const linked = readLinkedSection(searchParams);
+  const section = linked ?? readStoredAdminSection();
   const [signedOut, setSignedOut] = useState(false);
   // A page shell cannot know the section this browser chose last (localStorage): it shows none yet.
   const isShell = useIsPageShell();
@@ -100,7 +97,7 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
   useRecheckAdminSessionOnRefusal();
   const Section = ADMIN_SECTION_COMPONENTS[section];
 
-  // Whatever is shown, chosen or linked, is the section a reload comes back to.
+  // Whatever is shown, chosen or linked, is the section a plain /admin comes back to.
   useEffect(() => storeAdminSection(section), [section]);
 
   if (signedOut) {
@@ -110,13 +107,10 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
       </AdminMain>
     );
   }
-
-  function selectSection(next: AdminSectionId) {
-    setChosen(next);
-    // A choice in the sidebar drops a link's section and filter. Not a history entry: picking a section
-    // never is.
-    const rest = withoutAdminLinkParams(searchParams);
-    if (rest.toString() !== searchParams.toString()) setSearchParams(rest, { replace: true });
+  if (linked === null && !isShell) {
+    const named = new URLSearchParams(searchParams);
+    named.set(ADMIN_SECTION_PARAM, section);
+    return <Navigate replace to={{ search: `?${named.toString()}` }} />;
   }
 
   return (
@@ -124,31 +118,44 @@ function AdminDashboard({ admin }: { admin: CurrentUser }) {
       <PageTitle>{isShell ? 'Admin Dashboard' : `${adminSectionLabel(section)} · Admin Dashboard`}</PageTitle>
       <AdminSidebar
         current={isShell ? null : section}
-        onSelect={selectSection}
         name={adminDisplayName(admin)}
         email={admin.email}
         onLogout={() => logout.mutate()}
         loggingOut={logout.isPending}
       />
       <AdminMain className="min-w-0 flex-1 md:px-8">
-        <header className="mb-6 border-b border-border pb-4">
-          <h1 className="font-display text-xl font-semibold tracking-tight">Admin Dashboard</h1>
-          <p className="mt-1 text-sm text-muted-foreground">
-            Manage Allowed SKUs; Pricing (volume tiers and custom product pricing); Users; Orders; Product
-            Variants.
-          </p>
-        </header>
         {isShell ? (
-          <PageSpinner label="Loading…" />
+          <DashboardShell />
         ) : (
           <SectionErrorBoundary key={section}>
-            {/* The same spinner as the page shell's, while the section's code loads. */}
-            <Suspense fallback={<PageSpinner label="Loading…" />}>
+            {/* While the section's code loads, its header is already drawn, then the same spinner as the
+                page shell's. */}
+            <Suspense
+              fallback={
+                <div className="space-y-6">
+                  <AdminSectionHeader id={section} />
+                  <PageSpinner label="Loading…" />
+                </div>
+              }
+            >
               <Section />
             </Suspense>
           </SectionErrorBoundary>
         )}
       </AdminMain>
+    </div>
+  );
+}
+
+/** The page shell's main area (ADR 0016): what the dashboard is, until the browser knows its section. */
+function DashboardShell() {
+  return (
+    <div className="space-y-6">
+      <header className="border-b border-border pb-4">
+        <h1 className="font-display text-2xl font-semibold tracking-tight">Admin Dashboard</h1>
+        <p className="mt-1 text-muted-foreground">{ADMIN_DASHBOARD_DESCRIPTION}</p>
+      </header>
+      <PageSpinner label="Loading…" />
     </div>
   );
 }

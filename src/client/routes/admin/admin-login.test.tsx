@@ -188,7 +188,8 @@ describe('/admin/login', () => {
 
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin');
-    expect(router.state.location.search).toBe('');
+    // Plain /admin, which names the section it shows (the remembered one, Insights here): not `orders`.
+    expect(router.state.location.search).toBe('?section=insights');
   });
 
   it('shows the form to a signed-in customer, who may sign in as an administrator', async () => {

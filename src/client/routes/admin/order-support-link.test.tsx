@@ -71,22 +71,22 @@ describe("an order's support messages", () => {
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (1) about order WO-1012' }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Support Inbox' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Support Inbox' })).toBeInTheDocument();
     expect(router.state.location.search).toBe('?section=support&order=12');
     const table = await screen.findByRole('table', { name: 'Support messages' });
     expect(await within(table).findByText('Damaged Items')).toBeInTheDocument();
     expect(within(table).queryByText('Product Question')).toBeNull();
     expect(supportQueries(fetchMock).at(-1)?.get('orderId')).toBe('12');
     const nav = screen.getByRole('navigation', { name: 'Admin sections' });
-    expect(within(nav).getByRole('button', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
 
     fireEvent.click(screen.getByRole('button', { name: /^Order WO-1012/ }));
     expect(await within(table).findByText('Product Question')).toBeInTheDocument();
     expect(router.state.location.search).toBe('?section=support');
 
-    // Back in Orders by the sidebar, the address is plain /admin again.
-    fireEvent.click(within(nav).getByRole('button', { name: 'Orders' }));
-    expect(await screen.findByRole('heading', { level: 2, name: 'Order Management' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // Back in Orders by the sidebar, the address names Orders alone.
+    fireEvent.click(within(nav).getByRole('link', { name: 'Orders' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order Management' })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?section=orders'));
   });
 });

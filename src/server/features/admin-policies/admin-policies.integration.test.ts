@@ -117,7 +117,7 @@ describe('the admin Policies section (GET /api/admin/policies, PUT /api/admin/po
       kind: 'privacy',
       title: 'Our Privacy Promise',
       body: '## What we keep\n\nYour name.',
-      updatedBy: { id: adminId, name: 'Portal Administrator' },
+      updatedBy: { id: adminId, name: 'Morgan Reyes' },
     });
     expect(Date.parse(saved.updatedAt)).toBeGreaterThanOrEqual(Date.parse(before.updatedAt));
 

@@ -1,4 +1,5 @@
-import { useId, useRef } from 'react';
+import { useRef } from 'react';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { DeliveryProblems } from '../../../features/admin-delivery/delivery-problems';
 
 /**
@@ -6,24 +7,10 @@ import { DeliveryProblems } from '../../../features/admin-delivery/delivery-prob
  * e-mails the portal gave up on, each with 'Send again'. Rendered by the dashboard shell.
  */
 export function DeliverySection() {
-  const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <header className="space-y-1">
-        <h2
-          id={headingId}
-          ref={headingRef}
-          tabIndex={-1}
-          className="text-2xl font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          Delivery problems
-        </h2>
-        <p className="text-muted-foreground">
-          E-mails the portal could not deliver after retrying them, newest first. Send one again once the
-          cause is fixed.
-        </p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="delivery" headingRef={headingRef} />
       <DeliveryProblems headingRef={headingRef} />
     </section>
   );

@@ -1,3 +1,4 @@
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { FaqManagement } from '../../../features/admin-faq/faq-management';
 
 /**
@@ -6,15 +7,8 @@ import { FaqManagement } from '../../../features/admin-faq/faq-management';
  */
 export function FaqSection() {
   return (
-    <section aria-labelledby="faq-management-heading" className="space-y-6">
-      <div>
-        <h2 id="faq-management-heading" className="text-lg font-semibold">
-          FAQ Management
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Manage the questions and answers customers see on the support page.
-        </p>
-      </div>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="faq" />
       <FaqManagement />
     </section>
   );

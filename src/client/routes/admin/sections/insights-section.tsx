@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { Insights } from '../../../features/admin-insights/insights';
 
 /**
@@ -7,18 +7,9 @@ import { Insights } from '../../../features/admin-insights/insights';
  * and overdue payments. Rendered by the dashboard shell.
  */
 export function InsightsSection() {
-  const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <header className="space-y-1">
-        <h2 id={headingId} className="text-2xl font-semibold tracking-tight">
-          Insights
-        </h2>
-        <p className="text-muted-foreground">
-          How ordering is going: orders and revenue, the pipeline, what is waiting longest, the best customers
-          and overdue payments.
-        </p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="insights" />
       <Insights />
     </section>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { StaleContent } from '../../../components/admin/stale-content';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
@@ -7,6 +7,7 @@ import {
   type AdminOrder,
   type AdminOrderStatusFilter,
 } from '../../../../shared/schemas/admin-orders';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
 import { useFocusListWhenLost } from '../../../components/admin/use-keep-focus';
@@ -29,7 +30,6 @@ export const SEARCH_DEBOUNCE_MS = 300;
  * filter matches. Rendered by the dashboard shell.
  */
 export function OrdersSection() {
-  const headingId = useId();
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
   const [page, setPage] = useState(1);
@@ -50,19 +50,16 @@ export function OrdersSection() {
   const filtered = search.trim() !== '' || status !== 'all';
 
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold">
-            Order Management
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">View and manage wholesale orders.</p>
-        </div>
-        <div className="flex flex-wrap gap-2 self-start">
-          <ShopifyReconcileButton />
-          <OrdersExportButton filter={filter} />
-        </div>
-      </div>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader
+        id="orders"
+        actions={
+          <>
+            <ShopifyReconcileButton />
+            <OrdersExportButton filter={filter} />
+          </>
+        }
+      />
 
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_12rem]">
         <Field

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { Badge } from '../../../components/ui/badge';
 import { PendingUsersList } from '../../../features/admin-users/pending-users-list';
 import { pendingUsersQueryOptions } from '../../../features/admin-users/users-api';
@@ -15,15 +16,12 @@ export function PendingUsersSection() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
-    <div className="space-y-6">
-      <header className="space-y-1">
-        <h2
-          ref={headingRef}
-          tabIndex={-1}
-          className="flex w-fit flex-wrap items-center gap-2 rounded-sm text-2xl font-semibold tracking-tight"
-        >
-          Pending User Approvals
-          {count === undefined ? null : (
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader
+        id="pending-users"
+        headingRef={headingRef}
+        headingExtra={
+          count === undefined ? null : (
             <Badge
               variant={count > 0 ? 'warning' : 'secondary'}
               className="font-sans"
@@ -32,11 +30,10 @@ export function PendingUsersSection() {
               {count}
               <span className="sr-only"> pending</span>
             </Badge>
-          )}
-        </h2>
-        <p className="text-muted-foreground">Review and approve new wholesale account registrations.</p>
-      </header>
+          )
+        }
+      />
       <PendingUsersList headingRef={headingRef} />
-    </div>
+    </section>
   );
 }

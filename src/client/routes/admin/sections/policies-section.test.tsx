@@ -88,14 +88,14 @@ beforeEach(() => {
 
 /** One document's editor, found by its heading. */
 async function editor(label: string) {
-  const heading = await screen.findByRole('heading', { level: 3, name: label });
+  const heading = await screen.findByRole('heading', { level: 2, name: label });
   return within(heading.closest('section')!);
 }
 
 describe('admin Policies section (docs/admin.md#policies)', () => {
   it('shows an editor per document with who saved it last and a link to its public page', async () => {
     renderWithProviders(<PoliciesSection />);
-    expect(screen.getByRole('heading', { level: 2, name: 'Policies' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Policies' })).toBeInTheDocument();
     expect(screen.getByText('Loading policies...')).toBeInTheDocument();
 
     const terms = await editor('Terms & Conditions');
@@ -234,6 +234,6 @@ describe('admin Policies section (docs/admin.md#policies)', () => {
     expect(alert).toHaveTextContent('Failed to load policies: The database is not reachable.');
     api.answerList(null);
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('heading', { level: 3, name: 'Privacy Policy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Privacy Policy' })).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { PoliciesManagement } from '../../../features/admin-policies/policies-management';
 
 /**
@@ -6,15 +7,8 @@ import { PoliciesManagement } from '../../../features/admin-policies/policies-ma
  */
 export function PoliciesSection() {
   return (
-    <section aria-labelledby="policies-heading" className="space-y-6">
-      <div>
-        <h2 id="policies-heading" className="text-lg font-semibold">
-          Policies
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Edit the Terms & Conditions and Privacy Policy pages that the storefront footer links to.
-        </p>
-      </div>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="policies" />
       <PoliciesManagement />
     </section>
   );

@@ -1,5 +1,6 @@
 import { CustomPricesPanel } from '../../../features/admin-pricing/custom-prices-panel';
 import { TiersPanel } from '../../../features/admin-pricing/tiers-panel';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 
 /**
  * The 'Pricing Management' section of the admin dashboard (docs/admin.md#pricing). Rendered by the dashboard
@@ -7,13 +8,10 @@ import { TiersPanel } from '../../../features/admin-pricing/tiers-panel';
  */
 export function PricingSection() {
   return (
-    <div className="space-y-6">
-      <header className="space-y-1">
-        <h2 className="text-2xl font-semibold tracking-tight">Pricing Management</h2>
-        <p className="text-muted-foreground">Manage volume pricing tiers and discounts.</p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="pricing" />
       <TiersPanel />
       <CustomPricesPanel />
-    </div>
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { AllowedSkuForm } from '../../../features/admin-catalog/allowed-sku-form';
 import { AllowedSkuList } from '../../../features/admin-catalog/allowed-sku-list';
 import { ShopifyActions } from '../../../features/admin-catalog/shopify-actions';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 
 function Panel({
   title,
@@ -14,7 +15,7 @@ function Panel({
 }) {
   return (
     <section aria-label={title} className="rounded-xl border border-border bg-card p-4 shadow-sm sm:p-6">
-      <h3 className="text-base font-semibold">{title}</h3>
+      <h2 className="text-base font-semibold">{title}</h2>
       <p className="mt-1 mb-4 text-sm text-muted-foreground">{description}</p>
       {children}
     </section>
@@ -28,13 +29,8 @@ function Panel({
  */
 export function ProductsSection() {
   return (
-    <div className="space-y-6">
-      <header>
-        <h2 className="text-lg font-semibold">Product Management</h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Control which products appear in the wholesale system.
-        </p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="products" />
       <Panel
         title="Shopify products"
         description="Read the latest products from Shopify, sync the portal with the store, or import one product by its ID."
@@ -50,6 +46,6 @@ export function ProductsSection() {
       <Panel title="Allowed SKUs" description="Switch a SKU off to hide its product without deleting it.">
         <AllowedSkuList />
       </Panel>
-    </div>
+    </section>
   );
 }

@@ -1,14 +1,12 @@
 import { TwoFactorPanel } from '../../../features/admin-security/two-factor-panel';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 
 /** The 'Security' section of the admin dashboard (docs/admin.md#security). Rendered by the dashboard shell. */
 export function SecuritySection() {
   return (
-    <div className="space-y-6">
-      <header className="space-y-1">
-        <h2 className="text-2xl font-semibold tracking-tight">Security</h2>
-        <p className="text-muted-foreground">How your administrator account is protected at sign-in.</p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="security" />
       <TwoFactorPanel />
-    </div>
+    </section>
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { StaleContent } from '../../../components/admin/stale-content';
 import { formatOrderNumber } from '../../../../shared/orders';
@@ -15,6 +15,7 @@ import { SupportMessagesTable } from '../../../features/admin-support/support-me
 import type { SupportStatusFilter } from '../../../features/admin-support/support-status';
 import { SupportStatusFilterButtons } from '../../../features/admin-support/support-status-filter';
 import { cn } from '../../../lib/cn';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 
 /**
  * The 'Support' section of the admin dashboard (issue 7, beyond the spec): the messages customers send from
@@ -22,7 +23,6 @@ import { cn } from '../../../lib/cn';
  * here), by order; each with a status staff set as they work through them.
  */
 export function SupportSection() {
-  const headingId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const orderId = readLinkedOrderId(searchParams);
   const [status, setStatus] = useState<SupportStatusFilter>('all');
@@ -60,16 +60,8 @@ export function SupportSection() {
   }
 
   return (
-    <section aria-labelledby={headingId} className="space-y-6">
-      <div>
-        <h2 id={headingId} className="text-lg font-semibold">
-          Support Inbox
-        </h2>
-        <p className="mt-1 text-sm text-muted-foreground">
-          Messages customers send from the support page, newest first. Set each one's status as you work
-          through them.
-        </p>
-      </div>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="support" />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <SupportStatusFilterButtons

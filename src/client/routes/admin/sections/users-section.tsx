@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 import { Button } from '../../../components/ui/button';
 import { useAdminSession } from '../../../features/admin-session/admin-session';
 import { AddUserDialog } from '../../../features/admin-users/add-user-dialog';
@@ -14,19 +15,18 @@ export function UsersSection() {
   const admin = useAdminSession();
 
   return (
-    <div className="space-y-6">
-      <header className="flex flex-wrap items-start justify-between gap-3">
-        <div className="space-y-1">
-          <h2 className="text-2xl font-semibold tracking-tight">User Management</h2>
-          <p className="text-muted-foreground">Manage wholesale customers and admin users.</p>
-        </div>
-        <Button onClick={() => setAdding(true)}>
-          <Plus aria-hidden="true" />
-          Add User
-        </Button>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader
+        id="users"
+        actions={
+          <Button onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" />
+            Add User
+          </Button>
+        }
+      />
       <UsersList currentAdminId={admin.data?.id ?? null} />
       <AddUserDialog open={adding} onClose={() => setAdding(false)} />
-    </div>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
 import { VariantList } from '../../../features/admin-catalog/variant-list';
+import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../components/admin/admin-section-header';
 
 /**
  * The 'Variant Management' section of the admin dashboard (docs/admin.md#variants): products with their
@@ -6,12 +7,9 @@ import { VariantList } from '../../../features/admin-catalog/variant-list';
  */
 export function VariantsSection() {
   return (
-    <div className="space-y-6">
-      <header>
-        <h2 className="text-lg font-semibold">Variant Management</h2>
-        <p className="mt-1 text-sm text-muted-foreground">Manage product variants, visibility and pricing.</p>
-      </header>
+    <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
+      <AdminSectionHeader id="variants" />
       <VariantList />
-    </div>
+    </section>
   );
 }
