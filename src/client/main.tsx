@@ -10,6 +10,7 @@ import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/toaster';
 import { keepShellScroll, shellCanBeReplaced } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
+import { closeToastsOnNavigation } from './lib/toast';
 import { createAppRouter } from './router';
 
 /** Lets the browser handle input and paint before the next step: each step is a task of its own. */
@@ -23,6 +24,7 @@ async function start(rootElement: HTMLElement) {
   // At once, in the script's own task: the router's loaders take a sign-in or reset token out of the
   // address bar before the page has finished loading (lib/url-token.ts).
   const router = createAppRouter();
+  closeToastsOnNavigation(router);
   await yieldToBrowser();
   const root = createRoot(rootElement);
   const render = () =>

@@ -11,7 +11,16 @@ import type { ExternalToast } from 'sonner';
 type Kind = 'success' | 'error' | 'warning' | 'info';
 type Sonner = typeof SonnerModule;
 
+/**
+ * A toast shown this long before the page changes belongs to the page being left and closes with it; one
+ * shown just before (the welcome after signing in, a reorder's notice) announces the page being opened and
+ * stays.
+ */
+export const NAVIGATION_GRACE_MS = 1500;
+
 let sonner: Sonner | undefined;
+/** When each toast still on screen was shown, by its id. */
+const shownAt = new Map<string | number, number>();
 let loading: Promise<Sonner> | undefined;
 let hostWanted = false;
 const hostListeners = new Set<() => void>();
@@ -30,8 +39,39 @@ function show(kind: Kind, message: string, data?: ExternalToast): void {
     hostWanted = true;
     for (const listener of hostListeners) listener();
   }
-  if (sonner) sonner.toast[kind](message, data);
-  else void loadSonner().then((module) => module.toast[kind](message, data));
+  if (sonner) display(sonner, kind, message, data);
+  else void loadSonner().then((module) => display(module, kind, message, data));
+}
+
+/** One toast at a time (the spec's limit): a new one replaces the one on screen rather than queueing. */
+function display(module: Sonner, kind: Kind, message: string, data: ExternalToast | undefined): void {
+  module.toast.dismiss();
+  shownAt.clear();
+  shownAt.set(module.toast[kind](message, data), Date.now());
+}
+
+/** Closes the toasts of the page being left (shown more than NAVIGATION_GRACE_MS ago). */
+export function closeToastsOfEarlierPage(now = Date.now()): void {
+  for (const [id, at] of shownAt) {
+    if (now - at <= NAVIGATION_GRACE_MS) continue;
+    sonner?.toast.dismiss(id);
+    shownAt.delete(id);
+  }
+}
+
+/**
+ * Toasts close when the page changes (path or query, e.g. another admin section): 'Tester added' must not
+ * follow the buyer onto /confirm over the PO number field.
+ */
+export function closeToastsOnNavigation(router: {
+  subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => unknown;
+}): void {
+  let page: string | null = null;
+  router.subscribe(({ location }) => {
+    const next = `${location.pathname}${location.search}`;
+    if (page !== null && next !== page) closeToastsOfEarlierPage();
+    page = next;
+  });
 }
 
 export const toast = {

@@ -7,10 +7,9 @@ declare global {
 }
 
 /**
- * Records every toast shown ('Title: description') on the page from now on. One toast is shown at a time, so a toast
- * followed by another within a second (reorder: 'Order Successfully Recreated', then 'Order Loaded') may be
- * gone before an assertion that had to wait for something else can see it; the record keeps it. Survives
- * client-side navigation, not a reload.
+ * Records every toast shown ('Title: description') on the page from now on. One toast is shown at a time and
+ * toasts close when the page changes, so a toast may be gone before an assertion that had to wait for
+ * something else can see it; the record keeps it. Survives client-side navigation, not a reload.
  */
 export async function recordToasts(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {

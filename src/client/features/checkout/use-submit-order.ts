@@ -18,15 +18,6 @@ import {
 } from './submit-order';
 import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
-/** The success toast, shown for 10 s (docs/storefront.md#review-page). */
-export const ORDER_SUBMITTED_TITLE = 'Order Submitted Successfully';
-export const ORDER_SUBMITTED_DESCRIPTION =
-  'Your order has been submitted for approval. You will receive a payment link via email once your order is approved.';
-export const ORDER_SUBMITTED_TOAST_MS = 10_000;
-/** A tester-only order is free: nothing to pay, it ships once approved (docs/storefront.md#review-page). */
-export const TESTER_ORDER_SUBMITTED_DESCRIPTION =
-  'Your free tester order has been submitted for approval. There is nothing to pay: it ships once approved.';
-
 export type SubmitStatus = 'idle' | 'submitting' | 'submitted';
 /** 'skipped': another submission is under way, nothing was sent. */
 export type SubmitResult = 'submitted' | 'failed' | 'skipped';
@@ -73,10 +64,8 @@ export function useSubmitOrder({ onSubmitted }: { onSubmitted: () => void }) {
     setStatus('submitted');
     onSubmitted();
     void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-    toast.success(ORDER_SUBMITTED_TITLE, {
-      description: testerOnly ? TESTER_ORDER_SUBMITTED_DESCRIPTION : ORDER_SUBMITTED_DESCRIPTION,
-      duration: ORDER_SUBMITTED_TOAST_MS,
-    });
+    // No toast: the page it opens says that the order was submitted and what happens next, and a toast
+    // over it covered 'What happens next' and 'Return to Home' on a phone (docs/storefront.md#toasts).
     void navigate(orderPath, { replace: true });
     return 'submitted';
   }

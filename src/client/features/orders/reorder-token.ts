@@ -1,4 +1,4 @@
-import { REORDER_NOTICE_KEY } from './reorder-notice';
+import { REORDER_NOTICE_KEY, type ReorderNotice } from './reorder-notice';
 
 /**
  * Each Reorder click carries a fresh token in the navigation state (history.state survives a reload); the
@@ -71,9 +71,9 @@ export function forgetHandledReorderTokensInMemory(): void {
 }
 
 /** Asks the order form for its one-time 'Order Loaded' notice (see reorder-notice.ts). */
-export function requestReorderNotice(): void {
+export function requestReorderNotice(notice: ReorderNotice = { added: false, unavailable: [] }): void {
   try {
-    window.sessionStorage.setItem(REORDER_NOTICE_KEY, '1');
+    window.sessionStorage.setItem(REORDER_NOTICE_KEY, JSON.stringify(notice));
   } catch {
     // Blocked storage: the order form still shows the items, only without the notice.
   }

@@ -85,7 +85,7 @@ export function ReorderPage() {
 
 /**
  * The reorder's lines replace the cart, or join it when the buyer chose 'Add to your cart'; the order form
- * then says 'Order Loaded' once.
+ * then says 'Order Loaded' once, with the lines that could not be added.
  */
 function fillCart(reorder: CheckedReorder, queryClient: QueryClient, mode: ReorderMode) {
   // A product the catalogue marks as the tester becomes the tester flag too, not only the tester SKUs.
@@ -94,18 +94,6 @@ function fillCart(reorder: CheckedReorder, queryClient: QueryClient, mode: Reord
   const content = toCartContent(reorder.lines, testerIds);
   if (mode === 'add') addToCartContents(content.items, content.testerAdded);
   else replaceCartContents(content.items, content.testerAdded);
-  requestReorderNotice();
-
-  const from = reorder.orderNumber ? `order ${reorder.orderNumber}` : 'your previous order';
-  toast.success('Order Successfully Recreated', {
-    description:
-      mode === 'add'
-        ? `The items of ${from} were added to your cart at today's prices.`
-        : `The items of ${from} are in your cart at today's prices.`,
-  });
-  if (reorder.unavailable.length > 0) {
-    toast.warning('Some items could not be added', {
-      description: `No longer available: ${reorder.unavailable.join(', ')}`,
-    });
-  }
+  // One notice, on the order form it opens (no toast here that the next one would replace).
+  requestReorderNotice({ added: mode === 'add', unavailable: reorder.unavailable });
 }
