@@ -25,6 +25,9 @@ interface OrderSummaryProps {
   actions?: ReactNode;
 }
 
+/** The summary's element id: the phone's total bar scrolls to it. */
+export const ORDER_SUMMARY_ID = 'order-summary';
+
 /** The Order Summary: counts, totals, free shipping, the volume-discount promise and the profit analysis. */
 export function OrderSummary({
   cart,
@@ -64,8 +67,9 @@ export function OrderSummary({
 
   return (
     <section
+      id={ORDER_SUMMARY_ID}
       aria-labelledby={`${panelId}-title`}
-      className="rounded-2xl border border-border bg-card shadow-sm"
+      className="scroll-mt-4 rounded-2xl border border-border bg-card shadow-sm"
     >
       <h2 id={`${panelId}-title`} className="text-lg font-semibold">
         <button

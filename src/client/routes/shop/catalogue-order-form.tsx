@@ -9,6 +9,7 @@ import { setCartItemQuantity, type Cart } from '../../lib/cart/cart-store';
 import { useCartValidation } from '../../features/cart/cart-validation';
 import { CartValidationStatus } from '../../features/cart/cart-validation-status';
 import { OrderSummary } from '../../features/cart/order-summary';
+import { PhoneTotalBar } from '../../features/cart/phone-total-bar';
 import { TesterCard } from '../../features/cart/tester-card';
 import { ProductList } from '../../features/catalog/product-list';
 import type { ProductRowModel } from '../../features/catalog/product-row-model';
@@ -56,6 +57,7 @@ export function OrderForm({ cart, products, pricing, onRetryPricing }: OrderForm
   const rows = useMemo(() => buildProductRows(products, catalog, priced), [products, catalog, priced]);
   const validationItems = useMemo(() => buildValidationItems(priced), [priced]);
   const validation = useCartValidation(validationItems);
+  const nextTierSavings = savingsAtNextTier(catalog, priced);
 
   if (rows.length === 0) {
     return (
@@ -94,30 +96,33 @@ export function OrderForm({ cart, products, pricing, onRetryPricing }: OrderForm
   );
 
   return (
-    <OrderFormLayout
-      products={
-        <>
-          <ProductsSection>
-            <ProductList rows={rows} renderQuantity={renderQuantity} />
-          </ProductsSection>
-          {tester ? <TesterCard name={tester.name} /> : null}
-        </>
-      }
-      summary={
-        <OrderSummary
-          cart={priced}
-          tiers={catalog.tiers}
-          nextTierSavings={savingsAtNextTier(catalog, priced)}
-          collapsible={isMobile}
-          notice={pricingNotice}
-          actions={
-            <div className="space-y-3">
-              <CartValidationStatus state={validation} />
-              <ReviewOrderButton ruleLines={buildRuleLines(lines, catalog)} cartVersion={cart.version} />
-            </div>
-          }
-        />
-      }
-    />
+    <>
+      <OrderFormLayout
+        products={
+          <>
+            <ProductsSection>
+              <ProductList rows={rows} renderQuantity={renderQuantity} />
+            </ProductsSection>
+            {tester ? <TesterCard name={tester.name} /> : null}
+          </>
+        }
+        summary={
+          <OrderSummary
+            cart={priced}
+            tiers={catalog.tiers}
+            nextTierSavings={nextTierSavings}
+            collapsible={isMobile}
+            notice={pricingNotice}
+            actions={
+              <div className="space-y-3">
+                <CartValidationStatus state={validation} />
+                <ReviewOrderButton ruleLines={buildRuleLines(lines, catalog)} cartVersion={cart.version} />
+              </div>
+            }
+          />
+        }
+      />
+      {isMobile ? <PhoneTotalBar cart={priced} nextTierSavings={nextTierSavings} /> : null}
+    </>
   );
 }

@@ -381,6 +381,39 @@ describe('order form', () => {
     expect(summaryValue('Discounted Total')).toBe('$121.44');
   });
 
+  it('keeps a slim bar on a phone screen with the total, the tier and what the next tier saves', async () => {
+    useMobileViewport();
+    stubApi();
+
+    renderApp('/');
+
+    const card = await screen.findByText('4 oz bottle').then(() => findRowOf('4 oz bottle'));
+    // Nothing to say for an empty cart.
+    expect(screen.queryByRole('region', { name: 'Order total' })).toBeNull();
+    fireEvent.click(within(card).getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+
+    const bar = within(screen.getByRole('region', { name: 'Order total' }));
+    expect(bar.getByText('$121.44')).toBeInTheDocument();
+    expect(bar.getByText('5% off')).toBeInTheDocument();
+    // The nudge that used to wait inside the folded summary at the bottom of the page.
+    expect(bar.getByText(/^Add 1 more case: you save \$\d+\.\d{2} more$/)).toBeInTheDocument();
+    expect(document.body.classList.contains('pb-24')).toBe(true);
+
+    fireEvent.click(bar.getByRole('button', { name: 'Summary' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Order Summary/ }));
+  });
+
+  it('shows no total bar on a desktop, where the summary stays beside the products', async () => {
+    stubApi();
+
+    renderApp('/');
+
+    const row = await screen.findByText('4 oz bottle').then(() => findRowOf('4 oz bottle'));
+    fireEvent.click(within(row).getByRole('button', { name: 'Add one case of 4 oz bottle' }));
+    expect(await screen.findByRole('region', { name: /^Order Summary/ })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Order total' })).toBeNull();
+  });
+
   it('says so when the catalogue is empty', async () => {
     stubApi({ '/api/products': () => jsonResponse(testProducts.filter((product) => product.isTester)) });
 
