@@ -9,6 +9,7 @@ import { cn } from '../../lib/cn';
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { formatDiscount } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
+import { formatMoneyOff } from '../../../shared/money';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
 import { safeExternalUrl } from '../../../shared/external-url';
@@ -84,7 +85,7 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
             <SummaryRow label="Standard Total" value={formatMoney(order.standardTotal)} />
             <SummaryRow
               label={`Savings (${formatDiscount(order.discountPercentage)})`}
-              value={`−${formatMoney(order.savings)}`}
+              value={formatMoneyOff(order.savings)}
             />
           </>
         ) : null}

@@ -118,7 +118,7 @@ describe('review page', () => {
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('$255.60').tagName).toBe('S');
     expect(summaryValue('Tier Applied')).toBe('Retailer (7% off)');
-    expect(summaryValue('Savings')).toBe('−$18.00');
+    expect(summaryValue('Savings')).toBe('-$18.00');
     expect(within(summary).getByText('$19.00').tagName).toBe('S');
     expect(summaryValue('Shipping')).toContain('Free');
     expect(summaryValue('Discounted Total')).toBe('$237.60');

@@ -1,6 +1,6 @@
 import { shippingAddressLines } from '../../../../shared/addresses';
 import { describeTier } from '../../../../shared/discounts';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney, formatMoneyOff } from '../../../../shared/money';
 import { orderLineCells, type OrderLineCells } from '../../../../shared/order-lines';
 import { buildTimeline } from '../../../../shared/order-timeline';
 import { ORDER_STATUS_LABELS } from '../../../../shared/orders';
@@ -101,7 +101,7 @@ export function buildOrderDocument(
       ...(items.some((item) => item.unit === 'tester') ? [['Free tester', 'Included'] as const] : []),
       ...(discounted ? [['Standard total', formatMoney(order.standardTotal)] as const] : []),
       ['Tier', describeTier(tier)],
-      ...(discounted ? [['Savings', `-${formatMoney(order.savings)}`] as const] : []),
+      ...(discounted ? [['Savings', formatMoneyOff(order.savings)] as const] : []),
       ['Shipping', 'Free'],
       ['Total', formatMoney(order.orderTotal)],
     ],
