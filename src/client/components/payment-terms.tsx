@@ -21,6 +21,18 @@ export function paymentTermsExplanation(terms: PaymentTerms): string {
     : `Pay within ${days} days of approval; your invoice with the due date is e-mailed to you.`;
 }
 
+/**
+ * What reaches the buyer once the order is approved, to finish 'Once … approved, …' on /confirm and the
+ * success page (docs/storefront.md#review-page): on net terms the invoice, due so many days after approval;
+ * else (or terms not known) the payment link.
+ */
+export function afterApprovalText(terms: PaymentTerms | null | undefined): string {
+  const days = terms ? PAYMENT_TERMS_DAYS[terms] : null;
+  return days === null
+    ? 'you will receive a payment link by email'
+    : `your invoice is e-mailed to you, due ${days} days after approval`;
+}
+
 interface PaymentDueFields {
   status: OrderStatus;
   paymentStatus: PaymentStatus;
