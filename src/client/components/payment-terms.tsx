@@ -2,9 +2,8 @@ import { CircleCheck, CreditCard, ExternalLink, TriangleAlert } from 'lucide-rea
 import { owesPayment as owesPaymentRule, type PaymentState } from '../../shared/order-rules';
 import { paymentStateText } from '../../shared/payment-state';
 import { safeExternalUrl } from '../../shared/external-url';
-import { PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
+import { formatDueDate, PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/orders';
-import { DATE_FORMAT, formatDate } from '../lib/format-date';
 import { Badge, type BadgeVariant } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -55,7 +54,7 @@ const PAYMENT_STATE_VARIANTS: Readonly<Record<PaymentState, BadgeVariant>> = {
 
 /**
  * Where the order's money stands, as the server says (docs/orders.md#payment-status): 'Unpaid', 'Invoice
- * sent', 'Payment due Dec 29, 2026' (the date only, on every page), 'Overdue' or 'Paid'; in words, with an
+ * sent', 'Payment due Dec 29, 2026' (the date only, the UTC day the e-mails, the PDF and the CSV give), 'Overdue' or 'Paid'; in words, with an
  * icon for the two that matter most. Nothing on a cancelled order that was never paid.
  */
 export function PaymentStateBadge({
@@ -65,7 +64,7 @@ export function PaymentStateBadge({
 }) {
   const state = order.paymentState;
   if (!state) return null;
-  const dueDate = order.paymentDueAt ? formatDate(order.paymentDueAt, DATE_FORMAT) : null;
+  const dueDate = order.paymentDueAt ? formatDueDate(order.paymentDueAt) : null;
   return (
     <Badge variant={PAYMENT_STATE_VARIANTS[state]} data-payment-state={state}>
       {state === 'overdue' ? <TriangleAlert aria-hidden="true" /> : null}
