@@ -29,13 +29,31 @@ export interface ShippingFields {
 }
 
 /**
- * A shipping address to show, one line each: the split fields ("city, state zip" on one line) when there is a
- * first line, else the lines of the combined string.
+ * The city line of an address as every output shows it (docs/orders.md#addresses): 'Portland, OR 97201',
+ * empty parts left out.
+ */
+export function formatCityLine(parts: {
+  city: string | null | undefined;
+  state: string | null | undefined;
+  zip: string | null | undefined;
+}): string {
+  const clean = (value: string | null | undefined) => value?.trim() || '';
+  const cityState = [clean(parts.city), clean(parts.state)].filter(Boolean).join(', ');
+  return [cityState, clean(parts.zip)].filter(Boolean).join(' ');
+}
+
+/**
+ * A shipping address to show, one line each, the one format of the web, the e-mails, the PDF and the CSV
+ * (docs/orders.md#addresses): the split fields ('Portland, OR 97201' on one line, formatCityLine) when there
+ * is a first line, else the lines of the combined string.
  */
 export function shippingAddressLines(address: ShippingFields): string[] {
   if (address.shippingAddressLine1?.trim()) {
-    const cityState = [address.shippingCity, address.shippingState].filter(Boolean).join(', ');
-    const cityLine = [cityState, address.shippingZip].filter(Boolean).join(' ');
+    const cityLine = formatCityLine({
+      city: address.shippingCity,
+      state: address.shippingState,
+      zip: address.shippingZip,
+    });
     return [address.shippingAddressLine1, address.shippingAddressLine2, cityLine, address.shippingCountry]
       .map((line) => line?.trim())
       .filter((line): line is string => Boolean(line));
@@ -44,6 +62,11 @@ export function shippingAddressLines(address: ShippingFields): string[] {
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean);
+}
+
+/** The shipping address on one line, for an e-mail or a CSV cell: '1 Main St, Portland, OR 97201, US'. */
+export function shippingAddressText(address: ShippingFields): string {
+  return shippingAddressLines(address).join(', ');
 }
 
 export interface EditableAddressParts {

@@ -4,7 +4,10 @@ import {
   centsToDecimal,
   centsToDollars,
   dollarsToCents,
+  formatAmountOff,
   formatCents,
+  formatMoneyOff,
+  formatSignedCents,
   hasAtMostDecimals,
   isWholeCents,
   MAX_PRICE_DOLLARS,
@@ -52,6 +55,27 @@ describe('money', () => {
         expect(dollarsToCents(centsToDollars(cents))).toBe(cents);
       }),
     );
+  });
+});
+
+describe('signed money (docs/catalogue-and-pricing.md#money)', () => {
+  it("writes an amount off with the ASCII minus every output can draw: '-$31.20'", () => {
+    expect(formatAmountOff(3120)).toBe('-$31.20');
+    expect(formatMoneyOff('31.20')).toBe('-$31.20');
+    expect(formatMoneyOff('19180.8')).toBe('-$19,180.80');
+    expect(formatAmountOff(3120)).not.toContain('\u2212');
+  });
+
+  it("writes nothing off as '$0.00' (never '-$0.00') and a rise as '+$4.20' only when asked", () => {
+    expect(formatAmountOff(0)).toBe('$0.00');
+    expect(formatSignedCents(-0)).toBe('$0.00');
+    expect(formatAmountOff(-420)).toBe('$4.20');
+    expect(formatSignedCents(420, { plus: true })).toBe('+$4.20');
+    expect(formatSignedCents(-420, { plus: true })).toBe('-$4.20');
+  });
+
+  it('shows an unreadable amount as it came', () => {
+    expect(formatMoneyOff('n/a')).toBe('n/a');
   });
 });
 

@@ -17,6 +17,37 @@ export function formatCents(cents: Cents): string {
 }
 
 /**
+ * The one minus sign of money in every output, web, e-mail and PDF (docs/catalogue-and-pricing.md#money): the
+ * ASCII hyphen-minus, because the PDF's standard fonts (WinAnsi) cannot draw U+2212 '−' and no embeddable font
+ * ships with the portal. The CSV writes plain decimals ('-31.20') with the same sign.
+ */
+export const MONEY_MINUS = '-';
+
+/**
+ * Signed money, the only producer of it for every output: '-$31.20' below zero, '$0.00', and '+$4.20' above
+ * zero only when `plus` asks for the sign (a difference that may go either way).
+ */
+export function formatSignedCents(cents: Cents, { plus = false } = {}): string {
+  if (cents < 0) return `${MONEY_MINUS}${formatCents(-cents)}`;
+  if (cents > 0) return `${plus ? '+' : ''}${formatCents(cents)}`;
+  return formatCents(0);
+}
+
+/** An amount taken off the price (savings): 3120 → '-$31.20'; nothing off is '$0.00'. */
+export function formatAmountOff(cents: Cents): string {
+  return formatSignedCents(-cents);
+}
+
+/** An API money string taken off ("31.20" → '-$31.20'); an unreadable one is shown as it came. */
+export function formatMoneyOff(amount: string): string {
+  try {
+    return formatAmountOff(parseDecimalToCents(amount));
+  } catch {
+    return amount;
+  }
+}
+
+/**
  * An API money string ("127.80") as en-US dollars ("$127.80"); an unreadable one is shown as it came. The
  * browser's pages and the server's order PDF show money strings with it.
  */

@@ -5,6 +5,7 @@ import {
   parseOrderId,
   parseOrderNumber,
   parseOrderReference,
+  shopifyNameLabel,
   STORED_ORDER_STATUSES,
   toOrderStatus,
 } from './orders';
@@ -75,5 +76,14 @@ describe('toOrderStatus', () => {
     for (const other of ['on_hold', 'Shipped', '', null, undefined, 'toString']) {
       expect(knownOrderStatus(other)).toBeNull();
     }
+  });
+});
+
+describe("staff's label of a Shopify name (docs/orders.md#order-numbers)", () => {
+  it('tells a draft from an order', () => {
+    expect(shopifyNameLabel('#D2')).toBe('Shopify draft #D2');
+    expect(shopifyNameLabel(' #D12 ')).toBe('Shopify draft #D12');
+    expect(shopifyNameLabel('#1001')).toBe('Shopify order #1001');
+    expect(shopifyNameLabel('#DE1001')).toBe('Shopify order #DE1001');
   });
 });

@@ -9,6 +9,16 @@ export function formatOrderNumber(orderId: number): string {
   return `${ORDER_NUMBER_PREFIX}${orderId + ORDER_NUMBER_OFFSET}`;
 }
 
+/**
+ * How staff read an order's Shopify name (docs/orders.md#order-numbers): a draft's name ('#D2', Shopify's
+ * draft names are 'D' and a number) is 'Shopify draft #D2', an order's ('#1001') is 'Shopify order #1001'.
+ * Buyers never see either: they know the order only by its number, formatOrderNumber.
+ */
+export function shopifyNameLabel(name: string): string {
+  const trimmed = name.trim();
+  return /^#?D\d+$/i.test(trimmed) ? `Shopify draft ${trimmed}` : `Shopify order ${trimmed}`;
+}
+
 /** Where an order's PDF downloads from (docs/orders.md#order-pdf): the customer's own order, and staff's copy. */
 export const orderPdfPath = (orderId: number) => `/api/orders/${orderId}/pdf`;
 export const adminOrderPdfPath = (orderId: number) => `/api/admin/orders/${orderId}/pdf`;

@@ -80,7 +80,7 @@ test.describe('cart on a desktop viewport', () => {
     await expect(summaryValue(page, 'Cases')).toHaveText('3');
     await expect(summaryValue(page, 'Units')).toHaveText('36');
     await expect(summaryValue(page, 'Standard Total')).toHaveText('$313.80');
-    await expect(summaryValue(page, /^Savings/)).toHaveText('−$31.20');
+    await expect(summaryValue(page, /^Savings/)).toHaveText('-$31.20');
     await expect(summaryValue(page, 'Discounted Total')).toHaveText('$282.60');
     await expect(summary(page).locator('li[aria-current="true"]')).toContainText('10% off');
     // What 15 % would take off these lines: 24 × (9.59 − 9.05) + 12 × (4.37 − 4.12).

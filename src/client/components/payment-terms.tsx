@@ -2,9 +2,8 @@ import { CircleCheck, CreditCard, ExternalLink, TriangleAlert } from 'lucide-rea
 import { owesPayment as owesPaymentRule, type PaymentState } from '../../shared/order-rules';
 import { paymentStateText } from '../../shared/payment-state';
 import { safeExternalUrl } from '../../shared/external-url';
-import { PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
+import { formatDueDate, PAYMENT_TERMS_DAYS, type PaymentTerms } from '../../shared/payment-terms';
 import type { OrderStatus, PaymentStatus } from '../../shared/schemas/orders';
-import { DATE_FORMAT, formatDate } from '../lib/format-date';
 import { Badge, type BadgeVariant } from './ui/badge';
 import { Button } from './ui/button';
 
@@ -19,6 +18,18 @@ export function paymentTermsExplanation(terms: PaymentTerms): string {
   return days === null
     ? 'Pay by invoice once we approve the order.'
     : `Pay within ${days} days of approval; your invoice with the due date is e-mailed to you.`;
+}
+
+/**
+ * What reaches the buyer once the order is approved, to finish 'Once … approved, …' on /confirm and the
+ * success page (docs/storefront.md#review-page): on net terms the invoice, due so many days after approval;
+ * else (or terms not known) the payment link.
+ */
+export function afterApprovalText(terms: PaymentTerms | null | undefined): string {
+  const days = terms ? PAYMENT_TERMS_DAYS[terms] : null;
+  return days === null
+    ? 'you will receive a payment link by email'
+    : `your invoice is e-mailed to you, due ${days} days after approval`;
 }
 
 interface PaymentDueFields {
@@ -43,7 +54,7 @@ const PAYMENT_STATE_VARIANTS: Readonly<Record<PaymentState, BadgeVariant>> = {
 
 /**
  * Where the order's money stands, as the server says (docs/orders.md#payment-status): 'Unpaid', 'Invoice
- * sent', 'Payment due Dec 29, 2026' (the date only, on every page), 'Overdue' or 'Paid'; in words, with an
+ * sent', 'Payment due Dec 29, 2026' (the date only, the UTC day the e-mails, the PDF and the CSV give), 'Overdue' or 'Paid'; in words, with an
  * icon for the two that matter most. Nothing on a cancelled order that was never paid.
  */
 export function PaymentStateBadge({
@@ -53,7 +64,7 @@ export function PaymentStateBadge({
 }) {
   const state = order.paymentState;
   if (!state) return null;
-  const dueDate = order.paymentDueAt ? formatDate(order.paymentDueAt, DATE_FORMAT) : null;
+  const dueDate = order.paymentDueAt ? formatDueDate(order.paymentDueAt) : null;
   return (
     <Badge variant={PAYMENT_STATE_VARIANTS[state]} data-payment-state={state}>
       {state === 'overdue' ? <TriangleAlert aria-hidden="true" /> : null}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatOrderNumber } from '../orders';
 import { isOneLineText } from '../text-rules';
 import { sentence } from './messages';
 import { multiLine } from './text';
@@ -72,20 +73,23 @@ export function supportMessageLength(message: string): number {
 }
 
 /**
- * The subject an order-issue link prefills (docs/support-and-faq.md#order-issue-links), plus the store's
- * order number when present.
+ * The subject an order-issue link prefills (docs/support-and-faq.md#order-issue-links): the spec's 'Order Issue
+ * - Order #' with the order's number as the buyer knows it, 'Order Issue - Order #WO-1042'. Never a Shopify
+ * name: buyers see only the order number (docs/orders.md#order-numbers).
  */
-export function orderIssueSubject(orderId: number, shopifyOrderId?: string | null): string {
-  const base = `Order Issue - Order #${orderId}`;
-  const withStore = shopifyOrderId ? `${base} (Shopify ${shopifyOrderId.trim()})` : base;
-  // A store number the server would refuse (brackets, control characters, very long) is left out.
-  return isOrderIssueSubject(withStore) ? withStore : base;
+export function orderIssueSubject(orderId: number): string {
+  return `Order Issue - Order #${formatOrderNumber(orderId)}`;
 }
 
-const ORDER_ISSUE_SUBJECT = /^Order Issue - Order #\d{1,10}( \(Shopify [^()\p{Cc}]{1,60}\))?$/u;
+/**
+ * The subject as the form writes it ('#WO-1042'), or as a form opened before the order number was used
+ * wrote it ('#42', with '(Shopify #D5)' or '(Shopify #1001)'): the server accepts both and writes the first.
+ */
+const ORDER_ISSUE_SUBJECT =
+  /^Order Issue - Order #(?:WO-\d{1,10}|\d{1,10}(?: \(Shopify [^()\p{Cc}]{1,60}\))?)$/u;
 
 /**
- * 'Order Issue - Order #{id}…': the server rebuilds it from the customer's own order (or drops the order). One
+ * 'Order Issue - Order #…': the server rebuilds it from the customer's own order (or drops the order). One
  * line of printable text (shared/text-rules.ts), as every subject.
  */
 export function isOrderIssueSubject(subject: string): boolean {

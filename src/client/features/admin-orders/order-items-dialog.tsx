@@ -3,6 +3,7 @@ import { RotateCw } from 'lucide-react';
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
 import type { AdminOrder, AdminOrderItem } from '../../../shared/schemas/admin-orders';
+import { shopifyNameLabel } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -125,8 +126,8 @@ function OrderLines({ order, items }: { order: AdminOrder; items: readonly Admin
         ) : null}
         {order.shopifyOrderId ? (
           <>
-            <dt className="text-muted-foreground">Shopify order</dt>
-            <dd className="text-right break-all">{order.shopifyOrderId}</dd>
+            <dt className="text-muted-foreground">Shopify</dt>
+            <dd className="text-right break-all">{shopifyNameLabel(order.shopifyOrderId)}</dd>
           </>
         ) : null}
         {order.customerPhone ? (

@@ -256,8 +256,8 @@ describe('admin Orders: payment terms (issue 20)', () => {
     );
   });
 
-  it("names the order's payment terms in its items dialog", async () => {
-    stubOrders([onTerms()], { '/api/admin/orders/1/items': () => jsonResponse([]) });
+  it("names the order's payment terms and its Shopify draft or order in its items dialog", async () => {
+    stubOrders([onTerms({ shopifyOrderId: '#D1' })], { '/api/admin/orders/1/items': () => jsonResponse([]) });
     renderWithProviders(<OrdersSection />);
     fireEvent.click(within(await findRow('WO-1001')).getByRole('button', { name: /View Items/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Order WO-1001' });
@@ -265,5 +265,9 @@ describe('admin Orders: payment terms (issue 20)', () => {
     expect(
       within(dialog).getByText('Payment terms', { selector: 'dt' }).nextElementSibling?.textContent,
     ).toBe('Net 30');
+    // Staff tell a draft's name from an order's (docs/orders.md#order-numbers).
+    expect(within(dialog).getByText('Shopify', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'Shopify draft #D1',
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { BellRing } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { formatDueDate, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
 import { useFocusBackAfter } from '../../components/admin/use-keep-focus';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
+import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { useSendPaymentReminder } from './admin-orders-queries';
@@ -46,7 +46,7 @@ export function PaymentReminderButton({ order }: { order: AdminOrder }) {
   const label = nextAt
     ? `Next reminder possible ${formatDate(nextAt, DATE_TIME_FORMAT)}`
     : PAYMENT_REMINDER_LABEL;
-  const due = order.paymentDueAt ? `, due ${formatDate(order.paymentDueAt, DATE_FORMAT)}` : '';
+  const due = order.paymentDueAt ? `, due ${formatDueDate(order.paymentDueAt)}` : '';
   return (
     <>
       <Button

@@ -6,6 +6,7 @@ import {
   type SupportRecentOrder,
 } from '../../../shared/schemas/support';
 import { type AdminSupportMessage } from '../../../shared/schemas/admin-support';
+import { shopifyNameLabel } from '../../../shared/orders';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { formatMoney } from '../../lib/format-money';
@@ -122,7 +123,9 @@ function OrderContext({ order }: { order: SupportOrderDetails }) {
           {order.customerName} · {order.customerEmail}
         </Detail>
         <Detail label="Business">{order.businessName}</Detail>
-        {order.shopifyOrderId ? <Detail label="Shopify order">{order.shopifyOrderId}</Detail> : null}
+        {order.shopifyOrderId ? (
+          <Detail label="Shopify">{shopifyNameLabel(order.shopifyOrderId)}</Detail>
+        ) : null}
         {order.notes ? (
           <Detail label="Notes">
             <span className="whitespace-pre-wrap">{order.notes}</span>

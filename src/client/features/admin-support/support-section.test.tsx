@@ -366,7 +366,7 @@ describe('SupportSection', () => {
     );
     expect(view.getByRole('heading', { name: 'Order WO-1012' })).toBeInTheDocument();
     expect(view.getByText('Shipped', { selector: 'dd' })).toBeInTheDocument();
-    expect(view.getByText('#5012')).toBeInTheDocument();
+    expect(view.getByText('Shopify order #5012')).toBeInTheDocument();
     expect(view.getByText('Leave at the back door')).toBeInTheDocument();
     const recent = within(view.getByRole('list', { name: 'Recent orders' })).getAllByRole('listitem');
     expect(recent.map((item) => item.textContent)).toEqual([

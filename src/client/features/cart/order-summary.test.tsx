@@ -44,7 +44,7 @@ describe('OrderSummary', () => {
     expect(valueOf('Cases')).toBe('3');
     expect(valueOf('Units')).toBe('36');
     expect(valueOf('Standard Total')).toBe('$313.80');
-    expect(valueOf('Savings (10% volume discount)')).toBe('−$31.20');
+    expect(valueOf('Savings (10% volume discount)')).toBe('-$31.20');
     expect(valueOf('Discounted Total')).toBe('$282.60');
   });
 
@@ -93,8 +93,8 @@ describe('OrderSummary', () => {
 
     expect(valueOf('Standard Total')).toBe('$313.80');
     // 12 × (4.85 − 4.37) from the tier; 24 × (10.65 − 9.00) from the custom price.
-    expect(valueOf('Savings (10% volume discount)')).toBe('−$5.76');
-    expect(valueOf('Savings (your prices)')).toBe('−$39.60');
+    expect(valueOf('Savings (10% volume discount)')).toBe('-$5.76');
+    expect(valueOf('Savings (your prices)')).toBe('-$39.60');
     expect(valueOf('Discounted Total')).toBe('$268.44');
     // 12 × (4.37 − 4.12) − 24 × (9.05 − 9.00): not '15%'.
     const discounts = screen.getByRole('region', { name: 'Volume Discounts' });
@@ -106,7 +106,7 @@ describe('OrderSummary', () => {
     renderSummary([{ productId: FOUR_OUNCE, quantity: 999 * 12 }]);
 
     const savings = screen.getByText(/^Savings/, { selector: 'dt' }).nextElementSibling as HTMLElement;
-    expect(savings.textContent).toBe('−$19,180.80');
+    expect(savings.textContent).toBe('-$19,180.80');
     expect(savings.className).toContain('whitespace-nowrap');
   });
 

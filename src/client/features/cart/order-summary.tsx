@@ -1,6 +1,6 @@
 import { ChevronDown, ShoppingBag } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatCents, formatSignedCents } from '../../../shared/money';
 import type { Cents } from '../../../shared/money';
 import type { PricedCart, PricingTier } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
@@ -150,11 +150,12 @@ export function savingsLines(cart: PricedCart): Array<{ label: string; cents: Ce
   return lines;
 }
 
-/** '−$12.00' saved, '$0.00', or '+$4.20' when custom prices above the base price cost more. */
+/**
+ * '-$12.00' saved, '$0.00', or '+$4.20' when custom prices above the base price cost more: signed money as
+ * every output writes it (shared/money.ts formatSignedCents, docs/catalogue-and-pricing.md#money).
+ */
 export function formatSavings(cents: Cents): string {
-  if (cents > 0) return `−${formatCents(cents)}`;
-  if (cents < 0) return `+${formatCents(-cents)}`;
-  return formatCents(0);
+  return formatSignedCents(-cents, { plus: true });
 }
 
 function Count({ label, value }: { label: string; value: number }) {
@@ -170,7 +171,7 @@ function Line({ label, value, valueClassName }: { label: string; value: string; 
   return (
     <div className="flex items-baseline justify-between gap-3">
       <dt className="min-w-0">{label}</dt>
-      {/* An amount never breaks: '−' stays with its figure however long the total. */}
+      {/* An amount never breaks: '-' stays with its figure however long the total. */}
       <dd className={cn('shrink-0 whitespace-nowrap tabular-nums', valueClassName)}>{value}</dd>
     </div>
   );

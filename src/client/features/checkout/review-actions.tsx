@@ -4,6 +4,8 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import type { SubmitFailure } from './submit-order';
+import type { PaymentTerms } from '../../../shared/payment-terms';
+import { afterApprovalText } from '../../components/payment-terms';
 
 interface ReviewActionsProps {
   onSubmit: () => void;
@@ -14,12 +16,21 @@ interface ReviewActionsProps {
   /** Messages that stop the submission (cart rules, no summary), shown above the buttons. */
   messages: readonly string[];
   failure: SubmitFailure | null;
+  /** The buyer's terms, to say what follows approval; none for an order of only the free tester. */
+  paymentTerms?: PaymentTerms | undefined;
 }
 
 /**
  * 'Submit Order for Approval' and 'Go Back' (docs/storefront.md#review-page), with what stands in the way.
  */
-export function ReviewActions({ onSubmit, submitting, disabled, messages, failure }: ReviewActionsProps) {
+export function ReviewActions({
+  onSubmit,
+  submitting,
+  disabled,
+  messages,
+  failure,
+  paymentTerms,
+}: ReviewActionsProps) {
   return (
     <div className="space-y-3">
       <ErrorList messages={messages} />
@@ -50,7 +61,7 @@ export function ReviewActions({ onSubmit, submitting, disabled, messages, failur
         </Link>
       </Button>
       <p className="text-center text-xs text-muted-foreground">
-        No payment is taken now. Once our team approves your order, you will receive a payment link by email.
+        No payment is taken now. Once our team approves your order, {afterApprovalText(paymentTerms)}.
       </p>
     </div>
   );

@@ -1,6 +1,6 @@
 import { Gift } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatCents } from '../../../shared/money';
+import { formatAmountOff, formatCents } from '../../../shared/money';
 import { PAYMENT_TERMS_LABELS, type PaymentTerms } from '../../../shared/payment-terms';
 import type { PricedCart, PricedLine } from '../../../shared/pricing';
 import { FreeShippingValue } from '../../components/free-shipping';
@@ -57,7 +57,7 @@ export function ReviewSummary({ cart, notice, paymentTerms }: ReviewSummaryProps
         </Row>
         <Row label="Savings">
           <span className={cn(discounted && 'font-medium text-primary')}>
-            {discounted ? `−${formatCents(cart.savings)}` : formatCents(0)}
+            {formatAmountOff(discounted ? cart.savings : 0)}
           </span>
         </Row>
         <div className="flex justify-between gap-3">

@@ -1,14 +1,14 @@
 import { ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
-import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { formatDueDate, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { DownloadPdfLink } from '../../components/download-pdf-link';
 import { owesPayment, PaymentStateBadge, PayNowLink, safeInvoiceUrl } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 import { formatDiscount } from '../../lib/format';
 import { formatMoney } from '../../lib/format-money';
+import { formatMoneyOff } from '../../../shared/money';
 import { OrderCard } from '../../features/orders/order-card';
 import { OrderProgressBar } from '../../features/orders/order-progress-bar';
 import { safeExternalUrl } from '../../../shared/external-url';
@@ -38,7 +38,7 @@ export function OrderStatusCard({ order }: { order: OrderDetail }) {
             <div className="flex-1 space-y-1 text-sm">
               {due ? <PaymentStateBadge order={order} /> : null}
               {due && order.paymentOverdue ? (
-                <p>Payment was due {formatDate(order.paymentDueAt, DATE_FORMAT)}</p>
+                <p>Payment was due {formatDueDate(order.paymentDueAt)}</p>
               ) : null}
               <p>{paymentNote(order, invoiceUrl !== null)}</p>
             </div>
@@ -84,7 +84,7 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
             <SummaryRow label="Standard Total" value={formatMoney(order.standardTotal)} />
             <SummaryRow
               label={`Savings (${formatDiscount(order.discountPercentage)})`}
-              value={`−${formatMoney(order.savings)}`}
+              value={formatMoneyOff(order.savings)}
             />
           </>
         ) : null}

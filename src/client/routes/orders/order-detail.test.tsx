@@ -31,7 +31,13 @@ describe('Order detail', () => {
   it('shows the back button, the placed-on date, progress, summary, items and customer information', async () => {
     stubApi({
       '/api/orders/1': () =>
-        jsonResponse(buildOrderDetailResponse({ notes: 'Please ship before Friday', customerPhone: null })),
+        jsonResponse(
+          buildOrderDetailResponse({
+            notes: 'Please ship before Friday',
+            customerPhone: null,
+            shopifyOrderId: '#D1',
+          }),
+        ),
     });
     renderApp('/orders/1');
 
@@ -41,6 +47,8 @@ describe('Order detail', () => {
       screen.getByText(`Placed on ${format(new Date('2031-03-04T15:30:00.000Z'), 'MMM d, yyyy h:mm a')}`),
     ).toBeTruthy();
     expect(screen.getAllByText('Pending').length).toBeGreaterThan(0);
+    // Its Shopify draft is staff's business: the buyer knows the order by its number alone.
+    expect(screen.queryByText(/Shopify (order|draft)|#D1/)).toBeNull();
 
     const progress = screen.getByRole('progressbar', { name: 'Order progress' });
     expect(progress.getAttribute('aria-valuenow')).toBe('1');
@@ -76,6 +84,23 @@ describe('Order detail', () => {
     expect(customer.queryByText('Phone')).toBeNull();
     expect(valueOf(customer, 'Shipping Address')).toBe('1 Main StSpringfield, IL 62701USA');
     expect(valueOf(customer, 'Order Notes')).toBe('Please ship before Friday');
+  });
+
+  it("writes the savings with the one minus sign of every output, '-$31.20' (docs/catalogue-and-pricing.md#money)", async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(
+          buildOrderDetailResponse({
+            standardTotal: '312.00',
+            orderTotal: '280.80',
+            savings: '31.20',
+            discountPercentage: 10,
+          }),
+        ),
+    });
+    renderApp('/orders/1');
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
+    expect(valueOf(region('Order Summary'), 'Savings (10%)')).toBe('-$31.20');
   });
 
   it("shows the buyer's PO number beside the date placed, and nothing for an order without one", async () => {

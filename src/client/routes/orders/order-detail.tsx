@@ -54,7 +54,6 @@ function OrderDetailView({ orderId }: { orderId: number }) {
         </div>
         <p className="flex flex-wrap gap-x-4 text-muted-foreground">
           <span>Placed on {formatDate(order.createdAt, DATE_TIME_FORMAT)}</span>
-          {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
           {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
         </p>
       </header>

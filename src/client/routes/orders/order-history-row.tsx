@@ -51,7 +51,6 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
             </div>
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
-              {order.shopifyOrderId ? <span>Shopify order {order.shopifyOrderId}</span> : null}
               {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
               <span>
                 {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}

@@ -69,6 +69,19 @@ describe('order detail: payment terms', () => {
     expect(termsIn(summary)).toBe('Net 30');
   });
 
+  it("gives the due date as the UTC day the e-mails and the PDF give, whatever the browser's zone", async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Los_Angeles';
+    try {
+      // Apr 4 at 03:00 UTC is still Apr 3 in Los Angeles; the e-mail and the PDF say Apr 4.
+      const { status } = await openDetail({ ...onNet30, paymentDueAt: '2031-04-04T03:00:00.000Z' });
+      expect(status.getByText('Payment due Apr 4, 2031')).toBeInTheDocument();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('shows the due date without a Pay link when there is none (test mode)', async () => {
     const { status } = await openDetail(onNet30);
     expect(status.getByText(/^Payment due /)).toBeInTheDocument();

@@ -118,7 +118,7 @@ describe('review page', () => {
     const summary = screen.getByRole('region', { name: 'Order Summary' });
     expect(within(summary).getByText('$255.60').tagName).toBe('S');
     expect(summaryValue('Tier Applied')).toBe('Retailer (7% off)');
-    expect(summaryValue('Savings')).toBe('−$18.00');
+    expect(summaryValue('Savings')).toBe('-$18.00');
     expect(within(summary).getByText('$19.00').tagName).toBe('S');
     expect(summaryValue('Shipping')).toContain('Free');
     expect(summaryValue('Discounted Total')).toBe('$237.60');
@@ -151,6 +151,11 @@ describe('review page', () => {
     const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
     expect(summary.getByText('Payment terms: Pay on approval')).toBeInTheDocument();
     expect(summary.getByText('Pay by invoice once we approve the order.')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'No payment is taken now. Once our team approves your order, you will receive a payment link by email.',
+      ),
+    ).toBeInTheDocument();
     cleanup();
 
     stubApi({}, { ...testUser, paymentTerms: 'net30' });
@@ -160,6 +165,13 @@ describe('review page', () => {
     expect(
       onTerms.getByText('Pay within 30 days of approval; your invoice with the due date is e-mailed to you.'),
     ).toBeInTheDocument();
+    // What follows approval: the invoice and its due date, not a payment link (issue 31, finding 7).
+    expect(
+      screen.getByText(
+        'No payment is taken now. Once our team approves your order, your invoice is e-mailed to you, due 30 days after approval.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/payment link by email/)).toBeNull();
   });
 
   it('names no payment terms for an order of only the free tester', async () => {

@@ -160,6 +160,7 @@ export function ConfirmPage() {
             disabled={loading}
             messages={blockers}
             failure={failure}
+            paymentTerms={review?.testerOnly ? undefined : user?.paymentTerms}
           />
         </div>
       </div>

@@ -142,7 +142,7 @@ describe('order form', () => {
     expect(summaryValue('Cases')).toBe('3');
     expect(summaryValue('Units')).toBe('36');
     expect(summaryValue('Standard Total')).toBe('$313.80');
-    expect(summaryValue(/^Savings/)).toBe('−$31.20');
+    expect(summaryValue(/^Savings/)).toBe('-$31.20');
     expect(summaryValue('Discounted Total')).toBe('$282.60');
     expect(screen.getByText('Add 2 more cases: you save $15.96 more')).toBeInTheDocument();
     // Prices came from the engine in the browser: no price request per change.

@@ -50,7 +50,11 @@ describe('order success page', () => {
     const terms = await screen.findByText('Net 15');
     expect(terms.closest('p')?.textContent).toBe(
       'Payment terms: Net 15Pay within 15 days of approval; your invoice with the due date is e-mailed to you.',
-    );
+    ); // What happens next: the invoice with its due date, no payment link (issue 31, finding 7).
+    expect(
+      screen.getByText('Once it is approved, your invoice is e-mailed to you, due 15 days after approval.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/payment link/)).toBeNull();
   });
 
   it('mentions no PO number for an order without one, or when the order cannot be read', async () => {

@@ -3,9 +3,10 @@ import { CircleCheck, ClipboardList, House, Mail, ReceiptText, UserRoundCheck } 
 import { Link, useSearchParams } from 'react-router';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { PageTitle } from '../../components/page-title';
-import { paymentTermsExplanation } from '../../components/payment-terms';
+import { afterApprovalText, paymentTermsExplanation } from '../../components/payment-terms';
 import { Button } from '../../components/ui/button';
 import { parseOrderId } from '../../lib/orders';
+import { useCurrentUser } from '../../lib/session';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 
 /**
@@ -21,6 +22,9 @@ export function OrderSuccessPage() {
   const order = useQuery({ ...orderDetailQueryOptions(orderId ?? 0), enabled: orderId !== null });
   const poNumber = order.data?.order.poNumber ?? null;
   const paymentTerms = order.data?.order.paymentTerms ?? null;
+  // What follows approval: the order's own terms, the account's until the order has loaded.
+  const { data: user } = useCurrentUser();
+  const nextTerms = paymentTerms ?? user?.paymentTerms;
 
   return (
     <section className="mx-auto max-w-2xl space-y-8 rounded-2xl border border-border bg-card px-5 py-10 text-center shadow-sm sm:px-10">
@@ -63,7 +67,7 @@ export function OrderSuccessPage() {
           </li>
           <li className="flex items-start gap-3">
             <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />
-            <span>Once it is approved, you will receive a payment link by email.</span>
+            <span>Once it is approved, {afterApprovalText(nextTerms)}.</span>
           </li>
           <li className="flex items-start gap-3">
             <ReceiptText aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-primary" />

@@ -16,15 +16,13 @@ export function OrderContextCard({ detail }: { detail: OrderDetailResponse }) {
     <OrderCard title="Order Context">
       <p className="-mt-2 mb-4 text-sm text-muted-foreground">Your message will be linked to this order.</p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
-        <ContextRow label="Order ID">
-          #{order.id} ({order.orderNumber})
-        </ContextRow>
+        {/* The buyer knows the order by its number alone, never a Shopify name (docs/orders.md#order-numbers). */}
+        <ContextRow label="Order ID">{order.orderNumber}</ContextRow>
         <ContextRow label="Status">
           {/* A missing status reads as pending (docs/support-and-faq.md#order-issue-links). */}
           <OrderStatusBadge status={order.status} />
         </ContextRow>
         <ContextRow label="Order Date">{formatDate(order.createdAt, DATE_FORMAT)}</ContextRow>
-        <ContextRow label="Shopify Order">{order.shopifyOrderId ?? 'Not assigned yet'}</ContextRow>
         <ContextRow label="Customer">{order.customerName}</ContextRow>
         <ContextRow label="Email">{order.customerEmail}</ContextRow>
         <ContextRow label="Business">{order.businessName}</ContextRow>

@@ -429,22 +429,23 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     const heading = await screen.findByRole('heading', { level: 2, name: 'Contact Support' });
     expect(document.activeElement).toBe(heading);
     expect(screen.queryByRole('button', { name: /^Order Issues/ })).toBeNull();
-    // Until the order has loaded, the subject has no Shopify number.
-    expect(subjectSelect().value).toBe('Order Issue - Order #12');
-    expect(subjectSelect().selectedOptions[0]?.textContent).toBe('Order Issue - Order #12');
+    // The order's number, at once and never with a Shopify name.
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1012');
+    expect(subjectSelect().selectedOptions[0]?.textContent).toBe('Order Issue - Order #WO-1012');
     expect(checkedPriority()).toEqual(['High']);
     expect(screen.getByText('Loading order details...')).toBeInTheDocument();
 
     answer.release(jsonResponse(orderDetail));
 
     const card = within(await screen.findByRole('region', { name: 'Order Context' }));
-    expect(subjectSelect().value).toBe('Order Issue - Order #12 (Shopify #1012)');
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1012');
     const value = (label: string) =>
       card.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value('Order ID')).toBe('#12 (WO-1012)');
+    expect(value('Order ID')).toBe('WO-1012');
     expect(value('Status')).toBe('Shipped');
     expect(value('Order Date')).toBe('Apr 12, 2031');
-    expect(value('Shopify Order')).toBe('#1012');
+    expect(card.queryByText('Shopify Order')).toBeNull();
+    expect(card.queryByText(/#1012/)).toBeNull();
     expect(value('Customer')).toBe('Jane Doe');
     expect(value('Email')).toBe('jane@shop.test');
     expect(value('Business')).toBe('Doe Botanicals');
@@ -463,7 +464,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     await screen.findByRole('heading', { name: 'Message Sent' });
     expect(sentBodies(fetchMock)).toEqual([
       {
-        subject: 'Order Issue - Order #12 (Shopify #1012)',
+        subject: 'Order Issue - Order #WO-1012',
         priority: 'high',
         message: 'The 1 oz case was missing.',
         specificOrderId: 12,
@@ -471,7 +472,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     ]);
   });
 
-  it('shows what the order lacks plainly: no Shopify number, phone or notes, a line without a name', async () => {
+  it('shows what the order lacks plainly: no phone or notes, a line without a name', async () => {
     const bare = buildOrderDetailResponse({ id: 3, customerPhone: null });
     bare.items = [buildOrderItem({ name: '', productId: 77 })];
     stubApi({ '/api/orders/3': () => jsonResponse(bare) });
@@ -481,11 +482,10 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     const value = (label: string) =>
       card.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Status')).toBe('Pending');
-    expect(value('Shopify Order')).toBe('Not assigned yet');
     expect(value('Phone')).toBe('Not provided');
     expect(value('Notes')).toBe('No notes');
     expect(card.getByRole('listitem').textContent).toBe('Product #77 x 24 x $10.65');
-    expect(subjectSelect().value).toBe('Order Issue - Order #3');
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1003');
   });
 
   it('keeps a subject the customer picked before the order arrived', async () => {
@@ -501,7 +501,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(subjectSelect().value).toBe('damaged-items');
     // The order subject stays on offer.
     expect([...subjectSelect().options].map((option) => option.value)).toContain(
-      'Order Issue - Order #12 (Shopify #1012)',
+      'Order Issue - Order #WO-1012',
     );
   });
 
@@ -516,7 +516,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(screen.queryByText(/not found/i)).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(toast.error).not.toHaveBeenCalled();
-    expect(subjectSelect().value).toBe('Order Issue - Order #9');
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1009');
     expect(checkedPriority()).toEqual(['High']);
 
     typeMessage('Where is my order?!');
@@ -524,7 +524,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     await screen.findByRole('heading', { name: 'Message Sent' });
     expect(sentBodies(fetchMock)).toEqual([
       {
-        subject: 'Order Issue - Order #9',
+        subject: 'Order Issue - Order #WO-1009',
         priority: 'high',
         message: 'Where is my order?!',
         specificOrderId: 9,
@@ -544,7 +544,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(alert.textContent).toContain('The order details could not be loaded.');
     expect(screen.queryByRole('region', { name: 'Order Context' })).toBeNull();
     // The form is not held up: it is filled in and usable.
-    expect(subjectSelect().value).toBe('Order Issue - Order #12');
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1012');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send Message' }).disabled).toBe(false);
 
     serverUp = true;
@@ -553,7 +553,7 @@ describe('Support page opened from an order (?order={id}&type=order_issue)', () 
     expect(await screen.findByRole('region', { name: 'Order Context' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
     expect(countCalls(fetchMock, '/api/orders/12')).toBe(2);
-    expect(subjectSelect().value).toBe('Order Issue - Order #12 (Shopify #1012)');
+    expect(subjectSelect().value).toBe('Order Issue - Order #WO-1012');
   });
 
   it('ignores an order id that is not a number, and an order without type=order_issue', async () => {

@@ -83,14 +83,14 @@ interface OrderIssueFormProps {
 
 /**
  * The form of an order-issue link (docs/support-and-faq.md#order-issue-links): subject 'Order Issue - Order
- * #{id}', which gains the Shopify order number once the order has loaded, priority high, and the Order
+ * #WO-1042' (the order's number, never its Shopify name), priority high, and the Order
  * Context card beside it. Someone else's order (or a missing one) answers 404: no card, nothing revealed, the
  * form still works.
  */
 function OrderIssueForm({ orderId, onCancel, onSent }: OrderIssueFormProps) {
   const detail = useQuery(orderDetailQueryOptions(orderId));
   const prefill = {
-    subject: orderIssueSubject(orderId, detail.data?.order.shopifyOrderId),
+    subject: orderIssueSubject(orderId),
     priority: 'high' as const,
   };
   return (

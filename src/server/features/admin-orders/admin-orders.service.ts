@@ -111,7 +111,7 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
 
     /** GET /api/admin/orders/{id}/pdf: any order's PDF, as its customer gets it (docs/orders.md#order-pdf). */
     async orderPdf(orderId: number): Promise<OrderPdf> {
-      const pdf = await makeOrderPdf(db, env.STORE_NAME, orderId, null);
+      const pdf = await makeOrderPdf(db, env, orderId, null);
       if (!pdf) throw notFound(ORDER_NOT_FOUND);
       return pdf;
     },

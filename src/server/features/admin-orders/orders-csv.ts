@@ -1,7 +1,8 @@
+import { shippingAddressText } from '../../../shared/addresses';
 import { csvHead, toCsvLine } from '../../../shared/csv';
 import { centsToDecimal } from '../../../shared/money';
 import { owesPayment, paymentStateOf } from '../../../shared/order-rules';
-import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { formatOrderNumber, shopifyNameLabel, toOrderStatus } from '../../../shared/orders';
 import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
 import type { OrderRow } from '../../db/schema';
 import type { OrderKey, OrdersAfterPage } from '../orders';
@@ -9,7 +10,9 @@ import type { OrderKey, OrdersAfterPage } from '../orders';
 /**
  * The admin orders export (issue 6 'Orders'): RFC 4180 CSV, one order a row, newest first. 'Payment' is
  * the payment state's words as on screen (docs/orders.md#payment-status), 'Payment due' its due date
- * (yyyy-MM-dd, UTC) while one counts.
+ * (yyyy-MM-dd, UTC) while one counts. 'Ship to' is the address in the one format of every output, 'Shopify' the
+ * draft's or order's name as staff read it ('Shopify draft #D2', 'Shopify order #1001'); 'Total' a plain
+ * decimal, machine-readable (docs/admin.md#orders).
  * Cells a spreadsheet would read as a formula are neutralised (docs/security.md#input-validation).
  */
 
@@ -24,9 +27,10 @@ export const ORDERS_CSV_COLUMNS = [
   'Email',
   'Phone',
   'Business',
+  'Ship to',
   'Cases',
   'Total',
-  'Shopify order',
+  'Shopify',
   'Notes',
 ] as const;
 
@@ -49,9 +53,10 @@ function toCsvRow(order: OrderRow, now: Date): string[] {
     order.customerEmail,
     order.customerPhone ?? '',
     order.businessName,
+    shippingAddressText(order),
     String(order.totalCases),
     centsToDecimal(order.orderTotal),
-    order.shopifyOrderId ?? '',
+    order.shopifyOrderId ? shopifyNameLabel(order.shopifyOrderId) : '',
     order.notes ?? '',
   ];
 }

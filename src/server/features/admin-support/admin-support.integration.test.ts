@@ -79,8 +79,8 @@ describe('GET /api/admin/support/messages', () => {
     const [message] = (await list(`?orderId=${order.id}`)).messages;
     expect(message).toEqual({
       id: expect.any(Number),
-      // Written by the server from the order, with its Shopify number.
-      subject: `Order Issue - Order #${order.id} (Shopify ${order.shopifyOrderId})`,
+      // Written by the server from the order: its number, never its Shopify name.
+      subject: `Order Issue - Order #WO-${1000 + order.id}`,
       priority: 'high',
       message: 'The labels on this order are smudged.',
       status: 'open',

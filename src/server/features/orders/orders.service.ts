@@ -106,7 +106,7 @@ export function createOrderService({
 
     /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless it is the customer's own. */
     async orderPdf(user: UserRow, orderId: number): Promise<OrderPdf> {
-      const pdf = await makeOrderPdf(db, env.STORE_NAME, orderId, user.id);
+      const pdf = await makeOrderPdf(db, env, orderId, user.id);
       if (!pdf) throw notFound(ORDER_NOT_FOUND);
       return pdf;
     },

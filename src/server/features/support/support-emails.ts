@@ -7,6 +7,7 @@ import {
   type SupportRecentOrder,
   type SupportUserInfo,
 } from '../../../shared/schemas/support';
+import { shopifyNameLabel } from '../../../shared/orders';
 import { composeEmail, type MailEnv } from '../../mail/compose';
 import { mailMessageSchema, type MailMessage } from '../../mail/mailer';
 
@@ -58,7 +59,7 @@ function describeOrder(order: SupportRecentOrder): string {
 function orderContextLines(order: SupportOrderDetails): string[] {
   return [
     `About order ${order.orderNumber} (id ${order.id}), ${order.status}, placed ${day(order.createdAt)}.`,
-    ...(order.shopifyOrderId ? [`Shopify order: ${order.shopifyOrderId}`] : []),
+    ...(order.shopifyOrderId ? [shopifyNameLabel(order.shopifyOrderId)] : []),
     `Ordered by: ${order.customerName} <${order.customerEmail}>, ${order.businessName}`,
     `Order notes: ${order.notes || 'none'}`,
   ];

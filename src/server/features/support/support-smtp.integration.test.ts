@@ -35,7 +35,7 @@ describe('support messages through a real SMTP server', () => {
     const { user, cookie } = await customer('Hopper Naturals');
     const order = await storeOrder(t.db, { userId: user.id, notes: 'Fragile' });
     const response = await sendSupportMessage(t.app, cookie, {
-      subject: `Order Issue - Order #${order.id}`,
+      subject: `Order Issue - Order #WO-${1000 + order.id}`,
       priority: 'high',
       message: 'One case arrived damaged, please advise.',
       specificOrderId: order.id,
@@ -49,7 +49,7 @@ describe('support messages through a real SMTP server', () => {
     expect(headers).toMatch(new RegExp(`^To: ${SUPPORT_EMAIL}$`, 'm'));
     expect(headers).toMatch(new RegExp(`^Reply-To: ${user.email}$`, 'm'));
     expect(headers).toContain(
-      `Subject: ${t.env.STORE_NAME}: Support [HIGH] Order Issue - Order #${order.id}`,
+      `Subject: ${t.env.STORE_NAME}: Support [HIGH] Order Issue - Order #WO-${1000 + order.id}`,
     );
     expect(received?.text).toContain(`WO-${1000 + order.id}`);
     expect(received?.text).toContain(`${t.env.APP_ORIGIN}/admin?section=support&order=${order.id}`);

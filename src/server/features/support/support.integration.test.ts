@@ -167,7 +167,8 @@ describe('POST /api/support/contact', () => {
     });
 
     const [row] = await storedOf(user.id);
-    expect(row?.subject).toBe(`Order Issue - Order #${order.id} (Shopify #1001)`);
+    // A subject of a form opened before the order number was used is written anew: the number, no Shopify name.
+    expect(row?.subject).toBe(`Order Issue - Order #WO-${1000 + order.id}`);
     expect(row?.specificOrderId).toBe(order.id);
     expect(row?.orderDetails).toEqual({
       id: order.id,
@@ -182,10 +183,10 @@ describe('POST /api/support/contact', () => {
     });
 
     const [mail] = await supportMailsOf(user.email);
-    expect(mail?.subject).toContain(`Order Issue - Order #${order.id} (Shopify #1001)`);
+    expect(mail?.subject).toContain(`Order Issue - Order #WO-${1000 + order.id}`);
     for (const part of [
       `About order WO-${1000 + order.id} (id ${order.id}), delivered, placed 2030-05-01.`,
-      'Shopify order: #1001',
+      'Shopify order #1001',
       'Ordered by: Ada At Order Time <orders@hopper.example>, Order Time Shop',
       'Order notes: Leave at the back door',
       `${t.env.APP_ORIGIN}/admin?section=support&order=${order.id}`,
@@ -255,7 +256,7 @@ describe('POST /api/support/contact', () => {
     expect(rows.map((row) => [row.subject, row.specificOrderId])).toEqual(
       expect.arrayContaining([
         ['order-issue', null],
-        [`Order Issue - Order #${mine.id} (Shopify #D12)`, mine.id],
+        [`Order Issue - Order #WO-${1000 + mine.id}`, mine.id],
       ]),
     );
     const mails = await supportMailsOf(user.email);

@@ -77,7 +77,7 @@ export function toSupportOrderDetails(order: OrderRow): SupportOrderDetails {
  */
 function subjectFor(subject: string, order: OrderRow | null): string {
   if (!isOrderIssueSubject(subject)) return subject;
-  return order ? orderIssueSubject(order.id, order.shopifyOrderId) : 'order-issue';
+  return order ? orderIssueSubject(order.id) : 'order-issue';
 }
 
 /** The order the message is about, only when it is the customer's own; anything else is silently dropped. */

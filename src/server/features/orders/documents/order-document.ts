@@ -1,11 +1,12 @@
 import { shippingAddressLines } from '../../../../shared/addresses';
 import { describeTier } from '../../../../shared/discounts';
-import { formatMoney } from '../../../../shared/money';
+import { formatMoney, formatMoneyOff } from '../../../../shared/money';
 import { orderLineCells, type OrderLineCells } from '../../../../shared/order-lines';
 import { buildTimeline } from '../../../../shared/order-timeline';
 import { ORDER_STATUS_LABELS } from '../../../../shared/orders';
+import { safeExternalUrl } from '../../../../shared/external-url';
 import { paymentStateText } from '../../../../shared/payment-state';
-import { PAYMENT_TERMS_LABELS } from '../../../../shared/payment-terms';
+import { formatDueDate, PAYMENT_TERMS_LABELS } from '../../../../shared/payment-terms';
 import { toOrderDetail, toOrderItemView } from '../reads/order-view';
 import type { OrderForDocument } from '../reads/orders.repository';
 
@@ -24,9 +25,13 @@ export interface DocumentLine extends OrderLineCells {
  */
 export interface OrderDocument {
   storeName: string;
+  /** The seller's contact under its name: 'Questions? help@mist.example'. */
+  contact: string;
   orderNumber: string;
   /** Order number, PO number, status, the dates that happened, payment terms and due date. */
   facts: DocumentFact[];
+  /** Shopify's invoice ('Pay now') while the order is owed and its invoice is out; https only. */
+  payLink: string | null;
   /** The buyer's business, name, e-mail and phone. */
   buyer: string[];
   shipTo: string[];
@@ -50,9 +55,15 @@ const DAY = new Intl.DateTimeFormat('en-US', {
 });
 const formatDay = (iso: string) => DAY.format(new Date(iso));
 
+/** Who sells: the store's name and the address buyers write to (SUPPORT_EMAIL), as the e-mails sign. */
+export interface DocumentSeller {
+  storeName: string;
+  supportEmail: string;
+}
+
 export function buildOrderDocument(
   { order: row, tierName, items: itemRows }: OrderForDocument,
-  storeName: string,
+  seller: DocumentSeller,
   now = new Date(),
 ): OrderDocument {
   const items = itemRows.map(toOrderItemView);
@@ -68,14 +79,15 @@ export function buildOrderDocument(
   );
   // Where the money stands, in the words of every screen (docs/orders.md#payment-status): 'Payment due
   // <date>' while a due date counts, and past it 'Overdue' with the date it was due.
-  const dueDate = order.paymentDueAt ? formatDay(order.paymentDueAt) : null;
+  const dueDate = order.paymentDueAt ? formatDueDate(order.paymentDueAt) : null;
   const payment = order.paymentState
     ? [['Payment status', paymentStateText(order.paymentState, dueDate)] as const]
     : [];
   const wasDue = order.paymentState === 'overdue' && dueDate ? [['Payment was due', dueDate] as const] : [];
 
   return {
-    storeName,
+    storeName: seller.storeName,
+    contact: `Questions? ${seller.supportEmail}`,
     orderNumber: order.orderNumber,
     facts: [
       ['Order number', order.orderNumber],
@@ -86,6 +98,9 @@ export function buildOrderDocument(
       ...payment,
       ...wasDue,
     ],
+    // The order page's own 'Pay now' rule (an approved order whose invoice is out and unpaid: never a paid
+    // or cancelled one), with the same https-only check as every link from outside.
+    payLink: safeExternalUrl(order.invoiceUrl),
     buyer: [order.businessName, order.customerName, order.customerEmail, order.customerPhone ?? ''].filter(
       Boolean,
     ),
@@ -101,7 +116,7 @@ export function buildOrderDocument(
       ...(items.some((item) => item.unit === 'tester') ? [['Free tester', 'Included'] as const] : []),
       ...(discounted ? [['Standard total', formatMoney(order.standardTotal)] as const] : []),
       ['Tier', describeTier(tier)],
-      ...(discounted ? [['Savings', `-${formatMoney(order.savings)}`] as const] : []),
+      ...(discounted ? [['Savings', formatMoneyOff(order.savings)] as const] : []),
       ['Shipping', 'Free'],
       ['Total', formatMoney(order.orderTotal)],
     ],

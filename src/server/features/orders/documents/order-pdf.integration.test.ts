@@ -97,6 +97,8 @@ describe('GET /api/orders/{id}/pdf', () => {
     const { lines } = await readPdf(orderPdfPath(placed.orderId), cookie);
 
     expect(lines[0]).toBe(t.env.STORE_NAME);
+    // The seller's contact under its name, as the e-mails give it.
+    expect(lines[1]).toBe(`Questions? ${t.env.SUPPORT_EMAIL}`);
     expect(lines).toContain(`Order ${placed.orderName}`);
     expect(lines).toContain(`Order number ${placed.orderName}`);
     expect(lines).toContain('PO number PO-7781/B');
@@ -104,6 +106,7 @@ describe('GET /api/orders/{id}/pdf', () => {
     expect(lines).toContain('Payment terms Pay on approval');
     expect(lines).toContain('Payment status Unpaid');
     expect(lines.some((line) => line.startsWith('Payment due'))).toBe(false);
+    expect(lines.some((line) => line.startsWith('Pay now'))).toBe(false);
     expect(lines.some((line) => /^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(line))).toBe(true);
     // The buyer's business beside the address, as pdftotext reads two columns.
     expect(lines).toContain('Buyer Ship to');
@@ -155,6 +158,30 @@ describe('GET /api/orders/{id}/pdf', () => {
     ({ lines } = await readPdf(orderPdfPath(placed.orderId), cookie));
     expect(lines).toContain('Payment status Paid');
     expect(lines.some((line) => line.startsWith('Payment was due'))).toBe(false);
+  });
+
+  it("carries Shopify's invoice as 'Pay now' while the order is owed, and only an https one", async () => {
+    const { cookie } = await newCustomer();
+    const placed = await placeOrder(cookie, [{ productId: 1, quantity: 12 }]);
+    const invoice = 'https://shop.example/1/invoices/abc';
+    const set = (values: Partial<typeof orders.$inferInsert>) =>
+      t.db.update(orders).set(values).where(eq(orders.id, placed.orderId));
+    const payNow = async () =>
+      (await readPdf(orderPdfPath(placed.orderId), cookie)).lines.filter((line) =>
+        line.startsWith('Pay now'),
+      );
+
+    await set({ status: 'processing', paymentStatus: 'invoice_sent', shopifyCheckoutUrl: invoice });
+    expect(await payNow()).toEqual([`Pay now ${invoice}`]);
+
+    await set({ shopifyCheckoutUrl: 'http://shop.example/1/invoices/abc' });
+    expect(await payNow()).toEqual([]);
+
+    await set({ shopifyCheckoutUrl: invoice, status: 'cancelled' });
+    expect(await payNow()).toEqual([]);
+
+    await set({ status: 'delivered', paymentStatus: 'paid' });
+    expect(await payNow()).toEqual([]);
   });
 
   it('names a tier deleted since by its discount alone, and an order without one as None', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatAmountOff } from '../../../../shared/money';
 import { toPdfText } from './order-pdf';
 
 describe('toPdfText (the standard fonts draw Windows-1252 only)', () => {
@@ -18,5 +19,12 @@ describe('toPdfText (the standard fonts draw Windows-1252 only)', () => {
   it('keeps line breaks only in text of several lines; tabs are spaces', () => {
     expect(toPdfText('a\r\nb\tc')).toBe('a b c');
     expect(toPdfText('a\r\nb\rc\n', { multiline: true })).toBe('a\nb\nc\n');
+  });
+});
+
+describe('the minus sign of money in the PDF (docs/catalogue-and-pricing.md#money)', () => {
+  it("draws the shared formatter's '-$31.20' as it is; U+2212 would be a '?'", () => {
+    expect(toPdfText(formatAmountOff(3120))).toBe('-$31.20');
+    expect(toPdfText('\u2212$31.20')).toBe('?$31.20');
   });
 });

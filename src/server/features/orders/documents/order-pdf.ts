@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { formatOrderNumber } from '../../../../shared/orders';
 import type { DatabaseOrTransaction } from '../../../db/client';
+import type { Env } from '../../../env';
 import { buildOrderDocument, type DocumentFact, type OrderDocument } from './order-document';
 import { findOrderForDocument } from '../reads/orders.repository';
 
@@ -18,10 +19,13 @@ export interface OrderPdf {
   stream: Readable;
 }
 
-/** The order's PDF, or null when there is no such order (within `ownerId`'s own, when given). */
+/**
+ * The order's PDF, or null when there is no such order (within `ownerId`'s own, when given). The seller is the
+ * store's name and its contact address, as the e-mails have them.
+ */
 export async function makeOrderPdf(
   db: DatabaseOrTransaction,
-  storeName: string,
+  env: Pick<Env, 'STORE_NAME' | 'SUPPORT_EMAIL'>,
   orderId: number,
   ownerId: number | null,
 ): Promise<OrderPdf | null> {
@@ -29,7 +33,9 @@ export async function makeOrderPdf(
   if (!found) return null;
   return {
     fileName: `${formatOrderNumber(orderId)}.pdf`,
-    stream: renderOrderPdf(buildOrderDocument(found, storeName)),
+    stream: renderOrderPdf(
+      buildOrderDocument(found, { storeName: env.STORE_NAME, supportEmail: env.SUPPORT_EMAIL }),
+    ),
   };
 }
 
@@ -107,6 +113,7 @@ export function renderOrderPdf(document: OrderDocument): Doc {
   });
   drawHeading(doc, document);
   drawFacts(doc, document.facts);
+  drawPayLink(doc, document.payLink);
   drawParties(doc, document);
   drawLines(doc, document);
   drawTotals(doc, document.totals);
@@ -162,7 +169,12 @@ function drawRule(doc: Doc, y: number) {
 function drawHeading(doc: Doc, document: OrderDocument) {
   doc.font(BOLD).fontSize(18).fillColor(INK);
   write(doc, document.storeName, MARGIN, MARGIN, { width: textWidth(doc) });
-  doc.font(REGULAR).fontSize(13);
+  doc
+    .font(REGULAR)
+    .fontSize(SMALL_SIZE + 1)
+    .fillColor(MUTED);
+  write(doc, document.contact, MARGIN, doc.y + 1, { width: textWidth(doc) });
+  doc.font(REGULAR).fontSize(13).fillColor(INK);
   write(doc, `Order ${document.orderNumber}`, MARGIN, doc.y + 2, { width: textWidth(doc) });
   drawRule(doc, doc.y + 8);
   doc.y += 18;
@@ -198,6 +210,17 @@ function drawPairs(doc: Doc, pairs: readonly DocumentFact[], layout: PairsLayout
 function drawFacts(doc: Doc, facts: readonly DocumentFact[]) {
   const valueWidth = textWidth(doc) - LABEL_WIDTH;
   drawPairs(doc, facts, { x: MARGIN, valueWidth, valueAlign: 'left', boldLast: false });
+  doc.y += 10;
+}
+
+/**
+ * 'Pay now' and Shopify's invoice address while the order is owed, as text only: the file carries no link
+ * action (docs/orders.md#order-pdf), so the address is written out to be typed or copied.
+ */
+function drawPayLink(doc: Doc, payLink: string | null) {
+  if (!payLink) return;
+  const valueWidth = textWidth(doc) - LABEL_WIDTH;
+  drawPairs(doc, [['Pay now', payLink]], { x: MARGIN, valueWidth, valueAlign: 'left', boldLast: false });
   doc.y += 10;
 }
 

@@ -1,7 +1,15 @@
 import { safeExternalUrl } from '../../../../shared/external-url';
+import { formatCents } from '../../../../shared/money';
+import { isApproved, paymentStateOf } from '../../../../shared/order-rules';
+import { paymentStateText } from '../../../../shared/payment-state';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 import { composeEmail, type MailEnv } from '../../../mail/compose';
-import { formatDueDate } from '../../../../shared/payment-terms';
+import {
+  formatDueDate,
+  isNetTerms,
+  PAYMENT_TERMS_LABELS,
+  type PaymentTerms,
+} from '../../../../shared/payment-terms';
 import type { MailMessage } from '../../../mail/mailer';
 
 /**
@@ -13,9 +21,14 @@ import type { MailMessage } from '../../../mail/mailer';
 export interface StatusMailOrder {
   id: number;
   orderNumber: string;
+  /** The stored status as it is now (the payment status line is only for an approved order). */
+  status: string;
   paymentStatus: string;
+  paymentTerms: PaymentTerms;
   /** Net terms: when payment falls due (docs/orders.md#payment-terms). */
   paymentDueAt: Date | null;
+  /** Cents. */
+  orderTotal: number;
   shopifyCheckoutUrl: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
@@ -57,6 +70,33 @@ export function paymentLinkOf(env: Pick<MailEnv, 'APP_ORIGIN'>, order: StatusMai
     : null;
 }
 
+/**
+ * Where the money of an approved order stands, in the words of every screen (docs/orders.md#payment-status):
+ * 'Payment status: Payment due Dec 29, 2026.', 'Payment status: Overdue (due Dec 29, 2026).', 'Payment
+ * status: Paid.'; nothing for an order that is not approved (pending, cancelled).
+ */
+export function paymentStatusLines(order: StatusMailOrder, now = new Date()): string[] {
+  if (!isApproved(order.status)) return [];
+  const state = paymentStateOf(order, now);
+  if (!state) return [];
+  const due = order.paymentDueAt ? formatDueDate(order.paymentDueAt) : null;
+  const wasDue = state === 'overdue' && due ? ` (due ${due})` : '';
+  return [`Payment status: ${paymentStateText(state, due)}${wasDue}.`];
+}
+
+/**
+ * What the buyer owes, amount first (docs/emails.md#order-e-mails): on net terms '$1,234.56 is due by Dec 29,
+ * 2026 (Net 30).', else with a Pay link 'Please pay $1,234.56 with the link below.'; nothing otherwise.
+ */
+function amountOwed(order: StatusMailOrder, payLink: string | null): string | null {
+  const amount = formatCents(order.orderTotal);
+  if (order.paymentDueAt && isNetTerms(order.paymentTerms)) {
+    const terms = PAYMENT_TERMS_LABELS[order.paymentTerms];
+    return `${amount} is due by ${formatDueDate(order.paymentDueAt)} (${terms}).`;
+  }
+  return payLink ? `Please pay ${amount} with the link below.` : null;
+}
+
 export function orderStatusEmail(
   env: MailEnv,
   to: StatusMailRecipient,
@@ -66,16 +106,19 @@ export function orderStatusEmail(
   const orderLink = { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' };
   const questions = `Questions? Contact us at ${env.SUPPORT_EMAIL}.`;
   const number = order.orderNumber;
+  const paymentStatus = paymentStatusLines(order);
   switch (status) {
     case 'processing': {
       const payment = paymentLinkOf(env, order);
-      const due = order.paymentDueAt ? [`Payment due ${formatDueDate(order.paymentDueAt)}.`] : [];
+      const owed = amountOwed(order, payment);
       if (payment) {
+        // The amount and the due date lead, the Pay link follows them (composeEmail puts the link after
+        // the first paragraph).
         return composeEmail(env, to.email, `Order ${number} approved: payment link inside`, {
           greeting: to.name,
           lines: [
-            `Good news: your order ${number} has been approved. Please pay the invoice with the link below.`,
-            ...due,
+            `Good news: your order ${number} has been approved. ${owed ?? ''}`.trim(),
+            ...paymentStatus,
             `You can follow your order at ${orderLink.url}.`,
             questions,
           ],
@@ -86,7 +129,8 @@ export function orderStatusEmail(
         greeting: to.name,
         lines: [
           `Good news: your order ${number} has been approved and is being prepared.`,
-          ...due,
+          ...(owed ? [owed] : []),
+          ...paymentStatus,
           "We'll e-mail you again when it ships.",
           questions,
         ],
@@ -102,14 +146,18 @@ export function orderStatusEmail(
       if (trackingUrl) tracking.push(`Track your package: ${trackingUrl}`);
       return composeEmail(env, to.email, `Order ${number} shipped`, {
         greeting: to.name,
-        lines: [`Your order ${number} is on its way.`, ...tracking, questions],
+        lines: [`Your order ${number} is on its way.`, ...tracking, ...paymentStatus, questions],
         link: orderLink,
       });
     }
     case 'delivered':
       return composeEmail(env, to.email, `Order ${number} delivered`, {
         greeting: to.name,
-        lines: [`Your order ${number} has been delivered. Thank you for your business.`, questions],
+        lines: [
+          `Your order ${number} has been delivered. Thank you for your business.`,
+          ...paymentStatus,
+          questions,
+        ],
         link: orderLink,
       });
     case 'cancelled':
@@ -151,6 +199,7 @@ export function orderTrackingEmail(
     order.trackingCompany ? `Carrier: ${order.trackingCompany}` : null,
     order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : null,
     trackingUrl ? `Track your package: ${trackingUrl}` : null,
+    ...paymentStatusLines(order),
     `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
   ].filter((line): line is string => line !== null);
   return composeEmail(env, to.email, `Order ${number}: tracking details`, {

@@ -4,6 +4,7 @@ import { composeEmail, type MailEnv } from '../../../mail/compose';
 import type { MailMessage } from '../../../mail/mailer';
 import {
   paymentLinkOf,
+  paymentStatusLines,
   type StatusMailOrder,
   type StatusMailRecipient,
 } from '../lifecycle/order-status-emails';
@@ -18,8 +19,6 @@ export type PaymentNotice = 'due-soon' | 'overdue' | 'reminder';
 
 export interface PaymentMailOrder extends StatusMailOrder {
   paymentDueAt: Date;
-  /** Cents. */
-  orderTotal: number;
 }
 
 export function paymentNoticeEmail(
@@ -27,6 +26,7 @@ export function paymentNoticeEmail(
   to: StatusMailRecipient,
   order: PaymentMailOrder,
   notice: PaymentNotice,
+  now = new Date(),
 ): MailMessage {
   const number = order.orderNumber;
   const due = formatDueDate(order.paymentDueAt);
@@ -40,7 +40,12 @@ export function paymentNoticeEmail(
   const { subject, opening } = NOTICE_TEXT[notice](number, due, amount);
   return composeEmail(env, to.email, subject, {
     greeting: to.name,
-    lines: [opening, howToPay, `Questions? Contact us at ${env.SUPPORT_EMAIL}.`],
+    lines: [
+      opening,
+      ...paymentStatusLines(order, now),
+      howToPay,
+      `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
+    ],
     link,
   });
 }

@@ -68,6 +68,7 @@ export async function queueNotice(
     orderRecipient(account, order),
     { ...order, paymentDueAt: order.paymentDueAt, orderNumber: formatOrderNumber(order.id) },
     notice,
+    now,
   );
   // Once per due date: a new one (approved again after a move back to pending, or moved later in Shopify)
   // owes the buyer its own notices.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCents } from '../../../../shared/money';
 import { formatDueDate } from '../../../../shared/payment-terms';
 import {
   adminOrderListResponseSchema,
@@ -165,7 +166,10 @@ describe('an order on net terms', () => {
     const shown = await detail(placed.orderId, cookie);
     expect(shown.paymentDueAt).toBe(approved.paymentDueAt!.toISOString());
     const [approvalMail] = (await mails(user.email)).filter((mail) => mail.subject.includes('approved'));
-    expect(approvalMail?.text).toContain(`Payment due ${formatDueDate(approved.paymentDueAt!)}.`);
+    const due = formatDueDate(approved.paymentDueAt!);
+    // The amount and the due date first, then where the money stands in the words of every screen.
+    expect(approvalMail?.text).toContain(`${formatCents(approved.orderTotal)} is due by ${due} (Net 30).`);
+    expect(approvalMail?.text).toContain(`Payment status: Payment due ${due}.`);
   });
 
   it('gives a free order (the tester alone) no due date: there is nothing to pay', async () => {
@@ -271,6 +275,7 @@ describe('payment e-mails', () => {
     expect(more).toHaveLength(0);
     expect(dueSoon?.subject).toContain(`Payment for order WO-${1000 + order.id} due Jun 15, 2031`);
     expect(dueSoon?.text).toContain('payment of $255.60');
+    expect(dueSoon?.text).toContain('Payment status: Payment due Jun 15, 2031.');
 
     await sendPaymentNotices(t.db, t.env, new Date(due.getTime() + 60_000));
     expect(await notices()).toHaveLength(1);

@@ -1,3 +1,4 @@
+import { shippingAddressText, type ShippingFields } from '../../../../shared/addresses';
 import { formatCents } from '../../../../shared/money';
 import type { PricedCart, PricedLine } from '../../../../shared/pricing';
 import { composeEmail, type MailEnv } from '../../../mail/compose';
@@ -5,7 +6,7 @@ import { describePaymentTerms, isNetTerms, type PaymentTerms } from '../../../..
 
 /** The order e-mails sent at submission, to the customer and to staff (docs/emails.md#order-e-mails). */
 
-export interface SubmittedOrder {
+export interface SubmittedOrder extends ShippingFields {
   id: number;
   orderNumber: string;
   customerName: string;
@@ -15,7 +16,6 @@ export interface SubmittedOrder {
   notes: string | null;
   poNumber: string | null;
   paymentTerms: PaymentTerms;
-  shippingAddress: string | null;
 }
 
 /** The buyer's PO number, when they gave one (issue 20). */
@@ -71,7 +71,7 @@ export const newOrderStaffEmail = (
       ...describePoNumber(order),
       describePaymentTerms(order.paymentTerms),
       `Customer: ${order.customerName} <${order.customerEmail}>${order.customerPhone ? `, ${order.customerPhone}` : ''}`,
-      `Ship to: ${order.shippingAddress ?? 'no address given'}`,
+      `Ship to: ${shippingAddressText(order) || 'no address given'}`,
       ...cart.lines.map(describeLine),
       ...describeTotals(cart),
       `Notes: ${order.notes ?? 'none'}`,
