@@ -1,7 +1,11 @@
+import { ORDER_EVENTS, statusNoteOf, type OrderEvent } from './orders';
 import type { OrderDetail } from './schemas/orders';
 
 export interface TimelineEntry {
+  event: OrderEvent;
   label: string;
+  /** The status this step moved the order to, when its name differs ('Approved' → 'Processing'). */
+  status: string | null;
   /** ISO time the step happened, or null while it has not (yet). */
   at: string | null;
 }
@@ -11,6 +15,10 @@ type TimelineDates = Pick<
   'createdAt' | 'approvedAt' | 'invoiceSentAt' | 'paidAt' | 'shippedAt' | 'deliveredAt' | 'cancelledAt'
 >;
 
+function entry(event: OrderEvent, at: string | null): TimelineEntry {
+  return { event, label: ORDER_EVENTS[event].label, status: statusNoteOf(event), at };
+}
+
 /**
  * The order's one timeline (docs/orders.md#order-timeline): Submitted → Approved → Invoice sent → Paid →
  * Shipped → Delivered, each with its date once it happened. A cancelled order ends with 'Cancelled' instead
@@ -18,13 +26,13 @@ type TimelineDates = Pick<
  */
 export function buildTimeline(order: TimelineDates): TimelineEntry[] {
   const steps: TimelineEntry[] = [
-    { label: 'Submitted', at: order.createdAt },
-    { label: 'Approved', at: order.approvedAt },
-    { label: 'Invoice sent', at: order.invoiceSentAt },
-    { label: 'Paid', at: order.paidAt },
-    { label: 'Shipped', at: order.shippedAt },
-    { label: 'Delivered', at: order.deliveredAt },
+    entry('submitted', order.createdAt),
+    entry('approved', order.approvedAt),
+    entry('invoiceSent', order.invoiceSentAt),
+    entry('paid', order.paidAt),
+    entry('shipped', order.shippedAt),
+    entry('delivered', order.deliveredAt),
   ];
   if (!order.cancelledAt) return steps;
-  return [...steps.filter((step) => step.at !== null), { label: 'Cancelled', at: order.cancelledAt }];
+  return [...steps.filter((step) => step.at !== null), entry('cancelled', order.cancelledAt)];
 }

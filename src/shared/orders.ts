@@ -89,9 +89,10 @@ export function toOrderStatus(stored: string | null | undefined): OrderStatus {
 }
 
 /**
- * What each order status is called wherever an order is shown: the customer's history and detail, the
- * admin Orders section, the order context of a support message and the order PDF
- * (docs/orders.md#order-states).
+ * The order's vocabulary, decided once (docs/orders.md#order-vocabulary). What each status is called
+ * wherever an order is shown: the badge, the admin select and filter, the progress tracker, the CSV, the
+ * PDF, the e-mails and the order context of a support message. Staff approve an order by moving it to
+ * Processing; the timeline's events say what happened and, where its name differs, which status it led to.
  */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   pending: 'Pending',
@@ -100,3 +101,36 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   delivered: 'Delivered',
   cancelled: 'Cancelled',
 };
+
+/** What each status means to the buyer: the tracker's message, the e-mails' first sentence. */
+export const ORDER_STATUS_MESSAGES: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Your order has been submitted and is waiting for approval.',
+  processing: 'Your order has been approved and is being prepared.',
+  shipped: 'Your order is on its way.',
+  delivered: 'Your order has been delivered.',
+  cancelled: 'This order has been cancelled and will not be shipped.',
+};
+
+/** The events of an order's timeline, in order, and the status each one moves the order to (if any). */
+export const ORDER_EVENTS = {
+  submitted: { label: 'Submitted', status: 'pending' },
+  approved: { label: 'Approved', status: 'processing' },
+  invoiceSent: { label: 'Invoice sent', status: null },
+  paid: { label: 'Paid', status: null },
+  shipped: { label: 'Shipped', status: 'shipped' },
+  delivered: { label: 'Delivered', status: 'delivered' },
+  cancelled: { label: 'Cancelled', status: 'cancelled' },
+} as const satisfies Record<string, { label: string; status: OrderStatus | null }>;
+
+export type OrderEvent = keyof typeof ORDER_EVENTS;
+
+/**
+ * The status an event led to, when its name is not already the status's ('Approved' → 'Processing',
+ * 'Submitted' → 'Pending'); null otherwise. Ties the timeline's words to the badge's.
+ */
+export function statusNoteOf(event: OrderEvent): string | null {
+  const { label, status } = ORDER_EVENTS[event];
+  if (status === null) return null;
+  const statusLabel = ORDER_STATUS_LABELS[status];
+  return statusLabel === label ? null : statusLabel;
+}

@@ -56,7 +56,7 @@ test('a new customer is approved, signs in and orders, and the order is approved
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await status.focus();
   await status.selectOption('processing');
-  await admin.getByRole('button', { name: 'Change Status' }).focus();
+  await admin.getByRole('button', { name: 'Approve and send invoice' }).focus();
   await admin.keyboard.press('Enter');
   await expect(status).toHaveValue('processing');
   await expect(status).toBeEnabled();

@@ -50,7 +50,7 @@ test('an approved order is paid on the Shopify invoice and followed to delivery'
   await admin.getByLabel('Search orders').fill(customer.business);
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await status.selectOption('processing');
-  await admin.getByRole('button', { name: 'Change Status' }).click();
+  await admin.getByRole('button', { name: 'Approve and send invoice' }).click();
   await expect(status).toHaveValue('processing');
 
   // Approval sends the invoice; the order page offers the payment link.

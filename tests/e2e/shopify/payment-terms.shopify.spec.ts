@@ -101,7 +101,7 @@ test('approval completes the draft payment pending on Net 30, and the order page
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await status.selectOption('processing');
   const approvedFrom = Date.now();
-  await admin.getByRole('button', { name: 'Change Status' }).click();
+  await admin.getByRole('button', { name: 'Approve and send invoice' }).click();
   await expect(status).toHaveValue('processing');
 
   // The draft is completed payment pending, with Net 30 issued at approval.

@@ -123,7 +123,7 @@ export async function approveOrderAndSeeIt(
   const status = admin.getByLabel(`Status of order ${orderNumber}`);
   await expect(status).toBeVisible();
   await status.selectOption('processing');
-  await admin.getByRole('button', { name: 'Change Status' }).click();
+  await admin.getByRole('button', { name: 'Approve and send invoice' }).click();
   await expect(status).toHaveValue('processing');
   await expect(status).toBeEnabled();
 

@@ -6,6 +6,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectField } from '../../components/ui/select-field';
 import { useUpdateOrderStatus } from './admin-orders-queries';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
+import { PAYMENT_TERMS_DAYS, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
+import { formatMoney } from '../../lib/format-money';
 import { ORDER_STATUS_OPTIONS } from './admin-order-status';
 
 /**
@@ -38,13 +40,9 @@ export function OrderStatusSelect({ order, className }: { order: AdminOrder; cla
       />
       <ConfirmDialog
         open={proposed !== null}
-        title={`Change order ${order.orderNumber} to ${proposed ? ORDER_STATUS_LABELS[proposed] : ''}?`}
-        description={
-          proposed === 'pending'
-            ? 'The order goes back to waiting for approval.'
-            : 'The customer is e-mailed about the new status.'
-        }
-        confirmLabel="Change Status"
+        {...(proposed
+          ? statusChangeWords(order, proposed)
+          : { title: '', description: '', confirmLabel: '' })}
         destructive={proposed === 'cancelled'}
         onCancel={() => setProposed(null)}
         onConfirm={() => {
@@ -54,4 +52,40 @@ export function OrderStatusSelect({ order, className }: { order: AdminOrder; cla
       />
     </>
   );
+}
+
+interface StatusChangeWords {
+  title: string;
+  description: string;
+  confirmLabel: string;
+}
+
+/**
+ * What the confirmation says a change does (docs/admin.md#orders). Moving a pending order to Processing is
+ * the approval: it says so, and that the Shopify invoice goes out with it, on the order's terms.
+ */
+export function statusChangeWords(order: AdminOrder, next: OrderStatus): StatusChangeWords {
+  const name = order.orderNumber;
+  if (next === 'processing' && order.status === 'pending') {
+    const days = PAYMENT_TERMS_DAYS[order.paymentTerms];
+    const due =
+      days === null
+        ? 'to pay now'
+        : `due ${days} days from today (${PAYMENT_TERMS_LABELS[order.paymentTerms]})`;
+    return {
+      title: `Approve order ${name}?`,
+      description:
+        `Approving moves it to Processing and sends ${order.customerEmail} the Shopify invoice for ` +
+        `${formatMoney(order.orderTotal)}, ${due}, with an e-mail that the order is approved.`,
+      confirmLabel: 'Approve and send invoice',
+    };
+  }
+  return {
+    title: `Change order ${name} to ${ORDER_STATUS_LABELS[next]}?`,
+    description:
+      next === 'pending'
+        ? 'The order goes back to waiting for approval: its due date and payment notices stop.'
+        : 'The customer is e-mailed about the new status.',
+    confirmLabel: 'Change Status',
+  };
 }

@@ -286,8 +286,14 @@ describe('OrdersSection', () => {
     expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/admin/orders/1/status')).toBe(
       false,
     );
-    expect(screen.getByText('The customer is e-mailed about the new status.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
+    // Moving a pending order to Processing is the approval, and the dialog says what it does.
+    const dialog = within(screen.getByRole('dialog', { name: 'Approve order WO-1001?' }));
+    expect(
+      dialog.getByText(
+        'Approving moves it to Processing and sends jane@shop.test the Shopify invoice for $313.80, to pay now, with an e-mail that the order is approved.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(dialog.getByRole('button', { name: 'Approve and send invoice' }));
     await waitFor(() => expect(select.disabled).toBe(true));
     expect(select.value).toBe('processing');
     const patch = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/admin/orders/1/status');
@@ -343,7 +349,7 @@ describe('OrdersSection', () => {
     async function changeToProcessing(select: HTMLSelectElement) {
       select.focus();
       fireEvent.change(select, { target: { value: 'processing' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Approve and send invoice' }));
       await waitFor(() => expect(select.disabled).toBe(true));
     }
 

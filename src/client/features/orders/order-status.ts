@@ -1,4 +1,4 @@
-import { knownOrderStatus } from '../../../shared/orders';
+import { knownOrderStatus, ORDER_STATUS_MESSAGES } from '../../../shared/orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import type { BadgeVariant } from '../../components/ui/badge';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
@@ -60,14 +60,7 @@ const STEPS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
   delivered: 4,
 };
 
-const STEP_MESSAGES: Record<number, string> = {
-  1: 'Your order has been submitted and is waiting for approval.',
-  2: 'Your order has been approved and is being prepared.',
-  3: 'Your order is on its way.',
-  4: 'Your order has been delivered.',
-};
-
-export const CANCELLED_MESSAGE = 'This order has been cancelled and will not be shipped.';
+export const CANCELLED_MESSAGE = ORDER_STATUS_MESSAGES.cancelled;
 
 /**
  * Progress (docs/orders.md#order-timeline): pending step 1, processing 2, shipped 3, delivered (legacy
@@ -83,7 +76,7 @@ export function orderProgress(status: string | null | undefined): OrderProgress 
   return {
     step,
     percent: (step / PROGRESS_STEPS.length) * 100,
-    message: STEP_MESSAGES[step] ?? '',
+    message: ORDER_STATUS_MESSAGES[read],
     cancelled: false,
   };
 }

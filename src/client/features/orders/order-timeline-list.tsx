@@ -6,7 +6,7 @@ import { buildTimeline } from '../../../shared/order-timeline';
 
 /**
  * Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (docs/orders.md#order-timeline), with the
- * dates that exist.
+ * dates that exist, and the status a step led to where its name differs ('Approved · Processing').
  */
 export function OrderTimelineList({ order }: { order: OrderDetail }) {
   return (
@@ -15,16 +15,22 @@ export function OrderTimelineList({ order }: { order: OrderDetail }) {
         const done = entry.at !== null;
         const Icon = done ? CircleCheck : Circle;
         return (
-          <li key={entry.label} className="flex items-start gap-3">
+          <li key={entry.event} className="flex items-start gap-3">
             <Icon
               aria-hidden="true"
               className={cn(
                 'mt-0.5 size-4 shrink-0',
-                done ? (entry.label === 'Cancelled' ? 'text-destructive' : 'text-primary') : 'text-border',
+                done ? (entry.event === 'cancelled' ? 'text-destructive' : 'text-primary') : 'text-border',
               )}
             />
             <div className="flex flex-1 flex-wrap justify-between gap-x-3">
-              <span className={done ? 'font-medium' : 'text-muted-foreground'}>{entry.label}</span>
+              <span className={done ? 'font-medium' : 'text-muted-foreground'}>
+                {entry.label}
+                {/* The badge's word for where this step led: 'Approved · Processing'. */}
+                {entry.status ? (
+                  <span className="font-normal text-muted-foreground"> · {entry.status}</span>
+                ) : null}
+              </span>
               <span className="text-sm text-muted-foreground">
                 {done ? formatDate(entry.at, DATE_TIME_FORMAT) : 'Not yet'}
               </span>

@@ -152,8 +152,9 @@ describe('Order detail', () => {
     const entries = timeline.getAllByRole('listitem').map((entry) => entry.textContent);
     const at = (iso: string) => format(new Date(iso), 'MMM d, yyyy h:mm a');
     expect(entries).toEqual([
-      `Submitted${at('2031-03-04T15:30:00.000Z')}`,
-      `Approved${at('2031-03-05T10:00:00.000Z')}`,
+      // The badge's word for where a step led, where the step's own differs.
+      `Submitted · Pending${at('2031-03-04T15:30:00.000Z')}`,
+      `Approved · Processing${at('2031-03-05T10:00:00.000Z')}`,
       `Invoice sent${at('2031-03-05T10:01:00.000Z')}`,
       'PaidNot yet',
       'ShippedNot yet',

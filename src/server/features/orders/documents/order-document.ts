@@ -74,8 +74,9 @@ export function buildOrderDocument(
       ? null
       : { name: tierName, discountPercent: order.discountPercentage };
 
-  const dates = buildTimeline(order).flatMap(({ label, at }) =>
-    at === null ? [] : [[label, formatDay(at)] as const],
+  // 'Approved  Mar 5, 2024 · Processing': the badge's word for where the step led (docs/orders.md#order-vocabulary).
+  const dates = buildTimeline(order).flatMap(({ label, status, at }) =>
+    at === null ? [] : [[label, status ? `${formatDay(at)} · ${status}` : formatDay(at)] as const],
   );
   // Where the money stands, in the words of every screen (docs/orders.md#payment-status): 'Payment due
   // <date>' while a due date counts, and past it 'Overdue' with the date it was due.

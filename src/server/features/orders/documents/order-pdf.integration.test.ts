@@ -107,7 +107,7 @@ describe('GET /api/orders/{id}/pdf', () => {
     expect(lines).toContain('Payment status Unpaid');
     expect(lines.some((line) => line.startsWith('Payment due'))).toBe(false);
     expect(lines.some((line) => line.startsWith('Pay now'))).toBe(false);
-    expect(lines.some((line) => /^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4}$/.test(line))).toBe(true);
+    expect(lines.some((line) => /^Submitted [A-Z][a-z]{2} \d{1,2}, \d{4} · Pending$/.test(line))).toBe(true);
     // The buyer's business beside the address, as pdftotext reads two columns.
     expect(lines).toContain('Buyer Ship to');
     expect(lines).toContain('Mist & Co. Boutique 5 Approval Way');
@@ -144,7 +144,7 @@ describe('GET /api/orders/{id}/pdf', () => {
     await setTerms(new Date('2099-04-04T10:00:00Z'));
     let { lines } = await readPdf(orderPdfPath(placed.orderId), cookie);
     expect(lines).toContain('Status Processing');
-    expect(lines).toContain('Approved Mar 5, 2024');
+    expect(lines).toContain('Approved Mar 5, 2024 · Processing');
     expect(lines).toContain('Payment terms Net 30');
     expect(lines).toContain('Payment status Payment due Apr 4, 2099');
     expect(lines).toContain('Tier Starter (5% off)');

@@ -48,6 +48,20 @@ describe('the approval e-mail', () => {
     ]);
   });
 
+  it("says approval in the badge's word: the order now shows as Processing", () => {
+    for (const mail of [
+      orderStatusEmail(env, to, order(), 'processing'),
+      orderStatusEmail(
+        env,
+        to,
+        netThirty({ paymentStatus: 'unpaid', shopifyCheckoutUrl: null }),
+        'processing',
+      ),
+    ]) {
+      expect(paragraphs(mail?.text)).toContain('In your order history it now shows as Processing.');
+    }
+  });
+
   it('leads a pay-on-approval order with the amount, then Pay now', () => {
     const mail = orderStatusEmail(env, to, order(), 'processing');
     expect(paragraphs(mail?.text).slice(1, 4)).toEqual([

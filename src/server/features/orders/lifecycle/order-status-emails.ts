@@ -1,6 +1,7 @@
 import { safeExternalUrl } from '../../../../shared/external-url';
 import { formatCents } from '../../../../shared/money';
 import { isApproved, paymentStateOf } from '../../../../shared/order-rules';
+import { ORDER_STATUS_LABELS } from '../../../../shared/orders';
 import { paymentStateText } from '../../../../shared/payment-state';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 import { composeEmail, type MailEnv } from '../../../mail/compose';
@@ -107,6 +108,9 @@ export function orderStatusEmail(
   const questions = `Questions? Contact us at ${env.SUPPORT_EMAIL}.`;
   const number = order.orderNumber;
   const paymentStatus = paymentStatusLines(order);
+  // The order vocabulary (docs/orders.md#order-vocabulary): approval is the move to Processing, the word
+  // the buyer's badge and tracker use.
+  const approvedStatusLine = `In your order history it now shows as ${ORDER_STATUS_LABELS.processing}.`;
   switch (status) {
     case 'processing': {
       const payment = paymentLinkOf(env, order);
@@ -119,6 +123,7 @@ export function orderStatusEmail(
           lines: [
             `Good news: your order ${number} has been approved. ${owed ?? ''}`.trim(),
             ...paymentStatus,
+            approvedStatusLine,
             `You can follow your order at ${orderLink.url}.`,
             questions,
           ],
@@ -131,6 +136,7 @@ export function orderStatusEmail(
           `Good news: your order ${number} has been approved and is being prepared.`,
           ...(owed ? [owed] : []),
           ...paymentStatus,
+          approvedStatusLine,
           "We'll e-mail you again when it ships.",
           questions,
         ],
