@@ -52,6 +52,27 @@ export function firstErrorMessage(errors: FieldErrors): string | null {
 /** The problems of a form, each under the field it belongs to. */
 export type FieldProblems<Values extends FieldValues> = Partial<Record<FieldPath<Values>, string>>;
 
+/**
+ * A field's own message (issue 31 finding 8). Where the spec has one sentence for every empty field of a form
+ * ('All fields are required', 'Please fill out all required fields'), a field left empty says
+ * '{label} is required' and the sentence stays the form's summary (`formWideProblem`), so neither repeats the
+ * other.
+ */
+export function fieldMessage(
+  error: { message?: string } | undefined,
+  label: string,
+  requiredSentence?: string,
+): string | undefined {
+  const message = error?.message;
+  if (!message) return undefined;
+  return message === requiredSentence ? `${label} is required` : message;
+}
+
+/** `sentence` when a field of the form has it as its problem, else null: the form's one summary line. */
+export function formWideProblem(errors: FieldErrors, sentence: string): string | null {
+  return Object.values(errors).some((error) => error?.message === sentence) ? sentence : null;
+}
+
 /** A form judged by the spec's own rules: the values to send, or the problem of each wrong field. */
 export type FormVerdict<Values extends FieldValues, Output = Values> =
   { ok: true; values: Output } | { ok: false; problems: FieldProblems<Values> };

@@ -1,12 +1,13 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 
 /**
  * Asserts that the field labelled `label` shows `message` as its own problem (issue 31 finding 8): the
- * input is aria-invalid and its aria-describedby names an element that says `message`.
+ * input is aria-invalid and its aria-describedby names an element that says `message`. `container` narrows
+ * the search (a dialog, a form).
  */
-export function expectFieldProblem(label: string, message: string): HTMLElement {
-  const input = screen.getByLabelText(label);
+export function expectFieldProblem(label: string, message: string, container?: HTMLElement): HTMLElement {
+  const input = (container ? within(container) : screen).getByLabelText(label);
   expect(input.getAttribute('aria-invalid'), `${label} is aria-invalid`).toBe('true');
   const described = (input.getAttribute('aria-describedby') ?? '')
     .split(' ')
@@ -17,6 +18,7 @@ export function expectFieldProblem(label: string, message: string): HTMLElement 
 }
 
 /** Asserts that the field labelled `label` shows no problem. */
-export function expectNoFieldProblem(label: string): void {
-  expect(screen.getByLabelText(label).getAttribute('aria-invalid')).toBeNull();
+export function expectNoFieldProblem(label: string, container?: HTMLElement): void {
+  const input = (container ? within(container) : screen).getByLabelText(label);
+  expect(input.getAttribute('aria-invalid')).toBeNull();
 }

@@ -1,5 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import {
+  ADMIN_USERS_MESSAGES,
   createUserRequestSchema,
   PASSWORD_RULES_HINT,
   type CreateUserRequest,
@@ -8,7 +9,13 @@ import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import {
+  fieldMessage,
+  formWideProblem,
+  JUDGED_ON_SUBMIT,
+  schemaResolver,
+  submitUnlessPending,
+} from '../../lib/form';
 import { ROLE_OPTIONS } from './format';
 import { useCreateUser } from './users-api';
 
@@ -34,7 +41,7 @@ const EMPTY_FORM: UserForm = {
 
 /**
  * 'Add User' (docs/admin.md#users): every field is required ('All fields are
- * required'), the password rules apply, either role. The form is judged by the API's own schema, so the
+ * required', with each empty field named under itself), the password rules apply, either role. The form is judged by the API's own schema, so the
  * messages are the server's; the server judges it again and also refuses a taken username or e-mail.
  */
 export function AddUserDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -53,7 +60,10 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
     ...JUDGED_ON_SUBMIT,
   });
   const create = useCreateUser({ onCreated: onClose });
-  const problem = firstErrorMessage(errors);
+  // 'All fields are required' once, above the buttons; each empty field says '{label} is required'.
+  const problem = formWideProblem(errors, ADMIN_USERS_MESSAGES.allFieldsRequired);
+  const error = (name: keyof UserForm, label: string) =>
+    fieldMessage(errors[name], label, ADMIN_USERS_MESSAGES.allFieldsRequired);
 
   return (
     <Dialog
@@ -71,8 +81,22 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
         className="flex flex-col gap-4"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field label="First Name" autoComplete="off" required maxLength={100} {...register('firstName')} />
-          <Field label="Last Name" autoComplete="off" required maxLength={100} {...register('lastName')} />
+          <Field
+            label="First Name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            {...register('firstName')}
+            error={error('firstName', 'First Name')}
+          />
+          <Field
+            label="Last Name"
+            autoComplete="off"
+            required
+            maxLength={100}
+            {...register('lastName')}
+            error={error('lastName', 'Last Name')}
+          />
         </div>
         <Field
           label="Business Name"
@@ -80,6 +104,7 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
           required
           maxLength={200}
           {...register('businessName')}
+          error={error('businessName', 'Business Name')}
         />
         <Field
           label="Email"
@@ -88,6 +113,7 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
           required
           maxLength={254}
           {...register('email')}
+          error={error('email', 'Email')}
         />
         <Field
           label="Username"
@@ -97,6 +123,7 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
           required
           maxLength={100}
           {...register('username')}
+          error={error('username', 'Username')}
         />
         <Field
           label="Password"
@@ -105,12 +132,21 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
           required
           maxLength={100}
           {...register('password')}
+          error={error('password', 'Password')}
           hint={PASSWORD_RULES_HINT}
         />
         <Controller
           control={control}
           name="role"
-          render={({ field }) => <SelectField label="Role" required {...field} options={ROLE_OPTIONS} />}
+          render={({ field }) => (
+            <SelectField
+              label="Role"
+              required
+              {...field}
+              options={ROLE_OPTIONS}
+              error={error('role', 'Role')}
+            />
+          )}
         />
         {problem ? <FormAlert>{problem}</FormAlert> : null}
         <FormActions

@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_USERS_QUERY } from './use-compact-layout';
 import { UsersSection } from '../../routes/admin/sections/users-section';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { renderWithProviders } from '../../test-support/render-app';
 import { jsonResponse } from '../../test-support/stub-fetch';
 import {
@@ -182,31 +183,38 @@ describe('UsersSection', () => {
       );
 
       submit(dialog);
+      // The spec's sentence once, each empty field named under itself, the focus on the first.
       expect((await within(dialog).findByRole('alert')).textContent).toBe('All fields are required');
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('First Name')));
+      for (const label of ['First Name', 'Last Name', 'Business Name', 'Email', 'Username', 'Password']) {
+        expectFieldProblem(label, `${label} is required`);
+      }
 
       fillAll(dialog);
       fill(dialog, 'Business Name', '   ');
       submit(dialog);
       await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe('All fields are required'),
+        expect(document.activeElement).toBe(within(dialog).getByLabelText('Business Name')),
       );
+      expectFieldProblem('Business Name', 'Business Name is required');
+      expectNoFieldProblem('First Name');
+      expect(within(dialog).getByRole('alert').textContent).toBe('All fields are required');
 
       fill(dialog, 'Business Name', 'Parks Provisions');
       submit(dialog);
-      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Please select a role'));
+      await waitFor(() => expectFieldProblem('Role', 'Please select a role'));
+      expect(within(dialog).queryByRole('alert')).toBeNull();
 
       fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'admin' } });
       fill(dialog, 'Password', 'short');
       submit(dialog);
-      await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe(
-          'Password must be at least 8 characters long',
-        ),
-      );
+      await waitFor(() => expectFieldProblem('Password', 'Password must be at least 8 characters long'));
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Password'));
       fill(dialog, 'Password', 'alllowercase1');
       submit(dialog);
       await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe(
+        expectFieldProblem(
+          'Password',
           'Password must contain at least one uppercase letter, one lowercase letter, and one number',
         ),
       );
