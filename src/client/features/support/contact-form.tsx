@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { inputClassName } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
-import { submitUnlessPending } from '../../lib/form';
+import { showServerFieldProblems, submitUnlessPending } from '../../lib/form';
 import { PriorityChoices } from './priority-choices';
 import { sendFailureDescription, sendSupportMessage } from './support-api';
 import {
@@ -49,6 +49,7 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
   const {
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<SupportFormValues, string, SupportFormData>({
     resolver: supportFormResolver,
@@ -63,8 +64,10 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
       toast.success(SUPPORT_MESSAGES.sentTitle, { description: SUPPORT_MESSAGES.sentDescription });
       onSent();
     },
-    // The typed message stays in the form, so nothing is lost.
+    // The typed message stays in the form, so nothing is lost; a rule the server names a field for shows
+    // under that field too.
     onError: (error) => {
+      showServerFieldProblems(error, setError, ['subject', 'priority', 'message']);
       toast.error(SUPPORT_MESSAGES.failedTitle, { description: sendFailureDescription(error) });
     },
   });
