@@ -10,7 +10,7 @@ import {
   supportMessageLength,
 } from '../../../shared/schemas/support';
 import { Button } from '../../components/ui/button';
-import { inputClassName } from '../../components/ui/field';
+import { TextAreaField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
 import { showServerFieldProblems, submitUnlessPending } from '../../lib/form';
@@ -174,45 +174,28 @@ interface MessageFieldProps {
  * what is wrong.
  */
 function MessageField({ value, onChange, length, error, disabled, ref }: MessageFieldProps) {
-  const id = useId();
-  const counterId = `${id}-counter`;
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        Message
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        name="message"
-        rows={6}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        placeholder="Please describe your issue in detail..."
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
-        className={cn(inputClassName, 'block h-auto resize-y py-2')}
-      />
-      <div className="flex items-start justify-between gap-3">
-        {error ? (
-          <p id={errorId} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
+    <TextAreaField
+      ref={ref}
+      label="Message"
+      name="message"
+      rows={6}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      placeholder="Please describe your issue in detail..."
+      textAreaClassName="resize-y"
+      error={error}
+      hint={
         <p
-          id={counterId}
           className={cn(
-            'shrink-0 text-xs tabular-nums',
-            length > SUPPORT_MESSAGE_MAX ? 'font-medium text-destructive' : 'text-muted-foreground',
+            'text-right tabular-nums',
+            length > SUPPORT_MESSAGE_MAX && 'font-medium text-destructive',
           )}
         >
           {length}/{SUPPORT_MESSAGE_MAX}
         </p>
-      </div>
-    </div>
+      }
+    />
   );
 }
