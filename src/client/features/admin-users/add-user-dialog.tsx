@@ -1,5 +1,6 @@
 import { Controller, useForm } from 'react-hook-form';
 import {
+  ADMIN_USERS_CONFLICTS,
   ADMIN_USERS_MESSAGES,
   createUserRequestSchema,
   PASSWORD_RULES_HINT,
@@ -14,8 +15,10 @@ import {
   formWideProblem,
   JUDGED_ON_SUBMIT,
   schemaResolver,
+  showServerFieldProblems,
   submitUnlessPending,
 } from '../../lib/form';
+import { serverMessage } from '../../lib/api';
 import { ROLE_OPTIONS } from './format';
 import { useCreateUser } from './users-api';
 
@@ -39,6 +42,23 @@ const EMPTY_FORM: UserForm = {
   role: '',
 };
 
+/** The fields in the order the form shows them. */
+const FIELD_ORDER: ReadonlyArray<keyof UserForm> = [
+  'firstName',
+  'lastName',
+  'businessName',
+  'email',
+  'username',
+  'password',
+  'role',
+];
+
+/** The 409s that are about one field. */
+const TAKEN_FIELDS: Partial<Record<string, keyof UserForm>> = {
+  [ADMIN_USERS_CONFLICTS.usernameTaken]: 'username',
+  [ADMIN_USERS_CONFLICTS.emailTaken]: 'email',
+};
+
 /**
  * 'Add User' (docs/admin.md#users): every field is required ('All fields are
  * required', with each empty field named under itself), the password rules apply, either role. The form is judged by the API's own schema, so the
@@ -53,6 +73,7 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
     register,
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<UserForm, unknown, CreateUserRequest>({
     resolver: schemaResolver(createUserRequestSchema),
@@ -60,6 +81,14 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
     ...JUDGED_ON_SUBMIT,
   });
   const create = useCreateUser({ onCreated: onClose });
+  // The refusal is toasted (useCreateUser); a taken name, or a rule the server names a field for, also shows
+  // under that field, which takes the focus.
+  const showRefusalOnField = (error: unknown) => {
+    const message = serverMessage(error, '');
+    const taken = TAKEN_FIELDS[message];
+    if (taken) setError(taken, { type: 'server', message }, { shouldFocus: true });
+    else showServerFieldProblems(error, setError, FIELD_ORDER);
+  };
   // 'All fields are required' once, above the buttons; each empty field says '{label} is required'.
   const problem = formWideProblem(errors, ADMIN_USERS_MESSAGES.allFieldsRequired);
   const error = (name: keyof UserForm, label: string) =>
@@ -75,7 +104,7 @@ function AddUserDialogContent({ onClose }: { onClose: () => void }) {
       <form
         onSubmit={submitUnlessPending(
           create.isPending,
-          handleSubmit((values) => create.mutate(values)),
+          handleSubmit((values) => create.mutate(values, { onError: showRefusalOnField })),
         )}
         noValidate
         className="flex flex-col gap-4"

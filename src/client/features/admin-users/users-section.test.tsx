@@ -360,6 +360,9 @@ describe('UsersSection', () => {
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Username already exists' }),
       );
       expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
+      // A taken name is also said under its field, which takes the focus.
+      await waitFor(() => expectFieldProblem('Username', 'Username already exists', dialog));
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Username'));
 
       answer = networkFailure;
       await waitFor(() =>
