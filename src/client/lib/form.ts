@@ -50,7 +50,7 @@ export function firstErrorMessage(errors: FieldErrors): string | null {
 }
 
 /** The problems of a form, each under the field it belongs to. */
-export type FieldProblems<Values extends FieldValues> = Partial<Record<FieldPath<Values>, string>>;
+type FieldProblems<Values extends FieldValues> = Partial<Record<FieldPath<Values>, string>>;
 
 /**
  * A field's own message (issue 31 finding 8). Where the spec has one sentence for every empty field of a form
@@ -99,7 +99,7 @@ export function verdictResolver<Values extends FieldValues, Output = Values>(
  * The field problems of an API refusal: a 400 whose `details` name fields, `[{ field, message }]`
  * (docs/architecture.md#error-model), the registration's required fields among them.
  */
-export function serverFieldProblems(error: unknown): Array<{ field: string; message: string }> {
+function serverFieldProblems(error: unknown): Array<{ field: string; message: string }> {
   if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
   return error.details.flatMap((item: unknown) => {
     if (typeof item !== 'object' || item === null) return [];
