@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly detail: string,
     readonly code: string | undefined,
     readonly requestId: string | undefined,
+    /** The error body's `details`: for a refused request body, the problem of each field. */
+    readonly details?: unknown,
   ) {
     super(`${status}: ${detail}`);
   }
@@ -139,6 +141,7 @@ async function createApiError(response: Response, text: string): Promise<ApiErro
       errorBody.data.message,
       errorBody.data.code,
       errorBody.data.requestId,
+      errorBody.data.details,
     );
   }
   // A proxy or a crashed upstream may answer in plain text; an HTML error page is noise, so use the status text.

@@ -3,7 +3,14 @@ import type { FieldErrors } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { z as zm } from 'zod/mini';
-import { firstErrorMessage, schemaResolver, submitUnlessPending, verdictResolver } from './form';
+import { ApiError } from './api';
+import {
+  firstErrorMessage,
+  schemaResolver,
+  showServerFieldProblems,
+  submitUnlessPending,
+  verdictResolver,
+} from './form';
 
 const NO_FIELDS = { fields: {}, shouldUseNativeValidation: false };
 
@@ -54,21 +61,65 @@ describe('firstErrorMessage', () => {
 });
 
 describe('verdictResolver', () => {
-  const resolver = verdictResolver((values: { password: string }) =>
-    values.password.length >= 8
-      ? { ok: true, values: { password: values.password.trim() } }
-      : { ok: false, problem: 'Password must be at least 8 characters long' },
-  );
+  const resolver = verdictResolver((values: { password: string; confirm: string }) => {
+    if (values.password.length < 8) {
+      return { ok: false, problems: { password: 'Password must be at least 8 characters long' } };
+    }
+    if (values.password !== values.confirm)
+      return { ok: false, problems: { confirm: "Passwords don't match" } };
+    return { ok: true, values: { password: values.password.trim(), confirm: values.confirm.trim() } };
+  });
 
-  it("puts the form's one problem on errors.root, and passes the judged values on", async () => {
-    expect(await resolver({ password: 'short' }, undefined, NO_FIELDS)).toEqual({
+  it('puts each problem on its own field, and passes the judged values on', async () => {
+    expect(await resolver({ password: 'short', confirm: '' }, undefined, NO_FIELDS)).toEqual({
       values: {},
-      errors: { root: { type: 'validate', message: 'Password must be at least 8 characters long' } },
+      errors: { password: { type: 'validate', message: 'Password must be at least 8 characters long' } },
     });
-    expect(await resolver({ password: ' Abcdefg1 ' }, undefined, NO_FIELDS)).toEqual({
-      values: { password: 'Abcdefg1' },
+    expect(await resolver({ password: 'Abcdefg1', confirm: 'x' }, undefined, NO_FIELDS)).toEqual({
+      values: {},
+      errors: { confirm: { type: 'validate', message: "Passwords don't match" } },
+    });
+    expect(await resolver({ password: ' Abcdefg1 ', confirm: ' Abcdefg1 ' }, undefined, NO_FIELDS)).toEqual({
+      values: { password: 'Abcdefg1', confirm: 'Abcdefg1' },
       errors: {},
     });
+  });
+});
+
+describe('showServerFieldProblems', () => {
+  const refusal = (details: unknown) =>
+    new ApiError(
+      400,
+      'Missing Required Fields: Please provide: Phone, City',
+      'VALIDATION_FAILED',
+      'r',
+      details,
+    );
+
+  it("puts a refusal's field problems on the form's own fields, in the form's order, focusing the first", () => {
+    const setError = vi.fn();
+    const landed = showServerFieldProblems(
+      refusal([
+        { field: 'city', message: 'City is required' },
+        { field: 'phone', message: 'Phone is required' },
+        { field: 'unknown', message: 'Not a field of this form' },
+        'noise',
+      ]),
+      setError,
+      ['phone', 'city'],
+    );
+    expect(landed).toBe(true);
+    expect(setError.mock.calls).toEqual([
+      ['phone', { type: 'server', message: 'Phone is required' }, { shouldFocus: true }],
+      ['city', { type: 'server', message: 'City is required' }, { shouldFocus: false }],
+    ]);
+  });
+
+  it('lands nothing for a refusal without field details, or another error', () => {
+    const setError = vi.fn();
+    expect(showServerFieldProblems(refusal(undefined), setError, ['phone'])).toBe(false);
+    expect(showServerFieldProblems(new Error('offline'), setError, ['phone'])).toBe(false);
+    expect(setError).not.toHaveBeenCalled();
   });
 });
 

@@ -1,17 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BaseSyntheticEvent, FormEvent } from 'react';
-import type { FieldErrors, FieldValues, Resolver, UseFormProps } from 'react-hook-form';
+import type {
+  FieldErrors,
+  FieldPath,
+  FieldValues,
+  Resolver,
+  UseFormProps,
+  UseFormSetError,
+} from 'react-hook-form';
 import type { $ZodType } from 'zod/v4/core';
+import { ApiError } from './api';
 
 /**
- * How most of the portal's forms judge (docs/decisions/0026-forms-with-react-hook-form.md): at submit only,
- * so a message stays until the next submit instead of changing while the person types, and the focus stays
- * where it was. Spread into `useForm`; a form that moves the focus to its first wrong field, or re-judges as
- * the person types, says so with react-hook-form's own options instead.
+ * How the portal's forms judge (docs/decisions/0026-forms-with-react-hook-form.md, issue 31 finding 8): at
+ * submit only, so a message stays until the next submit instead of changing while the person types; each
+ * problem is shown under its own field (`Field`, `SelectField`: aria-invalid, aria-describedby) and the focus
+ * moves to the first field with a problem. Spread into `useForm`.
  */
 export const JUDGED_ON_SUBMIT = {
   reValidateMode: 'onSubmit',
-  shouldFocusError: false,
+  shouldFocusError: true,
 } as const satisfies UseFormProps;
 
 /**
@@ -41,23 +49,84 @@ export function firstErrorMessage(errors: FieldErrors): string | null {
   return null;
 }
 
-/** A form judged as a whole: the values to send, or its one problem. */
-export type FormVerdict<Output> = { ok: true; values: Output } | { ok: false; problem: string };
+/** The problems of a form, each under the field it belongs to. */
+type FieldProblems<Values extends FieldValues> = Partial<Record<FieldPath<Values>, string>>;
 
 /**
- * A resolver for a form judged as a whole by the spec's own rules rather than field by field by a schema
- * (the register form's 'Missing Required Fields: …', the password rules and then 'Passwords don't match'):
- * its one problem is `errors.root.message`, which no field owns, so no field is marked invalid.
+ * A field's own message (issue 31 finding 8). Where the spec has one sentence for every empty field of a form
+ * ('All fields are required', 'Please fill out all required fields'), a field left empty says
+ * '{label} is required' and the sentence stays the form's summary (`formWideProblem`), so neither repeats the
+ * other.
+ */
+export function fieldMessage(
+  error: { message?: string } | undefined,
+  label: string,
+  requiredSentence?: string,
+): string | undefined {
+  const message = error?.message;
+  if (!message) return undefined;
+  return message === requiredSentence ? `${label} is required` : message;
+}
+
+/** `sentence` when a field of the form has it as its problem, else null: the form's one summary line. */
+export function formWideProblem(errors: FieldErrors, sentence: string): string | null {
+  return Object.values(errors).some((error) => error?.message === sentence) ? sentence : null;
+}
+
+/** A form judged by the spec's own rules: the values to send, or the problem of each wrong field. */
+export type FormVerdict<Values extends FieldValues, Output = Values> =
+  { ok: true; values: Output } | { ok: false; problems: FieldProblems<Values> };
+
+/**
+ * A resolver for a form judged by the spec's own rules rather than by a schema (the register form's
+ * required fields, the password rules and then 'Passwords don't match'): each problem is its field's error,
+ * so the field is marked invalid and shows it.
  */
 export function verdictResolver<Values extends FieldValues, Output = Values>(
-  judge: (values: Values) => FormVerdict<Output>,
+  judge: (values: Values) => FormVerdict<Values, Output>,
 ): Resolver<Values, unknown, Output> {
   return (values) => {
     const verdict = judge(values);
     if (verdict.ok) return { values: verdict.values, errors: {} };
-    const errors = { root: { type: 'validate', message: verdict.problem } } as FieldErrors<Values>;
+    const errors = Object.fromEntries(
+      Object.entries(verdict.problems).map(([name, message]) => [name, { type: 'validate', message }]),
+    ) as FieldErrors<Values>;
     return { values: {}, errors };
   };
+}
+
+/**
+ * The field problems of an API refusal: a 400 whose `details` name fields, `[{ field, message }]`
+ * (docs/architecture.md#error-model), the registration's required fields among them.
+ */
+function serverFieldProblems(error: unknown): Array<{ field: string; message: string }> {
+  if (!(error instanceof ApiError) || !Array.isArray(error.details)) return [];
+  return error.details.flatMap((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return [];
+    const { field, message } = item as { field?: unknown; message?: unknown };
+    return typeof field === 'string' && typeof message === 'string' ? [{ field, message }] : [];
+  });
+}
+
+/**
+ * Puts an API refusal's field problems on the form's own `fields`, as a problem found in the browser shows
+ * (under the field, aria-invalid), and moves the focus to the first of them. True when any landed, so the
+ * caller need not show the refusal again as a whole.
+ */
+export function showServerFieldProblems<Values extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<Values>,
+  fields: readonly FieldPath<Values>[],
+): boolean {
+  const known = serverFieldProblems(error).filter(({ field }) =>
+    (fields as readonly string[]).includes(field),
+  );
+  // The first problem of each field, in the form's order, so the focus goes to the topmost.
+  const ordered = fields.flatMap((name) => known.find(({ field }) => field === name) ?? []);
+  ordered.forEach(({ field, message }, index) =>
+    setError(field as FieldPath<Values>, { type: 'server', message }, { shouldFocus: index === 0 }),
+  );
+  return ordered.length > 0;
 }
 
 /**

@@ -136,6 +136,11 @@ export const adminUserSchema = z.object({
   status: z.enum(USER_STATUSES),
   /** How the customer pays (docs/orders.md#payment-terms). */
   paymentTerms: z.enum(PAYMENT_TERMS),
+  /**
+   * Whether the account has a password. A customer without one signs in by e-mailed link only, so staff
+   * are offered 'Send password setup link' instead of 'Reset Password' (docs/admin.md#users).
+   */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
@@ -167,6 +172,7 @@ export const adminUserChangeResponseSchema = z.object({ message: z.string(), use
 export const ADMIN_USERS_SUCCESS = {
   created: 'User created successfully',
   passwordReset: 'Password reset successfully',
+  passwordSetupLinkSent: 'Password setup link sent',
   roleUpdated: 'User role updated successfully',
   paymentTermsUpdated: 'Payment terms updated',
   approved: 'User approved successfully',
@@ -182,6 +188,9 @@ export const ADMIN_USERS_CONFLICTS = {
   notPending: 'This user is not pending approval',
   termsForCustomers: 'Payment terms apply to customers only',
   termsUnavailable: 'The Shopify store has no payment terms template for these terms',
+  noPasswordToReset:
+    'This customer signs in by e-mailed link and has no password to reset. Send a password setup link instead.',
+  setupLinkForCustomers: 'Password setup links are for customers',
 } as const;
 
 export const USER_NOT_FOUND = 'User not found';

@@ -56,16 +56,23 @@ export const registerRequestSchema = z.object({
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 
-/** 'Missing Required Fields: Please provide: {list}' (docs/accounts-and-roles.md#registration). */
-export function missingRegistrationFields(body: RegisterRequest): string[] {
-  return Object.entries(REGISTRATION_REQUIRED_FIELDS)
-    .filter(([field]) => !body[field as keyof RegisterRequest]?.trim())
-    .map(([, label]) => label);
+type RequiredRegistrationField = keyof typeof REGISTRATION_REQUIRED_FIELDS;
+
+/** The required registration fields left empty, in the form's order. */
+export function missingRegistrationFields(body: RegisterRequest): RequiredRegistrationField[] {
+  return (Object.keys(REGISTRATION_REQUIRED_FIELDS) as RequiredRegistrationField[]).filter(
+    (field) => !body[field]?.trim(),
+  );
 }
-export const missingFieldsMessage = (labels: readonly string[]) =>
-  `Missing Required Fields: Please provide: ${labels.join(', ')}`;
+/** 'Missing Required Fields: Please provide: {list}' (docs/accounts-and-roles.md#registration). */
+export const missingFieldsMessage = (fields: readonly RequiredRegistrationField[]) =>
+  `Missing Required Fields: Please provide: ${fields.map((field) => REGISTRATION_REQUIRED_FIELDS[field]).join(', ')}`;
+/** What a missing field says under itself on the Register form, and in the 400's `details`: 'Phone is required'. */
+export const requiredFieldMessage = (field: RequiredRegistrationField) =>
+  `${REGISTRATION_REQUIRED_FIELDS[field]} is required`;
 
 export const emailRequestSchema = z.object({ email: emailSchema });
+export type EmailRequest = z.infer<typeof emailRequestSchema>;
 export const tokenRequestSchema = z.object({ token: z.string().min(1).max(200) });
 /**
  * Where to go after sign-in: honoured only as a same-origin path (shared/return-path.ts); anything else,

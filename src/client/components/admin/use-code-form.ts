@@ -5,9 +5,10 @@ import { JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
 import type { CodeKind } from './code-field';
 
 /**
- * The form behind a CodeField (the sign-in code step, the dialogs that need a fresh code): which kind of code
- * is asked for, the form itself, `clear` (empties the field and puts the cursor in it, after a refused code)
- * and `switchKind` (CodeField's onKindChange: the other kind, the field emptied and its error gone).
+ * The form behind a CodeField (the sign-in code step, the set-up, the dialogs that need a fresh code): which
+ * kind of code is asked for, the form itself, `refuse` (after a refused code: the field emptied, the refusal
+ * under it, the cursor in it; issue 31 finding 8) and `switchKind` (CodeField's onKindChange: the other kind,
+ * the field emptied and its error gone).
  */
 export function useCodeForm() {
   const [kind, setKind] = useState<CodeKind>('totp');
@@ -16,12 +17,13 @@ export function useCodeForm() {
     defaultValues: { code: '' },
     ...JUDGED_ON_SUBMIT,
   });
-  const { setValue, setFocus, clearErrors } = form;
+  const { setValue, setFocus, setError, clearErrors } = form;
   return {
     kind,
     form,
-    clear: () => {
+    refuse: (message: string) => {
       setValue('code', '');
+      setError('code', { type: 'server', message });
       setFocus('code');
     },
     switchKind: (next: CodeKind) => {

@@ -1,7 +1,6 @@
 import type { ComponentProps } from 'react';
-import { useId } from 'react';
 import { cn } from '../../lib/cn';
-import { inputClassName } from './field';
+import { FieldProblem, inputClassName, useFieldDescription } from './field';
 
 type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
   label: string;
@@ -14,31 +13,20 @@ type SelectFieldProps = Omit<ComponentProps<'select'>, 'id'> & {
 
 /** A labelled native select: keyboard and screen-reader friendly everywhere, nothing to download. */
 export function SelectField({ label, error, hideLabel, options, className, ...props }: SelectFieldProps) {
-  const id = useId();
-  const errorId = error ? `${id}-error` : undefined;
+  const { id, errorId, controlProps } = useFieldDescription(false, error);
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className={cn('text-sm font-medium', hideLabel && 'sr-only')}>
         {label}
       </label>
-      <select
-        id={id}
-        className={inputClassName}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
-        {...props}
-      >
+      <select className={inputClassName} {...controlProps} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <FieldProblem id={errorId}>{error}</FieldProblem> : null}
     </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
+import { JUDGED_ON_SUBMIT, schemaResolver } from '../../lib/form';
 import { useAddAllowedSku } from './catalog-api';
 
 const EMPTY_FORM = { sku: '', notes: '' };
@@ -43,7 +43,7 @@ export function AllowedSkuForm() {
       <Field
         label="SKU"
         {...register('sku')}
-        error={firstErrorMessage(errors)}
+        error={errors.sku?.message}
         maxLength={SKU_MAX_LENGTH}
         autoComplete="off"
         required
@@ -54,6 +54,7 @@ export function AllowedSkuForm() {
         maxLength={SKU_NOTES_MAX_LENGTH}
         placeholder="Optional, e.g. 4 oz bottle"
         autoComplete="off"
+        error={errors.notes?.message}
       />
       <Button type="submit" disabled={add.isPending} className="sm:mt-7">
         {add.isPending ? <Spinner className="size-4 text-current" /> : <Plus aria-hidden="true" />}

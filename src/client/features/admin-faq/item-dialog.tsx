@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import {
   FAQ_ANSWER_MAX,
@@ -7,9 +6,8 @@ import {
   type FaqItemValues,
 } from '../../../shared/schemas/faq';
 import { Dialog } from '../../components/ui/dialog';
-import { Field, inputClassName } from '../../components/ui/field';
+import { Field, TextAreaField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
-import { cn } from '../../lib/cn';
 import { FaqDialogFooter, useFaqDialogForm } from './faq-dialog-form';
 import { itemPayload, type ItemFormState } from './faq-form';
 
@@ -29,7 +27,6 @@ interface ItemDialogProps {
  * value.
  */
 export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave }: ItemDialogProps) {
-  const answerId = useId();
   const {
     formId,
     form: {
@@ -51,7 +48,6 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
     ...(categoryId === '' ? [{ value: '', label: 'Select a category' }] : []),
     ...categories.map((category) => ({ value: String(category.id), label: category.title })),
   ];
-  const answerErrorId = errors.answer ? `${answerId}-error` : undefined;
 
   return (
     <Dialog
@@ -74,27 +70,14 @@ export function ItemDialog({ mode, initial, categories, saving, onCancel, onSave
           {...register('question')}
           error={errors.question?.message}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={answerId} className="text-sm font-medium">
-            Answer
-          </label>
-          <textarea
-            id={answerId}
-            rows={5}
-            {...register('answer')}
-            aria-invalid={errors.answer ? true : undefined}
-            aria-describedby={answerErrorId}
-            className={cn(inputClassName, 'h-auto min-h-28 py-2')}
-          />
-          <p className="text-xs text-muted-foreground">
-            {answer.length}/{FAQ_ANSWER_MAX}
-          </p>
-          {errors.answer ? (
-            <p id={answerErrorId} className="text-sm text-destructive">
-              {errors.answer.message}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Answer"
+          rows={5}
+          {...register('answer')}
+          textAreaClassName="min-h-28"
+          hint={`${answer.length}/${FAQ_ANSWER_MAX}`}
+          error={errors.answer?.message}
+        />
         <Field
           label="Display Order"
           type="number"

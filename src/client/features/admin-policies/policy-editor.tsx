@@ -12,7 +12,7 @@ import {
 import { PolicyText } from '../../components/policy-text';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { Field, inputClassName } from '../../components/ui/field';
+import { Field, TextAreaField } from '../../components/ui/field';
 import { serverMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
@@ -42,7 +42,6 @@ interface PolicyEditorProps {
 export function PolicyEditor({ policy, linkedElsewhere }: PolicyEditorProps) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const bodyId = useId();
   const page = POLICY_PAGES[policy.kind];
   const form = useForm<PolicyForm, unknown, PolicyValues>({
     defaultValues: { title: policy.title, body: policy.body },
@@ -80,8 +79,6 @@ export function PolicyEditor({ policy, linkedElsewhere }: PolicyEditorProps) {
     form.handleSubmit((values) => save.mutate(values)),
   );
 
-  const bodyHintId = `${bodyId}-hint`;
-  const bodyErrorId = errors.body ? `${bodyId}-error` : undefined;
   const tooLong = body.length > POLICY_BODY_MAX;
 
   return (
@@ -118,37 +115,25 @@ export function PolicyEditor({ policy, linkedElsewhere }: PolicyEditorProps) {
 
       <form noValidate onSubmit={onSubmit} className="space-y-4" aria-labelledby={headingId}>
         <Field label="Title" autoComplete="off" {...register('title')} error={errors.title?.message} />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={bodyId} className="text-sm font-medium">
-            Text
-          </label>
-          <textarea
-            id={bodyId}
-            rows={16}
-            {...register('body')}
-            aria-invalid={errors.body ? true : undefined}
-            aria-describedby={[bodyHintId, bodyErrorId].filter(Boolean).join(' ')}
-            className={cn(inputClassName, 'h-auto min-h-64 py-2 leading-6')}
-          />
-          <div
-            id={bodyHintId}
-            className="flex flex-col gap-1 text-xs text-muted-foreground sm:flex-row sm:justify-between sm:gap-4"
-          >
-            <p>
-              A blank line starts a paragraph. A line starting with <code>##</code> is a heading, with{' '}
-              <code>-</code> a bullet, with <code>1.</code> a numbered item; <code>**bold**</code> is bold.
-              https:// and e-mail addresses become links.
-            </p>
-            <p className={cn('shrink-0 tabular-nums', tooLong && 'font-medium text-destructive')}>
-              {body.length.toLocaleString('en-US')} / {POLICY_BODY_MAX.toLocaleString('en-US')} characters
-            </p>
-          </div>
-          {errors.body ? (
-            <p id={bodyErrorId} className="text-sm text-destructive">
-              {errors.body.message}
-            </p>
-          ) : null}
-        </div>
+        <TextAreaField
+          label="Text"
+          rows={16}
+          {...register('body')}
+          textAreaClassName="min-h-64 leading-6"
+          error={errors.body?.message}
+          hint={
+            <div className="flex flex-col gap-1 sm:flex-row sm:justify-between sm:gap-4">
+              <p>
+                A blank line starts a paragraph. A line starting with <code>##</code> is a heading, with{' '}
+                <code>-</code> a bullet, with <code>1.</code> a numbered item; <code>**bold**</code> is bold.
+                https:// and e-mail addresses become links.
+              </p>
+              <p className={cn('shrink-0 tabular-nums', tooLong && 'font-medium text-destructive')}>
+                {body.length.toLocaleString('en-US')} / {POLICY_BODY_MAX.toLocaleString('en-US')} characters
+              </p>
+            </div>
+          }
+        />
 
         <details className="rounded-md border border-border">
           <summary className="cursor-pointer rounded-md px-3 py-2 text-sm font-medium">Preview</summary>

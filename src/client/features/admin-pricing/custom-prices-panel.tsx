@@ -3,6 +3,7 @@ import { Plus, Trash2 } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import {
+  ADMIN_PRICING_MESSAGES,
   productPricingRequestSchema,
   type ProductPricing,
   type ProductPricingRequest,
@@ -17,7 +18,13 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import {
+  fieldMessage,
+  formWideProblem,
+  JUDGED_ON_SUBMIT,
+  schemaResolver,
+  submitUnlessPending,
+} from '../../lib/form';
 import { formatDiscount } from '../../lib/format';
 import { formatCases, formatPrice } from './format';
 import { ActionsHead, PricingPanel } from './pricing-panel';
@@ -130,7 +137,6 @@ function AddCustomPriceForm() {
   const products = useQuery(pricedProductsQueryOptions);
   const tiers = useQuery(tiersQueryOptions);
   const {
-    register,
     control,
     handleSubmit,
     reset,
@@ -141,7 +147,10 @@ function AddCustomPriceForm() {
     ...JUDGED_ON_SUBMIT,
   });
   const create = useCreateCustomPrice({ onCreated: () => reset(EMPTY_FORM) });
-  const problem = firstErrorMessage(errors);
+  // 'Please fill out all required fields' once; each empty field says '{label} is required' under itself.
+  const problem = formWideProblem(errors, ADMIN_PRICING_MESSAGES.required);
+  const error = (name: keyof typeof EMPTY_FORM, label: string) =>
+    fieldMessage(errors[name], label, ADMIN_PRICING_MESSAGES.required);
 
   const productOptions = [
     { value: '', label: products.isPending ? 'Loading products...' : 'Select a product' },
@@ -168,27 +177,53 @@ function AddCustomPriceForm() {
       aria-label="Add custom product price"
       className="mt-4 flex flex-col gap-3 rounded-xl border border-border bg-muted/30 p-4"
     >
-      <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_auto] md:items-end">
+      <div className="grid gap-3 md:grid-cols-[2fr_2fr_1fr_auto] md:items-start">
         <Controller
           control={control}
           name="productId"
-          render={({ field }) => <SelectField label="Product" required options={productOptions} {...field} />}
+          render={({ field }) => (
+            <SelectField
+              label="Product"
+              required
+              options={productOptions}
+              {...field}
+              error={error('productId', 'Product')}
+            />
+          )}
         />
         <Controller
           control={control}
           name="tierId"
-          render={({ field }) => <SelectField label="Tier" required options={tierOptions} {...field} />}
+          render={({ field }) => (
+            <SelectField
+              label="Tier"
+              required
+              options={tierOptions}
+              {...field}
+              error={error('tierId', 'Tier')}
+            />
+          )}
         />
-        <Field
-          label="Price per Bottle ($)"
-          type="number"
-          inputMode="decimal"
-          required
-          min={0}
-          step={0.01}
-          {...register('price')}
+        {/* A Controller like the selects before it: react-hook-form focuses the first wrong field in the order
+            the fields were registered, and a Controller registers when it renders, after the form's body. */}
+        <Controller
+          control={control}
+          name="price"
+          render={({ field }) => (
+            <Field
+              label="Price per Bottle ($)"
+              type="number"
+              inputMode="decimal"
+              required
+              min={0}
+              step={0.01}
+              {...field}
+              error={error('price', 'Price per Bottle ($)')}
+            />
+          )}
         />
-        <Button type="submit" disabled={create.isPending}>
+        {/* Level with the inputs, under their labels, whichever field shows a problem beneath it. */}
+        <Button type="submit" className="md:mt-6.5" disabled={create.isPending}>
           <Plus aria-hidden="true" />
           {create.isPending ? 'Adding...' : 'Add Price'}
         </Button>

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminPricingTier, ProductPricing } from '../../../shared/schemas/admin-pricing';
 import { PricingSection } from '../../routes/admin/sections/pricing-section';
 import { testPricingCatalog, testProducts } from '../../test-support/api-fixtures';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { renderWithProviders } from '../../test-support/render-app';
 import { errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
 
@@ -150,7 +151,12 @@ describe('PricingSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Tier' }));
     const dialog = screen.getByRole('dialog', { name: 'Add Tier' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
+    // The spec's sentence once; each empty field named under itself, the focus on the first.
     expect(await within(dialog).findByText('Please fill out all required fields')).toHaveRole('alert');
+    expectFieldProblem('Name', 'Name is required', dialog);
+    expectFieldProblem('Discount (%)', 'Discount (%) is required', dialog);
+    expectNoFieldProblem('Minimum Cases', dialog);
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('Name')));
     expect(calls).toEqual([]);
 
     const minimum = within(dialog).getByLabelText('Minimum Cases');
@@ -165,7 +171,9 @@ describe('PricingSection', () => {
     fireEvent.change(minimum, { target: { value: '0' } });
     fireEvent.change(discount, { target: { value: '12.5' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Tier' }));
-    expect(await within(dialog).findByText('Minimum cases must be at least 1')).toHaveRole('alert');
+    await waitFor(() => expectFieldProblem('Minimum Cases', 'Minimum cases must be at least 1', dialog));
+    expect(document.activeElement).toBe(minimum);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
 
     fireEvent.change(minimum, { target: { value: '4' } });
     const listCalls = fetchMock.mock.calls.length;
@@ -199,7 +207,7 @@ describe('PricingSection', () => {
     expect(discount.value).toBe('7.5');
     fireEvent.change(discount, { target: { value: '7.25' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Tier' }));
-    expect(await within(dialog).findByText('Discount must be in steps of 0.1')).toHaveRole('alert');
+    await waitFor(() => expectFieldProblem('Discount (%)', 'Discount must be in steps of 0.1', dialog));
 
     fireEvent.change(discount, { target: { value: '8' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Update Tier' }));
@@ -357,6 +365,11 @@ describe('PricingSection', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Add Price' }));
     expect(await within(form).findByText('Please fill out all required fields')).toHaveRole('alert');
+    const formElement = within(customSection()).getByRole('form', { name: 'Add custom product price' });
+    expectFieldProblem('Product', 'Product is required', formElement);
+    expectFieldProblem('Tier', 'Tier is required', formElement);
+    expectFieldProblem('Price per Bottle ($)', 'Price per Bottle ($) is required', formElement);
+    await waitFor(() => expect(document.activeElement).toBe(within(form).getByLabelText('Product')));
 
     fireEvent.change(within(form).getByLabelText('Product'), { target: { value: '21' } });
     fireEvent.change(within(form).getByLabelText('Tier'), { target: { value: '3' } });
@@ -364,7 +377,9 @@ describe('PricingSection', () => {
     expect([price.getAttribute('min'), price.getAttribute('step')]).toEqual(['0', '0.01']);
     fireEvent.change(price, { target: { value: '4.205' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add Price' }));
-    expect(await within(form).findByText('Price must be in steps of 0.01')).toHaveRole('alert');
+    await waitFor(() =>
+      expectFieldProblem('Price per Bottle ($)', 'Price must be in steps of 0.01', formElement),
+    );
     expect(calls).toEqual([]);
 
     fireEvent.change(price, { target: { value: '4.20' } });

@@ -1,5 +1,6 @@
 import { useForm } from 'react-hook-form';
 import {
+  ADMIN_PRICING_MESSAGES,
   MAX_MINIMUM_CASES,
   pricingTierRequestSchema,
   type AdminPricingTier,
@@ -8,7 +9,13 @@ import {
 import { Dialog } from '../../components/ui/dialog';
 import { Field, FormAlert } from '../../components/ui/field';
 import { FormActions } from '../../components/ui/form-actions';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import {
+  fieldMessage,
+  formWideProblem,
+  JUDGED_ON_SUBMIT,
+  schemaResolver,
+  submitUnlessPending,
+} from '../../lib/form';
 import { useSaveTier } from './pricing-api';
 
 interface TierDialogProps {
@@ -57,7 +64,10 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
   });
   const save = useSaveTier({ onSaved: onClose });
   const isEdit = tier !== null;
-  const problem = firstErrorMessage(errors);
+  // 'Please fill out all required fields' once; each empty field says '{label} is required' under itself.
+  const problem = formWideProblem(errors, ADMIN_PRICING_MESSAGES.required);
+  const error = (name: keyof TierForm, label: string) =>
+    fieldMessage(errors[name], label, ADMIN_PRICING_MESSAGES.required);
   const onSubmit = submitUnlessPending(
     save.isPending,
     handleSubmit((values) => save.mutate({ ...(tier ? { id: tier.id } : {}), values })),
@@ -71,8 +81,14 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
       description="Orders of at least the minimum cases get the discount on every case-packed line."
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field label="Name" required maxLength={100} {...register('name')} />
-        <Field label="Description" maxLength={500} {...register('description')} hint="Optional." />
+        <Field label="Name" required maxLength={100} {...register('name')} error={error('name', 'Name')} />
+        <Field
+          label="Description"
+          maxLength={500}
+          {...register('description')}
+          hint="Optional."
+          error={error('description', 'Description')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Minimum Cases"
@@ -83,6 +99,7 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
             max={MAX_MINIMUM_CASES}
             step={1}
             {...register('minimumCases')}
+            error={error('minimumCases', 'Minimum Cases')}
           />
           <Field
             label="Discount (%)"
@@ -93,6 +110,7 @@ function TierDialogContent({ tier, onClose }: { tier: AdminPricingTier | null; o
             max={100}
             step={0.1}
             {...register('discountPercentage')}
+            error={error('discountPercentage', 'Discount (%)')}
           />
         </div>
         {problem ? <FormAlert>{problem}</FormAlert> : null}

@@ -3,12 +3,12 @@ import { CodeField } from '../../components/admin/code-field';
 import { useCodeForm } from '../../components/admin/use-code-form';
 import { Dialog } from '../../components/ui/dialog';
 import { FormActions } from '../../components/ui/form-actions';
-import { firstErrorMessage, submitUnlessPending } from '../../lib/form';
+import { submitUnlessPending } from '../../lib/form';
 
 /**
  * A change that needs a fresh code (docs/admin.md#security): turning the second factor off, new recovery
  * codes. The code comes from the authenticator app, or is a recovery code (for an administrator who has lost
- * the app). `submit` sends it; `refused` is called back with the form's reset when the server says no.
+ * the app). `onSubmit` sends it; the server's refusal goes to `refused`, which shows it under the field.
  */
 export function CodeDialog({
   title,
@@ -24,10 +24,10 @@ export function CodeDialog({
   label: string;
   pendingLabel: string;
   pending: boolean;
-  onSubmit: (code: string, refused: () => void) => void;
+  onSubmit: (code: string, refused: (message: string) => void) => void;
   onClose: () => void;
 }) {
-  const { kind, form, clear, switchKind } = useCodeForm();
+  const { kind, form, refuse, switchKind } = useCodeForm();
   const {
     register,
     handleSubmit,
@@ -43,18 +43,13 @@ export function CodeDialog({
   }, [kind, setFocus]);
   const submit = submitUnlessPending(
     pending,
-    handleSubmit(({ code }) => onSubmit(code, clear)),
+    handleSubmit(({ code }) => onSubmit(code, refuse)),
   );
 
   return (
     <Dialog open onClose={onClose} title={title} description={description}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-        <CodeField
-          kind={kind}
-          onKindChange={switchKind}
-          {...register('code')}
-          error={firstErrorMessage(errors)}
-        />
+        <CodeField kind={kind} onKindChange={switchKind} {...register('code')} error={errors.code?.message} />
         <FormActions onCancel={onClose} pending={pending} label={label} pendingLabel={pendingLabel} />
       </form>
     </Dialog>

@@ -72,10 +72,14 @@ export interface ConfirmedSetup {
   user: CurrentUser | null;
 }
 
-/** The set-up confirmed with its first code: the recovery codes to show once. */
+/**
+ * The set-up confirmed with its first code: the recovery codes to show once. A refusal ('Invalid
+ * authentication code', or the fallback) goes to `onRefused`, for the code field to show; an expired sign-in
+ * shows 'Error' and goes back to the password.
+ */
 export function useConfirmTotpSetup(
   place: SetupPlace,
-  { onRefused, onExpired }: { onRefused: () => void; onExpired?: (() => void) | undefined },
+  { onRefused, onExpired }: { onRefused: (message: string) => void; onExpired?: (() => void) | undefined },
 ) {
   return useMutation({
     mutationFn: async (code: string): Promise<ConfirmedSetup> => {
@@ -86,9 +90,10 @@ export function useConfirmTotpSetup(
       return { recoveryCodes, user: null };
     },
     onError: (error) => {
-      showError(error, SECURITY_FALLBACKS.confirm);
-      if (isSignInExpired(error) && onExpired) onExpired();
-      else onRefused();
+      if (isSignInExpired(error) && onExpired) {
+        showError(error, SECURITY_FALLBACKS.confirm);
+        onExpired();
+      } else onRefused(serverMessage(error, SECURITY_FALLBACKS.confirm));
     },
   });
 }
@@ -98,7 +103,10 @@ function useRefreshStatus() {
   return () => queryClient.invalidateQueries({ queryKey: TOTP_STATUS_QUERY_KEY });
 }
 
-/** 'Turn off' with a fresh code: success toasts the server's message; the status reloads either way. */
+/**
+ * 'Turn off' with a fresh code: success toasts the server's message; a refusal is the code dialog's to show
+ * (two-factor-panel.tsx); the status reloads either way.
+ */
 export function useDisableTotp({ onDone }: { onDone: () => void }) {
   const refresh = useRefreshStatus();
   return useMutation({
@@ -111,12 +119,11 @@ export function useDisableTotp({ onDone }: { onDone: () => void }) {
       toast.success('Success', { description: answer.message });
       onDone();
     },
-    onError: (error) => showError(error, SECURITY_FALLBACKS.disable),
     onSettled: refresh,
   });
 }
 
-/** 'New recovery codes' with a fresh code: the new codes, to show once. */
+/** 'New recovery codes' with a fresh code: the new codes, to show once; a refusal is the dialog's to show. */
 export function useRegenerateRecoveryCodes({ onDone }: { onDone: (codes: string[]) => void }) {
   const refresh = useRefreshStatus();
   return useMutation({
@@ -126,7 +133,6 @@ export function useRegenerateRecoveryCodes({ onDone }: { onDone: (codes: string[
         body: { code },
       }),
     onSuccess: (answer) => onDone(answer.recoveryCodes),
-    onError: (error) => showError(error, SECURITY_FALLBACKS.recoveryCodes),
     onSettled: refresh,
   });
 }

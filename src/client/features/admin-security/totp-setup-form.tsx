@@ -1,13 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { useForm } from 'react-hook-form';
-import {
-  totpCodeRequestSchema,
-  type TotpCodeRequest,
-  type TotpSetup,
-} from '../../../shared/schemas/admin-session';
+import type { TotpSetup } from '../../../shared/schemas/admin-session';
 import { CodeField } from '../../components/admin/code-field';
+import { useCodeForm } from '../../components/admin/use-code-form';
 import { Button } from '../../components/ui/button';
-import { firstErrorMessage, JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
+import { submitUnlessPending } from '../../lib/form';
 import { useConfirmTotpSetup, type ConfirmedSetup, type SetupPlace } from './security-api';
 
 /** The key in groups of four, as apps show it; spaces are ignored when it is typed in. */
@@ -31,24 +27,14 @@ export function TotpSetupForm({
   /** At sign-in: the pending sign-in is over. */
   onExpired?: (() => void) | undefined;
 }) {
+  const { form, refuse } = useCodeForm();
   const {
     register,
     handleSubmit,
-    setValue,
-    setFocus,
     formState: { errors },
-  } = useForm<TotpCodeRequest>({
-    resolver: schemaResolver(totpCodeRequestSchema),
-    defaultValues: { code: '' },
-    ...JUDGED_ON_SUBMIT,
-  });
-  const confirm = useConfirmTotpSetup(place, {
-    onRefused: () => {
-      setValue('code', '');
-      setFocus('code');
-    },
-    onExpired,
-  });
+  } = form;
+  // A wrong code shows under the field, which is emptied and takes the focus again (issue 31 finding 8).
+  const confirm = useConfirmTotpSetup(place, { onRefused: refuse, onExpired });
   const onSubmit = submitUnlessPending(
     confirm.isPending,
     handleSubmit(({ code }) => confirm.mutate(code, { onSuccess: onConfirmed })),
@@ -93,7 +79,7 @@ export function TotpSetupForm({
         </li>
       </ol>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <CodeField kind="totp" {...register('code')} error={firstErrorMessage(errors)} />
+        <CodeField kind="totp" {...register('code')} error={errors.code?.message} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {onCancel ? (
             <Button variant="outline" onClick={onCancel}>

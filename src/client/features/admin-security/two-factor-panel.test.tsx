@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TotpStatus } from '../../../shared/schemas/admin-session';
 import { SecuritySection } from '../../routes/admin/sections/security-section';
 import { toast } from '../../lib/toast';
+import { expectFieldProblem } from '../../test-support/field-problem';
 import { renderWithProviders } from '../../test-support/render-app';
 import { errorResponse, jsonResponse, requestBody, stubFetch } from '../../test-support/stub-fetch';
 
@@ -158,7 +159,7 @@ describe('Two-factor authentication panel', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the set-up open after a wrong code, with the field cleared', async () => {
+  it('keeps the set-up open after a wrong code: cleared, the refusal under the field, which has the focus', async () => {
     stubSecurityApi(off, {
       '/api/admin/security/totp/setup': () => jsonResponse(setup),
       '/api/admin/security/totp/confirm': () => errorResponse(422, 'Invalid authentication code'),
@@ -171,9 +172,9 @@ describe('Two-factor authentication panel', () => {
     fireEvent.change(field, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
 
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Invalid authentication code' }),
-    );
+    await waitFor(() => expectFieldProblem('Authentication code', 'Invalid authentication code'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Authentication code'));
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText<HTMLInputElement>('Authentication code').value).toBe('');
     expect(screen.getByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
   });
@@ -212,9 +213,9 @@ describe('Two-factor authentication panel', () => {
     const field = within(dialog).getByLabelText<HTMLInputElement>('Authentication code');
     fireEvent.change(field, { target: { value: '111111' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Turn off' }));
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Invalid authentication code' }),
-    );
+    await waitFor(() => expectFieldProblem('Authentication code', 'Invalid authentication code'));
+    expect(document.activeElement).toBe(within(dialog).getByLabelText('Authentication code'));
+    expect(toast.error).not.toHaveBeenCalled();
     expect(within(dialog).getByLabelText<HTMLInputElement>('Authentication code').value).toBe('');
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));

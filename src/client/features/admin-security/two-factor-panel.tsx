@@ -5,10 +5,12 @@ import type { TotpStatus } from '../../../shared/schemas/admin-session';
 import { ListState } from '../../components/admin/list-state';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { serverMessage } from '../../lib/api';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { CodeDialog } from './code-dialog';
 import { RecoveryCodesNotice } from './recovery-codes';
 import {
+  SECURITY_FALLBACKS,
   totpStatusQueryOptions,
   useDisableTotp,
   useRefreshTotpStatus,
@@ -133,7 +135,11 @@ function EnabledView({ status, onNewCodes }: { status: TotpStatus; onNewCodes: (
           label="Turn off"
           pendingLabel="Turning off..."
           pending={disable.isPending}
-          onSubmit={(code, refused) => disable.mutate(code, { onError: refused })}
+          onSubmit={(code, refused) =>
+            disable.mutate(code, {
+              onError: (error) => refused(serverMessage(error, SECURITY_FALLBACKS.disable)),
+            })
+          }
           onClose={close}
         />
       ) : null}
@@ -144,7 +150,11 @@ function EnabledView({ status, onNewCodes }: { status: TotpStatus; onNewCodes: (
           label="Make new codes"
           pendingLabel="Making codes..."
           pending={regenerate.isPending}
-          onSubmit={(code, refused) => regenerate.mutate(code, { onError: refused })}
+          onSubmit={(code, refused) =>
+            regenerate.mutate(code, {
+              onError: (error) => refused(serverMessage(error, SECURITY_FALLBACKS.recoveryCodes)),
+            })
+          }
           onClose={close}
         />
       ) : null}

@@ -101,9 +101,9 @@ export function isSignInExpired(error: unknown): boolean {
 
 /**
  * The code step of /admin/login (docs/admin.md#admin-access): POST /api/admin/login/code with a code from the
- * authenticator app or a recovery code; success signs in. A refusal toasts 'Login failed' with the server's
- * message ('Invalid authentication code', or the wait after too many), then `onExpired` when the pending
- * sign-in is over, else `onRefused`.
+ * authenticator app or a recovery code; success signs in. A refusal's message ('Invalid authentication
+ * code', or the wait after too many) goes to `onRefused`, for the code field; when the pending sign-in is
+ * over, it is toasted as 'Login failed' and `onExpired` is called.
  */
 export function useAdminCodeStep({
   returnTo = '/admin',
@@ -112,7 +112,8 @@ export function useAdminCodeStep({
 }: {
   returnTo?: string;
   onExpired: () => void;
-  onRefused: () => void;
+  /** A wrong code: the server's message, for the code field to show. */
+  onRefused: (message: string) => void;
 }) {
   const finish = useFinishAdminSignIn(returnTo);
   return useMutation({
@@ -122,9 +123,13 @@ export function useAdminCodeStep({
       ),
     onSuccess: finish,
     onError: (error) => {
-      toast.error('Login failed', { description: serverMessage(error, 'Admin login failed') });
-      if (isSignInExpired(error)) onExpired();
-      else onRefused();
+      const message = serverMessage(error, 'Admin login failed');
+      // An expired sign-in goes back to the password form, so it is said in a notice; a wrong code is said
+      // under the code field (issue 31 finding 8).
+      if (isSignInExpired(error)) {
+        toast.error('Login failed', { description: message });
+        onExpired();
+      } else onRefused(message);
     },
   });
 }

@@ -3,7 +3,7 @@ import { CodeField } from '../../components/admin/code-field';
 import { useCodeForm } from '../../components/admin/use-code-form';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { firstErrorMessage, submitUnlessPending } from '../../lib/form';
+import { submitUnlessPending } from '../../lib/form';
 import { useAdminCodeStep } from './admin-session';
 
 /**
@@ -12,7 +12,7 @@ import { useAdminCodeStep } from './admin-session';
  * clears the field; an expired pending sign-in (5 minutes, or 5 wrong codes) goes back to the password.
  */
 export function AdminCodeStep({ returnTo, onRestart }: { returnTo: string; onRestart: () => void }) {
-  const { kind, form, clear, switchKind } = useCodeForm();
+  const { kind, form, refuse, switchKind } = useCodeForm();
   const {
     register,
     handleSubmit,
@@ -23,7 +23,7 @@ export function AdminCodeStep({ returnTo, onRestart }: { returnTo: string; onRes
   const step = useAdminCodeStep({
     returnTo,
     onExpired: onRestart,
-    onRefused: clear,
+    onRefused: refuse,
   });
   const onSubmit = submitUnlessPending(
     step.isPending,
@@ -47,7 +47,7 @@ export function AdminCodeStep({ returnTo, onRestart }: { returnTo: string; onRes
           kind={kind}
           onKindChange={switchKind}
           {...register('code', { onChange: () => clearErrors('code') })}
-          error={firstErrorMessage(errors)}
+          error={errors.code?.message}
         />
         <Button type="submit" disabled={step.isPending} aria-busy={step.isPending || undefined}>
           {step.isPending ? <Spinner className="size-4 text-primary-foreground" /> : null}

@@ -69,7 +69,7 @@ function PaymentTermsDialogContent({ user, onClose }: { user: AdminUser; onClose
       open
       onClose={onClose}
       title="Payment Terms"
-      description={`How ${fullName(user)} (@${user.username}) pays for the orders they submit from now on. Orders already submitted keep their terms.`}
+      description={`How ${fullName(user)} (${user.email}) pays for the orders they submit from now on. Orders already submitted keep their terms.`}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <p className="text-sm">

@@ -41,7 +41,7 @@ function ResetPasswordDialogContent({ user, onClose }: { user: AdminUser; onClos
       open
       onClose={onClose}
       title="Reset Password"
-      description={`Set a new password for ${fullName(user)} (@${user.username}). They are signed out everywhere and told by e-mail.`}
+      description={`Set a new password for ${fullName(user)} (${user.email}). They are signed out everywhere and told by e-mail.`}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field

@@ -43,7 +43,7 @@ function RoleDialogContent({ user, onClose }: { user: AdminUser; onClose: () => 
       open
       onClose={onClose}
       title="Change Role"
-      description={`Choose the role of ${fullName(user)} (@${user.username}). They are signed out and get the new role when they sign in again.`}
+      description={`Choose the role of ${fullName(user)} (${user.email}). They are signed out and get the new role when they sign in again.`}
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Controller

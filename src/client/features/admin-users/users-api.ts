@@ -21,6 +21,7 @@ export const USERS_FALLBACKS = {
   decide: 'Failed to update user status',
   create: 'Failed to create user',
   resetPassword: 'Failed to reset password',
+  passwordSetupLink: 'Failed to send the password setup link',
   updateRole: 'Failed to update user role',
   updatePaymentTerms: 'Failed to update payment terms',
 } as const;
@@ -112,6 +113,24 @@ export function useResetUserPassword(options: { onDone: () => void }) {
       options.onDone();
     },
     onError: (error) => showError(error, USERS_FALLBACKS.resetPassword),
+  });
+}
+
+/**
+ * 'Send password setup link' for a customer who signs in by link and has no password (docs/admin.md#users):
+ * the password reset e-mail, so they choose one themselves.
+ */
+export function useSendPasswordSetupLink(options: { onDone: () => void }) {
+  return useMutation({
+    mutationFn: (userId: number) =>
+      requestJson(`/api/admin/users/${userId}/password-setup-link`, adminUserMessageSchema, {
+        method: 'POST',
+      }),
+    onSuccess: (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onDone();
+    },
+    onError: (error) => showError(error, USERS_FALLBACKS.passwordSetupLink),
   });
 }
 

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { HandCoins, KeyRound, UserCog } from 'lucide-react';
+import { HandCoins, KeyRound, MailPlus, UserCog } from 'lucide-react';
 import { useState } from 'react';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminUser } from '../../../shared/schemas/admin-users';
 import { ListState } from '../../components/admin/list-state';
 import { Badge, type BadgeVariant } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { EmailAddress } from '../../components/ui/email-address';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../components/ui/table';
 import { useCompactLayout } from './use-compact-layout';
 import { UserCard, UserCardList } from './user-card';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { fullName } from '../../../shared/user-name';
 import { ROLE_LABELS, STATUS_LABELS } from './format';
+import { PasswordSetupLinkDialog } from './password-setup-link-dialog';
 import { PaymentTermsDialog } from './payment-terms-dialog';
 import { ResetPasswordDialog } from './reset-password-dialog';
 import { RoleDialog } from './role-dialog';
@@ -28,24 +30,28 @@ interface RowProps {
   /** The signed-in administrator, who cannot change their own role. */
   currentAdminId: number | null;
   onResetPassword: (user: AdminUser) => void;
+  onSendSetupLink: (user: AdminUser) => void;
   onChangeRole: (user: AdminUser) => void;
   onChangePaymentTerms: (user: AdminUser) => void;
 }
 
 /**
- * The Users list (docs/admin.md#users): name, username, e-mail, business, role, status, a customer's
- * payment terms and when created, with Reset Password and Change Role for each user and Payment Terms for
- * each customer.
+ * The Users list (docs/admin.md#users): name, e-mail (and the username where it is not the e-mail), business,
+ * role, status, a customer's payment terms and when created, with Reset Password (or, for a customer who signs
+ * in by link and has no password, Send password setup link) and Change Role for each user and Payment Terms
+ * for each customer.
  */
 export function UsersList({ currentAdminId }: { currentAdminId: number | null }) {
   const users = useQuery(usersQueryOptions);
   const [resetting, setResetting] = useState<AdminUser | null>(null);
+  const [sendingLink, setSendingLink] = useState<AdminUser | null>(null);
   const [changingRole, setChangingRole] = useState<AdminUser | null>(null);
   const [changingTerms, setChangingTerms] = useState<AdminUser | null>(null);
   const compact = useCompactLayout();
   const rows: RowProps = {
     currentAdminId,
     onResetPassword: setResetting,
+    onSendSetupLink: setSendingLink,
     onChangeRole: setChangingRole,
     onChangePaymentTerms: setChangingTerms,
   };
@@ -64,6 +70,7 @@ export function UsersList({ currentAdminId }: { currentAdminId: number | null })
         {compact ? <UsersCards users={list} {...rows} /> : <UsersTable users={list} {...rows} />}
       </ListState>
       <ResetPasswordDialog user={resetting} onClose={() => setResetting(null)} />
+      <PasswordSetupLinkDialog user={sendingLink} onClose={() => setSendingLink(null)} />
       <RoleDialog user={changingRole} onClose={() => setChangingRole(null)} />
       <PaymentTermsDialog user={changingTerms} onClose={() => setChangingTerms(null)} />
     </>
@@ -83,15 +90,30 @@ function paymentTermsOf(user: AdminUser): string {
   return user.role === 'customer' ? PAYMENT_TERMS_LABELS[user.paymentTerms] : '—';
 }
 
+/** A customer who signs in by e-mailed link and has set no password: there is no password to reset. */
+const signsInByLinkOnly = (user: AdminUser) => user.role === 'customer' && !user.hasPassword;
+
+/**
+ * The name, then the e-mail once (issue 31 finding 9: a customer's username is their e-mail, so it is not
+ * shown again), and a username of its own ('admin') where there is one.
+ */
 function NameCell({ user, isYou, withEmail }: { user: AdminUser; isYou: boolean; withEmail: boolean }) {
+  const ownUsername = user.username.toLowerCase() !== user.email.toLowerCase();
   return (
     <>
       <span className="block font-medium break-words">
         {fullName(user)}
         {isYou ? <span className="font-normal text-muted-foreground"> (you)</span> : null}
       </span>
-      <span className="block text-xs break-all text-muted-foreground">@{user.username}</span>
-      {withEmail ? <span className="block text-sm break-all">{user.email}</span> : null}
+      {withEmail ? <EmailAddress email={user.email} className="text-sm" /> : null}
+      {ownUsername ? (
+        <span className="block truncate text-xs text-muted-foreground" title={user.username}>
+          Username: {user.username}
+        </span>
+      ) : null}
+      {signsInByLinkOnly(user) ? (
+        <span className="block text-xs text-muted-foreground">Signs in by e-mailed link</span>
+      ) : null}
     </>
   );
 }
@@ -100,6 +122,7 @@ function UserActions({
   user,
   currentAdminId,
   onResetPassword,
+  onSendSetupLink,
   onChangeRole,
   onChangePaymentTerms,
   stacked = false,
@@ -108,15 +131,27 @@ function UserActions({
   const isYou = user.id === currentAdminId;
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap gap-2'}>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Reset Password for ${name}`}
-        onClick={() => onResetPassword(user)}
-      >
-        <KeyRound aria-hidden="true" />
-        Reset Password
-      </Button>
+      {signsInByLinkOnly(user) ? (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Send password setup link to ${name}`}
+          onClick={() => onSendSetupLink(user)}
+        >
+          <MailPlus aria-hidden="true" />
+          Send password setup link
+        </Button>
+      ) : (
+        <Button
+          variant="outline"
+          size="sm"
+          aria-label={`Reset Password for ${name}`}
+          onClick={() => onResetPassword(user)}
+        >
+          <KeyRound aria-hidden="true" />
+          Reset Password
+        </Button>
+      )}
       <Button
         variant="outline"
         size="sm"
@@ -205,7 +240,9 @@ function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[]
           details={
             <>
               <dt className="text-muted-foreground">Email</dt>
-              <dd className="min-w-0 break-all">{user.email}</dd>
+              <dd className="min-w-0">
+                <EmailAddress email={user.email} />
+              </dd>
               <dt className="text-muted-foreground">Business</dt>
               <dd className="break-words">{user.businessName ?? '—'}</dd>
               <dt className="text-muted-foreground">Payment terms</dt>

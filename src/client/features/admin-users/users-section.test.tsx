@@ -5,6 +5,7 @@ import { toast } from '../../lib/toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COMPACT_USERS_QUERY } from './use-compact-layout';
 import { UsersSection } from '../../routes/admin/sections/users-section';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { renderWithProviders } from '../../test-support/render-app';
 import { jsonResponse } from '../../test-support/stub-fetch';
 import {
@@ -57,6 +58,8 @@ const pending = buildAdminUser({
   businessName: 'Pending Goods',
   status: 'pending',
   approvedAt: null,
+  // Signs in by e-mailed link: no password to reset.
+  hasPassword: false,
 });
 
 function stubUsers(overrides: Handlers = {}) {
@@ -94,17 +97,19 @@ describe('UsersSection', () => {
     const rows = within(screen.getByRole('table', { name: 'Users' })).getAllByRole('row');
     const cells = rows.map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(cells[0]).toEqual(['User', 'Business', 'Role', 'Status', 'Created', 'Actions']);
+    // The name and the e-mail once: a customer's username is their e-mail, so no '@jane@shop.test' as well.
     expect(cells[1]).toEqual([
-      'Jane Doe@jane@shop.testjane@shop.test',
+      'Jane Doejane@shop.test',
       'Doe Botanicals',
       'CustomerTerms: Pay on approval',
       'Approved',
       format(new Date(jane.createdAt), 'MMM d, yyyy h:mm a'),
       'Reset PasswordChange RolePayment Terms',
     ]);
+    expect(cells[2]?.[0]).toBe('Pat Pendingpat@pending.testSigns in by e-mailed link');
     expect(cells[2]?.slice(2, 4)).toEqual(['CustomerTerms: Net 30', 'Pending']);
-    // An administrator has no payment terms to change.
-    expect(cells[3]?.slice(0, 3)).toEqual(['Ada Admin (you)@adminadmin@example.com', '—', 'Admin']);
+    // A username of its own is named as such; an administrator has no payment terms to change.
+    expect(cells[3]?.slice(0, 3)).toEqual(['Ada Admin (you)admin@example.comUsername: admin', '—', 'Admin']);
     expect(cells[3]?.[5]).toBe('Reset PasswordChange Role');
   });
 
@@ -117,9 +122,70 @@ describe('UsersSection', () => {
     const cards = within(list).getAllByRole('listitem');
     expect(cards).toHaveLength(3);
     expect(cards[0]?.textContent).toContain('Emailjane@shop.test');
+    // The e-mail once on a card too, and no '@' before a name.
+    expect(cards[0]?.textContent?.split('jane@shop.test')).toHaveLength(2);
+    expect(cards[0]?.textContent).not.toContain('@jane');
+    expect(cards[2]?.textContent).toContain('Username: admin');
     expect(
       within(cards[0]!).getByRole('button', { name: 'Reset Password for Jane Doe' }),
     ).toBeInTheDocument();
+  });
+
+  it.each([
+    ['on a phone (390 px: cards)', true],
+    ['on a desktop (the table)', false],
+  ])('breaks a long e-mail only before its @, never inside a word, %s', async (_layout, phone) => {
+    const long = buildAdminUser({
+      id: 12,
+      username: 'purchasing.department.west@very-long-business-name.example.com',
+      email: 'purchasing.department.west@very-long-business-name.example.com',
+      firstName: 'Lee',
+      lastName: 'Long',
+    });
+    useViewport(phone);
+    stubUsers({ '/api/admin/users': () => jsonResponse([long, admin]) });
+    renderWithProviders(<UsersSection />);
+    const address = await screen.findByTitle(long.email);
+    expect(screen.queryByRole('table', { name: 'Users' }) === null).toBe(phone);
+    expect(address.textContent).toBe(long.email);
+    const parts = [...address.querySelectorAll('span')];
+    expect(parts.map((part) => part.textContent)).toEqual([
+      'purchasing.department.west',
+      '@very-long-business-name.example.com',
+    ]);
+    // Each part is cut with an ellipsis when too wide; nothing lets the browser break inside it.
+    for (const part of parts) expect(part.className).toContain('truncate');
+    expect(address.closest('td, dd')?.className ?? '').not.toMatch(/break-all|break-words|anywhere/);
+    expect(address.querySelector('wbr')).not.toBeNull();
+    expect(screen.getByTitle('admin@example.com').textContent).toBe('admin@example.com');
+  });
+
+  it("offers a customer who signs in by link 'Send password setup link' instead of Reset Password", async () => {
+    const { calls } = stubUsers({
+      '/api/admin/users/9/password-setup-link': () => jsonResponse({ message: 'Password setup link sent' }),
+    });
+    await renderSection();
+    const row = within(rowOf('Pat Pending'));
+    expect(row.queryByRole('button', { name: /Reset Password/ })).toBeNull();
+    expect(row.getByText('Signs in by e-mailed link')).toBeInTheDocument();
+    // A customer with a password, and an administrator, keep Reset Password.
+    expect(
+      within(rowOf('Jane Doe')).getByRole('button', { name: 'Reset Password for Jane Doe' }),
+    ).toBeTruthy();
+
+    fireEvent.click(row.getByRole('button', { name: 'Send password setup link to Pat Pending' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send password setup link' });
+    expect(dialog.textContent).toContain('pat@pending.test is e-mailed a link to choose one');
+    expect(calls).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send link' }));
+
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Password setup link sent' }),
+    );
+    expect(calls).toEqual([
+      { path: '/api/admin/users/9/password-setup-link', method: 'POST', body: undefined },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('does not offer an administrator a change of their own role', async () => {
@@ -182,31 +248,38 @@ describe('UsersSection', () => {
       );
 
       submit(dialog);
+      // The spec's sentence once, each empty field named under itself, the focus on the first.
       expect((await within(dialog).findByRole('alert')).textContent).toBe('All fields are required');
+      await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText('First Name')));
+      for (const label of ['First Name', 'Last Name', 'Business Name', 'Email', 'Username', 'Password']) {
+        expectFieldProblem(label, `${label} is required`);
+      }
 
       fillAll(dialog);
       fill(dialog, 'Business Name', '   ');
       submit(dialog);
       await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe('All fields are required'),
+        expect(document.activeElement).toBe(within(dialog).getByLabelText('Business Name')),
       );
+      expectFieldProblem('Business Name', 'Business Name is required');
+      expectNoFieldProblem('First Name');
+      expect(within(dialog).getByRole('alert').textContent).toBe('All fields are required');
 
       fill(dialog, 'Business Name', 'Parks Provisions');
       submit(dialog);
-      await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe('Please select a role'));
+      await waitFor(() => expectFieldProblem('Role', 'Please select a role'));
+      expect(within(dialog).queryByRole('alert')).toBeNull();
 
       fireEvent.change(within(dialog).getByLabelText('Role'), { target: { value: 'admin' } });
       fill(dialog, 'Password', 'short');
       submit(dialog);
-      await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe(
-          'Password must be at least 8 characters long',
-        ),
-      );
+      await waitFor(() => expectFieldProblem('Password', 'Password must be at least 8 characters long'));
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Password'));
       fill(dialog, 'Password', 'alllowercase1');
       submit(dialog);
       await waitFor(() =>
-        expect(within(dialog).getByRole('alert').textContent).toBe(
+        expectFieldProblem(
+          'Password',
           'Password must contain at least one uppercase letter, one lowercase letter, and one number',
         ),
       );
@@ -287,6 +360,9 @@ describe('UsersSection', () => {
         expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Username already exists' }),
       );
       expect(screen.getByRole('dialog', { name: 'Add User' })).toBeInTheDocument();
+      // A taken name is also said under its field, which takes the focus.
+      await waitFor(() => expectFieldProblem('Username', 'Username already exists', dialog));
+      expect(document.activeElement).toBe(within(dialog).getByLabelText('Username'));
 
       answer = networkFailure;
       await waitFor(() =>
@@ -315,7 +391,7 @@ describe('UsersSection', () => {
       });
       await renderSection();
       const dialog = await openDialog();
-      expect(dialog.textContent).toContain('Set a new password for Jane Doe (@jane@shop.test).');
+      expect(dialog.textContent).toContain('Set a new password for Jane Doe (jane@shop.test).');
 
       submit(dialog);
       expect(await within(dialog).findByText('Please enter a new password')).toBeInTheDocument();
@@ -469,7 +545,7 @@ describe('UsersSection', () => {
       await renderSection();
       const dialog = await openDialog();
       expect(dialog.textContent).toContain(
-        'How Jane Doe (@jane@shop.test) pays for the orders they submit from now on. Orders already submitted keep their terms.',
+        'How Jane Doe (jane@shop.test) pays for the orders they submit from now on. Orders already submitted keep their terms.',
       );
       expect(dialog.textContent).toContain('Current terms: Pay on approval');
       const select = await within(dialog).findByLabelText<HTMLSelectElement>('Payment terms');

@@ -36,6 +36,7 @@ export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     role: 'customer',
     status: 'approved',
     paymentTerms: 'on_approval',
+    hasPassword: true,
     createdAt: '2031-01-05T10:00:00.000Z',
     approvedAt: '2031-01-05T12:00:00.000Z',
     lastLoginAt: null,

@@ -10,10 +10,10 @@ import {
   supportMessageLength,
 } from '../../../shared/schemas/support';
 import { Button } from '../../components/ui/button';
-import { inputClassName } from '../../components/ui/field';
+import { TextAreaField } from '../../components/ui/field';
 import { SelectField } from '../../components/ui/select-field';
 import { cn } from '../../lib/cn';
-import { submitUnlessPending } from '../../lib/form';
+import { showServerFieldProblems, submitUnlessPending } from '../../lib/form';
 import { PriorityChoices } from './priority-choices';
 import { sendFailureDescription, sendSupportMessage } from './support-api';
 import {
@@ -49,6 +49,7 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
   const {
     control,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<SupportFormValues, string, SupportFormData>({
     resolver: supportFormResolver,
@@ -63,8 +64,10 @@ export function ContactForm({ prefill, orderId, onCancel, onSent }: ContactFormP
       toast.success(SUPPORT_MESSAGES.sentTitle, { description: SUPPORT_MESSAGES.sentDescription });
       onSent();
     },
-    // The typed message stays in the form, so nothing is lost.
+    // The typed message stays in the form, so nothing is lost; a rule the server names a field for shows
+    // under that field too.
     onError: (error) => {
+      showServerFieldProblems(error, setError, ['subject', 'priority', 'message']);
       toast.error(SUPPORT_MESSAGES.failedTitle, { description: sendFailureDescription(error) });
     },
   });
@@ -171,45 +174,28 @@ interface MessageFieldProps {
  * what is wrong.
  */
 function MessageField({ value, onChange, length, error, disabled, ref }: MessageFieldProps) {
-  const id = useId();
-  const counterId = `${id}-counter`;
-  const errorId = `${id}-error`;
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium">
-        Message
-      </label>
-      <textarea
-        ref={ref}
-        id={id}
-        name="message"
-        rows={6}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        disabled={disabled}
-        placeholder="Please describe your issue in detail..."
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${counterId} ${errorId}` : counterId}
-        className={cn(inputClassName, 'block h-auto resize-y py-2')}
-      />
-      <div className="flex items-start justify-between gap-3">
-        {error ? (
-          <p id={errorId} className="text-sm text-destructive">
-            {error}
-          </p>
-        ) : (
-          <span />
-        )}
+    <TextAreaField
+      ref={ref}
+      label="Message"
+      name="message"
+      rows={6}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      disabled={disabled}
+      placeholder="Please describe your issue in detail..."
+      textAreaClassName="resize-y"
+      error={error}
+      hint={
         <p
-          id={counterId}
           className={cn(
-            'shrink-0 text-xs tabular-nums',
-            length > SUPPORT_MESSAGE_MAX ? 'font-medium text-destructive' : 'text-muted-foreground',
+            'text-right tabular-nums',
+            length > SUPPORT_MESSAGE_MAX && 'font-medium text-destructive',
           )}
         >
           {length}/{SUPPORT_MESSAGE_MAX}
         </p>
-      </div>
-    </div>
+      }
+    />
   );
 }

@@ -11,7 +11,7 @@ import {
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
-import { submitUnlessPending } from '../../lib/form';
+import { JUDGED_ON_SUBMIT, showServerFieldProblems, submitUnlessPending } from '../../lib/form';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 
 export type ProfileForm = Required<z.infer<typeof updateProfileRequestSchema>>;
@@ -79,9 +79,20 @@ function copyShippingFields(
 /** Account Information form, saved with PATCH /api/user/{id}; the reply replaces the cached user. */
 export function AccountInformationForm({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
-  // No resolver: the profile's rules are the server's alone, and its refusal is toasted.
-  const { register, handleSubmit, reset, getValues, setValue, control } = useForm<AccountForm>({
+  // No resolver: the profile's rules are the server's alone. Its refusal is toasted, and the problems it
+  // names fields for show under them.
+  const {
+    register,
+    handleSubmit,
+    reset,
+    getValues,
+    setValue,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<AccountForm>({
     defaultValues: accountFormOf(profileFormFromUser(user)),
+    ...JUDGED_ON_SUBMIT,
   });
   const sameAsShipping = useWatch({ control, name: 'sameAsShipping' });
   const sameId = useId();
@@ -97,6 +108,7 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
       });
     },
     onError: (error) => {
+      showServerFieldProblems(error, setError, PROFILE_FIELDS);
       toast.error('Update Failed', {
         description: serverMessage(error, 'Failed to update account information'),
       });
@@ -114,7 +126,13 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
   );
 
   const text = (field: keyof ProfileForm, label: string, autoComplete: string, type = 'text') => (
-    <Field label={label} type={type} autoComplete={autoComplete} {...register(field)} />
+    <Field
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      {...register(field)}
+      error={errors[field]?.message}
+    />
   );
 
   const address = (kind: 'shipping' | 'billing') =>
@@ -125,6 +143,7 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
         autoComplete={`${kind} ${PART_AUTOCOMPLETE[part]}`}
         className={part.startsWith('AddressLine') ? 'sm:col-span-2' : undefined}
         readOnly={kind === 'billing' && sameAsShipping}
+        error={errors[`${kind}${part}`]?.message}
         {...register(`${kind}${part}`, {
           // While 'Same as shipping' is ticked, billing follows every shipping edit.
           onChange: () => {
@@ -142,7 +161,7 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
       <h2 id="account-information-heading" className="text-xl font-semibold">
         Account Information
       </h2>
-      <form onSubmit={onSubmit} className="mt-6 flex flex-col gap-6">
+      <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-6">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('firstName', 'First Name', 'given-name')}
           {text('lastName', 'Last Name', 'family-name')}

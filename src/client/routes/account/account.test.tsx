@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { renderApp } from '../../test-support/render-app';
 import {
   countCalls,
@@ -161,9 +162,9 @@ describe('Change Password', () => {
     renderApp('/account');
     const form = await submitPasswords('Ab1', 'Ab1');
 
-    expect(
-      await form.findByText('Password Too Short: Password must be at least 8 characters long'),
-    ).toHaveRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('New Password')));
+    expectFieldProblem('New Password', 'Password Too Short: Password must be at least 8 characters long');
+    expect(form.queryByRole('alert')).toBeNull();
     expect(toast.error).toHaveBeenCalledWith('Password Too Short', {
       description: 'Password must be at least 8 characters long',
     });
@@ -175,9 +176,12 @@ describe('Change Password', () => {
     renderApp('/account');
     const form = await submitPasswords('Abcdefg1', 'Abcdefg9');
 
-    expect(
-      await form.findByText("Passwords Don't Match: New password and confirmation password must match"),
-    ).toHaveRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Confirm New Password')));
+    expectFieldProblem(
+      'Confirm New Password',
+      "Passwords Don't Match: New password and confirmation password must match",
+    );
+    expectNoFieldProblem('New Password');
   });
 
   it("changes the password and toasts 'Password Changed', or 'Password Change Failed'", async () => {

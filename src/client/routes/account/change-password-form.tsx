@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PASSWORDS_DONT_MATCH } from '../../../shared/schemas/auth';
 import { checkPasswordRules, PASSWORD_TOO_SHORT } from '../../../shared/passwords';
 import { Button } from '../../components/ui/button';
-import { Field, FormAlert } from '../../components/ui/field';
+import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import type { CurrentUser } from '../../../shared/schemas/current-user';
@@ -38,9 +38,12 @@ function splitTitle(problem: string): [string, string] {
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 type PasswordFields = typeof EMPTY;
 
+/** The problem shows under the field it is about: a mismatch under the confirmation, a rule under the new one. */
 function judgePasswords(values: PasswordFields): FormVerdict<PasswordFields> {
   const problem = changePasswordProblem(values.newPassword, values.confirmPassword);
-  return problem ? { ok: false, problem } : { ok: true, values };
+  if (!problem) return { ok: true, values };
+  const field = problem === PASSWORDS_DONT_MATCH ? 'confirmPassword' : 'newPassword';
+  return { ok: false, problems: { [field]: problem } };
 }
 
 /**
@@ -58,7 +61,6 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     defaultValues: EMPTY,
     ...JUDGED_ON_SUBMIT,
   });
-  const problem = firstErrorMessage(errors);
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (body: typeof EMPTY) =>
@@ -88,7 +90,7 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
     change.isPending,
     handleSubmit(
       (values) => change.mutate(values),
-      // The problem is shown on the form and toasted as 'Title' with its description.
+      // The problem is shown under its field and toasted as 'Title' with its description.
       (found) => {
         const message = firstErrorMessage(found);
         if (!message) return;
@@ -99,7 +101,14 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
   );
 
   const field = (name: keyof PasswordFields, label: string, autoComplete: string, hint?: ReactNode) => (
-    <Field label={label} type="password" autoComplete={autoComplete} {...register(name)} hint={hint} />
+    <Field
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      {...register(name)}
+      hint={hint}
+      error={errors[name]?.message}
+    />
   );
 
   return (
@@ -133,7 +142,6 @@ export function ChangePasswordForm({ hasPassword }: { hasPassword: boolean }) {
           '8 to 100 characters, with an uppercase letter, a lowercase letter and a number.',
         )}
         {field('confirmPassword', 'Confirm New Password', 'new-password')}
-        {problem ? <FormAlert>{problem}</FormAlert> : null}
         <Button type="submit" className="self-start" disabled={change.isPending}>
           {change.isPending ? 'Changing Password...' : 'Change Password'}
         </Button>

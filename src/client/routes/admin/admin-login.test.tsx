@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { expectFieldProblem } from '../../test-support/field-problem';
 import { renderApp } from '../../test-support/render-app';
 import {
   errorResponse,
@@ -239,7 +240,7 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
     expect(JSON.parse(requestBody(calls[0]?.[1]))).toEqual({ code: '123 456' });
   });
 
-  it("toasts 'Login failed' for a wrong code, clears it and stays on the code step", async () => {
+  it('says a wrong code under the field, clears it, focuses it and stays on the code step', async () => {
     stubApi({
       '/api/admin/login': secondStep(false),
       '/api/admin/login/code': () => errorResponse(401, 'Invalid authentication code'),
@@ -250,11 +251,9 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
     fireEvent.change(field, { target: { value: '000000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
-    await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Login failed', {
-        description: 'Invalid authentication code',
-      }),
-    );
+    await waitFor(() => expectFieldProblem('Authentication code', 'Invalid authentication code'));
+    expect(document.activeElement).toBe(screen.getByLabelText('Authentication code'));
+    expect(toast.error).not.toHaveBeenCalled();
     expect(screen.getByLabelText<HTMLInputElement>('Authentication code').value).toBe('');
     expect(screen.getByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cartStore, setCartItemQuantity } from '../../lib/cart/cart-store';
 import { testConfig } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { renderApp } from '../../test-support/render-app';
 import {
   errorResponse,
@@ -40,6 +41,23 @@ function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
+/** Fills every required registration field, with `changes` over the defaults. */
+function fillRegistration(changes: Record<string, string> = {}) {
+  const values: Record<string, string> = {
+    'First Name': 'Jane',
+    'Last Name': 'Doe',
+    'Business Name': 'Doe Botanicals',
+    Email: 'jane@shop.test',
+    Phone: '555-0100',
+    'Shipping Address Line 1': '1 Main St',
+    City: 'Springfield',
+    State: 'IL',
+    'ZIP/Postal Code': '62701',
+    ...changes,
+  };
+  for (const [label, value] of Object.entries(values)) fill(label, value);
+}
+
 describe('/auth', () => {
   it('shows the Login and Register tabs and the side panel', async () => {
     stubApi();
@@ -51,6 +69,26 @@ describe('/auth', () => {
       expect(within(panel).getByText(benefit)).toBeInTheDocument();
     }
     expect(screen.getByLabelText('Email').getAttribute('type')).toBe('email');
+  });
+
+  it('shows a missing or wrong address under the Email field, focuses it and sends nothing', async () => {
+    const fetchMock = stubApi();
+    renderApp('/auth');
+    const button = await screen.findByRole('button', { name: 'Send Login Link' });
+    button.focus();
+    fireEvent.click(button);
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expectFieldProblem('Email', 'Please enter a valid email address');
+
+    fill('Email', 'jane@');
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expectFieldProblem('Email', 'Please enter a valid email address');
+    expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/request-magic-link')).toBe(
+      false,
+    );
   });
 
   it("sends a login link: 'Sending Login Link...' while pending, then 'Login link sent'", async () => {
@@ -94,17 +132,41 @@ describe('/auth', () => {
     );
   });
 
-  it("lists the missing fields in 'Missing Required Fields' and sends nothing", async () => {
+  it('shows each missing field its own message, marks it invalid and focuses the first, sending nothing', async () => {
     const fetchMock = stubApi();
     await openRegisterTab();
     fill('First Name', 'Jane');
     fill('Email', 'jane@shop.test');
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Missing Required Fields: Please provide: Last Name, Business Name, Phone, Shipping Address Line 1, City, State, ZIP/Postal Code',
-    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Last Name')));
+    for (const [label, message] of [
+      ['Last Name', 'Last Name is required'],
+      ['Business Name', 'Business Name is required'],
+      ['Phone', 'Phone is required'],
+      ['Shipping Address Line 1', 'Shipping Address Line 1 is required'],
+      ['City', 'City is required'],
+      ['State', 'State is required'],
+      ['ZIP/Postal Code', 'ZIP/Postal Code is required'],
+    ] as const) {
+      expectFieldProblem(label, message);
+    }
+    expectNoFieldProblem('First Name');
+    expectNoFieldProblem('Email');
+    // No banner repeating the nine messages.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText(/Missing Required Fields/)).toBeNull();
     expect(fetchMock.mock.calls.some(([input]) => requestUrl(input) === '/api/register')).toBe(false);
+  });
+
+  it('shows an invalid e-mail under the Email field and focuses it', async () => {
+    stubApi();
+    await openRegisterTab();
+    fillRegistration({ Email: 'jane@' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Email')));
+    expectFieldProblem('Email', 'Please enter a valid email address');
   });
 
   it("submits a registration, clears the cart and shows 'Registration Submitted' with the support address", async () => {
@@ -142,30 +204,43 @@ describe('/auth', () => {
   });
 
   it("shows the server's message and toasts 'Registration failed' when the server refuses", async () => {
-    stubApi({
-      '/api/register': () => errorResponse(400, 'Missing Required Fields: Please provide: Phone'),
-    });
+    stubApi({ '/api/register': () => errorResponse(409, 'Registrations are closed') });
     await openRegisterTab();
-    for (const [label, value] of [
-      ['First Name', 'Jane'],
-      ['Last Name', 'Doe'],
-      ['Business Name', 'Doe Botanicals'],
-      ['Email', 'jane@shop.test'],
-      ['Phone', '555'],
-      ['Shipping Address Line 1', '1 Main St'],
-      ['City', 'Springfield'],
-      ['State', 'IL'],
-      ['ZIP/Postal Code', '62701'],
-    ] as const) {
-      fill(label, value);
-    }
+    fillRegistration();
     fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Missing Required Fields: Please provide: Phone',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Registrations are closed');
     expect(toast.error).toHaveBeenCalledWith('Registration failed', {
-      description: 'Missing Required Fields: Please provide: Phone',
+      description: 'Registrations are closed',
+    });
+  });
+
+  it("puts a refusal's field problems under their fields and focuses the first", async () => {
+    stubApi({
+      '/api/register': () =>
+        jsonResponse(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Missing Required Fields: Please provide: Phone, City',
+            requestId: 'req-test',
+            details: [
+              { field: 'shippingCity', message: 'City is required' },
+              { field: 'phone', message: 'Phone is required' },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    await openRegisterTab();
+    fillRegistration({ Phone: '555' });
+    fireEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Phone')));
+    expectFieldProblem('Phone', 'Phone is required');
+    expectFieldProblem('City', 'City is required');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('Registration failed', {
+      description: 'Missing Required Fields: Please provide: Phone, City',
     });
   });
 });

@@ -2,11 +2,16 @@ import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { toast } from '../../lib/toast';
-import { messageResponseSchema } from '../../../shared/schemas/auth';
+import { emailRequestSchema, messageResponseSchema, type EmailRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
-import { submitUnlessPending } from '../../lib/form';
+import {
+  JUDGED_ON_SUBMIT,
+  schemaResolver,
+  showServerFieldProblems,
+  submitUnlessPending,
+} from '../../lib/form';
 
 /**
  * Login tab (docs/storefront.md#sign-in-and-register): a magic link is e-mailed; the answer is the same for
@@ -15,8 +20,18 @@ import { submitUnlessPending } from '../../lib/form';
  * sign in on /admin/login (docs/accounts-and-roles.md#passwords).
  */
 export function LoginForm({ next = '/' }: { next?: string }) {
-  // No resolver: the browser checks the address (type="email", required) before the form is submitted.
-  const { register, handleSubmit } = useForm({ defaultValues: { email: '' } });
+  // Judged by the API's own schema: a missing or wrong address says 'Please enter a valid email address'
+  // under the field, which takes the focus.
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<EmailRequest>({
+    resolver: schemaResolver(emailRequestSchema),
+    defaultValues: { email: '' },
+    ...JUDGED_ON_SUBMIT,
+  });
   const sendLink = useMutation({
     mutationFn: (address: string) =>
       requestJson('/api/request-magic-link', messageResponseSchema, {
@@ -27,6 +42,7 @@ export function LoginForm({ next = '/' }: { next?: string }) {
       toast.success('Login link sent', { description: 'Check your email for a secure login link.' });
     },
     onError: (error) => {
+      showServerFieldProblems(error, setError, ['email']);
       toast.error('Failed to send login link', {
         description: serverMessage(error, 'Please try again or contact support'),
       });
@@ -35,11 +51,11 @@ export function LoginForm({ next = '/' }: { next?: string }) {
 
   const onSubmit = submitUnlessPending(
     sendLink.isPending,
-    handleSubmit(({ email }) => sendLink.mutate(email.trim())),
+    handleSubmit(({ email }) => sendLink.mutate(email)),
   );
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
       <Field
         label="Email"
         type="email"
@@ -47,6 +63,7 @@ export function LoginForm({ next = '/' }: { next?: string }) {
         required
         {...register('email')}
         hint="We'll e-mail you a secure link that signs you in; no password needed."
+        error={errors.email?.message}
       />
       <Button type="submit" disabled={sendLink.isPending}>
         {sendLink.isPending ? 'Sending Login Link...' : 'Send Login Link'}

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PASSWORD_TOO_COMMON } from '../../../shared/passwords';
+import { PASSWORD_COMPOSITION, PASSWORD_TOO_COMMON } from '../../../shared/passwords';
+import { expectFieldProblem, expectNoFieldProblem } from '../../test-support/field-problem';
 import { testConfig } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderApp } from '../../test-support/render-app';
@@ -35,6 +36,8 @@ describe('/auth/forgot-password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
 
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();
+    expectFieldProblem('Email', 'Please enter a valid email address');
+    expect(document.activeElement).toBe(screen.getByLabelText('Email'));
     expect(countCalls(fetchMock, '/api/request-password-reset')).toBe(0);
     expect(screen.getByRole('link', { name: 'Back to login' }).getAttribute('href')).toBe('/auth');
   });
@@ -120,13 +123,15 @@ describe('/reset-password', () => {
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
 
     fillPasswords('short', 'short');
-    expect(await screen.findByText('Password must be at least 8 characters long')).toHaveRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('New Password')));
+    expectFieldProblem('New Password', 'Password must be at least 8 characters long');
     fillPasswords('alllowercase1', 'alllowercase1');
-    expect(await screen.findByText(/one uppercase letter/)).toHaveRole('alert');
+    await waitFor(() => expectFieldProblem('New Password', PASSWORD_COMPOSITION));
     fillPasswords('Abcdefg1', 'Abcdefg2');
-    expect(await screen.findByText("Passwords don't match")).toHaveRole('alert');
-    // The problem belongs to the form, not to one field.
-    expect(screen.getByLabelText('New Password')).not.toHaveAttribute('aria-invalid');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Confirm New Password')));
+    expectFieldProblem('Confirm New Password', "Passwords don't match");
+    expectNoFieldProblem('New Password');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(countCalls(fetchMock, '/api/reset-password')).toBe(0);
   });
 
@@ -158,7 +163,9 @@ describe('/reset-password', () => {
     await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
     fillPasswords('Password1', 'Password1');
 
-    expect((await screen.findByRole('alert')).textContent).toBe(PASSWORD_TOO_COMMON);
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('New Password')));
+    expectFieldProblem('New Password', PASSWORD_TOO_COMMON);
+    expect(screen.queryByRole('alert')).toBeNull();
 
     answer = () =>
       jsonResponse(

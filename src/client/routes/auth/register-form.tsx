@@ -5,8 +5,9 @@ import { toast } from '../../lib/toast';
 import {
   emailSchema,
   messageResponseSchema,
-  missingFieldsMessage,
+  INVALID_EMAIL_MESSAGE,
   missingRegistrationFields,
+  requiredFieldMessage,
   type RegisterRequest,
 } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
@@ -14,8 +15,8 @@ import { Field, FormAlert } from '../../components/ui/field';
 import { clearCart } from '../../lib/cart/cart-store';
 import { requestJson, serverMessage } from '../../lib/api';
 import {
-  firstErrorMessage,
   JUDGED_ON_SUBMIT,
+  showServerFieldProblems,
   submitUnlessPending,
   verdictResolver,
   type FormVerdict,
@@ -73,18 +74,26 @@ const FIELDS: readonly FieldSpec[] = [
   { name: 'shippingCountry', label: 'Country', autoComplete: 'country-name', required: false },
 ];
 
+const FIELD_NAMES = FIELDS.map((field) => field.name);
+
 /**
- * Every value trimmed, then 'Missing Required Fields: Please provide: {list}', then the e-mail address
- * (docs/accounts-and-roles.md#registration); the server judges the same way.
+ * Every value trimmed, then each required field left empty ('Phone is required', under the field), then the
+ * e-mail address (docs/accounts-and-roles.md#registration); the server judges the same way and answers with
+ * the spec's 'Missing Required Fields: Please provide: {list}'.
  */
-function judgeRegistration(form: RegisterFields): FormVerdict<RegisterRequest> {
+function judgeRegistration(form: RegisterFields): FormVerdict<RegisterFields, RegisterRequest> {
   const body: RegisterRequest = Object.fromEntries(
     Object.entries(form).map(([key, value]) => [key, value.trim()]),
   );
   const missing = missingRegistrationFields(body);
-  if (missing.length > 0) return { ok: false, problem: missingFieldsMessage(missing) };
+  if (missing.length > 0) {
+    return {
+      ok: false,
+      problems: Object.fromEntries(missing.map((field) => [field, requiredFieldMessage(field)])),
+    };
+  }
   if (!emailSchema.safeParse(body.email).success) {
-    return { ok: false, problem: 'Please enter a valid email address' };
+    return { ok: false, problems: { email: INVALID_EMAIL_MESSAGE } };
   }
   return { ok: true, values: body };
 }
@@ -115,15 +124,18 @@ export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
     },
     onError: (error) => {
       const message = serverMessage(error, 'Could not create account');
-      // The server's refusal stays on the form (the toast goes), until the next submit.
-      setError('root.server', { type: 'server', message });
+      // A refusal that names fields shows under them; any other stays on the form (the toast goes), until
+      // the next submit.
+      if (!showServerFieldProblems(error, setError, FIELD_NAMES)) {
+        setError('root.server', { type: 'server', message });
+      }
       toast.error('Registration failed', { description: message });
     },
   });
 
   if (registration.isSuccess) return <RegistrationSubmitted onGoToSignIn={onGoToSignIn} />;
 
-  const problem = firstErrorMessage(errors);
+  const problem = errors.root?.server?.message;
   const onSubmit = submitUnlessPending(
     registration.isPending,
     handleSubmit((body) => registration.mutate(body)),
@@ -141,6 +153,7 @@ export function RegisterForm({ onGoToSignIn }: { onGoToSignIn: () => void }) {
             required={field.required}
             className={field.wide ? 'sm:col-span-2' : undefined}
             {...register(field.name)}
+            error={errors[field.name]?.message}
           />
         ))}
       </div>

@@ -12,13 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { ApiError, requestJson } from '../../lib/api';
-import {
-  firstErrorMessage,
-  JUDGED_ON_SUBMIT,
-  submitUnlessPending,
-  verdictResolver,
-  type FormVerdict,
-} from '../../lib/form';
+import { JUDGED_ON_SUBMIT, submitUnlessPending, verdictResolver, type FormVerdict } from '../../lib/form';
 import type { UrlToken } from '../../lib/url-token';
 
 /**
@@ -30,12 +24,12 @@ const RESET_FAILED = 'There was a problem resetting your password. Please try ag
 
 /**
  * A password the server refuses (e.g. one on its list of common and breached passwords, which the browser
- * does not have) is shown in the server's words; any other failure as RESET_FAILED.
+ * does not have), in the server's words, or null for any other failure (RESET_FAILED).
  */
-function resetFailure(error: unknown): string {
+function passwordRefusal(error: unknown): string | null {
   return error instanceof ApiError && error.code === ERROR_CODES.VALIDATION_FAILED && error.detail.trim()
     ? error.detail
-    : RESET_FAILED;
+    : null;
 }
 
 /**
@@ -92,8 +86,10 @@ interface NewPasswordFields {
 /** The password rules first, then the confirmation (docs/accounts-and-roles.md#password-reset). */
 function judgeNewPassword(values: NewPasswordFields): FormVerdict<NewPasswordFields> {
   const ruleProblem = checkPasswordRules(values.password);
-  if (ruleProblem) return { ok: false, problem: ruleProblem };
-  if (values.password !== values.confirmPassword) return { ok: false, problem: "Passwords don't match" };
+  if (ruleProblem) return { ok: false, problems: { password: ruleProblem } };
+  if (values.password !== values.confirmPassword) {
+    return { ok: false, problems: { confirmPassword: "Passwords don't match" } };
+  }
   return { ok: true, values };
 }
 
@@ -102,19 +98,24 @@ function ResetPasswordForm({ token }: { token: string }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<NewPasswordFields>({
     resolver: verdictResolver(judgeNewPassword),
     defaultValues: { password: '', confirmPassword: '' },
     ...JUDGED_ON_SUBMIT,
   });
-  const problem = firstErrorMessage(errors);
   const reset = useMutation({
     mutationFn: (newPassword: string) =>
       requestJson('/api/reset-password', z.unknown(), {
         method: 'POST',
         body: { token, password: newPassword },
       }),
+    onError: (error) => {
+      // The server's refusal of the password shows under it, like the rules the browser checks.
+      const refusal = passwordRefusal(error);
+      if (refusal) setError('password', { type: 'server', message: refusal }, { shouldFocus: true });
+    },
   });
 
   const succeeded = reset.isSuccess;
@@ -159,6 +160,7 @@ function ResetPasswordForm({ token }: { token: string }) {
         required
         {...register('password')}
         hint="8 to 100 characters, with an uppercase letter, a lowercase letter and a number."
+        error={errors.password?.message}
       />
       <Field
         label="Confirm New Password"
@@ -166,9 +168,9 @@ function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         required
         {...register('confirmPassword')}
+        error={errors.confirmPassword?.message}
       />
-      {problem ? <FormAlert>{problem}</FormAlert> : null}
-      {reset.isError ? <FormAlert>{resetFailure(reset.error)}</FormAlert> : null}
+      {reset.isError && !passwordRefusal(reset.error) ? <FormAlert>{RESET_FAILED}</FormAlert> : null}
       <Button type="submit" disabled={reset.isPending}>
         {reset.isPending ? 'Resetting Password...' : 'Reset Password'}
       </Button>

@@ -395,6 +395,35 @@ describe('Support page quick cards and form', () => {
     expect(screen.queryByRole('heading', { name: 'Message Sent' })).toBeNull();
   });
 
+  it("puts a refusal's field problem under its field, with the focus there, and keeps the toast", async () => {
+    stubApi({
+      '/api/support/contact': () =>
+        jsonResponse(
+          {
+            code: 'VALIDATION_FAILED',
+            message: 'Message must not contain control characters',
+            requestId: 'req-test',
+            details: [{ field: 'message', message: 'Message must not contain control characters' }],
+          },
+          { status: 400 },
+        ),
+    });
+    renderApp('/support');
+    await openForm('Order Issues');
+    typeMessage('Two bottles arrived broken.');
+
+    submit();
+
+    await waitFor(() => expect(messageBox()).toHaveAttribute('aria-invalid', 'true'));
+    expect(messageBox()).toHaveAccessibleDescription(
+      `${'Two bottles arrived broken.'.length}/2000 Message must not contain control characters`,
+    );
+    expect(messageBox()).toHaveFocus();
+    expect(toast.error).toHaveBeenCalledWith('Error', {
+      description: 'Message must not contain control characters',
+    });
+  });
+
   it.each([
     [429, SUPPORT_MESSAGES.rateLimited],
     [400, 'Message must be at least 10 characters'],

@@ -38,7 +38,7 @@ describe('accounts', () => {
     (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
   describe('POST /api/register', () => {
-    it('lists the missing required fields in the spec message', async () => {
+    it('lists the missing required fields in the spec message, and each in details for its field', async () => {
       const response = await post(t.app, '/api/register', { firstName: 'Grace', email: 'g@example.com' });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
@@ -46,12 +46,24 @@ describe('accounts', () => {
         message:
           'Missing Required Fields: Please provide: Last Name, Business Name, Phone, Shipping Address Line 1, City, State, ZIP/Postal Code',
       });
+      expect(response.json<{ details: unknown[] }>().details).toEqual([
+        { field: 'lastName', message: 'Last Name is required' },
+        { field: 'businessName', message: 'Business Name is required' },
+        { field: 'phone', message: 'Phone is required' },
+        { field: 'shippingAddressLine1', message: 'Shipping Address Line 1 is required' },
+        { field: 'shippingCity', message: 'City is required' },
+        { field: 'shippingState', message: 'State is required' },
+        { field: 'shippingZip', message: 'ZIP/Postal Code is required' },
+      ]);
     });
 
-    it('refuses an invalid e-mail', async () => {
+    it('refuses an invalid e-mail, naming the field', async () => {
       const response = await post(t.app, '/api/register', registration('not-an-email'));
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ message: 'Please enter a valid email address' });
+      expect(response.json()).toMatchObject({
+        message: 'Please enter a valid email address',
+        details: [{ field: 'email', message: 'Please enter a valid email address' }],
+      });
     });
 
     it('creates a pending customer (username = lower-cased e-mail, address assembled) and queues both e-mails', async () => {

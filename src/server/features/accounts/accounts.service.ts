@@ -8,6 +8,7 @@ import {
   LINK_INVALID_MESSAGE,
   missingFieldsMessage,
   missingRegistrationFields,
+  requiredFieldMessage,
   PASSWORDS_DONT_MATCH,
   type CurrentUser,
   type RegisterRequest,
@@ -142,9 +143,17 @@ export function createAccountsService({
      */
     async register(body: RegisterRequest): Promise<void> {
       const missing = missingRegistrationFields(body);
-      if (missing.length > 0) throw new AppError('VALIDATION_FAILED', missingFieldsMessage(missing));
+      if (missing.length > 0) {
+        // The spec's sentence, and each field's own problem for the form to show under it.
+        const details = missing.map((field) => ({ field, message: requiredFieldMessage(field) }));
+        throw new AppError('VALIDATION_FAILED', missingFieldsMessage(missing), details);
+      }
       const parsedEmail = emailSchema.safeParse(body.email);
-      if (!parsedEmail.success) throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE);
+      if (!parsedEmail.success) {
+        throw new AppError('VALIDATION_FAILED', INVALID_EMAIL_MESSAGE, [
+          { field: 'email', message: INVALID_EMAIL_MESSAGE },
+        ]);
+      }
       const email = parsedEmail.data;
       const required = (value: string | undefined) => (value ?? '').trim();
       const optional = (value: string | undefined) => value?.trim() || null;

@@ -73,7 +73,8 @@ describe('GET /api/admin/users', () => {
 
     const response = await send(t.app, 'GET', '/api/admin/users', cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.body).not.toMatch(/password|argon2/i);
+    // `hasPassword` says whether there is one; nothing of the hash itself is sent.
+    expect(response.body).not.toMatch(/password_?hash|argon2/i);
     const list = adminUserListSchema.parse(response.json());
     const ids = list.map((user) => user.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
@@ -90,13 +91,16 @@ describe('GET /api/admin/users', () => {
       role: 'customer',
       status: 'pending',
       paymentTerms: 'on_approval',
+      hasPassword: false,
       createdAt: newer.createdAt.toISOString(),
       approvedAt: null,
       lastLoginAt: null,
     });
+    expect(list.find((user) => user.id === older.id)?.hasPassword).toBe(true);
     expect(list.find((user) => user.id === seededAdminId)).toMatchObject({
       role: 'admin',
       status: 'approved',
+      hasPassword: true,
     });
     expect(Object.keys(response.json()[0]).sort()).toEqual(
       [
@@ -110,6 +114,7 @@ describe('GET /api/admin/users', () => {
         'role',
         'status',
         'paymentTerms',
+        'hasPassword',
         'createdAt',
         'approvedAt',
         'lastLoginAt',
@@ -329,6 +334,20 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
     expect(JSON.stringify(audit[0])).not.toContain('New-Pass-22');
   });
 
+  it('refuses a customer who signs in by link and has no password (409), and changes nothing', async () => {
+    const customer = await createUser(t.db);
+    const customerCookie = await signIn(t.app, t.db, customer.email);
+    const mailsBefore = (await mailsTo(t.db, customer.email)).length;
+
+    const response = await reset(customer.id, { password: 'New-Pass-22' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: ADMIN_USERS_CONFLICTS.noPasswordToReset });
+    expect((await userRow(customer.id))?.passwordHash).toBeNull();
+    expect((await get(t.app, '/api/user', { cookie: customerCookie })).statusCode).toBe(200);
+    expect(await mailsTo(t.db, customer.email)).toHaveLength(mailsBefore);
+    expect(await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id })).toHaveLength(0);
+  });
+
   it("lets an administrator sign in with the password set for them, and signs out the admin's sessions", async () => {
     const other = await createAdmin(t.db);
     const otherCookie = await signInAdmin(t.app, { username: other.username, password: ADMIN_TEST_PASSWORD });
@@ -347,6 +366,35 @@ describe('POST /api/admin/users/:userId/reset-password', () => {
     expect((await reset(self.id, { password: 'My-Own-New-4' }, selfCookie)).statusCode).toBe(200);
     expect((await send(t.app, 'GET', '/api/admin/user', selfCookie)).statusCode).toBe(200);
     expect((await send(t.app, 'GET', '/api/admin/user', elsewhere)).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/admin/users/:userId/password-setup-link', () => {
+  const sendLink = (userId: number | string) =>
+    send(t.app, 'POST', `/api/admin/users/${userId}/password-setup-link`, cookie);
+
+  it('e-mails a link-only customer the password reset link, which sets their first password, and audits it', async () => {
+    const customer = await createUser(t.db);
+    const response = await sendLink(customer.id);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: 'Password setup link sent' });
+
+    const mail = (await mailsTo(t.db, customer.email)).at(-1);
+    const token = tokenFromLink(mail?.text ?? '', '/reset-password');
+    expect((await post(t.app, '/api/reset-password', { token, password: 'First-Pass-7' })).statusCode).toBe(
+      200,
+    );
+    expect((await userRow(customer.id))?.passwordHash).toMatch(/^\$argon2id\$/);
+    const audit = await auditRowsOf(t.db, { entityType: 'user', entityId: customer.id });
+    expect(audit.map((row) => row.action)).toEqual(['user.password-setup-link']);
+  });
+
+  it('refuses an administrator (409) and answers 404 for an unknown user', async () => {
+    const other = await createAdmin(t.db);
+    const refused = await sendLink(other.id);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: ADMIN_USERS_CONFLICTS.setupLinkForCustomers });
+    expect((await sendLink(999_999)).statusCode).toBe(404);
   });
 });
 

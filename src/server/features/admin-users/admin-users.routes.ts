@@ -61,6 +61,15 @@ export const adminUsersRoutes =
       },
     );
 
+    app.post(
+      '/api/admin/users/:userId/password-setup-link',
+      { schema: { params: userIdParamsSchema, response: { 200: adminUserMessageSchema } } },
+      async (request) => {
+        await service.sendPasswordSetupLink(actorOf(request), request.params.userId);
+        return { message: ADMIN_USERS_SUCCESS.passwordSetupLinkSent };
+      },
+    );
+
     app.patch(
       '/api/admin/users/:userId/role',
       {

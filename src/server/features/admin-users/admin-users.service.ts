@@ -25,6 +25,7 @@ import {
   changeUserRole,
   createApprovedUser,
   rejectRegistration,
+  resetLinkJob,
   retireLinkTokensOfUser,
   setPasswordHash,
 } from '../accounts';
@@ -70,6 +71,7 @@ export function toAdminUser(user: UserRow): AdminUser {
     role: user.role,
     status: user.status,
     paymentTerms: user.paymentTerms,
+    hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
     approvedAt: iso(user.approvedAt),
     lastLoginAt: iso(user.lastLoginAt),
@@ -170,6 +172,11 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
       await db.transaction(async (tx) => {
         const user = await findUser(tx, userId);
         if (!user) throw userNotFound();
+        // A customer who signs in by link alone chooses a password, if ever, through the e-mailed link
+        // (sendPasswordSetupLink); staff do not pick one for them (docs/admin.md#users).
+        if (user.role === 'customer' && user.passwordHash === null) {
+          throw conflict(ADMIN_USERS_CONFLICTS.noPasswordToReset);
+        }
         await setPasswordHash(tx, user.id, passwordHash);
         const keep = user.id === admin.id ? (actor.sessionTokenHash ?? undefined) : undefined;
         await deleteSessionsOfUser(tx, user.id, keep);
@@ -180,6 +187,26 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
           entityType: 'user',
           entityId: user.id,
           after: { passwordReset: true, sessionsEnded: true },
+        });
+      });
+    },
+
+    /**
+     * E-mails a customer the password reset link of docs/accounts-and-roles.md#password-reset, for a customer
+     * who signs in by link and has no password yet: they choose one themselves (docs/admin.md#users). The
+     * link job sends nothing to an account that may not reset its password (rejected, disabled).
+     */
+    async sendPasswordSetupLink(actor: Actor, userId: number): Promise<void> {
+      await db.transaction(async (tx) => {
+        const user = await findUser(tx, userId);
+        if (!user) throw userNotFound();
+        if (user.role !== 'customer') throw conflict(ADMIN_USERS_CONFLICTS.setupLinkForCustomers);
+        await enqueueJob(tx, jobToQueue(resetLinkJob, { email: user.email }));
+        await recordAudit(tx, actor, {
+          action: 'user.password-setup-link',
+          entityType: 'user',
+          entityId: user.id,
+          after: { passwordSetupLinkSent: true },
         });
       });
     },
