@@ -303,14 +303,14 @@ describe('OrdersSection', () => {
     stored = buildAdminOrder({ status: 'processing' });
     answer(
       jsonResponse({
-        message: 'Order WO-1001 is now processing',
+        message: 'Order WO-1001 is now Processing',
         changed: true,
         order: buildAdminOrder({ status: 'processing' }),
       }),
     );
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Order status updated', {
-        description: 'Order WO-1001 is now processing',
+        description: 'Order WO-1001 is now Processing',
       }),
     );
     await waitFor(() => expect(select.disabled).toBe(false));
@@ -334,7 +334,7 @@ describe('OrdersSection', () => {
                 stored = stored.map((order) => (order.id === 1 ? { ...order, status: 'processing' } : order));
                 resolve(
                   jsonResponse({
-                    message: 'Order WO-1001 is now processing',
+                    message: 'Order WO-1001 is now Processing',
                     changed: true,
                     order: stored[0],
                   }),

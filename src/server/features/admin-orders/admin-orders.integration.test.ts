@@ -331,7 +331,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const before = Date.now();
     const body = await setStatus(order.id, 'processing');
     expect(body).toMatchObject({ changed: true, order: { id: order.id, status: 'processing' } });
-    expect(body.message).toBe(`Order WO-${1000 + order.id} is now processing`);
+    expect(body.message).toBe(`Order WO-${1000 + order.id} is now Processing`);
 
     const stored = await readOrder(t.db, order.id);
     expect(stored.status).toBe('processing');

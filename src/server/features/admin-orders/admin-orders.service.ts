@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { centsToDecimal } from '../../../shared/money';
-import { formatOrderNumber, toOrderStatus } from '../../../shared/orders';
+import { formatOrderNumber, ORDER_STATUS_LABELS, toOrderStatus } from '../../../shared/orders';
 import {
   PAYMENT_REMINDER_SENT,
   type AdminOrder,
@@ -134,8 +134,8 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
         const orderNumber = formatOrderNumber(orderId);
         return {
           message: result.changed
-            ? `Order ${orderNumber} is now ${status}`
-            : `Order ${orderNumber} is already ${status}`,
+            ? `Order ${orderNumber} is now ${ORDER_STATUS_LABELS[status]}`
+            : `Order ${orderNumber} is already ${ORDER_STATUS_LABELS[status]}`,
           changed: result.changed,
           order: toAdminOrder(result.order, supportMessageCount),
         };
