@@ -81,7 +81,8 @@ test('an administrator sets up two-factor authentication and signs in with a cod
   // The code that turned the factor on is spent; the app's next one is not.
   await field.fill(codeFor(secret, Date.now() + 30_000));
   await page.getByRole('button', { name: 'Verify' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // Back at the section this browser showed last.
+  await expect(page).toHaveURL(/\/admin\?section=security$/);
   await expect(page.getByText(/Welcome back, Tess/).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 });

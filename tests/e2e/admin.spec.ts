@@ -36,7 +36,7 @@ test('an administrator signs in on /admin/login and sees the dashboard', async (
   await admin.getByLabel('Username').fill(ADMIN_USERNAME);
   await admin.getByLabel('Password').fill(ADMIN_PASSWORD);
   await admin.getByRole('button', { name: 'Log in' }).click();
-  await expect(admin).toHaveURL(/\/admin$/);
+  await expect(admin).toHaveURL(/\/admin\?section=insights$/);
   await expect(admin.getByText('Welcome back, Morgan').first()).toBeVisible();
   await expect(admin.getByRole('navigation', { name: 'Admin sections' })).toBeVisible();
 });

@@ -134,7 +134,7 @@ test.describe('typing a quantity', () => {
     // 999 cases: the savings stay on one line, the minus sign with its amount.
     const savings = page
       .getByRole('definition')
-      .filter({ hasText: /^−\$[\d,]+\.\d\d$/ })
+      .filter({ hasText: /^-\$[\d,]+\.\d\d$/ })
       .first();
     const box = await savings.boundingBox();
     const lineHeight = await savings.evaluate((element) => parseFloat(getComputedStyle(element).lineHeight));

@@ -61,7 +61,11 @@ vi.mock('./sections/support-section', async () => {
 vi.mock('./sections/pending-users-section', () => ({ PendingUsersSection: () => 'Pending Users section' }));
 vi.mock('./sections/users-section', () => ({ UsersSection: () => 'Users section' }));
 vi.mock('./sections/delivery-section', () => ({ DeliverySection: () => 'Delivery problems section' }));
-vi.mock('./sections/security-section', () => ({ SecuritySection: () => 'Security section' }));
+// Security's code arrives late, as a chunk over a slow network would.
+vi.mock('./sections/security-section', async () => {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return { SecuritySection: () => 'Security section' };
+});
 vi.mock('./sections/faq-section', () => ({
   FaqSection: () => {
     throw new Error('FAQ section crashed');
@@ -250,6 +254,16 @@ describe('/admin dashboard', () => {
     expect(currentSection()).toBe('Insights');
     await router.navigate(1);
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
+  });
+
+  it("draws the section's one header while its code loads", async () => {
+    stubApi();
+    renderApp('/admin?section=security');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Security' })).toBeInTheDocument();
+    expect(screen.getByText('How your administrator account is protected at sign-in.')).toBeInTheDocument();
+    expect(screen.queryByText('Security section')).toBeNull();
+    expect(await screen.findByText('Security section')).toBeInTheDocument();
   });
 
   it('opens a bookmarked section whatever was chosen last', async () => {
