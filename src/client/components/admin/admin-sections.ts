@@ -10,8 +10,7 @@ export const ADMIN_SECTIONS = [
     id: 'insights',
     label: 'Insights',
     heading: 'Insights',
-    description:
-      'How ordering is going: orders and revenue, the pipeline, what is waiting longest, the best customers and overdue payments.',
+    description: 'Orders and revenue, the pipeline, what waits longest, top customers and overdue payments.',
   },
   {
     id: 'products',
