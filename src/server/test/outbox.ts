@@ -37,7 +37,7 @@ async function deliverLinkMail(db: Database, env: Env = testEnv()): Promise<void
     }),
   );
   let current = 0;
-  for (;;) {
+  for (let idle = 0; idle < 500;) {
     const [job] = await db
       .update(jobs)
       .set({ state: 'running', lockedAt: new Date(), lockedBy: 'test' })
@@ -47,23 +47,32 @@ async function deliverLinkMail(db: Database, env: Env = testEnv()): Promise<void
         sql`state = 'pending' and id = (select id from jobs where state = 'pending' and type in ${Object.keys(handlers)} order by id limit 1 for update skip locked)`,
       )
       .returning();
-    if (!job) return waitForOtherSenders(db);
+    if (!job) {
+      // Another caller's jobs: wait until they are sent, then look again (one may have been skipped while
+      // another caller was taking it).
+      if (!(await linkMailOpen(db, Object.keys(handlers)))) return;
+      idle++;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      continue;
+    }
     current = job.id;
     await handlers[job.type]?.(job.payload, job);
     await db.update(jobs).set({ state: 'done', completedAt: new Date() }).where(eq(jobs.id, job.id));
   }
 }
 
-/** Until the jobs another caller took are sent too: an outbox read after this sees every link asked for. */
-async function waitForOtherSenders(db: Database): Promise<void> {
-  for (let tries = 0; tries < 500; tries++) {
-    const [row] = await sqlRows<{ running: number }>(
-      db,
-      sql`select count(*)::int as running from jobs where state = 'running' and locked_by = 'test'`,
-    );
-    if (!row?.running) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+/**
+ * Whether a link-mail job is still being sent by another caller or still pending. A job another caller is
+ * taking right now is skipped (SKIP LOCKED) while it still reads as pending: on PostgreSQL under load, a
+ * sign-in once read the outbox before its own link had been sent, so pending jobs count as open too.
+ */
+async function linkMailOpen(db: Database, types: string[]): Promise<boolean> {
+  const [row] = await sqlRows<{ open: number }>(
+    db,
+    sql`select count(*)::int as open from jobs
+         where (state = 'running' and locked_by = 'test') or (state = 'pending' and type in ${types})`,
+  );
+  return Boolean(row?.open);
 }
 
 /** The outbox: every e-mail queued or sent by a link-mail job, oldest first. */
