@@ -10,6 +10,7 @@ import {
 // axe-core comes with @axe-core/playwright (its one dependency); its source is injected once per document.
 import axe, { type AxeResults, type ImpactValue } from 'axe-core';
 import { withClientAddress } from './client-address';
+import { remember, scannedClean, shapeFingerprint, shapeKey } from './scan-cache';
 
 /**
  * Every end-to-end journey is also an accessibility check (issue 14): specs import `test` and `expect` from
@@ -108,12 +109,6 @@ interface PageState {
 let current: A11yRecord | undefined;
 const pages = new Map<Page, PageState>();
 
-/**
- * Results of every settled scan in this worker, by page, size and a fingerprint of the whole document
- * (each axe run costs a few hundred milliseconds, more on a busy machine).
- */
-const scanCache = new Map<string, LayoutResult[]>();
-
 const DEBUG = Boolean(process.env.A11Y_DEBUG);
 function debug(...args: unknown[]) {
   if (DEBUG) console.log(`[a11y ${new Date().toISOString().slice(11, 23)}]`, ...args);
@@ -185,27 +180,6 @@ function nextFrames(page: Page) {
   );
 }
 
-/**
- * FNV-1a of what axe reads: the body (any change of markup, text or attribute changes it), the title, the
- * language and the viewport meta tag. The rest of <head> (which chunks were preloaded) is left out.
- */
-function fingerprint(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const html = [
-      document.title,
-      document.documentElement.lang,
-      document.querySelector('meta[name="viewport"]')?.getAttribute('content'),
-      document.body.outerHTML,
-    ].join('\n');
-    let hash = 0x811c9dc5;
-    for (let index = 0; index < html.length; index++) {
-      hash ^= html.charCodeAt(index);
-      hash = Math.imul(hash, 0x01000193);
-    }
-    return `${html.length}:${(hash >>> 0).toString(16)}`;
-  });
-}
-
 function isKnown(rule: string, selector: string): boolean {
   return KNOWN_VIOLATIONS.some((known) => known.rule === rule && known.target.test(selector));
 }
@@ -269,11 +243,15 @@ async function scan(page: Page, state: PageState, into: A11yRecord): Promise<voi
     if (key === undefined) return;
     const settled = await settle(QUIET_MS, SETTLE_TIMEOUT_MS);
     const cacheKey = settled
-      ? `${into.origin}${key}\n${viewportLabel(original)}\n${await fingerprint(page)}`
+      ? shapeKey(`${into.origin}${key}`, viewportLabel(original), await shapeFingerprint(page))
       : undefined;
-    const cached = cacheKey === undefined ? undefined : scanCache.get(cacheKey);
-    if (cached) {
-      into.add(key, cached, true);
+    if (cacheKey !== undefined && scannedClean(cacheKey)) {
+      const clean = (size: { width: number; height: number }) => ({
+        viewport: viewportLabel(size),
+        violations: [],
+        unsettled: false,
+      });
+      into.add(key, [clean(original), clean(other)], true);
       debug('scanned', key, 'as before', `${Date.now() - started} ms`);
     } else {
       const layouts = [await runAxe(page, viewportLabel(original), !settled)];
@@ -286,7 +264,7 @@ async function scan(page: Page, state: PageState, into: A11yRecord): Promise<voi
       layouts.push(await runAxe(page, viewportLabel(other), !otherSettled));
       await stillHere();
       into.add(key, layouts, false);
-      if (cacheKey !== undefined && otherSettled) scanCache.set(cacheKey, layouts);
+      if (cacheKey !== undefined) remember(cacheKey, layouts);
       debug('scanned', key, settled, otherSettled, `${Date.now() - started} ms`);
     }
     state.scannedKey = key;
