@@ -17,9 +17,10 @@ const DOM_PRAGMA = '@vitest-environment happy-dom';
 
 /**
  * The unit test files that render into happy-dom (they say so with the `@vitest-environment happy-dom`
- * pragma). They get a fresh module cache each, as components keep state in modules (stores, query clients,
- * vi.mock); the other unit files share their worker's, which saves re-importing the code under test and the
- * setup file for each of about a hundred files (four fifths of their CPU time).
+ * pragma). Like the other unit files they share their worker's module cache, and with it one happy-dom
+ * window, which saves re-importing React, the router and the pages for each file (two thirds of the
+ * components' time, issue 30); component-setup.ts gives every test a fresh page's state. Those that replace
+ * modules or storage methods (MOCKING below) get a cache and window of their own.
  */
 function componentTestFiles(): string[] {
   return UNIT_FOLDERS.flatMap((folder) =>
@@ -30,6 +31,14 @@ function componentTestFiles(): string[] {
   );
 }
 const componentTests = componentTestFiles();
+/**
+ * Component files that replace modules (vi.mock) or a storage object's own methods (happy-dom's storage is a
+ * Proxy, from which vi.restoreAllMocks does not take the spy back): each gets a module cache and window of
+ * its own.
+ */
+const MOCKING = /\bvi\.(mock|doMock)\(|\bvi\.spyOn\((window\.)?(localStorage|sessionStorage)\b/;
+const mockingComponentTests = componentTests.filter((file) => MOCKING.test(readFileSync(file, 'utf8')));
+const sharedComponentTests = componentTests.filter((file) => !mockingComponentTests.includes(file));
 const unitInclude = ['src/**/*.test.{ts,tsx}', 'dev/**/*.test.ts', 'eslint/**/*.test.ts'];
 const unitExclude = ['**/*.integration.test.ts', 'node_modules/**'];
 // A journey through several lazily loaded pages, on a loaded two-core machine running two files at once,
@@ -55,8 +64,20 @@ export default defineConfig({
       {
         test: {
           name: 'components',
+          isolate: false,
           root: '.',
-          include: componentTests,
+          include: sharedComponentTests,
+          exclude: unitExclude,
+          environment: 'node',
+          setupFiles: ['src/client/test-support/setup.ts', 'src/client/test-support/component-setup.ts'],
+          testTimeout: unitTimeout,
+        },
+      },
+      {
+        test: {
+          name: 'components-mocking',
+          root: '.',
+          include: mockingComponentTests,
           exclude: unitExclude,
           environment: 'node',
           setupFiles: ['src/client/test-support/setup.ts'],
