@@ -284,11 +284,12 @@ describe('/admin dashboard', () => {
     expect(await screen.findByText('Pending Users section')).toBeInTheDocument();
     expect(screen.queryByText('Insights section')).toBeNull();
     expect(currentSection()).toBe('Pending Users');
-    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users');
+    // The section is stored by an effect, which may run after the section is drawn.
+    await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('pending-users'));
 
     fireEvent.click(sectionLink('Users'));
     expect(await screen.findByText('Users section')).toBeInTheDocument();
-    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users');
+    await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('users'));
 
     cleanup();
     renderApp('/admin');
@@ -422,7 +423,7 @@ describe('/admin links', () => {
 
     expect(await screen.findByText('Support section for order 12')).toBeInTheDocument();
     expect(currentSection()).toBe('Support');
-    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('support');
+    await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('support'));
     await waitFor(() => expect(document.title).toBe(`Support · Admin Dashboard | ${testConfig.storeName}`));
   });
 
@@ -440,7 +441,7 @@ describe('/admin links', () => {
     expect(await screen.findByText('Users section')).toBeInTheDocument();
     fireEvent.click(sectionLink('Delivery problems'));
     expect(await screen.findByText('Delivery problems section')).toBeInTheDocument();
-    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('delivery');
+    await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('delivery'));
   });
 
   it('opens the remembered section when the link names no known section', async () => {
@@ -482,6 +483,6 @@ describe('/admin links', () => {
     await router.navigate(-1);
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(currentSection()).toBe('Orders');
-    expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('orders');
+    await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('orders'));
   });
 });
