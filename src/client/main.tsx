@@ -6,12 +6,12 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
 import { Toaster } from './components/toaster';
+import { AppRouter, createBrowserHistory } from './lib/app-router';
 import { keepShellScroll, shellCanBeReplaced } from './lib/first-render';
 import { createQueryClient } from './lib/query-client';
-import { closeToastsOnNavigation } from './lib/toast';
-import { createAppRouter } from './router';
+import { takeTokenFromAddressBar } from './lib/url-token';
+import { AppRoutes, preloadPage } from './router';
 
 /** Lets the browser handle input and paint before the next step: each step is a task of its own. */
 const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -21,17 +21,20 @@ const yieldToBrowser = () => new Promise((resolve) => setTimeout(resolve, 0));
 async function start(rootElement: HTMLElement) {
   const overShell = rootElement.hasChildNodes();
   const queryClient = createQueryClient();
-  // At once, in the script's own task: the router's loaders take a sign-in or reset token out of the
-  // address bar before the page has finished loading (lib/url-token.ts).
-  const router = createAppRouter();
-  closeToastsOnNavigation(router);
+  // At once, in the script's own task: a sign-in or reset token leaves the address bar before the page has
+  // finished loading (lib/url-token.ts), and the first page's code is asked for.
+  takeTokenFromAddressBar();
+  const history = createBrowserHistory({ v5Compat: true });
+  const pageCode = preloadPage(history.location.pathname);
   await yieldToBrowser();
   const root = createRoot(rootElement);
   const render = () =>
     root.render(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouter history={history}>
+            <AppRoutes />
+          </AppRouter>
           <Toaster />
         </QueryClientProvider>
       </StrictMode>,
@@ -42,7 +45,7 @@ async function start(rootElement: HTMLElement) {
   // the reader's taps and scrolls in between (the shell is on screen meanwhile).
   if (overShell) {
     keepShellScroll();
-    await shellCanBeReplaced(router, queryClient, rootElement);
+    await shellCanBeReplaced(pageCode, queryClient, rootElement);
     startTransition(render);
   } else {
     render();

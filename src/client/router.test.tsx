@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testConfig, testUser } from './test-support/api-fixtures';
 import { renderApp } from './test-support/render-app';
@@ -62,17 +62,17 @@ describe('route table', () => {
   });
 
   it.each(CUSTOMER_ROUTES)('sends a signed-out visitor from %s to /auth', async (path) => {
-    const { router } = renderApp(path);
+    const { history } = renderApp(path);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign In / Register' })).toBeInTheDocument();
   });
 
   it('also sends a visitor to /auth when the server has no session API (any non-OK /api/user)', async () => {
     stubFetch({ '/api/config': () => jsonResponse(testConfig) });
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth'));
   });
 
   it('shows a spinner while the session loads', async () => {
@@ -103,9 +103,9 @@ describe('route table', () => {
 
   it('sends a signed-in customer from /auth to the shop', async () => {
     stubApi(true);
-    const { router } = renderApp('/auth');
+    const { history } = renderApp('/auth');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 
   it('wraps customer pages in the storefront header and footer', async () => {
@@ -128,11 +128,11 @@ describe('route table', () => {
 describe('focus after a client-side navigation', () => {
   it("moves the focus to the new page's main heading, not on the first load", async () => {
     stubApi(true);
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' });
     expect(document.activeElement).toBe(document.body);
 
-    await router.navigate('/account');
+    act(() => history.push('/account'));
     const heading = await screen.findByRole('heading', { level: 1, name: 'My Account' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(heading.getAttribute('tabindex')).toBe('-1');
@@ -140,14 +140,14 @@ describe('focus after a client-side navigation', () => {
 
   it('leaves the focus alone when only the query changes', async () => {
     stubApi(true);
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' });
 
-    await router.navigate('/account');
+    act(() => history.push('/account'));
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
     const field = screen.getByLabelText('First Name');
     field.focus();
-    await router.navigate('/account?tab=details');
+    act(() => history.push('/account?tab=details'));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.activeElement).toBe(field);
   });

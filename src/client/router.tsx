@@ -1,25 +1,48 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './components/app-shell';
 import { PageSpinner } from './components/page-spinner';
 import { RedirectIfSignedIn, RequireSignIn } from './components/require-sign-in';
-import { takeTokenFromUrl } from './lib/url-token';
-import { RouteError } from './components/route-error';
+import { RouteErrorBoundary } from './components/route-error';
+import { useCloseToastsOnNavigation } from './lib/toast';
 import { OrderFormPage } from './routes/shop/order-form';
 
+/** What a route with lazily loaded code keeps in its `handle`: how to load that code ahead of rendering. */
+interface PageHandle {
+  preload: () => Promise<unknown>;
+}
+
+function isPageHandle(handle: unknown): handle is PageHandle {
+  return typeof handle === 'object' && handle !== null && 'preload' in handle;
+}
+
 /**
- * A page whose code loads on first visit, keeping the storefront's initial bundle small. The spinner shows
- * when a lazy page is the first one opened; later navigations keep the current page and show
- * NavigationProgress until the code has arrived.
+ * A page whose code loads on first visit, keeping the storefront's initial bundle small. Rendered before its
+ * code has arrived, it suspends: the first page opened shows AppRoutes' spinner, a later navigation keeps
+ * the current page (a transition, app-router.tsx) and shows NavigationProgress until the code has arrived.
+ * Once loaded (or preloaded, preloadPage) it renders at once.
  */
 function lazyPage<Module>(
   load: () => Promise<Module>,
   pickPage: (module: Module) => ComponentType,
-): Pick<RouteObject, 'lazy' | 'HydrateFallback'> {
-  return {
-    HydrateFallback: PageSpinner,
-    lazy: async () => ({ Component: pickPage(await load()) }),
-  };
+): Pick<RouteObject, 'element' | 'handle'> {
+  let Page: ComponentType | null = null;
+  let loading: Promise<ComponentType> | null = null;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => (Page = pickPage(module)),
+      (error: unknown) => {
+        // A later visit tries again (after a deploy, the reload RouteError offers fetches the new files).
+        loading = null;
+        throw error;
+      },
+    ));
+  const Suspending = lazy(async () => ({ default: await preload() }));
+  function LazyPage() {
+    return Page ? <Page /> : <Suspending />;
+  }
+  const handle: PageHandle = { preload };
+  return { element: <LazyPage />, handle };
 }
 
 const policyPages = () => import('./routes/policies/policy-page');
@@ -42,7 +65,6 @@ export const routes: RouteObject[] = [
       () => import('./components/admin-layout'),
       (module) => module.AdminLayout,
     ),
-    ErrorBoundary: RouteError,
     children: [
       {
         index: true,
@@ -62,128 +84,141 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/',
-    Component: AppShell,
-    ErrorBoundary: RouteError,
+    element: <AppShell />,
     children: [
+      { index: true, element: <OrderFormPage /> },
       {
-        // Page errors render inside the shell, so header and footer stay usable.
-        ErrorBoundary: RouteError,
+        // Customer area: a spinner while the session loads, /auth when signed out
+        // (docs/storefront.md#routes-and-access).
+        element: <RequireSignIn />,
         children: [
-          { index: true, Component: OrderFormPage },
           {
-            // Customer area: a spinner while the session loads, /auth when signed out
-            // (docs/storefront.md#routes-and-access).
-            Component: RequireSignIn,
-            children: [
-              {
-                path: 'confirm',
-                ...lazyPage(
-                  () => import('./routes/shop/confirm'),
-                  (module) => module.ConfirmPage,
-                ),
-              },
-              {
-                path: 'order-success',
-                ...lazyPage(
-                  () => import('./routes/shop/order-success'),
-                  (module) => module.OrderSuccessPage,
-                ),
-              },
-              {
-                path: 'tester-confirmation',
-                ...lazyPage(
-                  () => import('./routes/shop/tester-confirmation'),
-                  (module) => module.TesterConfirmationPage,
-                ),
-              },
-              {
-                path: 'account',
-                ...lazyPage(
-                  () => import('./routes/account/account'),
-                  (module) => module.AccountPage,
-                ),
-              },
-              { path: 'account/support', ...supportPage },
-              { path: 'support', ...supportPage },
-              {
-                path: 'orders',
-                ...lazyPage(
-                  () => import('./routes/orders/order-history'),
-                  (module) => module.OrderHistoryPage,
-                ),
-              },
-              {
-                path: 'orders/:id',
-                ...lazyPage(
-                  () => import('./routes/orders/order-detail'),
-                  (module) => module.OrderDetailPage,
-                ),
-              },
-              {
-                path: 'orders/:id/reorder',
-                ...lazyPage(
-                  () => import('./routes/orders/reorder'),
-                  (module) => module.ReorderPage,
-                ),
-              },
-            ],
-          },
-          // The policies the footer links to, open to visitors and customers alike
-          // (docs/storefront.md#policy-pages).
-          { path: 'terms', ...lazyPage(policyPages, (module) => module.TermsPage) },
-          { path: 'privacy', ...lazyPage(policyPages, (module) => module.PrivacyPage) },
-          {
-            path: 'auth',
-            Component: RedirectIfSignedIn,
-            children: [
-              {
-                index: true,
-                ...lazyPage(
-                  () => import('./routes/auth/auth'),
-                  (module) => module.AuthPage,
-                ),
-              },
-            ],
-          },
-          {
-            // The e-mailed magic link lands here and signs in with a POST
-            // (docs/accounts-and-roles.md#magic-links).
-            path: 'auth/verify',
-            // Takes the token out of the address bar before anything renders.
-            loader: takeTokenFromUrl,
+            path: 'confirm',
             ...lazyPage(
-              () => import('./routes/auth/verify-sign-in'),
-              (module) => module.VerifySignInPage,
+              () => import('./routes/shop/confirm'),
+              (module) => module.ConfirmPage,
             ),
           },
           {
-            path: 'auth/forgot-password',
+            path: 'order-success',
             ...lazyPage(
-              () => import('./routes/auth/forgot-password'),
-              (module) => module.ForgotPasswordPage,
+              () => import('./routes/shop/order-success'),
+              (module) => module.OrderSuccessPage,
             ),
           },
           {
-            path: 'reset-password',
-            loader: takeTokenFromUrl,
+            path: 'tester-confirmation',
             ...lazyPage(
-              () => import('./routes/auth/reset-password'),
-              (module) => module.ResetPasswordPage,
+              () => import('./routes/shop/tester-confirmation'),
+              (module) => module.TesterConfirmationPage,
             ),
           },
           {
-            path: '*',
+            path: 'account',
             ...lazyPage(
-              () => import('./routes/not-found'),
-              (module) => module.NotFoundPage,
+              () => import('./routes/account/account'),
+              (module) => module.AccountPage,
+            ),
+          },
+          { path: 'account/support', ...supportPage },
+          { path: 'support', ...supportPage },
+          {
+            path: 'orders',
+            ...lazyPage(
+              () => import('./routes/orders/order-history'),
+              (module) => module.OrderHistoryPage,
+            ),
+          },
+          {
+            path: 'orders/:id',
+            ...lazyPage(
+              () => import('./routes/orders/order-detail'),
+              (module) => module.OrderDetailPage,
+            ),
+          },
+          {
+            path: 'orders/:id/reorder',
+            ...lazyPage(
+              () => import('./routes/orders/reorder'),
+              (module) => module.ReorderPage,
             ),
           },
         ],
+      },
+      // The policies the footer links to, open to visitors and customers alike
+      // (docs/storefront.md#policy-pages).
+      { path: 'terms', ...lazyPage(policyPages, (module) => module.TermsPage) },
+      { path: 'privacy', ...lazyPage(policyPages, (module) => module.PrivacyPage) },
+      {
+        path: 'auth',
+        element: <RedirectIfSignedIn />,
+        children: [
+          {
+            index: true,
+            ...lazyPage(
+              () => import('./routes/auth/auth'),
+              (module) => module.AuthPage,
+            ),
+          },
+        ],
+      },
+      {
+        // The e-mailed magic link lands here and signs in with a POST
+        // (docs/accounts-and-roles.md#magic-links).
+        path: 'auth/verify',
+        ...lazyPage(
+          () => import('./routes/auth/verify-sign-in'),
+          (module) => module.VerifySignInPage,
+        ),
+      },
+      {
+        path: 'auth/forgot-password',
+        ...lazyPage(
+          () => import('./routes/auth/forgot-password'),
+          (module) => module.ForgotPasswordPage,
+        ),
+      },
+      {
+        path: 'reset-password',
+        ...lazyPage(
+          () => import('./routes/auth/reset-password'),
+          (module) => module.ResetPasswordPage,
+        ),
+      },
+      {
+        path: '*',
+        ...lazyPage(
+          () => import('./routes/not-found'),
+          (module) => module.NotFoundPage,
+        ),
       },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the code of the page at `pathname` (and of its layouts), e.g. while its shell is on screen. Never
+ * fails: a page whose code cannot be loaded shows its error when it renders.
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.flatMap(({ route }) => (isPageHandle(route.handle) ? [route.handle.preload()] : [])),
+  ).catch(() => undefined);
+}
+
+/**
+ * The page at the current address. An error while rendering a page, or a page whose code fails to load,
+ * shows RouteError in its place (customer pages show theirs inside the shell, AppShell); moving to another
+ * page clears it.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  const page = useRoutes(routes);
+  useCloseToastsOnNavigation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<PageSpinner />}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet } from 'react-router';
 import { cn } from '../lib/cn';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
-import { RestoreShellScroll } from './restore-shell-scroll';
 import { SkipLink } from './skip-link';
 
 /**
@@ -17,8 +16,6 @@ export function AdminLayout() {
       <SkipLink />
       <NavigationProgress />
       <Outlet />
-      <ScrollRestoration />
-      <RestoreShellScroll />
     </div>
   );
 }

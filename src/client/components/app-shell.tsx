@@ -1,7 +1,9 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
-import { RestoreShellScroll } from './restore-shell-scroll';
+import { PageSpinner } from './page-spinner';
+import { RouteErrorBoundary } from './route-error';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -9,6 +11,7 @@ import { SkipLink } from './skip-link';
 /** Layout of every customer page: header, page, footer. */
 export function AppShell() {
   useFocusHeadingOnNavigate();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -21,11 +24,15 @@ export function AppShell() {
         tabIndex={-1}
         className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 focus:outline-none"
       >
-        <Outlet />
+        {/* A page's error, and the spinner while the first page's code arrives, show inside the shell, so
+            header and footer stay usable. */}
+        <RouteErrorBoundary resetKey={pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
-      <ScrollRestoration />
-      <RestoreShellScroll />
     </div>
   );
 }

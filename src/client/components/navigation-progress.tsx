@@ -1,9 +1,8 @@
-import { useNavigation } from 'react-router';
+import { useNavigationPending } from '../lib/app-router';
 
 /** A thin bar at the top while the router loads the next page's code, so a click never looks ignored. */
 export function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
+  if (!useNavigationPending()) return null;
   return (
     <div
       role="progressbar"

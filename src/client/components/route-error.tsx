@@ -1,14 +1,12 @@
 import { TriangleAlert } from 'lucide-react';
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { Component, useEffect, type ReactNode } from 'react';
 import { Button } from './ui/button';
 
 /**
  * Catches render errors and failed page loads. After a deploy an old tab asks for chunk files that no longer
  * exist; a reload fetches the new ones, so that is the one action offered.
  */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     // Kept in the console for support; the customer sees a generic message.
     console.error(error);
@@ -24,4 +22,38 @@ export function RouteError() {
       </Button>
     </section>
   );
+}
+
+interface BoundaryProps {
+  /** The boundary shows its children again when this changes (the page's path). */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  error: { value: unknown; resetKey: string } | null;
+}
+
+/**
+ * Shows RouteError instead of the pages below it when one throws while rendering, until the reader moves to
+ * another page (`resetKey`). React catches render errors only in a class component with these two methods
+ * (ADR 0035).
+ */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(value: unknown): Partial<BoundaryState> {
+    return { error: { value, resetKey: '' } };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: BoundaryState): Partial<BoundaryState> | null {
+    if (!state.error) return null;
+    // Just caught: remember which page it belongs to. Another page since: show the pages again.
+    if (state.error.resetKey === '') return { error: { ...state.error, resetKey: props.resetKey } };
+    return state.error.resetKey === props.resetKey ? null : { error: null };
+  }
+
+  override render() {
+    return this.state.error ? <RouteError error={this.state.error.value} /> : this.props.children;
+  }
 }

@@ -46,7 +46,7 @@ describe('SiteFooter', () => {
     });
 
     // Any page of the shell has the footer; the not-found page needs no more stubs.
-    const { router } = renderApp('/no-such-page');
+    const { history } = renderApp('/no-such-page');
 
     const footer = screen.getByRole('contentinfo');
     const terms = await within(footer).findByRole('link', { name: 'Terms & Conditions' });
@@ -59,7 +59,7 @@ describe('SiteFooter', () => {
     fireEvent.click(terms);
     expect(await screen.findByRole('heading', { level: 1, name: 'Terms & Conditions' })).toBeInTheDocument();
     expect(await screen.findByText('Full cases only.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/terms');
+    expect(history.location.pathname).toBe('/terms');
   });
 
   it('links Terms & Conditions and Privacy Policy to the configured URLs and Contact Us to /support', async () => {

@@ -94,14 +94,14 @@ describe('customer header', () => {
     });
     setCartItemQuantity(1, 12);
     writeOrderNotes('Leave at the back door');
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     const { menu } = await openMenu();
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     expect(await within(menu).findByRole('menuitem', { name: 'Signing out...' })).toBeInTheDocument();
     answer(new Response(null, { status: 204 }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth'));
     expect(toast.success).toHaveBeenCalledWith('Logged out');
     expect(cartStore.getSnapshot().items).toEqual([]);
     // The next person on this browser does not inherit the notes either.
@@ -112,13 +112,13 @@ describe('customer header', () => {
 
   it("toasts 'Logout failed' and stays signed in when the server refuses", async () => {
     stubApi(true, { '/api/logout': () => errorResponse(500, 'Boom') });
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     const { menu } = await openMenu();
 
     fireEvent.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
     expect(screen.getByRole('button', { name: 'Account menu for Jane Doe' })).toBeInTheDocument();
   });
 });

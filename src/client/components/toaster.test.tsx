@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { closeToastsOnNavigation, NAVIGATION_GRACE_MS, toast } from '../lib/toast';
+import { AppRouter, createMemoryHistory } from '../lib/app-router';
+import { NAVIGATION_GRACE_MS, toast, useCloseToastsOnNavigation } from '../lib/toast';
 import { Toaster } from './toaster';
 
 afterEach(() => {
@@ -60,14 +61,20 @@ it('shows one toast at a time: a new one replaces the one on screen', async () =
 });
 
 it("closes a page's toasts when another page opens, but keeps one that announces the new page", async () => {
-  let navigate: (pathname: string) => void = () => undefined;
-  closeToastsOnNavigation({
-    subscribe: (listener) => {
-      navigate = (pathname) => listener({ location: { pathname, search: '' } });
-    },
-  });
-  navigate('/');
-  render(<Toaster />);
+  const history = createMemoryHistory({ initialEntries: ['/'], v5Compat: true });
+  const navigate = (pathname: string) => history.push(pathname);
+  function Page() {
+    useCloseToastsOnNavigation();
+    return null;
+  }
+  render(
+    <>
+      <AppRouter history={history}>
+        <Page />
+      </AppRouter>
+      <Toaster />
+    </>,
+  );
   const now = vi.spyOn(Date, 'now').mockReturnValue(1_000_000);
 
   act(() => toast.success('Tester added'));

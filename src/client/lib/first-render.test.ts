@@ -1,6 +1,5 @@
 // @vitest-environment happy-dom
 import { QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ADMIN_SESSION_QUERY_KEY } from './admin-session-query';
 import { testConfig, testUser } from '../test-support/api-fixtures';
@@ -15,13 +14,6 @@ function gate() {
   let open!: () => void;
   const opened = new Promise<void>((resolve) => (open = resolve));
   return { opened, open };
-}
-
-/** A router whose page's code arrives when `code` opens, at `path`. */
-function routerAt(path: string, code: Promise<void>) {
-  return createMemoryRouter([{ path, lazy: async () => (await code, { Component: () => null }) }], {
-    initialEntries: [path],
-  });
 }
 
 /** The page's `#root` as the server sends it with a shell drawn for `session`. */
@@ -56,7 +48,7 @@ describe('replacing a page shell', () => {
       '/api/config': () => jsonResponse(testConfig),
     });
     const queryClient = new QueryClient();
-    const ready = shellCanBeReplaced(routerAt('/', code.opened), queryClient, shellRoot('customer'));
+    const ready = shellCanBeReplaced(code.opened, queryClient, shellRoot('customer'));
 
     expect(await settled(ready)).toBe(false);
     code.open();
@@ -73,7 +65,7 @@ describe('replacing a page shell', () => {
       '/api/config': () => jsonResponse(testConfig),
     });
     const queryClient = new QueryClient();
-    await shellCanBeReplaced(routerAt('/admin', Promise.resolve()), queryClient, shellRoot('admin'));
+    await shellCanBeReplaced(Promise.resolve(), queryClient, shellRoot('admin'));
     expect(queryClient.getQueryData(ADMIN_SESSION_QUERY_KEY)).toEqual(testAdmin);
   });
 
@@ -83,11 +75,7 @@ describe('replacing a page shell', () => {
       '/api/session': () => new Promise<Response>(() => {}),
       '/api/config': () => jsonResponse(testConfig),
     });
-    const ready = shellCanBeReplaced(
-      routerAt('/', Promise.resolve()),
-      new QueryClient(),
-      shellRoot('visitor'),
-    );
+    const ready = shellCanBeReplaced(Promise.resolve(), new QueryClient(), shellRoot('visitor'));
     let done = false;
     void ready.then(() => (done = true));
     await vi.advanceTimersByTimeAsync(SHELL_WAIT_MS - 100);

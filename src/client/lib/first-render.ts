@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { createBrowserRouter } from 'react-router';
 import { adminSessionQueryOptions } from './admin-session-query';
 import { currentUserQueryOptions } from './session';
 import { storeConfigQueryOptions } from './store-config';
@@ -10,30 +9,15 @@ import { storeConfigQueryOptions } from './store-config';
  */
 export const SHELL_WAIT_MS = 10_000;
 
-/** The app's data router (a memory router in tests). */
-type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-/** Resolves once the router has the first page's code (a lazy route loads before it counts as started). */
-function routerStarted(router: AppRouter): Promise<void> {
-  return new Promise((resolve) => {
-    if (router.state.initialized) return resolve();
-    const unsubscribe = router.subscribe((state) => {
-      if (!state.initialized) return;
-      unsubscribe();
-      resolve();
-    });
-  });
-}
-
 /**
  * When the page came with a shell (the server's first paint of it, ADR 0016), the app's first render
  * should show what the shell shows, not a spinner: so it waits for what the shell took as known — the
- * page's code, the session (the administrator's where the server says so on `#root`, shared/page-shells.ts)
+ * page's code (`pageCode`, router.tsx's preloadPage), the session (the administrator's where the server says so on `#root`, shared/page-shells.ts)
  * and the store's settings. Pages load the data they show themselves, with the loading states the shell
  * already draws.
  */
 export async function shellCanBeReplaced(
-  router: AppRouter,
+  pageCode: Promise<unknown>,
   queryClient: QueryClient,
   rootElement: HTMLElement,
 ): Promise<void> {
@@ -41,11 +25,7 @@ export async function shellCanBeReplaced(
     rootElement.dataset.session === 'admin'
       ? queryClient.prefetchQuery(adminSessionQueryOptions)
       : queryClient.prefetchQuery(currentUserQueryOptions);
-  const ready = Promise.all([
-    routerStarted(router),
-    session,
-    queryClient.prefetchQuery(storeConfigQueryOptions),
-  ]);
+  const ready = Promise.all([pageCode, session, queryClient.prefetchQuery(storeConfigQueryOptions)]);
   await Promise.race([ready, new Promise((resolve) => setTimeout(resolve, SHELL_WAIT_MS))]);
 }
 
@@ -53,9 +33,8 @@ export async function shellCanBeReplaced(
 let shellScroll: { y: number; stop: () => void } | null = null;
 
 /**
- * Follows the reader's scrolling of the shell, for RestoreShellScroll: the router's scroll restoration
- * starts a page it has not seen at the top, which is right for a navigation but not for a page the reader
- * is already reading.
+ * Follows the reader's scrolling of the shell, for the router's scroll restoration (app-router.tsx): the
+ * app's first page keeps the place the reader has scrolled its shell to.
  */
 export function keepShellScroll() {
   const onScroll = () => {
@@ -65,11 +44,16 @@ export function keepShellScroll() {
   shellScroll = { y: window.scrollY, stop: () => window.removeEventListener('scroll', onScroll) };
 }
 
-/** Once, after the app's first commit over a shell: back to where the reader had scrolled it. */
-export function restoreShellScroll() {
-  if (!shellScroll) return;
+/**
+ * Once, after the app's first commit over a shell: back to where the reader had scrolled it. Says whether
+ * it scrolled (false without a shell, or when the reader had not scrolled it).
+ */
+export function restoreShellScroll(): boolean {
+  if (!shellScroll) return false;
   const { y, stop } = shellScroll;
   shellScroll = null;
   stop();
-  if (y > 0) window.scrollTo(0, y);
+  if (y <= 0) return false;
+  window.scrollTo(0, y);
+  return true;
 }

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import type * as SonnerModule from 'sonner';
 import type { ExternalToast } from 'sonner';
 
@@ -61,17 +62,17 @@ export function closeToastsOfEarlierPage(now = Date.now()): void {
 
 /**
  * Toasts close when the page changes (path or query, e.g. another admin section): 'Tester added' must not
- * follow the buyer onto /confirm over the PO number field.
+ * follow the buyer onto /confirm over the PO number field. Used once, by the router (router.tsx).
  */
-export function closeToastsOnNavigation(router: {
-  subscribe: (listener: (state: { location: { pathname: string; search: string } }) => void) => unknown;
-}): void {
-  let page: string | null = null;
-  router.subscribe(({ location }) => {
-    const next = `${location.pathname}${location.search}`;
-    if (page !== null && next !== page) closeToastsOfEarlierPage();
-    page = next;
-  });
+export function useCloseToastsOnNavigation(): void {
+  const { pathname, search } = useLocation();
+  const page = `${pathname}${search}`;
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    closeToastsOfEarlierPage();
+  }, [page]);
 }
 
 export const toast = {

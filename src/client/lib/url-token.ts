@@ -1,21 +1,55 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 export interface UrlToken {
   token: string | null;
   next: string | null;
 }
 
+/** The token main.tsx took out of the address bar as the app started, for the page it was meant for. */
+let takenAtStart: { pathname: string; value: UrlToken } | null = null;
+
+/** Forgets the token taken at start, as a new page load would (component-setup.ts). */
+export function forgetTokenTakenAtStart() {
+  takenAtStart = null;
+}
+
+function readUrlToken(search: string): UrlToken | null {
+  const params = new URLSearchParams(search);
+  const token = params.get('token');
+  if (token === null) return null;
+  return { token: token.trim() || null, next: params.get('next') };
+}
+
 /**
- * Route loader of the pages opened from e-mailed links (/auth/verify, /reset-password): reads `token` (and
- * `next`) from the URL and removes the token from the address bar before the page renders, so it does not stay
- * in the history, in screenshots or in a Referer. It runs before the page component, and the page gets the
- * token from useLoaderData().
+ * Run by main.tsx before the router starts: on a page opened from an e-mailed link (/auth/verify,
+ * /reset-password), takes `token` (and `next`) out of the address bar at once, so it does not stay in the
+ * history, in screenshots or in a Referer; the page gets them from useUrlToken().
  */
-export function takeTokenFromUrl({ request }: LoaderFunctionArgs): UrlToken {
-  const url = new URL(request.url);
-  const token = url.searchParams.get('token');
+export function takeTokenFromAddressBar(): void {
+  const value = readUrlToken(window.location.search);
+  if (!value) return;
+  takenAtStart = { pathname: window.location.pathname, value };
   stripTokenFromAddressBar();
-  return { token: token?.trim() || null, next: url.searchParams.get('next') };
+}
+
+/**
+ * The token and return path of the page opened from an e-mailed link: the one taken as the app started, or
+ * (after an in-app navigation) the one in the page's address, which is then taken out of the address bar.
+ * Read once, when the page first renders.
+ */
+export function useUrlToken(): UrlToken {
+  const { pathname, search } = useLocation();
+  const [value] = useState<UrlToken>(() => {
+    const inAddress = readUrlToken(search);
+    if (inAddress) {
+      stripTokenFromAddressBar();
+      return inAddress;
+    }
+    if (takenAtStart?.pathname === pathname) return takenAtStart.value;
+    return { token: null, next: new URLSearchParams(search).get('next') };
+  });
+  return value;
 }
 
 function stripTokenFromAddressBar() {
@@ -24,7 +58,7 @@ function stripTokenFromAddressBar() {
     const current = new URL(window.location.href);
     if (!current.searchParams.has('token')) return;
     current.searchParams.delete('token');
-    // Keep the router's history state, so Back and Forward still work.
+    // Keep the history entry's state (the router's key), so Back and Forward still work.
     window.history.replaceState(
       window.history.state,
       '',

@@ -11,7 +11,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import type { PublicConfig } from '../../shared/schemas/config';
 import type { CurrentUser } from '../../shared/schemas/current-user';
 import {
@@ -25,7 +25,7 @@ import { adminSessionQueryOptions } from '../lib/admin-session-query';
 import { PageShellContext } from '../lib/page-shell';
 import { currentUserQueryOptions } from '../lib/session';
 import { storeConfigQueryOptions } from '../lib/store-config';
-import { routes } from '../router';
+import { AppRoutes, preloadPage } from '../router';
 
 /**
  * A signed-in user of no name, standing for whoever the hint cookie belongs to. Name and e-mail are a
@@ -78,19 +78,15 @@ async function renderShell(id: PageShellId, config: PublicConfig): Promise<Rende
     session === 'admin' ? anonymousUser('admin') : null,
   );
 
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(path, 'http://shell.invalid')));
-  if (context instanceof Response) throw new Error(`The page shell of ${path} redirects (${context.status})`);
+  // With its code loaded, a lazy page renders at once: the shell is the page, not the spinner before it.
+  await preloadPage(path);
   const html = renderToString(
     <StrictMode>
       <PageShellContext value>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            // No inline script with router state: the CSP allows none, and the app starts afresh anyway.
-            hydrate={false}
-          />
+          <StaticRouter location={path}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </PageShellContext>
     </StrictMode>,

@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { format } from 'date-fns';
 import { toast } from '../../lib/toast';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { AdminSupportListResponse } from '../../../shared/schemas/admin-support';
+import { AppRouter, createMemoryHistory } from '../../lib/app-router';
 import { createQueryClient } from '../../lib/query-client';
 import { SupportSection } from '../../routes/admin/sections/support-section';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -71,13 +71,15 @@ function stubList(
 
 /** The section inside the dashboard's address, e.g. a link from the Orders section. */
 function renderSection(path = '/admin?section=support') {
-  const router = createMemoryRouter([{ path: '*', element: <SupportSection /> }], { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   render(
     <QueryClientProvider client={createQueryClient({ retry: false })}>
-      <RouterProvider router={router} />
+      <AppRouter history={history}>
+        <SupportSection />
+      </AppRouter>
     </QueryClientProvider>,
   );
-  return router;
+  return history;
 }
 
 /** The query strings of every GET of the list so far. */
@@ -306,7 +308,7 @@ describe('SupportSection', () => {
         supportListOf(lastListQuery(fetchMock)?.has('orderId') ? [orderIssue] : [orderIssue, question]),
       ),
     );
-    const router = renderSection('/admin?section=support&order=12');
+    const history = renderSection('/admin?section=support&order=12');
 
     await findRow('Order Issue - Order #12');
     expect(lastListQuery(fetchMock)?.get('orderId')).toBe('12');
@@ -321,7 +323,7 @@ describe('SupportSection', () => {
     await findRow('Product Question');
     expect(lastListQuery(fetchMock)?.has('orderId')).toBe(false);
     expect(screen.queryByRole('button', { name: /^Order WO-1012/ })).toBeNull();
-    expect(router.state.location.search).toBe('?section=support');
+    expect(history.location.search).toBe('?section=support');
   });
 
   it('explains an empty list filtered by order', async () => {
@@ -341,12 +343,12 @@ describe('SupportSection', () => {
 
   it("filters by a row's order when its order number is clicked", async () => {
     const fetchMock = stubList(supportListOf([orderIssue, question]));
-    const router = renderSection();
+    const history = renderSection();
     const row = await findRow('Order Issue - Order #12');
 
     fireEvent.click(within(row).getByRole('link', { name: /WO-1012/ }));
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('orderId')).toBe('12'));
-    expect(router.state.location.search).toBe('?section=support&order=12');
+    expect(history.location.search).toBe('?section=support&order=12');
     expect(screen.getByRole('button', { name: /^Order WO-1012/ })).toBeInTheDocument();
   });
 

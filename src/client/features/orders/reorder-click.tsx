@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useNavigation } from 'react-router';
+import { useNavigate } from 'react-router';
+import { useNavigationPending } from '../../lib/app-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { cartStore } from '../../lib/cart/cart-store';
@@ -22,10 +23,9 @@ const hasItems = () => {
  */
 export function useReorderClick(): { startReorder: (orderId: number) => void; dialog: ReactNode } {
   const navigate = useNavigate();
-  const navigation = useNavigation();
   const lastClickAt = useRef<number | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
-  const busy = navigation.state !== 'idle';
+  const busy = useNavigationPending();
 
   const go = useCallback(
     (orderId: number, mode: ReorderMode) => {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -138,9 +138,9 @@ describe('/admin access', () => {
 
   it('sends a visitor to /admin/login', async () => {
     stubApi({ '/api/session': () => jsonResponse({ user: null }) });
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Portal' })).toBeInTheDocument();
   });
 
@@ -153,16 +153,16 @@ describe('/admin access', () => {
         return jsonResponse(testAdmin);
       },
     });
-    const { router } = renderApp('/admin?section=support&order=12');
+    const { history } = renderApp('/admin?section=support&order=12');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin/login'));
     fireEvent.change(await screen.findByLabelText('Username'), { target: { value: 'admin' } });
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Secret123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Support section for order 12')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin');
-    expect(router.state.location.search).toBe('?section=support&order=12');
+    expect(history.location.pathname).toBe('/admin');
+    expect(history.location.search).toBe('?section=support&order=12');
     expect(currentSection()).toBe('Support');
   });
 
@@ -170,12 +170,12 @@ describe('/admin access', () => {
     stubApi({
       '/api/session': () => jsonResponse({ user: testUser }),
     });
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You do not have permission to access this area.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(history.location.pathname).toBe('/admin');
     expect(screen.queryByRole('navigation', { name: 'Admin sections' })).toBeNull();
   });
 
@@ -193,11 +193,11 @@ describe('/admin access', () => {
       '/api/session': () =>
         serverUp ? jsonResponse({ user: testAdmin }) : errorResponse(503, 'Service temporarily unavailable'),
     });
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Service temporarily unavailable');
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(history.location.pathname).toBe('/admin');
 
     serverUp = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -228,31 +228,31 @@ describe('/admin dashboard', () => {
 
   it('opens Insights, the first section, by default, at its own address', async () => {
     stubApi();
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
 
     await screen.findByText('Insights section');
     expect(currentSection()).toBe('Insights');
-    expect(router.state.location.search).toBe('?section=insights');
+    expect(history.location.search).toBe('?section=insights');
   });
 
   it('gives every section an address: Back returns to the section before, Forward comes back', async () => {
     stubApi();
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
     await screen.findByText('Insights section');
 
     fireEvent.click(sectionLink('Orders'));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?section=orders');
+    expect(history.location.search).toBe('?section=orders');
     fireEvent.click(sectionLink('Users'));
     expect(await screen.findByText('Users section')).toBeInTheDocument();
 
-    await router.navigate(-1);
+    act(() => history.go(-1));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(currentSection()).toBe('Orders');
-    await router.navigate(-1);
+    act(() => history.go(-1));
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(currentSection()).toBe('Insights');
-    await router.navigate(1);
+    act(() => history.go(1));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
   });
 
@@ -365,13 +365,13 @@ describe('/admin dashboard', () => {
         return jsonResponse({ message: 'Logged out' });
       },
     });
-    const { router, queryClient } = renderApp('/admin');
+    const { history, queryClient } = renderApp('/admin');
     await screen.findByText('Insights section');
     await waitFor(() => expect(queryClient.getQueryData(['admin', 'insights'])).toEqual({}));
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin/login'));
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
     expect(queryClient.getQueryData(['admin', 'insights'])).toBeUndefined();
     expect(queryClient.getQueryData(['admin', 'session'])).toBeNull();
@@ -383,7 +383,7 @@ describe('/admin dashboard', () => {
   it("toasts 'Logout failed' and stays signed in when logging out fails", async () => {
     let answer: (response: Response) => void = () => undefined;
     stubApi({ '/api/admin/logout': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
     await screen.findByText('Insights section');
 
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
@@ -393,7 +393,7 @@ describe('/admin dashboard', () => {
     answer(errorResponse(500, 'Internal Server Error'));
 
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Logout failed'));
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(history.location.pathname).toBe('/admin');
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Logout' }).disabled).toBe(false);
   });
@@ -405,13 +405,13 @@ describe('/admin dashboard', () => {
       '/api/admin/insights': () =>
         sessionEnded ? errorResponse(401, 'Please sign in to continue.') : jsonResponse({}),
     });
-    const { router, queryClient } = renderApp('/admin');
+    const { history, queryClient } = renderApp('/admin');
     await screen.findByText('Insights section');
 
     sessionEnded = true;
     await queryClient.refetchQueries({ queryKey: ['admin', 'insights'] });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/login'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin/login'));
   });
 });
 
@@ -447,40 +447,40 @@ describe('/admin links', () => {
   it('opens the remembered section when the link names no known section', async () => {
     localStorage.setItem(ADMIN_SECTION_STORAGE_KEY, 'users');
     stubApi();
-    const { router } = renderApp('/admin?section=reports');
+    const { history } = renderApp('/admin?section=reports');
 
     expect(await screen.findByText('Users section')).toBeInTheDocument();
     expect(currentSection()).toBe('Users');
-    expect(router.state.location.search).toBe('?section=users');
+    expect(history.location.search).toBe('?section=users');
   });
 
   it("drops the link's section and order when a section is chosen in the sidebar", async () => {
     stubApi();
-    const { router } = renderApp('/admin?section=support&order=12');
+    const { history } = renderApp('/admin?section=support&order=12');
     await screen.findByText('Support section for order 12');
 
     fireEvent.click(sectionLink('Orders'));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?section=orders');
+    expect(history.location.search).toBe('?section=orders');
     expect(currentSection()).toBe('Orders');
 
     fireEvent.click(sectionLink('Support'));
     expect(await screen.findByText('Support section')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?section=support');
+    expect(history.location.search).toBe('?section=support');
   });
 
   it('follows a link from one section to another while on /admin, and Back returns', async () => {
     stubApi();
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
     await screen.findByText('Insights section');
     fireEvent.click(sectionLink('Orders'));
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (2)' }));
     expect(await screen.findByText('Support section for order 7')).toBeInTheDocument();
     expect(currentSection()).toBe('Support');
-    expect(router.state.location.search).toBe('?section=support&order=7');
+    expect(history.location.search).toBe('?section=support&order=7');
 
-    await router.navigate(-1);
+    act(() => history.go(-1));
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
     expect(currentSection()).toBe('Orders');
     await waitFor(() => expect(localStorage.getItem(ADMIN_SECTION_STORAGE_KEY)).toBe('orders'));

@@ -130,7 +130,7 @@ describe('/admin/login', () => {
     const fetchMock = stubApi({
       '/api/admin/login': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const { router } = renderApp('/admin/login');
+    const { history } = renderApp('/admin/login');
     await fillIn('  admin  ', 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
@@ -141,7 +141,7 @@ describe('/admin/login', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
     answer(jsonResponse(testAdmin));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     expect(screen.getByText('admin@dewdrop.test')).toBeInTheDocument();
@@ -162,19 +162,19 @@ describe('/admin/login', () => {
 
   it('sends an administrator who is already signed in to /admin', async () => {
     stubApi({ '/api/session': () => jsonResponse({ user: testAdmin }) });
-    const { router } = renderApp('/admin/login');
+    const { history } = renderApp('/admin/login');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin'));
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
   });
 
   it('sends an administrator already signed in on to the dashboard address kept by the redirect', async () => {
     stubApi({ '/api/session': () => jsonResponse({ user: testAdmin }) });
-    const { router } = renderApp('/admin/login', { state: { from: '/admin?section=orders' } });
+    const { history } = renderApp('/admin/login', { state: { from: '/admin?section=orders' } });
 
     expect(await screen.findByText('Orders section')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin');
-    expect(router.state.location.search).toBe('?section=orders');
+    expect(history.location.pathname).toBe('/admin');
+    expect(history.location.search).toBe('?section=orders');
   });
 
   it.each([
@@ -183,22 +183,22 @@ describe('/admin/login', () => {
     ['the login page itself', '/admin/login?section=orders'],
   ])('opens plain /admin after signing in when the kept address is %s', async (_case, from) => {
     stubApi({ '/api/admin/login': () => jsonResponse(testAdmin) });
-    const { router } = renderApp('/admin/login', { state: { from } });
+    const { history } = renderApp('/admin/login', { state: { from } });
     await fillIn('admin', 'Secret123');
     fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin');
+    expect(history.location.pathname).toBe('/admin');
     // Plain /admin, which names the section it shows (the remembered one, Insights here): not `orders`.
-    expect(router.state.location.search).toBe('?section=insights');
+    expect(history.location.search).toBe('?section=insights');
   });
 
   it('shows the form to a signed-in customer, who may sign in as an administrator', async () => {
     stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
-    const { router } = renderApp('/admin/login');
+    const { history } = renderApp('/admin/login');
 
     expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(history.location.pathname).toBe('/admin/login');
   });
 });
 
@@ -215,7 +215,7 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
       '/api/admin/login': secondStep(false),
       '/api/admin/login/code': () => jsonResponse(testAdmin),
     });
-    const { router } = renderApp('/admin/login');
+    const { history } = renderApp('/admin/login');
     await passPassword();
 
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeInTheDocument();
@@ -232,7 +232,7 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
 
     fireEvent.change(field, { target: { value: '123 456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
     expect(await screen.findByText('Insights section')).toBeInTheDocument();
     const calls = fetchMock.mock.calls.filter(([input]) => requestUrl(input) === '/api/admin/login/code');
@@ -301,7 +301,7 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
         }),
       '/api/admin/login/enrolment/confirm': () => jsonResponse({ user: testAdmin, recoveryCodes: codes }),
     });
-    const { router } = renderApp('/admin/login');
+    const { history } = renderApp('/admin/login');
     await passPassword();
 
     expect(
@@ -320,9 +320,9 @@ describe('/admin/login with a second factor (docs/admin.md#admin-access)', () =>
     const list = screen.getByRole('list', { name: 'Recovery codes' });
     expect(list.querySelectorAll('li')).toHaveLength(10);
     // Signed in only once the codes are put away: the page stays.
-    expect(router.state.location.pathname).toBe('/admin/login');
+    expect(history.location.pathname).toBe('/admin/login');
     fireEvent.click(screen.getByRole('button', { name: 'I have saved my recovery codes, continue' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
+    await waitFor(() => expect(history.location.pathname).toBe('/admin'));
     expect(toast.success).toHaveBeenCalledWith('Welcome back, Ada');
     const confirm = fetchMock.mock.calls.filter(
       ([input]) => requestUrl(input) === '/api/admin/login/enrolment/confirm',

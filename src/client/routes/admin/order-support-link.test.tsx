@@ -67,12 +67,12 @@ describe("an order's support messages", () => {
           ),
         ),
     });
-    const { router } = renderApp('/admin');
+    const { history } = renderApp('/admin');
 
     fireEvent.click(await screen.findByRole('link', { name: 'Messages (1) about order WO-1012' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Support Inbox' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?section=support&order=12');
+    expect(history.location.search).toBe('?section=support&order=12');
     const table = await screen.findByRole('table', { name: 'Support messages' });
     expect(await within(table).findByText('Damaged Items')).toBeInTheDocument();
     expect(within(table).queryByText('Product Question')).toBeNull();
@@ -82,11 +82,11 @@ describe("an order's support messages", () => {
 
     fireEvent.click(screen.getByRole('button', { name: /^Order WO-1012/ }));
     expect(await within(table).findByText('Product Question')).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?section=support');
+    expect(history.location.search).toBe('?section=support');
 
     // Back in Orders by the sidebar, the address names Orders alone.
     fireEvent.click(within(nav).getByRole('link', { name: 'Orders' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Order Management' })).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.search).toBe('?section=orders'));
+    await waitFor(() => expect(history.location.search).toBe('?section=orders'));
   });
 });

@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, KeyRound } from 'lucide-react';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { ERROR_CODES } from '../../../shared/error-codes';
 import { validateResetTokenResponseSchema } from '../../../shared/schemas/auth';
@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
 import { ApiError, requestJson } from '../../lib/api';
 import { JUDGED_ON_SUBMIT, submitUnlessPending, verdictResolver, type FormVerdict } from '../../lib/form';
-import type { UrlToken } from '../../lib/url-token';
+import { useUrlToken } from '../../lib/url-token';
 
 /**
  * After a successful reset the page goes to /auth after 3 seconds
@@ -37,7 +37,7 @@ function passwordRefusal(error: unknown): string | null {
  * new password.
  */
 export function ResetPasswordPage() {
-  const { token } = useLoaderData<UrlToken>();
+  const { token } = useUrlToken();
   const validation = useQuery({
     queryKey: ['reset-token', token],
     queryFn: ({ signal }) =>

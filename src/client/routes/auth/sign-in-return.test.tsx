@@ -48,12 +48,12 @@ describe('signing in on the way to a page of the customer area', () => {
   it("'Review Your Order' with a cart: /auth says why, keeps the cart, and the link leads back to /confirm", async () => {
     vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     const fetchMock = stubApi();
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     fireEvent.click(screen.getByRole('button', { name: 'Review Your Order' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth'));
     expect(await screen.findByText(REVIEW_REASON)).toBeInTheDocument();
     expect(screen.queryByText(OTHER_PAGE_REASON)).toBeNull();
     expect(cartStore.getSnapshot().items).toEqual([{ productId: 1, quantity: 12 }]);
@@ -63,9 +63,9 @@ describe('signing in on the way to a page of the customer area', () => {
 
   it('another page of the customer area: a general reason, and the link leads back to it with its query', async () => {
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders?page=2');
+    const { history } = renderApp('/orders?page=2');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+    await waitFor(() => expect(history.location.pathname).toBe('/auth'));
     expect(await screen.findByText(OTHER_PAGE_REASON)).toBeInTheDocument();
     expect(screen.queryByText(REVIEW_REASON)).toBeNull();
     expect(await sendLoginLink(fetchMock)).toEqual({ email: 'dana@example.com', next: '/orders?page=2' });
@@ -93,9 +93,9 @@ describe('signing in on the way to a page of the customer area', () => {
   it('a signed-in customer on /auth goes on to the page they were sent from', async () => {
     setCartItemQuantity(1, 12);
     stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
-    const { router } = renderApp('/auth', { state: { next: '/confirm' } });
+    const { history } = renderApp('/auth', { state: { next: '/confirm' } });
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
+    await waitFor(() => expect(history.location.pathname).toBe('/confirm'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
   });
 });

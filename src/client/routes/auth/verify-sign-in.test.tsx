@@ -34,7 +34,7 @@ describe('/auth/verify', () => {
         return jsonResponse({ user: testUser, redirectTo: '/orders' });
       },
     });
-    const { router } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Forders`, { wrapper: StrictMode });
+    const { history } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Forders`, { wrapper: StrictMode });
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Sign in as d…@example.com?' }),
@@ -48,7 +48,7 @@ describe('/auth/verify', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    await waitFor(() => expect(history.location.pathname).toBe('/orders'));
     expect(countCalls(fetchMock, '/api/auth/verify')).toBe(1);
     const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/verify') ?? [];
     expect(init?.method).toBe('POST');
@@ -109,11 +109,11 @@ describe('/auth/verify', () => {
         '/api/auth/link-info': linkInfo,
         '/api/auth/verify': () => jsonResponse({ user: testUser, redirectTo }),
       });
-      const { router } = renderApp(`/auth/verify?token=${TOKEN}`);
+      const { history } = renderApp(`/auth/verify?token=${TOKEN}`);
       fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      expect(router.state.location.search).toBe('');
+      await waitFor(() => expect(history.location.pathname).toBe('/'));
+      expect(history.location.search).toBe('');
     },
   );
 
@@ -132,11 +132,11 @@ describe('/auth/verify', () => {
         return jsonResponse({ user: testUser, redirectTo: '/confirm' });
       },
     });
-    const { router } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Fconfirm`);
+    const { history } = renderApp(`/auth/verify?token=${TOKEN}&next=%2Fconfirm`);
 
     fireEvent.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
+    await waitFor(() => expect(history.location.pathname).toBe('/confirm'));
     const [, init] = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/auth/verify') ?? [];
     expect(JSON.parse(requestBody(init))).toEqual({ token: TOKEN, next: '/confirm' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();

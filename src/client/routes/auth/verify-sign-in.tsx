@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LinkIcon, LogIn } from 'lucide-react';
-import { Link, useLoaderData, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   LINK_INVALID_MESSAGE,
   linkInfoResponseSchema,
@@ -12,7 +12,7 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { requestJson } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
-import type { UrlToken } from '../../lib/url-token';
+import { useUrlToken } from '../../lib/url-token';
 
 /** The confirmation step's query; kept out of the refresh after sign-in (the link is spent by then). */
 const LINK_INFO_KEY = 'magic-link-info';
@@ -25,7 +25,7 @@ const LINK_INFO_KEY = 'magic-link-info';
  * goes to the link's `next` (the page the visitor was going to, e.g. /confirm), else to the shop.
  */
 export function VerifySignInPage() {
-  const { token, next } = useLoaderData<UrlToken>();
+  const { token, next } = useUrlToken();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const linkInfo = useQuery({

@@ -108,11 +108,11 @@ describe('Order detail', () => {
       '/api/orders/1': () => jsonResponse(buildOrderDetailResponse({ poNumber: 'PO-2031-0042' })),
       '/api/orders/2': () => jsonResponse(buildOrderDetailResponse({ id: 2 })),
     });
-    const { router } = renderApp('/orders/1');
+    const { history } = renderApp('/orders/1');
     await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
     expect(screen.getByText('PO number: PO-2031-0042')).toBeInTheDocument();
 
-    await act(() => router.navigate('/orders/2'));
+    act(() => history.push('/orders/2'));
     await screen.findByRole('heading', { level: 1, name: 'Order WO-1002' });
     expect(screen.queryByText(/PO number/)).toBeNull();
   });
@@ -179,7 +179,7 @@ describe('Order detail', () => {
           buildOrderDetailResponse({ id: 2, status: 'delivered', deliveredAt: '2031-03-09T10:00:00Z' }),
         ),
     });
-    const { router } = renderApp('/orders/1');
+    const { history } = renderApp('/orders/1');
 
     const progress = await screen.findByRole('progressbar');
     expect(progress.getAttribute('aria-valuenow')).toBe('3');
@@ -190,7 +190,7 @@ describe('Order detail', () => {
       'https://ups.test/track/1Z999',
     );
 
-    await router.navigate('/orders/2');
+    act(() => history.push('/orders/2'));
     await screen.findByRole('heading', { level: 1, name: 'Order WO-1002' });
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('4');
     expect(screen.getByRole('progressbar').firstElementChild?.className).toContain('w-full');

@@ -223,7 +223,7 @@ describe('Order History paging', () => {
 
   it('goes to the next page, a numbered page and back, keeping the page in ?page=', async () => {
     const fetchMock = stubPagedOrders(38);
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
     await screen.findByRole('heading', { level: 3, name: 'WO-1038' });
     // The ellipsis is not a button.
     expect(pageLabels()).toEqual(['Previous', '1', '2', '8', 'Next']);
@@ -231,18 +231,18 @@ describe('Order History paging', () => {
 
     fireEvent.click(pager().getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1033' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=2');
+    expect(history.location.search).toBe('?page=2');
     expect(pageLabels()).toEqual(['Previous', '1', '2', '3', '8', 'Next']);
 
     fireEvent.click(pager().getByRole('button', { name: 'Page 8' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1003' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=8');
+    expect(history.location.search).toBe('?page=8');
     expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
     expect(pager().getByRole<HTMLButtonElement>('button', { name: 'Next' }).disabled).toBe(true);
 
     fireEvent.click(pager().getByRole('button', { name: 'Previous' }));
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1008' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=7');
+    expect(history.location.search).toBe('?page=7');
 
     expect(ordersRequests(fetchMock)).toEqual([
       '/api/orders?page=1&limit=5',
@@ -264,10 +264,10 @@ describe('Order History paging', () => {
 
   it('opens the page the address asks for, and a page past the last one shows the last', async () => {
     const fetchMock = stubPagedOrders(12);
-    const { router } = renderApp('/orders?page=9');
+    const { history } = renderApp('/orders?page=9');
 
     expect(await screen.findByRole('heading', { level: 3, name: 'WO-1002' })).toBeInTheDocument();
-    expect(router.state.location.search).toBe('?page=3');
+    expect(history.location.search).toBe('?page=3');
     expect(ordersRequests(fetchMock)).toEqual(['/api/orders?page=9&limit=5', '/api/orders?page=3&limit=5']);
   });
 });

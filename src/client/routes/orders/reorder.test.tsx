@@ -73,8 +73,8 @@ const allToasts = () =>
   [toast.success, toast.info, toast.warning, toast.error].flatMap((kind) => vi.mocked(kind).mock.calls);
 const orderLoadedToast = () => allToasts().filter(([title]) => title === 'Order Loaded');
 
-async function expectOrderFormWithReorder(router: ReturnType<typeof renderApp>['router']) {
-  await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+async function expectOrderFormWithReorder(history: ReturnType<typeof renderApp>['history']) {
+  await waitFor(() => expect(history.location.pathname).toBe('/'));
   const fourOunce = await screen.findByRole<HTMLInputElement>('spinbutton', {
     name: 'Cases of 4 oz bottle',
   });
@@ -96,7 +96,7 @@ describe('Reorder from the order history', () => {
     // Something else in the cart before: the buyer is asked, and chooses to replace it (issue 31).
     cartStore.update(() => ({ items: [{ productId: 27, quantity: 36 }], testerAdded: false }));
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
     const reorder = await screen.findByRole('button', { name: 'Reorder' });
 
     fireEvent.click(reorder);
@@ -105,7 +105,7 @@ describe('Reorder from the order history', () => {
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(0);
     fireEvent.click(within(question).getByRole('button', { name: 'Replace your cart' }));
 
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
     const [url, init] =
       fetchMock.mock.calls.find(([input]) => requestUrl(input).startsWith(REORDER_PATH)) ?? [];
@@ -121,8 +121,8 @@ describe('Reorder from the order history', () => {
     await advance(100);
     expect(allToasts()).toEqual([['Order Loaded', { description: 'Your previous order has been restored' }]]);
     // The reorder address was replaced: Back returns to the history, not to another reorder.
-    await act(() => router.navigate(-1));
-    expect(router.state.location.pathname).toBe('/orders');
+    act(() => history.go(-1));
+    expect(history.location.pathname).toBe('/orders');
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
   });
 
@@ -135,12 +135,12 @@ describe('Reorder from the order history', () => {
       testerAdded: false,
     }));
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
     const question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
     fireEvent.click(within(question).getByRole('button', { name: 'Add to your cart' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
     // The split pack the buyer had stays; the order's 4 oz adds to the case already there.
     expect(storedCart()).toMatchObject({
@@ -166,20 +166,20 @@ describe('Reorder from the order history', () => {
 
   it('asks nothing when the cart is empty', async () => {
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(screen.queryByRole('dialog', { name: 'Your cart already has items' })).toBeNull();
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
   });
 
   it("runs once under StrictMode, with one notice: 'Order Loaded'", async () => {
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders', { wrapper: StrictMode });
+    const { history } = renderApp('/orders', { wrapper: StrictMode });
 
     fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
 
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
     await advance(1000);
     expect(orderLoadedToast()).toHaveLength(1);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
@@ -189,13 +189,15 @@ describe('Reorder from the order history', () => {
 
   it("starts from 'Reorder All Items' in an expanded row and from the order detail too", async () => {
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders');
+    const { history } = renderApp('/orders');
     fireEvent.click(await screen.findByRole('button', { name: 'Details of order WO-1001' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reorder All Items' }));
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
 
-    await act(() => router.navigate('/orders/1'));
-    const summary = within(await screen.findByRole('region', { name: 'Order Summary' }));
+    act(() => history.push('/orders/1'));
+    // The order form stays on screen until the order's page has its code.
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
+    const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
     fireEvent.click(summary.getByRole('button', { name: 'Reorder' }));
     // The first reorder filled the cart: the buyer is asked, and Cancel does nothing.
     let question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
@@ -206,7 +208,7 @@ describe('Reorder from the order history', () => {
     question = await screen.findByRole('dialog', { name: 'Your cart already has items' });
     fireEvent.click(within(question).getByRole('button', { name: 'Replace your cart' }));
     await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(2));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
   });
 
   it('names the lines that could not be reordered in the one notice, then a warning', async () => {
@@ -218,9 +220,9 @@ describe('Reorder from the order history', () => {
           }),
         ),
     });
-    const { router } = renderApp('/orders/1/reorder');
+    const { history } = renderApp('/orders/1/reorder');
 
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
     await advance(1000);
     expect(allToasts()).toEqual([
       [
@@ -244,9 +246,9 @@ describe('The reorder page', () => {
 
   it('gives a typed URL its own token and reorders once', async () => {
     const fetchMock = stubApi();
-    const { router } = renderApp('/orders/1/reorder');
+    const { history } = renderApp('/orders/1/reorder');
 
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
   });
 
@@ -255,8 +257,8 @@ describe('The reorder page', () => {
     const fetchMock = stubApi();
     const first = renderApp('/account');
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
-    await act(() => first.router.navigate('/orders/1/reorder', { state }));
-    await expectOrderFormWithReorder(first.router);
+    act(() => first.history.push('/orders/1/reorder', state));
+    await expectOrderFormWithReorder(first.history);
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
 
     // A reload: the page's memory is gone; history.state and sessionStorage remain.
@@ -266,9 +268,9 @@ describe('The reorder page', () => {
     cartStore.forget();
     const second = renderApp('/account');
     await screen.findByRole('heading', { level: 1, name: 'My Account' });
-    await act(() => second.router.navigate('/orders/1/reorder', { state }));
+    act(() => second.history.push('/orders/1/reorder', state));
 
-    await waitFor(() => expect(second.router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(second.history.location.pathname).toBe('/'));
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
     await waitFor(() => expect(orderLoadedToast()).toHaveLength(1), { timeout: 3000 });
   });
@@ -306,13 +308,13 @@ describe('Reorder failures', () => {
     "toasts 'Reorder Failed' for %s without retrying and goes back to /orders",
     async (_, reply, message) => {
       const fetchMock = stubApi({ [REORDER_PATH]: reply });
-      const { router } = renderApp('/orders');
+      const { history } = renderApp('/orders');
       fireEvent.click(await screen.findByRole('button', { name: 'Reorder' }));
 
       await waitFor(() =>
         expect(toast.error).toHaveBeenCalledWith('Reorder Failed', { description: message }),
       );
-      await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+      await waitFor(() => expect(history.location.pathname).toBe('/orders'));
       expect(countCalls(fetchMock, REORDER_PATH)).toBe(1);
       expect(toast.error).toHaveBeenCalledTimes(1);
       expect(storedCart()).toBeNull();
@@ -341,7 +343,7 @@ describe('Reorder retries', () => {
       [REORDER_PATH]: () =>
         ++calls <= 2 ? errorResponse(503, 'Busy') : jsonResponse(buildReorderResponse()),
     });
-    const { router } = renderApp('/orders/1/reorder');
+    const { history } = renderApp('/orders/1/reorder');
     await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(1));
 
     await advance(4900);
@@ -351,7 +353,7 @@ describe('Reorder retries', () => {
     await advance(5100);
     await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(3));
 
-    await expectOrderFormWithReorder(router);
+    await expectOrderFormWithReorder(history);
     expect(toast.error).not.toHaveBeenCalled();
   });
 
@@ -374,14 +376,14 @@ describe('Reorder retries', () => {
     ],
   ])('gives up after 3 retries on %s with its message', async (_, reply, message) => {
     const fetchMock = stubApi({ [REORDER_PATH]: reply });
-    const { router } = renderApp('/orders/1/reorder');
+    const { history } = renderApp('/orders/1/reorder');
     await waitFor(() => expect(countCalls(fetchMock, REORDER_PATH)).toBe(1));
 
     await advanceUntil(() => vi.mocked(toast.error).mock.calls.length > 0);
 
     expect(toast.error).toHaveBeenCalledWith('Reorder Failed', { description: message });
     expect(countCalls(fetchMock, REORDER_PATH)).toBe(4);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'));
+    await waitFor(() => expect(history.location.pathname).toBe('/orders'));
   });
 
   it('aborts a call after 10 s and reports the time-out after the retries', async () => {

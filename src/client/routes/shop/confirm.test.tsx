@@ -198,14 +198,14 @@ describe('review page', () => {
   it("keeps the typed notes with the cart through 'Go Back' and a return to the review", async () => {
     seedTwoCasesAndTester();
     stubApi();
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.change(screen.getByLabelText(/Order Notes/), { target: { value: 'Leave at the back door' } });
     fireEvent.click(screen.getByRole('link', { name: 'Go Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(screen.queryByLabelText(/Order Notes/)).toBeNull();
 
-    await act(() => router.navigate('/confirm'));
+    act(() => history.push('/confirm'));
     expect(await screen.findByLabelText<HTMLTextAreaElement>(/Order Notes/)).toHaveValue(
       'Leave at the back door',
     );
@@ -239,27 +239,27 @@ describe('review page', () => {
   it("keeps the typed PO number with the cart through 'Go Back' and a return to the review", async () => {
     seedTwoCasesAndTester();
     stubApi();
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.change(screen.getByLabelText(/PO number/), { target: { value: 'PO-2031-0042' } });
     fireEvent.click(screen.getByRole('link', { name: 'Go Back' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(screen.queryByLabelText(/PO number/)).toBeNull();
 
-    await act(() => router.navigate('/confirm'));
+    act(() => history.push('/confirm'));
     expect(await screen.findByLabelText<HTMLInputElement>(/PO number/)).toHaveValue('PO-2031-0042');
   });
 
   it('sends the PO number trimmed with the order, and empties it with the cart', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi();
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.change(screen.getByLabelText(/PO number/), { target: { value: '  PO-2031-0042 ' } });
     expect(localStorage.getItem(PO_NUMBER_STORAGE_KEY)).toBe('  PO-2031-0042 ');
     fireEvent.click(submitButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
     expect(orderCalls(fetchMock)[0]?.body.poNumber).toBe('PO-2031-0042');
     expect(localStorage.getItem(PO_NUMBER_STORAGE_KEY)).toBeNull();
   });
@@ -288,16 +288,14 @@ describe('review page', () => {
   it('submits the order with the Idempotency-Key, clears the cart and opens the success page', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi();
-    const { router, queryClient } = await openReview();
+    const { history, queryClient, visited } = await openReview();
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const visited: string[] = [];
-    router.subscribe((state) => visited.push(state.location.pathname));
 
     fireEvent.change(screen.getByLabelText(/Order Notes/), { target: { value: 'Leave at the back door' } });
     fireEvent.click(submitButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
-    expect(router.state.location.search).toBe('?orderNumber=WO-1001&orderId=1');
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
+    expect(history.location.search).toBe('?orderNumber=WO-1001&orderId=1');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Order Submitted Successfully!' }),
     ).toBeTruthy();
@@ -360,7 +358,7 @@ describe('review page', () => {
     const fetchMock = stubApi({
       [ORDER_PATH]: () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     const button = submitButton() as HTMLButtonElement;
     fireEvent.click(button);
@@ -374,19 +372,19 @@ describe('review page', () => {
       answer(jsonResponse(draftOrder()));
       return Promise.resolve();
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
   });
 
   it('submits once and moves on under StrictMode too', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi();
-    const { router } = renderApp('/confirm', { wrapper: StrictMode });
+    const { history } = renderApp('/confirm', { wrapper: StrictMode });
     await screen.findByRole('heading', { level: 2, name: 'Order Summary' });
 
     fireEvent.click(submitButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
   });
 
@@ -396,14 +394,14 @@ describe('review page', () => {
       [ORDER_PATH]: () => jsonResponse(draftOrder(5)),
       '/api/orders/5': () => jsonResponse(buildTesterOrderDetailResponse(5)),
     });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.click(submitButton());
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/tester-confirmation'));
+    await waitFor(() => expect(history.location.pathname).toBe('/tester-confirmation'));
     // The tester page says it is free and ships once approved; no toast covers it.
     expect(toast.success).not.toHaveBeenCalled();
-    expect(router.state.location.search).toBe('?orderId=5');
+    expect(history.location.search).toBe('?orderId=5');
     expect(await screen.findByRole('heading', { name: 'Tester Order Successful!' })).toBeInTheDocument();
     expect(orderCalls(fetchMock)[0]?.body.orderItems).toEqual([
       {
@@ -426,7 +424,7 @@ describe('review page', () => {
       [ORDER_PATH]: () =>
         fail ? errorResponse(500, 'The order service failed. Please try again.') : jsonResponse(draftOrder()),
     });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.click(submitButton());
 
@@ -435,13 +433,13 @@ describe('review page', () => {
         description: 'The order service failed. Please try again.',
       }),
     );
-    expect(router.state.location.pathname).toBe('/confirm');
+    expect(history.location.pathname).toBe('/confirm');
     expect(storedCart()).toMatchObject({ items: [{ productId: 1, quantity: 24 }], testerAdded: true });
     expect((submitButton() as HTMLButtonElement).disabled).toBe(false);
 
     fail = false;
     fireEvent.click(submitButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
     const [first, retry] = orderCalls(fetchMock);
     expect(retry?.key).toBe(first?.key);
   });
@@ -512,7 +510,7 @@ describe('review page', () => {
         failures.shift()?.() ??
         jsonResponse(draftOrder(), { status: 201, headers: { 'Idempotent-Replayed': 'true' } }),
     });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     const button = submitButton() as HTMLButtonElement;
     fireEvent.click(button);
@@ -522,8 +520,8 @@ describe('review page', () => {
     expect(button.disabled).toBe(true);
     expect(toast.error).not.toHaveBeenCalled();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'), { timeout: 5_000 });
-    expect(router.state.location.search).toBe('?orderNumber=WO-1001&orderId=1');
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'), { timeout: 5_000 });
+    expect(history.location.search).toBe('?orderNumber=WO-1001&orderId=1');
     expect(toast.error).not.toHaveBeenCalled();
     const calls = orderCalls(fetchMock);
     expect(calls).toHaveLength(4);
@@ -534,7 +532,7 @@ describe('review page', () => {
   it("says 'Invalid response from server' when the answer is not JSON", async () => {
     seedTwoCasesAndTester();
     stubApi({ [ORDER_PATH]: () => new Response('Order received', { status: 200 }) });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     fireEvent.click(submitButton());
 
@@ -543,7 +541,7 @@ describe('review page', () => {
         description: 'Invalid response from server',
       }),
     );
-    expect(router.state.location.pathname).toBe('/confirm');
+    expect(history.location.pathname).toBe('/confirm');
     expect(storedCart()).toMatchObject({ testerAdded: true });
   });
 
@@ -645,13 +643,13 @@ describe('review page', () => {
   it('shows base prices with a note when the volume tiers cannot be loaded, and still submits', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi({ '/api/pricing-catalog': () => errorResponse(500, 'down') });
-    const { router } = await openReview();
+    const { history } = await openReview();
 
     expect(screen.getByText(/Volume discounts could not be loaded/)).toBeInTheDocument();
     expect(summaryValue('Tier Applied')).toBe('None');
     expect(summaryValue('Discounted Total')).toBe('$255.60');
     fireEvent.click(submitButton());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/order-success'));
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
     expect(countCalls(fetchMock, ORDER_PATH)).toBe(1);
   });
 
@@ -666,9 +664,9 @@ describe('review page', () => {
 
   it('goes back to / when there is no order to review', async () => {
     stubApi();
-    const { router } = renderApp('/confirm');
+    const { history } = renderApp('/confirm');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(history.location.pathname).toBe('/'));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' }),
     ).toBeInTheDocument();

@@ -282,7 +282,7 @@ describe('order form', () => {
   });
 
   it('blocks the review of an empty cart with the spec message', async () => {
-    const { router } = stubAndRender();
+    const { history } = stubAndRender();
     await screen.findByRole('table');
 
     fireEvent.click(screen.getByRole('button', { name: 'Review Your Order' }));
@@ -292,7 +292,7 @@ describe('order form', () => {
     expect(toast.error).toHaveBeenCalledWith(
       'Please select at least one product or add a tester to your order',
     );
-    expect(router.state.location.pathname).toBe('/');
+    expect(history.location.pathname).toBe('/');
 
     // The message goes once the cart changes.
     fireEvent.click(screen.getByRole('button', { name: 'Add tester' }));
@@ -323,7 +323,7 @@ describe('order form', () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     // /confirm is in the customer area, so this customer is signed in.
     stubApi({ '/api/session': () => jsonResponse({ user: testUser }) });
-    const { router } = renderApp('/');
+    const { history } = renderApp('/');
     await screen.findByRole('table');
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     localStorage.removeItem(CART_STORAGE_KEY);
@@ -337,14 +337,14 @@ describe('order form', () => {
       act(() => {
         vi.advanceTimersByTime(249);
       });
-      expect(router.state.location.pathname).toBe('/');
+      expect(history.location.pathname).toBe('/');
       act(() => {
         vi.advanceTimersByTime(1);
       });
     } finally {
       vi.useRealTimers();
     }
-    await waitFor(() => expect(router.state.location.pathname).toBe('/confirm'));
+    await waitFor(() => expect(history.location.pathname).toBe('/confirm'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
   });
 

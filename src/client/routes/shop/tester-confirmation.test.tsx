@@ -75,9 +75,9 @@ describe('tester confirmation page', () => {
   ])('sends %s to its own page, and leaves the cart alone', async (_kind, id) => {
     seedTesterCart();
     stubApi();
-    const { router } = renderApp(`/tester-confirmation?orderId=${id}`);
+    const { history } = renderApp(`/tester-confirmation?orderId=${id}`);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe(`/orders/${id}`));
+    await waitFor(() => expect(history.location.pathname).toBe(`/orders/${id}`));
     expect(screen.queryByText('Tester Order Successful!')).toBeNull();
     expect(storedCart()).toMatchObject({ testerAdded: true });
   });
@@ -85,11 +85,11 @@ describe('tester confirmation page', () => {
   it('offers Retry, and keeps the cart, when the order cannot be loaded for another reason', async () => {
     seedTesterCart();
     stubApi();
-    const { router } = renderApp('/tester-confirmation?orderId=9');
+    const { history } = renderApp('/tester-confirmation?orderId=9');
 
     expect(await screen.findByText('Your tester order could not be loaded. Please try again.')).toBeVisible();
     expect(screen.getByRole('button', { name: /Retry/ })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/tester-confirmation');
+    expect(history.location.pathname).toBe('/tester-confirmation');
     expect(storedCart()).toMatchObject({ testerAdded: true });
   });
 
@@ -138,16 +138,16 @@ describe('tester confirmation page', () => {
 
   it('goes to / 500 ms after Continue Shopping', async () => {
     stubApi();
-    const { router } = renderApp('/tester-confirmation?orderId=5');
+    const { history } = renderApp('/tester-confirmation?orderId=5');
     const button = await screen.findByRole('button', { name: 'Continue Shopping' });
 
     vi.useFakeTimers();
     try {
       fireEvent.click(button);
       await act(() => vi.advanceTimersByTimeAsync(499));
-      expect(router.state.location.pathname).toBe('/tester-confirmation');
+      expect(history.location.pathname).toBe('/tester-confirmation');
       await act(() => vi.advanceTimersByTimeAsync(1));
-      expect(router.state.location.pathname).toBe('/');
+      expect(history.location.pathname).toBe('/');
     } finally {
       vi.useRealTimers();
     }

@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { act, render, screen } from '@testing-library/react';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Link, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { NavigationProgress } from '../components/navigation-progress';
+import { AppRouter, createMemoryHistory, type MemoryHistory } from './app-router';
+
+/** A page whose code arrives when the test says so. */
+function slowPage(text: string) {
+  let arrive!: () => void;
+  const Page = lazy(
+    () =>
+      new Promise<{ default: ComponentType }>((resolve) => {
+        arrive = () => resolve({ default: () => <h1>{text}</h1> });
+      }),
+  );
+  return { Page, arrive: () => act(() => arrive()) };
+}
+
+function renderRouter(history: MemoryHistory, routes: React.ReactNode) {
+  return render(
+    <AppRouter history={history}>
+      <NavigationProgress />
+      <Suspense fallback={<p>Loading page…</p>}>
+        <Routes>{routes}</Routes>
+      </Suspense>
+    </AppRouter>,
+  );
+}
+
+const memoryHistory = (...entries: string[]) =>
+  createMemoryHistory({ initialEntries: entries.length ? entries : ['/'], v5Compat: true });
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  window.scrollTo(0, 0);
+});
+
+describe('navigating to a page whose code is still on its way', () => {
+  it('keeps the current page on screen with a progress bar, then shows the new page', async () => {
+    const orders = slowPage('Order History');
+    const history = memoryHistory('/');
+    renderRouter(
+      history,
+      <>
+        <Route path="/" element={<Link to="/orders">Orders</Link>} />
+        <Route path="/orders" element={<orders.Page />} />
+      </>,
+    );
+
+    act(() => screen.getByRole('link', { name: 'Orders' }).click());
+
+    expect(history.location.pathname).toBe('/orders');
+    expect(screen.getByRole('link', { name: 'Orders' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading page' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading page…')).toBeNull();
+
+    orders.arrive();
+    expect(await screen.findByRole('heading', { name: 'Order History' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Orders' })).toBeNull();
+  });
+});
+
+describe('scroll position', () => {
+  const pages = (
+    <>
+      <Route path="/" element={<h1>Home</h1>} />
+      <Route path="/terms" element={<h1 id="top-of-terms">Terms</h1>} />
+    </>
+  );
+
+  it('starts a new page at the top, and Back returns to where the reader was', async () => {
+    const history = memoryHistory('/');
+    renderRouter(history, pages);
+    window.scrollTo(0, 640);
+
+    act(() => history.push('/terms'));
+    await screen.findByRole('heading', { name: 'Terms' });
+    expect(window.scrollY).toBe(0);
+
+    window.scrollTo(0, 90);
+    act(() => history.go(-1));
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(window.scrollY).toBe(640);
+
+    act(() => history.go(1));
+    await screen.findByRole('heading', { name: 'Terms' });
+    expect(window.scrollY).toBe(90);
+  });
+
+  it("scrolls to the element a link's #fragment names", async () => {
+    const scrollIntoView = vi.spyOn(Element.prototype, 'scrollIntoView').mockImplementation(() => undefined);
+    const history = memoryHistory('/');
+    renderRouter(history, pages);
+
+    act(() => history.push('/terms#top-of-terms'));
+    const heading = await screen.findByRole('heading', { name: 'Terms' });
+    expect(scrollIntoView.mock.contexts).toEqual([heading]);
+  });
+
+  it('leaves the first page where it is', () => {
+    window.scrollTo(0, 250);
+    renderRouter(memoryHistory('/'), pages);
+    expect(window.scrollY).toBe(250);
+  });
+});

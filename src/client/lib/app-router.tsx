@@ -1,0 +1,130 @@
+import { createContext, use, useLayoutEffect, useRef, useState, useTransition, type ReactNode } from 'react';
+import {
+  Router,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+  type Location,
+  NavigationType,
+} from 'react-router';
+import { restoreShellScroll } from './first-render';
+
+/** A history the router follows: the browser's, or a memory history in tests. */
+export type MemoryHistory = ReturnType<typeof createMemoryHistory>;
+export type AppHistory = ReturnType<typeof createBrowserHistory> | MemoryHistory;
+
+export { createBrowserHistory, createMemoryHistory };
+
+const NavigationPendingContext = createContext(false);
+
+/**
+ * Whether a navigation is under way: the next page's code is still loading, and the current page stays on
+ * screen meanwhile (NavigationProgress shows a bar, a Reorder button stays busy).
+ */
+export function useNavigationPending(): boolean {
+  return use(NavigationPendingContext);
+}
+
+/**
+ * React Router in declarative mode over `history` (ADR 0035): every navigation renders as a React transition,
+ * so a page whose code has not arrived keeps the current one on screen until it has, and `isPending` says so.
+ * React Router's own BrowserRouter also renders in a transition but keeps `isPending` to itself; its data
+ * router would tell, at twice the router's bytes on the storefront's first page.
+ */
+export function AppRouter({ history, children }: { history: AppHistory; children: ReactNode }) {
+  const [isPending, startTransition] = useTransition();
+  const [state, setState] = useState<{ location: Location; action: NavigationType }>(() => ({
+    location: history.location,
+    action: history.action,
+  }));
+  // The entry on screen: a navigation remembers where the reader had scrolled it before leaving.
+  const shownKey = useRef(state.location.key);
+  useLayoutEffect(
+    () =>
+      history.listen(({ location, action }) => {
+        rememberScroll(shownKey.current);
+        startTransition(() => setState({ location, action }));
+      }),
+    [history],
+  );
+  useScrollRestoration(state.location, state.action);
+  useLayoutEffect(() => {
+    shownKey.current = state.location.key;
+  }, [state.location.key]);
+  return (
+    <NavigationPendingContext value={isPending}>
+      <Router location={state.location} navigationType={state.action} navigator={history}>
+        {children}
+      </Router>
+    </NavigationPendingContext>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scroll restoration
+// ---------------------------------------------------------------------------------------------------------
+
+/** Where the reader had scrolled each history entry to, kept across reloads for this tab. */
+const SCROLL_STORAGE_KEY = 'scroll-positions';
+let scrollPositions: Record<string, number> | null = null;
+
+function positions(): Record<string, number> {
+  if (scrollPositions) return scrollPositions;
+  try {
+    const stored: unknown = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}');
+    scrollPositions = stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
+  } catch {
+    scrollPositions = {};
+  }
+  return scrollPositions;
+}
+
+/** Forgets every remembered position, as a new tab would (component-setup.ts). */
+export function forgetScrollPositions() {
+  scrollPositions = null;
+}
+
+function rememberScroll(key: string) {
+  positions()[key] = window.scrollY;
+}
+
+function saveScrollPositions() {
+  try {
+    sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(positions()));
+  } catch {
+    // Storage full or refused: positions are then kept for this page's life only.
+  }
+}
+
+/**
+ * As a browser does for full page loads: Back and Forward return to where the reader was on that entry, a
+ * link to `#id` scrolls to the element, any other navigation starts the page at the top. Runs once the new
+ * page is on screen (after its code has arrived). The first page keeps where the reader had scrolled its
+ * shell (ADR 0016), or where a reload left it.
+ */
+function useScrollRestoration(location: Location, action: NavigationType) {
+  const firstRender = useRef(true);
+  useLayoutEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const remember = () => {
+      rememberScroll(location.key);
+      saveScrollPositions();
+    };
+    window.addEventListener('pagehide', remember);
+    return () => window.removeEventListener('pagehide', remember);
+  }, [location.key]);
+
+  useLayoutEffect(() => {
+    const saved = positions()[location.key];
+    const first = firstRender.current;
+    firstRender.current = false;
+    if (first && restoreShellScroll()) return;
+    if (action === NavigationType.Pop && saved !== undefined) {
+      window.scrollTo(0, saved);
+      return;
+    }
+    if (first) return;
+    const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [location, action]);
+}
