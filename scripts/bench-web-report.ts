@@ -26,8 +26,10 @@ const KB = 1024;
 /** Ceiling of the storefront's initial JavaScript (issue 14, lowered by issue 30), gzipped, in KB. */
 export const INITIAL_JS_CEILING_KB = 125;
 /**
- * Ceiling of what `/` fetches by network idle (issue 30), in KB as transferred: its JavaScript, and the
- * whole load (Lighthouse's total-byte-weight).
+ * Ceiling of the JavaScript `/` fetches by network idle (issue 30), in KB as transferred. The issue's 148.5 KB
+ * "fetched by network idle" was this figure (the scripts; the whole load was 166 KB then), so the whole load
+ * (Lighthouse's total-byte-weight: with the stylesheet, the page and the API's answers) is shown beside it
+ * without a ceiling of its own.
  */
 export const HOME_FETCHED_CEILING_KB = 130;
 
@@ -73,12 +75,7 @@ const COLUMNS: readonly Column[] = [
     format: kilobytes,
     meets: underHomeCeiling,
   },
-  {
-    header: `transferred (≤ ${HOME_FETCHED_CEILING_KB} KB on \`/\`)`,
-    pick: (run) => run.bytes,
-    format: kilobytes,
-    meets: underHomeCeiling,
-  },
+  { header: 'transferred', pick: (run) => run.bytes, format: kilobytes },
 ];
 
 const verdict = (meets: boolean) => (meets ? 'meets' : 'misses');

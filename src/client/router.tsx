@@ -28,15 +28,8 @@ function lazyPage<Module>(
 ): Pick<RouteObject, 'element' | 'handle'> {
   let Page: ComponentType | null = null;
   let loading: Promise<ComponentType> | null = null;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => (Page = pickPage(module)),
-      (error: unknown) => {
-        // A later visit tries again (after a deploy, the reload RouteError offers fetches the new files).
-        loading = null;
-        throw error;
-      },
-    ));
+  // Code that fails to load (an old tab after a deploy) shows RouteError, whose reload fetches the new files.
+  const preload = () => (loading ??= load().then((module) => (Page = pickPage(module))));
   const Suspending = lazy(async () => ({ default: await preload() }));
   function LazyPage() {
     return Page ? <Page /> : <Suspending />;
@@ -209,15 +202,15 @@ export async function preloadPage(pathname: string): Promise<void> {
 
 /**
  * The page at the current address. An error while rendering a page, or a page whose code fails to load,
- * shows RouteError in its place (customer pages show theirs inside the shell, AppShell); moving to another
- * page clears it.
+ * shows RouteError in its place (customer pages show theirs inside the shell, AppShell); any navigation
+ * clears it.
  */
 export function AppRoutes() {
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   const page = useRoutes(routes);
   useCloseToastsOnNavigation();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
+    <RouteErrorBoundary resetKey={key}>
       <Suspense fallback={<PageSpinner />}>{page}</Suspense>
     </RouteErrorBoundary>
   );

@@ -11,7 +11,7 @@ import { SkipLink } from './skip-link';
 /** Layout of every customer page: header, page, footer. */
 export function AppShell() {
   useFocusHeadingOnNavigate();
-  const { pathname } = useLocation();
+  const { key } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -26,7 +26,7 @@ export function AppShell() {
       >
         {/* A page's error, and the spinner while the first page's code arrives, show inside the shell, so
             header and footer stay usable. */}
-        <RouteErrorBoundary resetKey={pathname}>
+        <RouteErrorBoundary resetKey={key}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

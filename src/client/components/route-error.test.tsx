@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AppRouter, createMemoryHistory } from '../lib/app-router';
@@ -11,15 +12,20 @@ function Broken(): never {
   throw new Error('the page broke');
 }
 
+/** A boundary reset by any navigation, as the app's are. */
+function ErrorsReset({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <RouteErrorBoundary resetKey={key}>{children}</RouteErrorBoundary>;
+}
+
 function Pages() {
-  const { pathname } = useLocation();
   return (
-    <RouteErrorBoundary resetKey={pathname}>
+    <ErrorsReset>
       <Routes>
         <Route path="/broken" element={<Broken />} />
         <Route path="/terms" element={<h1>Terms</h1>} />
       </Routes>
-    </RouteErrorBoundary>
+    </ErrorsReset>
   );
 }
 
@@ -40,4 +46,28 @@ it('shows the error page when a page throws, and the next page when the reader m
   act(() => history.push('/terms'));
   expect(await screen.findByRole('heading', { level: 1, name: 'Terms' })).toBeInTheDocument();
   expect(screen.queryByText('Something went wrong')).toBeNull();
+});
+
+it('tries the page again when the reader opens it again', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  let broken = true;
+  function Flaky() {
+    if (broken) throw new Error('not yet');
+    return <h1>Orders</h1>;
+  }
+  const history = createMemoryHistory({ initialEntries: ['/orders'], v5Compat: true });
+  render(
+    <AppRouter history={history}>
+      <ErrorsReset>
+        <Routes>
+          <Route path="/orders" element={<Flaky />} />
+        </Routes>
+      </ErrorsReset>
+    </AppRouter>,
+  );
+  expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();
+
+  broken = false;
+  act(() => history.push('/orders'));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeInTheDocument();
 });

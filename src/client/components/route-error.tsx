@@ -25,7 +25,7 @@ export function RouteError({ error }: { error: unknown }) {
 }
 
 interface BoundaryProps {
-  /** The boundary shows its children again when this changes (the page's path). */
+  /** The boundary shows its children again when this changes (the history entry's key: any navigation). */
   resetKey: string;
   children: ReactNode;
 }
@@ -35,8 +35,8 @@ interface BoundaryState {
 }
 
 /**
- * Shows RouteError instead of the pages below it when one throws while rendering, until the reader moves to
- * another page (`resetKey`). React catches render errors only in a class component with these two methods
+ * Shows RouteError instead of the pages below it when one throws while rendering, until the reader goes
+ * somewhere else, or to the same page again (`resetKey`). React catches render errors only in a class component with these two methods
  * (ADR 0035).
  */
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {

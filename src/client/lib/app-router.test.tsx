@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, StrictMode, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NavigationProgress } from '../components/navigation-progress';
@@ -34,6 +34,7 @@ const memoryHistory = (...entries: string[]) =>
 
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
   window.scrollTo(0, 0);
 });
 
@@ -100,9 +101,55 @@ describe('scroll position', () => {
     expect(scrollIntoView.mock.contexts).toEqual([heading]);
   });
 
-  it('leaves the first page where it is', () => {
+  it('leaves the first page where it is, also when StrictMode runs the effects twice', () => {
     window.scrollTo(0, 250);
-    renderRouter(memoryHistory('/'), pages);
+    render(
+      <StrictMode>
+        <AppRouter history={memoryHistory('/')}>
+          <Routes>{pages}</Routes>
+        </AppRouter>
+      </StrictMode>,
+    );
     expect(window.scrollY).toBe(250);
+  });
+
+  it('puts the place back once the page has grown tall enough for it (its code or data arriving late)', async () => {
+    // The page can be scrolled only as far as `reachable`; it grows when the test says so.
+    let reachable = Number.POSITIVE_INFINITY;
+    const scrollTo = window.scrollTo.bind(window);
+    vi.spyOn(window, 'scrollTo').mockImplementation((x: number, y: number) =>
+      scrollTo(x, Math.min(y, reachable)),
+    );
+    let grown = () => undefined as void;
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(callback: () => void) {
+          grown = callback;
+        }
+        observe() {}
+        disconnect() {
+          grown = () => undefined;
+        }
+      },
+    );
+    const history = memoryHistory('/');
+    renderRouter(history, pages);
+    window.scrollTo(0, 640);
+    act(() => history.push('/terms'));
+    await screen.findByRole('heading', { name: 'Terms' });
+
+    reachable = 100;
+    act(() => history.go(-1));
+    await screen.findByRole('heading', { name: 'Home' });
+    expect(window.scrollY).toBe(100);
+
+    reachable = Number.POSITIVE_INFINITY;
+    grown();
+    expect(window.scrollY).toBe(640);
+    // Got there: later growth leaves the reader's scrolling alone.
+    window.scrollTo(0, 20);
+    grown();
+    expect(window.scrollY).toBe(20);
   });
 });

@@ -99,10 +99,9 @@ function saveScrollPositions() {
  * As a browser does for full page loads: Back and Forward return to where the reader was on that entry, a
  * link to `#id` scrolls to the element, any other navigation starts the page at the top. Runs once the new
  * page is on screen (after its code has arrived). The first page keeps where the reader had scrolled its
- * shell (ADR 0016), or where a reload left it.
+ * shell (ADR 0016), or goes back to where a reload left it.
  */
 function useScrollRestoration(location: Location, action: NavigationType) {
-  const firstRender = useRef(true);
   useLayoutEffect(() => {
     window.history.scrollRestoration = 'manual';
     const remember = () => {
@@ -113,18 +112,52 @@ function useScrollRestoration(location: Location, action: NavigationType) {
     return () => window.removeEventListener('pagehide', remember);
   }, [location.key]);
 
+  const handled = useRef<Location | null>(null);
   useLayoutEffect(() => {
-    const saved = positions()[location.key];
-    const first = firstRender.current;
-    firstRender.current = false;
+    // StrictMode runs a layout effect twice on mount: the second run has nothing to do.
+    if (handled.current === location) return;
+    const first = handled.current === null;
+    handled.current = location;
+    stopScrollingBack?.();
     if (first && restoreShellScroll()) return;
+    const saved = positions()[location.key];
     if (action === NavigationType.Pop && saved !== undefined) {
-      window.scrollTo(0, saved);
+      scrollBackTo(saved);
       return;
     }
-    if (first) return;
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
     if (target) target.scrollIntoView();
-    else window.scrollTo(0, 0);
+    else if (!first) window.scrollTo(0, 0);
   }, [location, action]);
+}
+
+/** How long a position being put back waits for the page to grow tall enough (its code and data arriving). */
+const SCROLL_BACK_WAIT_MS = 3_000;
+const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+let stopScrollingBack: (() => void) | null = null;
+
+/**
+ * Scrolls to `y`; on a page not yet tall enough for it (a reload or Back to a page whose code or data is
+ * still on its way) tries again as the page grows, until it gets there, the reader takes over, another
+ * page opens or SCROLL_BACK_WAIT_MS have passed — as a browser does for a page it loads itself.
+ */
+function scrollBackTo(y: number) {
+  const arrived = () => {
+    window.scrollTo(0, y);
+    return Math.abs(window.scrollY - y) < 1;
+  };
+  if (arrived()) return;
+  const observer = new ResizeObserver(() => {
+    if (arrived()) stop();
+  });
+  const timer = window.setTimeout(stop, SCROLL_BACK_WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    window.clearTimeout(timer);
+    for (const type of READER_INPUT) window.removeEventListener(type, stop);
+    stopScrollingBack = null;
+  }
+  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  observer.observe(document.body);
+  stopScrollingBack = stop;
 }

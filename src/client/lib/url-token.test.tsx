@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, expect, it } from 'vitest';
 import { takeTokenFromAddressBar, useUrlToken } from './url-token';
@@ -30,6 +30,15 @@ it('takes the token out of the address bar as the app starts and gives it to the
     </MemoryRouter>,
   );
   expect(screen.getByText('token tok_1, next /orders')).toBeInTheDocument();
+  cleanup();
+
+  // Coming back to the page finds no token: it was used.
+  render(
+    <MemoryRouter initialEntries={['/auth/verify?next=%2Forders']}>
+      <ShowToken />
+    </MemoryRouter>,
+  );
+  expect(screen.getByText('token null, next /orders')).toBeInTheDocument();
 });
 
 it('gives another page no token', () => {

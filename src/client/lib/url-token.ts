@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
 
 export interface UrlToken {
@@ -49,6 +49,11 @@ export function useUrlToken(): UrlToken {
     if (takenAtStart?.pathname === pathname) return takenAtStart.value;
     return { token: null, next: new URLSearchParams(search).get('next') };
   });
+  // Used once: coming back to the page later (Back, or a link) finds no token, as its address has none.
+  // Not in the initialiser above, which React may run twice.
+  useEffect(() => {
+    if (takenAtStart?.value === value) takenAtStart = null;
+  }, [value]);
   return value;
 }
 

@@ -13,7 +13,7 @@ registerCartTestHooks();
 const TOKEN = 'tok_abc123';
 
 beforeEach(() => {
-  // The "address bar": the memory router does not touch window.location, the page's loader does.
+  // The "address bar": the memory history does not touch window.location; the page takes the token out of it.
   window.history.replaceState(null, '', `/auth/verify?token=${TOKEN}&next=%2Forders`);
 });
 afterEach(() => window.history.replaceState(null, '', '/'));
