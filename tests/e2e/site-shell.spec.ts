@@ -108,3 +108,35 @@ test('a reader who scrolls the page before its scripts arrive keeps the place wh
   await expect(page.getByRole('spinbutton', { name: 'Cases of 4 oz Bottle' })).toBeAttached();
   expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 });
+
+test('a reload puts the reader back where they were, once the page has grown tall enough again', async ({
+  page,
+  a11y,
+}) => {
+  await page.setViewportSize({ width: 390, height: 480 });
+  await page.goto('/terms');
+  await expect(page.getByRole('heading', { level: 2, name: 'Orders' })).toBeVisible();
+  // Scanned now, so the accessibility check does not scan (and resize) the page while its place is put back.
+  await a11y.scan(page);
+  const place = await page.evaluate(() => {
+    window.scrollTo(0, 300);
+    return window.scrollY;
+  });
+  expect(place).toBeGreaterThan(100);
+
+  // After the reload the terms' text is held back: the page is short (its loading state) until it arrives.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/policies/terms', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  // Once the page has its title, under which the accessibility check has scanned it already.
+  await page.waitForFunction(() => document.title.startsWith('Terms'));
+  await expect(page.getByText('Loading Terms & Conditions…')).toBeAttached();
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(place);
+  release();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(place);
+  await expect(page.getByRole('heading', { level: 2, name: 'Orders' })).toBeVisible();
+});
