@@ -36,8 +36,8 @@ interface BoundaryState {
 
 /**
  * Shows RouteError instead of the pages below it when one throws while rendering, until the reader goes
- * somewhere else, or to the same page again (`resetKey`). React catches render errors only in a class component with these two methods
- * (ADR 0035).
+ * somewhere else, or to the same page again (`resetKey`). React catches render errors only in a class
+ * component with these two methods (ADR 0035).
  */
 export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };

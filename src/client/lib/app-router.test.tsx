@@ -4,7 +4,7 @@ import { lazy, StrictMode, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NavigationProgress } from '../components/navigation-progress';
-import { AppRouter, createMemoryHistory, type MemoryHistory } from './app-router';
+import { AppRouter, createMemoryHistory, forgetScrollPositions, type MemoryHistory } from './app-router';
 
 /** A page whose code arrives when the test says so. */
 function slowPage(text: string) {
@@ -113,43 +113,94 @@ describe('scroll position', () => {
     expect(window.scrollY).toBe(250);
   });
 
-  it('puts the place back once the page has grown tall enough for it (its code or data arriving late)', async () => {
-    // The page can be scrolled only as far as `reachable`; it grows when the test says so.
-    let reachable = Number.POSITIVE_INFINITY;
+  /**
+   * A page that can be scrolled only as far as `page.reachable`, and grows when the test calls
+   * `page.grown()` (what a ResizeObserver on it would report).
+   */
+  function growingPage() {
+    const page = { reachable: Number.POSITIVE_INFINITY, grown: () => undefined as void };
     const scrollTo = window.scrollTo.bind(window);
     vi.spyOn(window, 'scrollTo').mockImplementation((x: number, y: number) =>
-      scrollTo(x, Math.min(y, reachable)),
+      scrollTo(x, Math.min(y, page.reachable)),
     );
-    let grown = () => undefined as void;
     vi.stubGlobal(
       'ResizeObserver',
       class {
         constructor(callback: () => void) {
-          grown = callback;
+          page.grown = callback;
         }
         observe() {}
         disconnect() {
-          grown = () => undefined;
+          page.grown = () => undefined;
         }
       },
     );
+    return page;
+  }
+
+  /** At `/` scrolled to 640, then Back from /terms to a `/` that can be scrolled only to 100 for now. */
+  async function backToShortHome() {
+    const page = growingPage();
     const history = memoryHistory('/');
     renderRouter(history, pages);
     window.scrollTo(0, 640);
     act(() => history.push('/terms'));
     await screen.findByRole('heading', { name: 'Terms' });
-
-    reachable = 100;
+    page.reachable = 100;
     act(() => history.go(-1));
     await screen.findByRole('heading', { name: 'Home' });
     expect(window.scrollY).toBe(100);
+    page.reachable = Number.POSITIVE_INFINITY;
+    return { page, history };
+  }
 
-    reachable = Number.POSITIVE_INFINITY;
-    grown();
+  it('puts the place back once the page has grown tall enough for it (its code or data arriving late)', async () => {
+    const { page } = await backToShortHome();
+    page.grown();
     expect(window.scrollY).toBe(640);
     // Got there: later growth leaves the reader's scrolling alone.
     window.scrollTo(0, 20);
-    grown();
+    page.grown();
     expect(window.scrollY).toBe(20);
+  });
+
+  it('stops putting the place back when the reader scrolls, and remembers the place meanwhile', async () => {
+    const { page, history } = await backToShortHome();
+    // Leaving before the page has grown: the place to come back to is still 640, not the short page's 100.
+    act(() => history.go(1));
+    await screen.findByRole('heading', { name: 'Terms' });
+    page.reachable = 100;
+    act(() => history.go(-1));
+    await screen.findByRole('heading', { name: 'Home' });
+    page.reachable = Number.POSITIVE_INFINITY;
+    page.grown();
+    expect(window.scrollY).toBe(640);
+
+    act(() => history.go(1));
+    await screen.findByRole('heading', { name: 'Terms' });
+    page.reachable = 100;
+    act(() => history.go(-1));
+    await screen.findByRole('heading', { name: 'Home' });
+    window.scrollTo(0, 30);
+    window.dispatchEvent(new Event('scroll'));
+    page.reachable = Number.POSITIVE_INFINITY;
+    page.grown();
+    expect(window.scrollY).toBe(30);
+  });
+
+  it("comes back to the first page's place on a reload, not when a new document is loaded in the tab", () => {
+    sessionStorage.setItem('scroll-positions', JSON.stringify({ default: 480 }));
+    const loadedAs = (type: string) =>
+      vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type } as unknown as PerformanceEntry]);
+
+    loadedAs('navigate');
+    const fresh = renderRouter(memoryHistory('/'), pages);
+    expect(window.scrollY).toBe(0);
+    fresh.unmount();
+    forgetScrollPositions();
+
+    loadedAs('reload');
+    renderRouter(memoryHistory('/'), pages);
+    expect(window.scrollY).toBe(480);
   });
 });

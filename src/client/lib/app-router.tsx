@@ -81,10 +81,12 @@ function positions(): Record<string, number> {
 /** Forgets every remembered position, as a new tab would (component-setup.ts). */
 export function forgetScrollPositions() {
   scrollPositions = null;
+  scrollingBack?.stop();
 }
 
 function rememberScroll(key: string) {
-  positions()[key] = window.scrollY;
+  // A place still being put back is where the reader was, not the short page on screen meanwhile.
+  positions()[key] = scrollingBack?.key === key ? scrollingBack.y : window.scrollY;
 }
 
 function saveScrollPositions() {
@@ -118,11 +120,13 @@ function useScrollRestoration(location: Location, action: NavigationType) {
     if (handled.current === location) return;
     const first = handled.current === null;
     handled.current = location;
-    stopScrollingBack?.();
+    scrollingBack?.stop();
     if (first && restoreShellScroll()) return;
     const saved = positions()[location.key];
-    if (action === NavigationType.Pop && saved !== undefined) {
-      scrollBackTo(saved);
+    // A document loaded afresh (a typed address, a link from elsewhere) shares the first entry's key with
+    // the tab's earlier documents: only a reload or Back/Forward to it comes back to a place.
+    if (action === NavigationType.Pop && saved !== undefined && (!first || cameBackToDocument())) {
+      scrollBackTo(location.key, saved);
       return;
     }
     const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
@@ -131,33 +135,47 @@ function useScrollRestoration(location: Location, action: NavigationType) {
   }, [location, action]);
 }
 
-/** How long a position being put back waits for the page to grow tall enough (its code and data arriving). */
-const SCROLL_BACK_WAIT_MS = 3_000;
-const READER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
-let stopScrollingBack: (() => void) | null = null;
+/** Whether this document was opened by a reload or by Back/Forward, not loaded afresh. */
+function cameBackToDocument(): boolean {
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type === 'reload' || entry?.type === 'back_forward';
+}
+
+/**
+ * How long a place being put back waits for the page to grow tall enough (its code and data arriving), at
+ * most: the reader's own scrolling ends the wait at once.
+ */
+const SCROLL_BACK_WAIT_MS = 10_000;
+let scrollingBack: { key: string; y: number; stop: () => void } | null = null;
 
 /**
  * Scrolls to `y`; on a page not yet tall enough for it (a reload or Back to a page whose code or data is
- * still on its way) tries again as the page grows, until it gets there, the reader takes over, another
- * page opens or SCROLL_BACK_WAIT_MS have passed — as a browser does for a page it loads itself.
+ * still on its way) tries again as the page grows, until it gets there, the reader scrolls, another page
+ * opens or SCROLL_BACK_WAIT_MS have passed — as a browser does for a page it loads itself.
  */
-function scrollBackTo(y: number) {
+function scrollBackTo(key: string, y: number) {
+  let reached = 0;
   const arrived = () => {
     window.scrollTo(0, y);
-    return Math.abs(window.scrollY - y) < 1;
+    reached = window.scrollY;
+    return Math.abs(reached - y) < 1;
   };
   if (arrived()) return;
   const observer = new ResizeObserver(() => {
     if (arrived()) stop();
   });
+  // Scrolling that is not ours (wheel, touch, keys, the scroll bar, find in page) is the reader's.
+  const onScroll = () => {
+    if (Math.abs(window.scrollY - reached) >= 1) stop();
+  };
   const timer = window.setTimeout(stop, SCROLL_BACK_WAIT_MS);
   function stop() {
     observer.disconnect();
     window.clearTimeout(timer);
-    for (const type of READER_INPUT) window.removeEventListener(type, stop);
-    stopScrollingBack = null;
+    window.removeEventListener('scroll', onScroll);
+    scrollingBack = null;
   }
-  for (const type of READER_INPUT) window.addEventListener(type, stop, { passive: true });
+  window.addEventListener('scroll', onScroll, { passive: true });
   observer.observe(document.body);
-  stopScrollingBack = stop;
+  scrollingBack = { key, y, stop };
 }

@@ -18,8 +18,8 @@ import { useUrlToken } from '../../lib/url-token';
 const LINK_INFO_KEY = 'magic-link-info';
 
 /**
- * /auth/verify (docs/accounts-and-roles.md#magic-links): the e-mailed magic link lands here. The route's
- * loader has already taken the token out of the address bar. The page asks whose link it is and shows 'Sign
+ * /auth/verify (docs/accounts-and-roles.md#magic-links): the e-mailed magic link lands here. The token has
+ * already left the address bar (lib/url-token.ts). The page asks whose link it is and shows 'Sign
  * in as d…@example.com?'; only pressing 'Sign in' spends the link (one POST), so a mail scanner that opens
  * the link, even one that runs JavaScript, uses nothing up (docs/security.md#link-tokens). After sign-in it
  * goes to the link's `next` (the page the visitor was going to, e.g. /confirm), else to the shop.

@@ -22,9 +22,9 @@ import { ReviewOrderButton } from './review-order-button';
 
 /*
  * The order form once the catalogue is known (docs/storefront.md#order-form): the pricing engine, the
- * product list and the summary. Loaded on demand by order-form.tsx, which asks for it as soon as the app
- * starts, alongside the catalogue's requests: the storefront's first page paints and starts without it
- * (docs/decisions/0015-storefront-first-page.md).
+ * product list and the summary. In the app's first file with order-form.tsx, which draws it once the
+ * catalogue has arrived (docs/decisions/0035-react-router-declarative-mode.md); the page shell is painted
+ * before any script runs.
  */
 
 /** No tiers, custom prices or components: every price at base (the fallback when they cannot be loaded). */
