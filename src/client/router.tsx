@@ -1,9 +1,9 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { AppShell } from './components/app-shell';
 import { PageSpinner } from './components/page-spinner';
 import { RedirectIfSignedIn, RequireSignIn } from './components/require-sign-in';
-import { RouteErrorBoundary } from './components/route-error';
+import { PageErrorBoundary } from './components/route-error';
 import { useCloseToastsOnNavigation } from './lib/toast';
 import { OrderFormPage } from './routes/shop/order-form';
 
@@ -206,12 +206,11 @@ export async function preloadPage(pathname: string): Promise<void> {
  * clears it.
  */
 export function AppRoutes() {
-  const { key } = useLocation();
   const page = useRoutes(routes);
   useCloseToastsOnNavigation();
   return (
-    <RouteErrorBoundary resetKey={key}>
+    <PageErrorBoundary>
       <Suspense fallback={<PageSpinner />}>{page}</Suspense>
-    </RouteErrorBoundary>
+    </PageErrorBoundary>
   );
 }

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
 import { PageSpinner } from './page-spinner';
-import { RouteErrorBoundary } from './route-error';
+import { PageErrorBoundary } from './route-error';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { SkipLink } from './skip-link';
@@ -11,7 +11,6 @@ import { SkipLink } from './skip-link';
 /** Layout of every customer page: header, page, footer. */
 export function AppShell() {
   useFocusHeadingOnNavigate();
-  const { key } = useLocation();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -26,11 +25,11 @@ export function AppShell() {
       >
         {/* A page's error, and the spinner while the first page's code arrives, show inside the shell, so
             header and footer stay usable. */}
-        <RouteErrorBoundary resetKey={key}>
+        <PageErrorBoundary>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
-        </RouteErrorBoundary>
+        </PageErrorBoundary>
       </main>
       <SiteFooter />
     </div>

@@ -1,10 +1,9 @@
 // @vitest-environment happy-dom
 import { act, render, screen } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, expect, it, vi } from 'vitest';
 import { AppRouter, createMemoryHistory } from '../lib/app-router';
-import { RouteErrorBoundary } from './route-error';
+import { PageErrorBoundary } from './route-error';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -12,20 +11,14 @@ function Broken(): never {
   throw new Error('the page broke');
 }
 
-/** A boundary reset by any navigation, as the app's are. */
-function ErrorsReset({ children }: { children: ReactNode }) {
-  const { key } = useLocation();
-  return <RouteErrorBoundary resetKey={key}>{children}</RouteErrorBoundary>;
-}
-
 function Pages() {
   return (
-    <ErrorsReset>
+    <PageErrorBoundary>
       <Routes>
         <Route path="/broken" element={<Broken />} />
         <Route path="/terms" element={<h1>Terms</h1>} />
       </Routes>
-    </ErrorsReset>
+    </PageErrorBoundary>
   );
 }
 
@@ -58,11 +51,11 @@ it('tries the page again when the reader opens it again', async () => {
   const history = createMemoryHistory({ initialEntries: ['/orders'], v5Compat: true });
   render(
     <AppRouter history={history}>
-      <ErrorsReset>
+      <PageErrorBoundary>
         <Routes>
           <Route path="/orders" element={<Flaky />} />
         </Routes>
-      </ErrorsReset>
+      </PageErrorBoundary>
     </AppRouter>,
   );
   expect(screen.getByRole('heading', { level: 1, name: 'Something went wrong' })).toBeInTheDocument();

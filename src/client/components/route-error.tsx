@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Component, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from './ui/button';
 
 /**
@@ -39,7 +40,7 @@ interface BoundaryState {
  * somewhere else, or to the same page again (`resetKey`). React catches render errors only in a class
  * component with these two methods (ADR 0035).
  */
-export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
 
   static getDerivedStateFromError(value: unknown): Partial<BoundaryState> {
@@ -56,4 +57,10 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   override render() {
     return this.state.error ? <RouteError error={this.state.error.value} /> : this.props.children;
   }
+}
+
+/** The pages below, or RouteError if one of them throws, until the next navigation (ADR 0035). */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { key } = useLocation();
+  return <RouteErrorBoundary resetKey={key}>{children}</RouteErrorBoundary>;
 }

@@ -4,7 +4,8 @@ import { lazy, StrictMode, Suspense, type ComponentType } from 'react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NavigationProgress } from '../components/navigation-progress';
-import { AppRouter, createMemoryHistory, forgetScrollPositions, type MemoryHistory } from './app-router';
+import { AppRouter, createMemoryHistory, type MemoryHistory } from './app-router';
+import { forgetScrollPositions } from './scroll-restoration';
 
 /** A page whose code arrives when the test says so. */
 function slowPage(text: string) {
@@ -99,6 +100,15 @@ describe('scroll position', () => {
     act(() => history.push('/terms#top-of-terms'));
     const heading = await screen.findByRole('heading', { name: 'Terms' });
     expect(scrollIntoView.mock.contexts).toEqual([heading]);
+  });
+
+  it('takes a malformed #fragment as written instead of failing', async () => {
+    const history = memoryHistory('/');
+    renderRouter(history, pages);
+    window.scrollTo(0, 200);
+    act(() => history.push('/terms#%E0'));
+    expect(await screen.findByRole('heading', { name: 'Terms' })).toBeInTheDocument();
+    expect(window.scrollY).toBe(0);
   });
 
   it('leaves the first page where it is, also when StrictMode runs the effects twice', () => {

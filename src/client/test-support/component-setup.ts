@@ -3,7 +3,7 @@ import { beforeEach } from 'vitest';
 import { forgetIdempotencyKey } from '../features/checkout/idempotency-key';
 import { forgetReorderRuns } from '../features/orders/reorder-run';
 import { forgetHandledReorderTokensInMemory } from '../features/orders/reorder-token';
-import { forgetScrollPositions } from '../lib/app-router';
+import { forgetScrollPositions } from '../lib/scroll-restoration';
 import { cartStore } from '../lib/cart/cart-store';
 import { forgetTokenTakenAtStart } from '../lib/url-token';
 
