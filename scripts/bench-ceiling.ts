@@ -91,6 +91,7 @@ const requestId = createRequestIds();
 interface Customer {
   id: number;
   email: string;
+  companyId: number | null;
 }
 
 const readBody = (request: http.IncomingMessage) =>
@@ -127,14 +128,14 @@ async function serve(request: CeilingRequest): Promise<number> {
   const run = await connect(request.database);
   const sessions = new Map<string, Customer>(
     (
-      await run<{ tokenHash: string; id: number; email: string }>(
+      await run<{ tokenHash: string; id: number; email: string; companyId: number | null }>(
         {
           name: 'ceiling_sessions',
-          text: 'select s.token_hash as "tokenHash", u.id, u.email from sessions s join users u on u.id = s.user_id',
+          text: 'select s.token_hash as "tokenHash", u.id, u.email, u.company_id as "companyId" from sessions s join users u on u.id = s.user_id',
         },
         [],
       )
-    ).map((row) => [row.tokenHash, { id: row.id, email: row.email }]),
+    ).map((row) => [row.tokenHash, { id: row.id, email: row.email, companyId: row.companyId }]),
   );
   const prices = new Map(
     (
@@ -210,6 +211,7 @@ async function serve(request: CeilingRequest): Promise<number> {
       order: {
         id,
         userId: customer.id,
+        companyId: customer.companyId,
         customerName: order.customer.customerName,
         customerEmail: order.customer.customerEmail,
         customerPhone: null,

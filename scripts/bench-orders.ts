@@ -19,6 +19,7 @@ import { count, eq } from 'drizzle-orm';
 import { openDatabase, type Database, type DatabaseTarget } from '../src/server/db/client';
 import { databaseTargetFor } from '../src/server/db/connect';
 import { orders, users } from '../src/server/db/schema';
+import { createCustomer } from '../src/server/test/factories/users';
 import { seedDatabase } from '../src/server/db/seed';
 import { loadEnv } from '../src/server/env';
 import { insertSession } from '../src/server/features/sessions/sessions.repository';
@@ -140,20 +141,10 @@ export function planCustomers(settings: OrderSettings): BenchCustomers {
 }
 
 async function writeCustomer(db: Database, customer: Customer): Promise<number> {
-  const [user] = await db
-    .insert(users)
-    .values({
-      username: customer.email.split('@')[0] ?? customer.email,
-      email: customer.email,
-      role: 'customer',
-      status: 'approved',
-      approvedAt: new Date(),
-      businessName: 'Bench Shop',
-      firstName: 'Bench',
-      lastName: 'Buyer',
-    })
-    .returning({ id: users.id });
-  if (!user) throw new Error(`Could not create the customer ${customer.email}`);
+  const user = await createCustomer(db, {
+    email: customer.email,
+    business: { name: 'Bench Shop', contact: { firstName: 'Bench', lastName: 'Buyer' } },
+  });
   for (const token of customer.sessionTokens) {
     await insertSession(db, { tokenHash: hashToken(token), userId: user.id });
   }

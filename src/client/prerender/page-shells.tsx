@@ -44,6 +44,7 @@ function anonymousUser(role: CurrentUser['role']): CurrentUser {
     phone: null,
     role,
     paymentTerms: 'on_approval',
+    company: null,
     shippingAddress: null,
     shippingAddressLine1: null,
     shippingAddressLine2: null,

@@ -90,6 +90,7 @@ export const testUser: CurrentUser = {
   phone: '555-0100',
   role: 'customer',
   paymentTerms: 'on_approval',
+  company: { id: 3, name: 'Doe Botanicals', role: 'owner' },
   shippingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
   shippingAddressLine1: '1 Main St',
   shippingAddressLine2: null,

@@ -1,9 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import { auditLog } from '../db/schema';
 import type { DatabaseOrTransaction } from '../db/client';
 
-/** Who acts: the administrator's request (its user and address). */
-export type AuditActor = Pick<FastifyRequest, 'user' | 'ip'>;
+/** Who did it, from where: a request, or anything with the acting user's id and the address. */
+export type AuditActor = { user: { id: number } | null; ip: string };
 
 export interface AuditEntry {
   /** What was done, verb first: 'user.approve', 'order.status', 'pricing-tier.update'. */

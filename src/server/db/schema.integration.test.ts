@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { productPricingTiers, products, pricingTiers, users } from './schema';
+import { companies, productPricingTiers, products, pricingTiers, users } from './schema';
 
 describe('the migrated schema', () => {
   let handle: DatabaseHandle;
@@ -26,6 +26,7 @@ describe('the migrated schema', () => {
       'app_settings',
       'audit_log',
       'catalog_version',
+      'companies',
       'faq_categories',
       'faq_items',
       'idempotency_keys',
@@ -48,9 +49,16 @@ describe('the migrated schema', () => {
   });
 
   it('applies the spec defaults to a new user and a new order', async () => {
+    const [company] = await handle.db.insert(companies).values({ name: 'Shop' }).returning();
+    expect(company).toMatchObject({ paymentTerms: 'on_approval' });
     const [user] = await handle.db
       .insert(users)
-      .values({ username: 'shop@example.com', email: 'shop@example.com' })
+      .values({
+        username: 'shop@example.com',
+        email: 'shop@example.com',
+        companyId: company!.id,
+        companyRole: 'owner',
+      })
       .returning();
     expect(user).toMatchObject({
       role: 'customer',
@@ -92,8 +100,31 @@ describe('the migrated schema', () => {
       handle.db.insert(productPricingTiers).values({ productId: product!.id, tierId: tier!.id, price: 800 }),
     ).rejects.toThrow();
     await expect(
-      handle.db.insert(users).values({ username: 'x', email: 'Mixed@Example.com' }),
+      handle.db.insert(users).values({ username: 'x', email: 'Mixed@Example.com', role: 'admin' }),
     ).rejects.toThrow();
+  });
+
+  it('keeps every customer in a company with a role, and staff in none', async () => {
+    const [company] = await handle.db.insert(companies).values({ name: 'Role Shop' }).returning();
+    const person = (email: string) => ({ username: email, email });
+    // A customer without a company, a company without a role, a role outside the list: all refused.
+    await expect(handle.db.insert(users).values(person('alone@example.com'))).rejects.toThrow();
+    await expect(
+      handle.db.insert(users).values({ ...person('norole@example.com'), companyId: company!.id }),
+    ).rejects.toThrow();
+    await expect(
+      sqlRows(
+        handle.db,
+        sql`insert into users (username, email, company_id, company_role)
+            values ('boss@example.com', 'boss@example.com', ${company!.id}, 'boss')`,
+      ),
+    ).rejects.toThrow();
+    await expect(handle.db.insert(companies).values({ name: '  ' })).rejects.toThrow();
+    const [admin] = await handle.db
+      .insert(users)
+      .values({ ...person('staff@example.com'), role: 'admin' })
+      .returning();
+    expect(admin).toMatchObject({ companyId: null, companyRole: null });
   });
 
   it('rejects negative money and out-of-range discounts', async () => {

@@ -1,4 +1,5 @@
 // The one schema object Drizzle and drizzle-kit need; tables live in schema/<area>.ts.
+export * from './schema/companies';
 export * from './schema/users';
 export * from './schema/admin-sign-in';
 export * from './schema/catalog';

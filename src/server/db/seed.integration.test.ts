@@ -8,6 +8,7 @@ import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
 import {
   allowedSkus,
+  companies,
   appSettings,
   faqCategories,
   faqItems,
@@ -248,12 +249,16 @@ describe('seeding', () => {
       ['demo@example.com', 'approved'],
     ]);
     const demo = customers[1];
-    expect(demo).toMatchObject({
-      email: 'demo@example.com',
-      status: 'approved',
-      businessName: 'Demo Boutique',
-    });
+    expect(demo).toMatchObject({ email: 'demo@example.com', status: 'approved', companyRole: 'owner' });
     expect(demo!.shippingAddress).toBe('100 Market Street\nPortland, OR, 97201\nUSA');
+    // Each owns a company of their own, named after their business (docs/companies.md).
+    const companyNames = async () =>
+      (await handle.db.select({ name: companies.name }).from(companies).orderBy(asc(companies.name))).map(
+        (company) => company.name,
+      );
+    expect(await companyNames()).toEqual(['Demo Boutique', 'Harbor Gifts']);
+    expect(new Set(customers.map((customer) => customer.companyId)).size).toBe(2);
     expect((await seedDatabase(handle.db, { ...options, demo: true })).demoCustomerCreated).toBe(false);
+    expect(await companyNames()).toEqual(['Demo Boutique', 'Harbor Gifts']);
   });
 });

@@ -13,6 +13,7 @@ import {
   policyDocuments,
   pricingTiers,
   products,
+  companies,
   users,
   virtualProductComponents,
 } from './schema';
@@ -189,25 +190,39 @@ function generatePassword(): string {
   return `${randomBytes(15).toString('base64url')}aA1`;
 }
 
+/**
+ * The demo customers, each the owner of a company of their own (docs/companies.md); true when any was
+ * created now. An instance starting at the same moment may create one first: its company is then not kept.
+ */
 async function ensureDemoCustomers(db: Database): Promise<boolean> {
-  const inserted = await db
-    .insert(users)
-    .values(
-      DEMO_CUSTOMERS.map((customer) => ({
-        ...customer,
-        shippingAddress: buildAddressString({
-          line1: customer.shippingAddressLine1,
-          city: customer.shippingCity,
-          state: customer.shippingState,
-          zip: customer.shippingZip,
-          country: customer.shippingCountry,
-        }),
-        role: 'customer' as const,
-        status: 'approved' as const,
-        approvedAt: new Date(),
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: users.id });
-  return inserted.length > 0;
+  let created = false;
+  for (const { businessName, ...customer } of DEMO_CUSTOMERS) {
+    created =
+      (await db.transaction(async (tx) => {
+        const [company] = await tx.insert(companies).values({ name: businessName }).returning();
+        if (!company) throw new Error(`The demo company ${businessName} was not created`);
+        const inserted = await tx
+          .insert(users)
+          .values({
+            ...customer,
+            shippingAddress: buildAddressString({
+              line1: customer.shippingAddressLine1,
+              city: customer.shippingCity,
+              state: customer.shippingState,
+              zip: customer.shippingZip,
+              country: customer.shippingCountry,
+            }),
+            role: 'customer',
+            status: 'approved',
+            approvedAt: new Date(),
+            companyId: company.id,
+            companyRole: 'owner',
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        if (inserted.length === 0) await tx.delete(companies).where(eq(companies.id, company.id));
+        return inserted.length > 0;
+      })) || created;
+  }
+  return created;
 }

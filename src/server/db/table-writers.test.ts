@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 const WRITERS: Record<string, string> = {
   users: 'src/server/features/accounts/',
+  companies: 'src/server/features/accounts/',
 };
 
 const SERVER = 'src/server';

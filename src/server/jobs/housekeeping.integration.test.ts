@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
-import {
-  jobs,
-  magicLinkTokens,
-  passwordResetTokens,
-  sessions,
-  shopifyWebhookEvents,
-  users,
-} from '../db/schema';
+import { jobs, magicLinkTokens, passwordResetTokens, sessions, shopifyWebhookEvents } from '../db/schema';
+import { createUser } from '../test/factories/users';
 import { createTestDatabase } from '../test/test-database';
 import { removeExpiredRecords } from './housekeeping';
 
@@ -23,11 +17,7 @@ describe('removeExpiredRecords', () => {
   it('deletes expired sessions and day-old link tokens, and keeps everything still usable', async () => {
     const now = new Date('2026-11-21T12:00:00Z');
     const at = (offsetMs: number) => new Date(now.getTime() + offsetMs);
-    const [user] = await handle.db
-      .insert(users)
-      .values({ username: 'h@example.com', email: 'h@example.com', status: 'approved' })
-      .returning();
-    const userId = user!.id;
+    const userId = (await createUser(handle.db, { email: 'h@example.com' })).id;
     await handle.db.insert(sessions).values([
       { tokenHash: 'expired', userId, expiresAt: at(-1) },
       { tokenHash: 'live', userId, expiresAt: at(HOUR) },

@@ -13,12 +13,12 @@ import { SESSION_HINT_COOKIE } from '../../shared/session-hint';
 import { isDatabaseUnreachable } from '../db/postgres-errors';
 import { generateToken, hashToken } from '../security/tokens';
 import type { SessionCache } from '../features/sessions';
-import type { UserRow } from '../db/schema';
+import type { AccountRow, UserRow } from '../db/schema';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, resolved from the session cookie for /api requests; null for visitors. */
-    user: UserRow | null;
+    user: AccountRow | null;
     sessionTokenHash: string | null;
   }
   interface FastifyContextConfig {
@@ -69,7 +69,7 @@ export function registerSessions(
       return;
     }
     const tokenHash = hashToken(token);
-    const signIn = (user: UserRow | null) => {
+    const signIn = (user: AccountRow | null) => {
       if (user) {
         request.user = user;
         request.sessionTokenHash = tokenHash;
@@ -91,7 +91,7 @@ export function registerSessions(
    * The session's user from the database, remembered for a few seconds when the session is good. An
    * administrator's is not remembered: its idle and absolute limits (ADR 0011) are checked on every request.
    */
-  async function lookUpSession(tokenHash: string): Promise<UserRow | null> {
+  async function lookUpSession(tokenHash: string): Promise<AccountRow | null> {
     const lookedUpAt = cache.generation();
     const user = await findSessionUser(db, tokenHash);
     if (!user || !mayHoldSession(user)) return null;
@@ -160,7 +160,7 @@ export function registerSessions(
 export type Sessions = ReturnType<typeof registerSessions>;
 
 /** The signed-in customer or administrator, or 401. */
-export function requireUser(request: FastifyRequest): UserRow {
+export function requireUser(request: FastifyRequest): AccountRow {
   if (!request.user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
   return request.user;
 }

@@ -1,5 +1,6 @@
 // zod/mini: the session is read on every page (docs/decisions/0015-storefront-first-page.md).
 import { z } from 'zod/mini';
+import { COMPANY_ROLES } from '../company-roles';
 import { PAYMENT_TERMS } from '../payment-terms';
 
 /** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
@@ -9,11 +10,14 @@ export const currentUserSchema = z.object({
   email: z.string(),
   firstName: z.nullable(z.string()),
   lastName: z.nullable(z.string()),
+  /** The company's name (docs/companies.md); null for staff. */
   businessName: z.nullable(z.string()),
   phone: z.nullable(z.string()),
   role: z.enum(['customer', 'admin']),
-  /** How this customer pays (docs/orders.md#payment-terms); shown on /confirm. */
+  /** How the customer's company pays (docs/orders.md#payment-terms); shown on /confirm. */
   paymentTerms: z.enum(PAYMENT_TERMS),
+  /** The customer's company and their role in it (docs/companies.md); null for staff. */
+  company: z.nullable(z.object({ id: z.int(), name: z.string(), role: z.enum(COMPANY_ROLES) })),
   shippingAddress: z.nullable(z.string()),
   shippingAddressLine1: z.nullable(z.string()),
   shippingAddressLine2: z.nullable(z.string()),

@@ -1,5 +1,5 @@
 import { openDatabase, type DatabaseTarget } from '../../../src/server/db/client';
-import { users } from '../../../src/server/db/schema';
+import { createCustomer } from '../../../src/server/test/factories/users';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../src/shared/schemas/orders';
 import type { MailSink } from './mail-sink';
 import { ADMIN_PASSWORD, type Answer, type Portal } from './portal';
@@ -32,15 +32,9 @@ export async function createCustomers(target: DatabaseTarget, emails: readonly s
   try {
     await database.migrate();
     for (const email of emails) {
-      await database.db.insert(users).values({
-        username: email.split('@')[0] ?? email,
+      await createCustomer(database.db, {
         email,
-        role: 'customer',
-        status: 'approved',
-        approvedAt: new Date(),
-        businessName: 'Fault Shop',
-        firstName: 'Fault',
-        lastName: 'Buyer',
+        business: { name: 'Fault Shop', contact: { firstName: 'Fault', lastName: 'Buyer' } },
       });
     }
   } finally {

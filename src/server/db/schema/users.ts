@@ -11,12 +11,16 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { PAYMENT_TERMS } from '../../../shared/payment-terms';
+import { companies, type CompanyRow } from './companies';
+import { COMPANY_ROLES } from '../../../shared/company-roles';
 
 export const USER_ROLES = ['customer', 'admin'] as const;
 export const USER_STATUSES = ['pending', 'approved', 'rejected', 'disabled'] as const;
 
-/** Customers and staff in one table (docs/accounts-and-roles.md#roles). E-mails are stored lower-cased. */
+/**
+ * Customers and staff in one table (docs/accounts-and-roles.md#roles). E-mails are stored lower-cased. Every
+ * customer is a member of one company with a role in it (docs/companies.md); staff belong to none.
+ */
 export const users = pgTable(
   'users',
   {
@@ -24,7 +28,6 @@ export const users = pgTable(
     username: text('username').notNull().unique(),
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash'),
-    businessName: text('business_name'),
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
@@ -44,8 +47,8 @@ export const users = pgTable(
     billingCountry: text('billing_country').default('USA'),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
-    /** How this customer pays (docs/orders.md#payment-terms); staff set it in Users. */
-    paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('on_approval'),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    companyRole: text('company_role', { enum: COMPANY_ROLES }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     approvedBy: integer('approved_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -55,12 +58,15 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', sql`${table.role} in ('customer', 'admin')`),
     check('users_status_check', sql`${table.status} in ('pending', 'approved', 'rejected', 'disabled')`),
+    check('users_company_role_check', sql`${table.companyRole} in ('owner', 'buyer', 'viewer')`),
     check(
-      'users_payment_terms_check',
-      sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
+      'users_company_membership_check',
+      sql`(${table.companyId} is null) = (${table.companyRole} is null)`,
     ),
+    check('users_customer_company_check', sql`${table.role} <> 'customer' or ${table.companyId} is not null`),
     check('users_email_lowercase_check', sql`${table.email} = lower(${table.email})`),
     index('users_status_idx').on(table.status),
+    index('users_company_id_idx').on(table.companyId),
   ],
 );
 
@@ -118,3 +124,6 @@ export const magicLinkTokens = oneTimeTokenTable('magic_link_tokens');
 export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
 
 export type UserRow = typeof users.$inferSelect;
+
+/** A person with their company (none for staff): what a session carries and GET /api/user shows. */
+export type AccountRow = UserRow & { company: CompanyRow | null };

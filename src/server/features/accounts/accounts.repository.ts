@@ -1,20 +1,45 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
-import { magicLinkTokens, passwordResetTokens, users, type UserRow } from '../../db/schema';
+import {
+  companies,
+  magicLinkTokens,
+  passwordResetTokens,
+  users,
+  type AccountRow,
+  type CompanyRow,
+  type UserRow,
+} from '../../db/schema';
 
 /** The two kinds of one-time link; each lives in its own table, so a token can never cross purposes. */
 export type LinkPurpose = 'magic-link' | 'password-reset';
 const tokenTable = (purpose: LinkPurpose) =>
   purpose === 'magic-link' ? magicLinkTokens : passwordResetTokens;
 
-export async function findUserByEmail(db: DatabaseOrTransaction, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return row ?? null;
+/** People with their companies (docs/companies.md): add a where and an order, then map with toAccountRow. */
+export function selectAccounts(db: DatabaseOrTransaction) {
+  return db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .$dynamic();
 }
 
-export async function findUserById(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+export const toAccountRow = (row: { user: UserRow; company: CompanyRow | null }): AccountRow => ({
+  ...row.user,
+  company: row.company,
+});
+
+async function findAccount(db: DatabaseOrTransaction, where: SQL): Promise<AccountRow | null> {
+  const [row] = await selectAccounts(db).where(where).limit(1);
+  return row ? toAccountRow(row) : null;
+}
+
+export function findUserByEmail(db: DatabaseOrTransaction, email: string): Promise<AccountRow | null> {
+  return findAccount(db, eq(users.email, email));
+}
+
+export function findUserById(db: DatabaseOrTransaction, id: number): Promise<AccountRow | null> {
+  return findAccount(db, eq(users.id, id));
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   type RegisterRequest,
   type updateProfileRequestSchema,
 } from '../../../shared/schemas/auth';
-import type { Database } from '../../db/client';
+import type { Database, DatabaseOrTransaction } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
@@ -38,6 +38,7 @@ import {
   updateProfile,
   type ProfileUpdate,
 } from './user-writes';
+import { renameCompany } from './company-writes';
 import {
   alreadyRegisteredEmail,
   newRegistrationStaffEmail,
@@ -48,25 +49,31 @@ import { mayResetPassword, maySignInWithLink, resetLinkJob, signInLinkJob } from
 import { createRateCounters } from '../../security/rate-counters';
 import { allowAll, SendLimiter } from './send-limiter';
 import { EMAIL_SEND_LIMITS, RESET_TOKEN_TRIES, type EmailSendLimits } from '../../security/rate-limits';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow, CompanyRow, UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;
 
 type ProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
-/** The account as GET /api/user shows it: no hashes, no status internals. */
-export function toCurrentUser(user: UserRow): CurrentUser {
+/**
+ * The account as GET /api/user shows it: no hashes, no status internals. The business name and payment
+ * terms are the company's (docs/companies.md); staff have no company.
+ */
+export function toCurrentUser(user: UserRow & { company?: CompanyRow | null }): CurrentUser {
+  const company = user.company ?? null;
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    businessName: user.businessName,
+    businessName: company?.name ?? null,
     phone: user.phone,
     role: user.role,
-    paymentTerms: user.paymentTerms,
+    paymentTerms: company?.paymentTerms ?? 'on_approval',
+    company:
+      company && user.companyRole ? { id: company.id, name: company.name, role: user.companyRole } : null,
     shippingAddress: user.shippingAddress,
     shippingAddressLine1: user.shippingAddressLine1,
     shippingAddressLine2: user.shippingAddressLine2,
@@ -106,6 +113,29 @@ export function maskEmail(email: string): string {
 }
 
 const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
+
+export const BUSINESS_NAME_REQUIRED = 'Business name is required';
+export const OWNERS_RENAME_COMPANY = 'Only an owner of the company can change its business name';
+
+/**
+ * The business name edited in My Account is the company's (docs/companies.md#people-and-roles): an owner
+ * renames it, anyone else may send it back unchanged. The company as it is afterwards.
+ */
+async function renameOwnCompany(
+  tx: DatabaseOrTransaction,
+  user: AccountRow,
+  name: string | undefined,
+): Promise<CompanyRow | null> {
+  const company = user.company;
+  if (name === undefined || !company || name === company.name) return company;
+  if (name === '') {
+    throw new AppError('VALIDATION_FAILED', BUSINESS_NAME_REQUIRED, [
+      { field: 'businessName', message: BUSINESS_NAME_REQUIRED },
+    ]);
+  }
+  if (user.companyRole !== 'owner') throw new AppError('FORBIDDEN', OWNERS_RENAME_COMPANY);
+  return (await renameCompany(tx, company.id, name)) ?? company;
+}
 
 export function createAccountsService({
   db,
@@ -220,7 +250,7 @@ export function createAccountsService({
     },
 
     /** Consumes a magic link; the user it belongs to, if that account may sign in. */
-    async consumeMagicLink(token: string): Promise<UserRow> {
+    async consumeMagicLink(token: string): Promise<AccountRow> {
       // Checked before the link is spent: a link of an account that may not sign in with one now (it became
       // an administrator, or is no longer approved) is refused and stays as it was.
       const owner = await findLinkTokenUser(db, 'magic-link', hashToken(token));
@@ -232,11 +262,12 @@ export function createAccountsService({
       return user;
     },
 
-    async updateProfile(user: UserRow, id: number, body: ProfileRequest): Promise<UserRow> {
+    async updateProfile(user: AccountRow, id: number, body: ProfileRequest): Promise<AccountRow> {
       // Another account's id answers exactly like an id that does not exist.
       if (id !== user.id) throw new AppError('NOT_FOUND', 'User not found');
+      const { businessName, ...personal } = body;
       const values: ProfileUpdate = {};
-      for (const [field, value] of Object.entries(body) as [keyof ProfileRequest, string | undefined][]) {
+      for (const [field, value] of Object.entries(personal) as [keyof ProfileUpdate, string | undefined][]) {
         if (value !== undefined) values[field] = value.trim() || null;
       }
       const merged = { ...user, ...values };
@@ -252,9 +283,13 @@ export function createAccountsService({
         state: merged.billingState,
         zip: merged.billingZip,
       });
-      const updated = await updateProfile(db, user.id, values);
-      if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-      return updated;
+      const companyName = businessName?.trim();
+      return db.transaction(async (tx) => {
+        const updated = await updateProfile(tx, user.id, values);
+        if (!updated) throw new AppError('NOT_FOUND', 'User not found');
+        const company = await renameOwnCompany(tx, user, companyName);
+        return { ...updated, company };
+      });
     },
 
     /** Sets a new password after checking the rules and the current one; signs out the other sessions. */

@@ -1,6 +1,6 @@
 /* The accounts feature's face to other features (admin users, the admin session): see docs/accounts-and-roles.md. */
-export { retireLinkTokensOfUser } from './accounts.repository';
-// Every write of `users`: accounts is the table's one writer (docs/architecture.md#one-writer-per-table).
+export { findUserById, retireLinkTokensOfUser, selectAccounts, toAccountRow } from './accounts.repository';
+// Every write of `users` and `companies`: accounts is their one writer (docs/architecture.md#one-writer-per-table).
 export {
   approveRegistration,
   changeUserRole,
@@ -8,8 +8,8 @@ export {
   recordSignIn,
   rejectRegistration,
   setPasswordHash,
-  setUserPaymentTerms,
 } from './user-writes';
+export { setCompanyPaymentTerms } from './company-writes';
 export {
   approvalLinkJob,
   LINK_MAIL_JOB_TYPES,

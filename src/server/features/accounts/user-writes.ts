@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import type { PaymentTerms } from '../../../shared/payment-terms';
 import type { UserRole } from '../../../shared/schemas/admin-users';
+import { fullName } from '../../../shared/user-name';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
 import type { ShippingColumn } from '../../db/schema/columns';
+import { createCompany, deleteEmptyCompany } from './company-writes';
 
 /**
  * Every write of the `users` table: the accounts feature is its one writer
@@ -14,21 +15,31 @@ import type { ShippingColumn } from '../../db/schema/columns';
 
 type NewUser = typeof users.$inferInsert;
 
-/** What a registration gives: everything but the role and the status, which registration decides. */
-type RegistrationDetails = Omit<NewUser, 'id' | 'role' | 'status' | 'approvedAt' | 'approvedBy'>;
+/** The business a new customer brings: its name (none given: the person's name stands for it). */
+type Business = { businessName: string | null };
+
+/**
+ * What a registration gives: everything but the role, the status and the company, which registration
+ * decides.
+ */
+type RegistrationDetails = Omit<
+  NewUser,
+  'id' | 'role' | 'status' | 'approvedAt' | 'approvedBy' | 'companyId' | 'companyRole'
+> &
+  Business;
 
 /** What an administrator gives for an account they create. */
 type CreatedUserDetails = Pick<
   NewUser,
-  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'businessName' | 'role'
->;
+  'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'
+> &
+  Business;
 
 export type ProfileUpdate = Partial<
   Pick<
     NewUser,
     | 'firstName'
     | 'lastName'
-    | 'businessName'
     | 'phone'
     | ShippingColumn
     | 'billingAddress'
@@ -47,24 +58,53 @@ async function insertUnlessTaken(db: DatabaseOrTransaction, values: NewUser): Pr
   return row ?? null;
 }
 
-/** A customer's registration, waiting for a decision; null when the e-mail or username is taken. */
+/** The name of a new customer's company: the business name given, else the person's own name. */
+const companyNameOf = (details: NewUser & Business) =>
+  details.businessName?.trim() ||
+  fullName({
+    firstName: details.firstName ?? null,
+    lastName: details.lastName ?? null,
+    username: details.username,
+  });
+
+/**
+ * A new customer as the owner of a new company of their own (docs/companies.md#people-and-roles); null
+ * when the e-mail or username is taken, and then no company is left behind.
+ */
+async function insertOwnerOfNewCompany(
+  db: DatabaseOrTransaction,
+  { businessName, ...values }: NewUser & Business,
+): Promise<UserRow | null> {
+  const company = await createCompany(db, companyNameOf({ ...values, businessName }));
+  const row = await insertUnlessTaken(db, { ...values, companyId: company.id, companyRole: 'owner' });
+  if (!row) await deleteEmptyCompany(db, company.id);
+  return row;
+}
+
+/**
+ * A customer's registration, waiting for a decision: its owner and their company; null when the e-mail or
+ * username is taken.
+ */
 export function registerPendingCustomer(
   db: DatabaseOrTransaction,
   details: RegistrationDetails,
 ): Promise<UserRow | null> {
-  return insertUnlessTaken(db, { ...details, role: 'customer', status: 'pending' });
+  return insertOwnerOfNewCompany(db, { ...details, role: 'customer', status: 'pending' });
 }
 
 /**
- * An account an administrator creates, approved by them now; null when the username or e-mail was taken
- * meanwhile.
+ * An account an administrator creates, approved by them now (a customer as the owner of a company of
+ * their own); null when the username or e-mail was taken meanwhile.
  */
 export function createApprovedUser(
   db: DatabaseOrTransaction,
-  details: CreatedUserDetails,
+  { businessName, ...details }: CreatedUserDetails,
   approvedBy: number,
 ): Promise<UserRow | null> {
-  return insertUnlessTaken(db, { ...details, status: 'approved', approvedAt: new Date(), approvedBy });
+  const values = { ...details, status: 'approved' as const, approvedAt: new Date(), approvedBy };
+  return details.role === 'customer'
+    ? insertOwnerOfNewCompany(db, { ...values, businessName })
+    : insertUnlessTaken(db, values);
 }
 
 /** Changes the fields a customer edits on their profile; null when there is no such user. */
@@ -95,30 +135,26 @@ export async function recordSignIn(
   return row ?? null;
 }
 
-/** The customer's payment terms (docs/orders.md#payment-terms); null when there is no such user. */
-export async function setUserPaymentTerms(
-  db: DatabaseOrTransaction,
-  id: number,
-  paymentTerms: PaymentTerms,
-): Promise<UserRow | null> {
-  const [row] = await db
-    .update(users)
-    .set({ paymentTerms, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-}
-
-/** The user's new role; null when there is no such user. */
+/**
+ * The user's new role; null when there is no such user. Staff belong to no company: a customer who becomes
+ * an administrator leaves theirs (its orders stay with it), and an administrator who becomes a customer
+ * becomes the owner of a new company named after them (docs/companies.md#people-and-roles).
+ */
 export async function changeUserRole(
   db: DatabaseOrTransaction,
-  id: number,
+  user: UserRow,
   role: UserRole,
 ): Promise<UserRow | null> {
+  const company =
+    role === 'customer' && user.companyId === null
+      ? { companyId: (await createCompany(db, fullName(user))).id, companyRole: 'owner' as const }
+      : role === 'admin'
+        ? { companyId: null, companyRole: null }
+        : {};
   const [row] = await db
     .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, id))
+    .set({ role, ...company, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
     .returning();
   return row ?? null;
 }

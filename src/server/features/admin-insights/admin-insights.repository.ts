@@ -118,8 +118,8 @@ export async function findOldestPendingRegistration(db: DatabaseOrTransaction) {
   }>(
     db,
     sql`select u.id as "userId", trim(concat_ws(' ', u.first_name, u.last_name)) as name,
-        u.business_name as "businessName", u.email, ${isoUtc('u.created_at')} as "createdAt"
-      from users u where u.status = 'pending'
+        c.name as "businessName", u.email, ${isoUtc('u.created_at')} as "createdAt"
+      from users u left join companies c on c.id = u.company_id where u.status = 'pending'
       order by u.created_at, u.id limit 1`,
   );
   return row ?? null;
@@ -139,7 +139,7 @@ export function findTopCustomers(db: DatabaseOrTransaction, since: Date, limit: 
     lastOrderAt: string;
   }>(
     db,
-    sql`select u.id as "userId", u.business_name as "businessName",
+    sql`select u.id as "userId", c.name as "businessName",
         trim(concat_ws(' ', u.first_name, u.last_name)) as "customerName",
         top.orders, top."revenueCents", ${isoUtc('top.last_order_at')} as "lastOrderAt"
       from (select o.user_id, count(*)::int as orders, ${centsOf('o.order_total')} as "revenueCents",
@@ -148,6 +148,7 @@ export function findTopCustomers(db: DatabaseOrTransaction, since: Date, limit: 
           group by o.user_id
           order by "revenueCents" desc, last_order_at desc, o.user_id limit ${limit}) top
         join users u on u.id = top.user_id
+        left join companies c on c.id = u.company_id
       order by top."revenueCents" desc, top.last_order_at desc, u.id`,
   );
 }

@@ -1,6 +1,7 @@
 import type { PolicyKind } from '../../../shared/policy-pages';
 import { POLICY_MESSAGES, type AdminPolicy, type PolicyValues } from '../../../shared/schemas/policies';
-import { recordAudit, type AuditActor } from '../../audit/audit-log';
+import type { FastifyRequest } from 'fastify';
+import { recordAudit } from '../../audit/audit-log';
 import { AppError } from '../../errors';
 import type { AdminDeps } from '../admin';
 import { findPoliciesWithAuthors, findPolicy, toAdminPolicy, toPublicPolicy } from '../policies';
@@ -18,7 +19,11 @@ export function createAdminPoliciesService({ db }: AdminDeps) {
       return (await findPoliciesWithAuthors(db)).map(toAdminPolicy);
     },
 
-    updatePolicy(actor: AuditActor, kind: PolicyKind, values: PolicyValues): Promise<AdminPolicy> {
+    updatePolicy(
+      actor: Pick<FastifyRequest, 'user' | 'ip'>,
+      kind: PolicyKind,
+      values: PolicyValues,
+    ): Promise<AdminPolicy> {
       const author = actor.user ?? null;
       return db.transaction(async (tx) => {
         const before = await findPolicy(tx, kind, 'update');

@@ -1,24 +1,20 @@
 import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
-import { users, type UserRow } from '../../db/schema';
+import { users, type AccountRow } from '../../db/schema';
+import { selectAccounts, toAccountRow } from '../accounts';
 
-/** Every user, newest first. */
-export function listUsers(db: Database): Promise<UserRow[]> {
-  return db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+/** Every user with their company, newest first. */
+export async function listUsers(db: Database): Promise<AccountRow[]> {
+  const rows = await selectAccounts(db).orderBy(desc(users.createdAt), desc(users.id));
+  return rows.map(toAccountRow);
 }
 
 /** Registrations waiting for a decision, oldest first. */
-export function listPendingUsers(db: Database): Promise<UserRow[]> {
-  return db
-    .select()
-    .from(users)
+export async function listPendingUsers(db: Database): Promise<AccountRow[]> {
+  const rows = await selectAccounts(db)
     .where(eq(users.status, 'pending'))
     .orderBy(asc(users.createdAt), asc(users.id));
-}
-
-export async function findUser(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
+  return rows.map(toAccountRow);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   approveRegistration,
   changeUserRole,
   createApprovedUser,
+  findUserById,
   rejectRegistration,
   resetLinkJob,
   retireLinkTokensOfUser,
@@ -33,12 +34,11 @@ import { deleteSessionsOfUser } from '../sessions';
 import { accountRejectedEmail, passwordSetByAdminEmail } from './admin-users.emails';
 import {
   findNameConflicts,
-  findUser,
   listPendingUsers,
   listUsers,
   lockActiveAdministrators,
 } from './admin-users.repository';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow, UserRow } from '../../db/schema';
 
 /**
  * The acting administrator (from requireAdmin) and their request's address and session: who for the audit
@@ -58,19 +58,19 @@ export const actorOf = (request: FastifyRequest): Actor => ({
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
-/** A user as the admin list shows it: no hash, no addresses. */
-export function toAdminUser(user: UserRow): AdminUser {
+/** A user as the admin list shows it: no hash, no addresses; the business and its terms are the company's. */
+export function toAdminUser(user: AccountRow): AdminUser {
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
-    businessName: user.businessName,
+    businessName: user.company?.name ?? null,
     phone: user.phone,
     role: user.role,
     status: user.status,
-    paymentTerms: user.paymentTerms,
+    paymentTerms: user.company?.paymentTerms ?? 'on_approval',
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
     approvedAt: iso(user.approvedAt),
@@ -78,13 +78,13 @@ export function toAdminUser(user: UserRow): AdminUser {
   };
 }
 
-export function toPendingUser(user: UserRow): PendingUser {
+export function toPendingUser(user: AccountRow): PendingUser {
   return {
     id: user.id,
     firstName: user.firstName,
     lastName: user.lastName,
     username: user.username,
-    businessName: user.businessName,
+    businessName: user.company?.name ?? null,
     email: user.email,
     phone: user.phone,
     createdAt: user.createdAt.toISOString(),
@@ -92,7 +92,7 @@ export function toPendingUser(user: UserRow): PendingUser {
 }
 
 /** What the audit log keeps of a user: the public fields, never the hash. */
-const auditView = (user: UserRow) => toAdminUser(user);
+const auditView = (user: AccountRow) => toAdminUser(user);
 
 export const userNotFound = () => new AppError('NOT_FOUND', USER_NOT_FOUND);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
@@ -129,7 +129,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
         const taken = await findNameConflicts(tx, body.username, body.email);
         if (taken.username) throw conflict(ADMIN_USERS_CONFLICTS.usernameTaken);
         if (taken.email) throw conflict(ADMIN_USERS_CONFLICTS.emailTaken);
-        const created = await createApprovedUser(
+        const inserted = await createApprovedUser(
           tx,
           {
             username: body.username,
@@ -142,6 +142,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
           },
           admin.id,
         );
+        const created = inserted && (await findUserById(tx, inserted.id));
         if (!created) {
           // Taken between the check and the insert by a concurrent request, which has committed by now.
           const raced = await findNameConflicts(tx, body.username, body.email);
@@ -170,7 +171,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
       refuseCommonPassword(password);
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
-        const user = await findUser(tx, userId);
+        const user = await findUserById(tx, userId);
         if (!user) throw userNotFound();
         // A customer who signs in by link alone chooses a password, if ever, through the e-mailed link
         // (sendPasswordSetupLink); staff do not pick one for them (docs/admin.md#users).
@@ -198,7 +199,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
      */
     async sendPasswordSetupLink(actor: Actor, userId: number): Promise<void> {
       await db.transaction(async (tx) => {
-        const user = await findUser(tx, userId);
+        const user = await findUserById(tx, userId);
         if (!user) throw userNotFound();
         if (user.role !== 'customer') throw conflict(ADMIN_USERS_CONFLICTS.setupLinkForCustomers);
         await enqueueJob(tx, jobToQueue(resetLinkJob, { email: user.email }));
@@ -221,14 +222,15 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
       const admin = actor.user;
       return db.transaction(async (tx) => {
         const activeAdmins = await lockActiveAdministrators(tx);
-        const user = await findUser(tx, userId);
+        const user = await findUserById(tx, userId);
         if (!user) throw userNotFound();
         if (user.role === role) return toAdminUser(user);
         if (user.id === admin.id) throw conflict(ADMIN_USERS_CONFLICTS.ownRole);
         if (role !== 'admin' && activeAdmins.every((id) => id === user.id)) {
           throw conflict(ADMIN_USERS_CONFLICTS.lastAdmin);
         }
-        const updated = await changeUserRole(tx, user.id, role);
+        const changed = await changeUserRole(tx, user, role);
+        const updated = changed && (await findUserById(tx, changed.id));
         if (!updated) throw userNotFound();
         await deleteSessionsOfUser(tx, user.id);
         await recordAudit(tx, actor, {
@@ -255,7 +257,7 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
             ? await approveRegistration(tx, userId, admin.id)
             : await rejectRegistration(tx, userId);
         if (!decided) {
-          if (!(await findUser(tx, userId))) throw userNotFound();
+          if (!(await findUserById(tx, userId))) throw userNotFound();
           throw conflict(ADMIN_USERS_CONFLICTS.notPending);
         }
         if (decision === 'approved') {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_USERS_CONFLICTS } from '../../../shared/schemas/admin-users';
-import { users } from '../../db/schema';
+import { companies, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { send } from './admin-test-support';
 import { ADMIN_TEST_PASSWORD, createAdmin } from '../../test/factories/users';
@@ -30,7 +30,11 @@ describe('the last administrator', () => {
     const other = await createAdmin(t.db);
     // `other` acts on a request that was checked while they were still an administrator.
     const staleActor = { user: other, ip: '10.9.9.9', sessionTokenHash: null };
-    await t.db.update(users).set({ role: 'customer' }).where(eq(users.id, other.id));
+    const [company] = await t.db.insert(companies).values({ name: 'Former Staff Shop' }).returning();
+    await t.db
+      .update(users)
+      .set({ role: 'customer', companyId: company!.id, companyRole: 'owner' })
+      .where(eq(users.id, other.id));
 
     const service = createAdminUsersService({ db: t.db, env: t.env });
     await expect(service.updateRole(staleActor, seeded!.id, 'customer')).rejects.toMatchObject({

@@ -8,8 +8,7 @@ import { recordAudit } from '../../audit/audit-log';
 import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
 import type { AdminDeps } from '../admin';
 import { netTemplateFor, paymentTermsOptions } from '../orders';
-import { setUserPaymentTerms } from '../accounts';
-import { findUser } from './admin-users.repository';
+import { findUserById, setCompanyPaymentTerms } from '../accounts';
 import { conflict, toAdminUser, userNotFound, type Actor } from './admin-users.service';
 
 const READING_TERMS = "reading the store's payment terms";
@@ -37,20 +36,22 @@ export function createPaymentTermsService({ db, shopify }: Pick<AdminDeps, 'db' 
         }
       }
       return db.transaction(async (tx) => {
-        const user = await findUser(tx, userId);
+        const user = await findUserById(tx, userId);
         if (!user) throw userNotFound();
-        if (user.role !== 'customer') throw conflict(ADMIN_USERS_CONFLICTS.termsForCustomers);
-        if (user.paymentTerms === paymentTerms) return toAdminUser(user);
-        const updated = await setUserPaymentTerms(tx, user.id, paymentTerms);
+        const company = user.role === 'customer' ? user.company : null;
+        if (!company) throw conflict(ADMIN_USERS_CONFLICTS.termsForCustomers);
+        if (company.paymentTerms === paymentTerms) return toAdminUser(user);
+        // The terms are the company's: every person of it orders under them (docs/companies.md).
+        const updated = await setCompanyPaymentTerms(tx, company.id, paymentTerms);
         if (!updated) throw userNotFound();
         await recordAudit(tx, actor, {
           action: 'user.payment-terms',
           entityType: 'user',
           entityId: user.id,
-          before: { paymentTerms: user.paymentTerms },
-          after: { paymentTerms: updated.paymentTerms },
+          before: { paymentTerms: company.paymentTerms, companyId: company.id },
+          after: { paymentTerms: updated.paymentTerms, companyId: company.id },
         });
-        return toAdminUser(updated);
+        return toAdminUser({ ...user, company: updated });
       });
     },
   };

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/schemas/orders';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 import { sendOrderPdf } from './documents/order-pdf';
 import type { OrderService } from './orders.service';
 
@@ -53,7 +53,7 @@ export const ordersRoutes =
         // Counted per customer, so the limit follows them across sessions (a shared office IP is many
         // customers); a signed-out request is counted by address and refused anyway.
         const subject = request.user ? `user:${request.user.id}` : `ip:${request.ip}`;
-        let user: UserRow;
+        let user: AccountRow;
         let key: string;
         try {
           user = requireUser(request);

@@ -20,7 +20,7 @@ import { prepareOrderReads } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
 import { buildReorder } from './placement/reorder';
 import { submitOrder } from './placement/submit-order';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 
 /**
  * One answer for a missing order and someone else's (docs/security.md#access-control): nothing tells them
@@ -51,7 +51,7 @@ export function createOrderService({
     ROUTE_RATE_LIMITS.submitOrder,
   );
 
-  async function findOwnOrder(user: UserRow, orderId: number) {
+  async function findOwnOrder(user: AccountRow, orderId: number) {
     const order = await reads.one(user.id, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
@@ -63,7 +63,7 @@ export function createOrderService({
      * counted against the customer's limit (`subject`: `user:<id>`, docs/security.md#rate-limits).
      */
     submitOrder: (
-      user: UserRow,
+      user: AccountRow,
       idempotencyKey: string,
       order: OrderToPlace & { request: unknown },
       subject: string,
@@ -83,7 +83,7 @@ export function createOrderService({
     countRefusedSubmission: (subject: string) => submissions.count(subject),
 
     /** GET /api/orders: the customer's own orders, newest first, with their lines. */
-    async listOrders(user: UserRow, page: { page: number; limit: number }): Promise<OrderListResponse> {
+    async listOrders(user: AccountRow, page: { page: number; limit: number }): Promise<OrderListResponse> {
       const { orders, total } = await reads.page(user.id, {
         limit: page.limit,
         offset: (page.page - 1) * page.limit,
@@ -97,7 +97,7 @@ export function createOrderService({
     },
 
     /** GET /api/orders/{id}: the order, its lines and total; 404 unless it is the customer's own. */
-    async getOrder(user: UserRow, orderId: number): Promise<OrderDetailResponse> {
+    async getOrder(user: AccountRow, orderId: number): Promise<OrderDetailResponse> {
       const order = await findOwnOrder(user, orderId);
       const items = order.items.map(toOrderItemView);
       const detail = toOrderDetail(order, items);
@@ -105,14 +105,14 @@ export function createOrderService({
     },
 
     /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless it is the customer's own. */
-    async orderPdf(user: UserRow, orderId: number): Promise<OrderPdf> {
+    async orderPdf(user: AccountRow, orderId: number): Promise<OrderPdf> {
       const pdf = await makeOrderPdf(db, env, orderId, user.id);
       if (!pdf) throw notFound(ORDER_NOT_FOUND);
       return pdf;
     },
 
     /** POST /api/orders/{id}/reorder: the old lines at today's prices; creates nothing. */
-    async reorder(user: UserRow, orderId: number): Promise<ReorderResponse> {
+    async reorder(user: AccountRow, orderId: number): Promise<ReorderResponse> {
       const [order, catalogue] = await Promise.all([findOwnOrder(user, orderId), pricing.currentCatalogue()]);
       const lines = buildReorder(catalogue.catalog, catalogue.productsById, order.items);
       return { order: { id: order.id, orderNumber: formatOrderNumber(order.id) }, id: order.id, ...lines };

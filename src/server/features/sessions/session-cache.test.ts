@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { createSessionCache } from './session-cache';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 
-const user = (id: number) => ({ id, email: `u${id}@example.com` }) as UserRow;
+const user = (id: number) => ({ id, email: `u${id}@example.com` }) as AccountRow;
 
 /** A cache on a clock the test moves, listening (live) unless told otherwise. */
 function cacheAt(live = true) {

@@ -1,6 +1,6 @@
 /** The NOTIFY channel the session triggers announce on (migration 0005): the payload is the user's id. */
 export const SESSION_CHANNEL = 'session_changed';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 
 /** How long a looked-up session is trusted without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 5_000;
@@ -8,7 +8,7 @@ export const SESSION_CACHE_TTL_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
-  user: UserRow;
+  user: AccountRow;
   until: number;
 }
 
@@ -38,7 +38,7 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, now = Date.no
   };
 
   return {
-    get(tokenHash: string): UserRow | undefined {
+    get(tokenHash: string): AccountRow | undefined {
       const entry = entries.get(tokenHash);
       if (!entry) return undefined;
       if (entry.until > now()) return entry.user;
@@ -47,7 +47,7 @@ export function createSessionCache({ ttlMs = SESSION_CACHE_TTL_MS, now = Date.no
     },
     /** Where forgetting stands now: pass it to set() with what a lookup started now finds. */
     generation: () => generation,
-    set(tokenHash: string, user: UserRow, lookedUpAt: number) {
+    set(tokenHash: string, user: AccountRow, lookedUpAt: number) {
       if (!live || lookedUpAt !== generation) return;
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value ?? '');
       entries.set(tokenHash, { user, until: now() + ttlMs });

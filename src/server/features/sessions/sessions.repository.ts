@@ -1,6 +1,6 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
-import { sessions, users, type UserRow } from '../../db/schema';
+import { companies, sessions, users, type AccountRow } from '../../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy user does not write on every request. */
@@ -41,18 +41,24 @@ export async function insertSession(
 }
 
 /**
- * The user of a live session, sliding its expiry when it was last seen over an hour ago (five minutes for an
+ * The user of a live session with their company (docs/companies.md), sliding its expiry when it was last seen over an hour ago (five minutes for an
  * administrator, whose session also ends when idle or old: it is deleted then).
  */
 export async function findSessionUser(
   db: Database,
   tokenHash: string,
   now = new Date(),
-): Promise<UserRow | null> {
+): Promise<AccountRow | null> {
   const [row] = await db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, createdAt: sessions.createdAt })
+    .select({
+      user: users,
+      company: companies,
+      lastSeenAt: sessions.lastSeenAt,
+      createdAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -67,7 +73,7 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return row.user;
+  return { ...row.user, company: row.company };
 }
 
 export async function deleteSession(db: Database, tokenHash: string) {

@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A fresh signed-in customer: each test has its own hourly allowance. */
-async function newCustomer(values: { phone?: string | null; businessName?: string | null } = {}) {
+async function newCustomer(values: { phone?: string | null; businessName?: string } = {}) {
   const user = await createCustomer(t.db, {
     business: { name: values.businessName, contact: { phone: values.phone } },
   });

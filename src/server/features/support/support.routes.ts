@@ -9,13 +9,13 @@ import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 
 import type { SupportService } from './support.service';
-import type { UserRow } from '../../db/schema';
+import type { AccountRow } from '../../db/schema';
 
 /**
  * The signed-in customer, or 401 / 403. An administrator is not a customer: the support inbox is theirs,
  * and a message from them would carry no customer or orders to help with.
  */
-export function requireCustomer(request: FastifyRequest): UserRow {
+export function requireCustomer(request: FastifyRequest): AccountRow {
   const user = requireUser(request);
   if (user.role !== 'customer') {
     throw new AppError('FORBIDDEN', 'Support messages are sent from a customer account.');

@@ -18,7 +18,7 @@ import { findOrderOfUser, findOrdersOfUser } from '../orders';
 
 import { supportMessageEmail } from './support-emails';
 import { findSecondsLeftInHour, insertSupportMessage, lockSupportSender } from './support.repository';
-import type { OrderRow, UserRow } from '../../db/schema';
+import type { AccountRow, OrderRow } from '../../db/schema';
 
 /** What the customer chose and wrote; everything else about the message comes from the database. */
 export interface SupportMessageInput {
@@ -34,13 +34,13 @@ export type SendSupportMessageResult = { sent: true } | { sent: false; retryAfte
  * The customer as a support message describes them (docs/support-and-faq.md#what-a-support-message-carries),
  * from their account.
  */
-export function toSupportUserInfo(user: UserRow): SupportUserInfo {
+export function toSupportUserInfo(user: AccountRow): SupportUserInfo {
   return {
     id: user.id,
     name: fullName(user),
     email: user.email,
     phone: user.phone?.trim() || 'Not provided',
-    businessName: user.businessName ?? '',
+    businessName: user.company?.name ?? '',
     accountCreated: user.createdAt.toISOString(),
   };
 }
@@ -97,7 +97,7 @@ export function createSupportService({ db, env }: { db: Database; env: Env }) {
      * transaction. At most SUPPORT_MESSAGES_PER_HOUR per customer in any hour, counted in the database so
      * the limit holds across restarts and instances.
      */
-    sendMessage(user: UserRow, input: SupportMessageInput): Promise<SendSupportMessageResult> {
+    sendMessage(user: AccountRow, input: SupportMessageInput): Promise<SendSupportMessageResult> {
       return db.transaction(async (tx) => {
         await lockSupportSender(tx, user.id);
         const inWindow = await findSecondsLeftInHour(tx, user.id, SUPPORT_MESSAGES_PER_HOUR);

@@ -1,12 +1,15 @@
+import { eq } from 'drizzle-orm';
+import type { CompanyRole } from '../../../shared/company-roles';
 import type { PaymentTerms } from '../../../shared/payment-terms';
-import { users, type USER_ROLES, type USER_STATUSES, type UserRow } from '../../db/schema';
+import { companies, users, type AccountRow, type USER_ROLES, type USER_STATUSES } from '../../db/schema';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../../security/password-hash';
 
 /**
- * Accounts for tests of every feature: a customer (approved unless told), a customer with their business
- * (the next issue makes that business a company of its own), and administrators. Rows are written straight
- * into the database, as a registration and its approval would leave them.
+ * Accounts for tests of every feature: a customer (approved unless told) who owns a company of their own, a
+ * customer with their business (the company's name and terms), a person joining an existing company, and
+ * administrators (no company). Rows are written straight into the database, as a registration and its
+ * approval would leave them.
  */
 
 let userCounter = 0;
@@ -23,6 +26,11 @@ export interface AccountOptions {
   password?: string;
   /** When the account was registered; now unless given. */
   createdAt?: Date;
+  /**
+   * A customer joins this company with this role; unless given, a customer owns a new company of their own
+   * (docs/companies.md).
+   */
+  company?: { id: number; role: CompanyRole };
 }
 
 export interface Address {
@@ -36,8 +44,8 @@ export interface Address {
 
 /** A customer's business as they register it: its name, the person to contact, its addresses and terms. */
 export interface BusinessOptions {
-  /** 'Mist Shop' unless given; null for a registration that named none. */
-  name?: string | null;
+  /** The company's name: 'Mist Shop' unless given. */
+  name?: string;
   /** 'Ada Buyer' unless given. */
   contact?: { firstName?: string | null; lastName?: string | null; phone?: string | null };
   shippingAddress?: Address;
@@ -47,7 +55,7 @@ export interface BusinessOptions {
 }
 
 /** An account (an approved customer unless told otherwise) of 'Ada Buyer' at 'Mist Shop'. */
-export function createUser(db: Database, options: AccountOptions = {}): Promise<UserRow> {
+export function createUser(db: Database, options: AccountOptions = {}): Promise<AccountRow> {
   return createCustomer(db, options);
 }
 
@@ -55,9 +63,13 @@ export function createUser(db: Database, options: AccountOptions = {}): Promise<
 export async function createCustomer(
   db: Database,
   options: AccountOptions & { business?: BusinessOptions } = {},
-): Promise<UserRow> {
+): Promise<AccountRow> {
   const { business = {}, ...account } = options;
   const email = account.email ?? uniqueEmail();
+  const isCustomer = (account.role ?? 'customer') === 'customer';
+  const membership = isCustomer
+    ? (account.company ?? { id: (await insertCompany(db, business)).id, role: 'owner' as const })
+    : null;
   const [user] = await db
     .insert(users)
     .values({
@@ -66,10 +78,10 @@ export async function createCustomer(
       firstName: business.contact?.firstName === undefined ? 'Ada' : business.contact.firstName,
       lastName: business.contact?.lastName === undefined ? 'Buyer' : business.contact.lastName,
       phone: business.contact?.phone ?? null,
-      businessName: business.name === undefined ? 'Mist Shop' : business.name,
       ...shippingColumns(business.shippingAddress),
       ...billingColumns(business.billingAddress),
-      ...(business.paymentTerms ? { paymentTerms: business.paymentTerms } : {}),
+      companyId: membership?.id ?? null,
+      companyRole: membership?.role ?? null,
       role: account.role ?? 'customer',
       status: account.status ?? 'approved',
       passwordHash: account.password ? await hashPassword(account.password) : null,
@@ -77,7 +89,23 @@ export async function createCustomer(
     })
     .returning();
   if (!user) throw new Error('user not created');
-  return user;
+  const [company] = membership
+    ? await db.select().from(companies).where(eq(companies.id, membership.id))
+    : [];
+  return { ...user, company: company ?? null };
+}
+
+/** A company as a registration makes it: 'Mist Shop' paying on approval unless told. */
+async function insertCompany(db: Database, business: BusinessOptions) {
+  const [company] = await db
+    .insert(companies)
+    .values({
+      name: business.name ?? 'Mist Shop',
+      ...(business.paymentTerms ? { paymentTerms: business.paymentTerms } : {}),
+    })
+    .returning();
+  if (!company) throw new Error('company not created');
+  return company;
 }
 
 const shippingColumns = (address: Address | undefined) =>
@@ -111,7 +139,7 @@ export const ADMIN_TEST_PASSWORD = 'Second-Admin-1';
 export function createAdmin(
   db: Database,
   options: Pick<AccountOptions, 'email' | 'password' | 'status'> = {},
-): Promise<UserRow> {
+): Promise<AccountRow> {
   return createUser(db, {
     ...options,
     email: options.email ?? uniqueEmail('admin'),

@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/schemas/admin-users';
 import { errorBodySchema } from '../../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema, orderDetailResponseSchema } from '../../../../shared/schemas/orders';
-import { auditLog, orders, users } from '../../../db/schema';
+import { auditLog, companies, orders, users } from '../../../db/schema';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../../test/test-app';
 import { createUser } from '../../../test/factories/users';
 import { mailsTo } from '../../../test/outbox';
@@ -110,13 +110,24 @@ describe("a customer's payment terms in admin Users", () => {
     const cookie = await signIn(t.app, t.db, user.email);
     const session = (await t.app.inject({ url: '/api/user', headers: { cookie } })).json();
     expect(session.paymentTerms).toBe('net30');
+    // The terms are the company's: another person of it orders under them too (docs/companies.md).
+    const colleague = await createUser(t.db, { company: { id: user.companyId!, role: 'buyer' } });
+    const colleagueCookie = await signIn(t.app, t.db, colleague.email);
+    const colleagueSession = await t.app.inject({ url: '/api/user', headers: { cookie: colleagueCookie } });
+    expect(colleagueSession.json()).toMatchObject({
+      paymentTerms: 'net30',
+      company: { id: user.companyId, name: 'Mist Shop', role: 'buyer' },
+    });
 
     const audit = await t.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.action, 'user.payment-terms'), eq(auditLog.entityId, String(user.id))));
     expect(audit.map((row) => [row.before, row.after])).toEqual([
-      [{ paymentTerms: 'on_approval' }, { paymentTerms: 'net30' }],
+      [
+        { paymentTerms: 'on_approval', companyId: user.companyId },
+        { paymentTerms: 'net30', companyId: user.companyId },
+      ],
     ]);
   });
 
@@ -141,7 +152,8 @@ describe("a customer's payment terms in admin Users", () => {
       payload: { paymentTerms: 'net60' },
     });
     expect(asCustomer.statusCode).toBe(403);
-    expect((await t.db.select().from(users).where(eq(users.id, user.id)))[0]?.paymentTerms).toBe(
+    const companyId = user.companyId ?? 0;
+    expect((await t.db.select().from(companies).where(eq(companies.id, companyId)))[0]?.paymentTerms).toBe(
       'on_approval',
     );
   });

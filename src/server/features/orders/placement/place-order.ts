@@ -11,7 +11,7 @@ import { emailJob } from '../../../mail/email.jobs';
 import { draftOrderCreateJob } from '../shopify/shopify-sync';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import type { OrderToWrite, OrderWrite } from '../reads/orders.repository';
-import type { UserRow } from '../../../db/schema';
+import type { AccountRow } from '../../../db/schema';
 
 export interface OrderToPlace {
   customer: OrderCustomer;
@@ -37,7 +37,7 @@ type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF
 export function planOrder(
   env: OrderEnv,
   catalog: PricingCatalog,
-  user: UserRow,
+  user: AccountRow,
   orderId: number,
   order: OrderToPlace,
   shopifyConnected: boolean,
@@ -51,14 +51,15 @@ export function planOrder(
   const row: OrderToWrite = {
     id: orderId,
     userId: user.id,
+    companyId: user.companyId,
     customerName: order.customer.customerName,
     customerEmail: order.customer.customerEmail,
     customerPhone: order.customer.customerPhone ?? null,
     businessName: order.customer.businessName,
     notes: order.notes,
     poNumber: order.poNumber,
-    // The customer's terms as they stand now: a later change of terms does not change this order.
-    paymentTerms: user.paymentTerms,
+    // The company's terms as they stand now: a later change of terms does not change this order.
+    paymentTerms: user.company?.paymentTerms ?? 'on_approval',
     ...shippingFields(order.customer, user),
     totalCases: cart.totalCases,
     standardTotal: cart.standardTotal,
@@ -152,7 +153,7 @@ function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
  * The shipping address stored on the order: the split lines sent with the order when there are any (the
  * review page sends the profile's), else the profile's own; the combined string is derived when missing.
  */
-function shippingFields(customer: OrderCustomer, user: UserRow) {
+function shippingFields(customer: OrderCustomer, user: AccountRow) {
   const sent = [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
   const split = sent
     ? {

@@ -19,7 +19,7 @@ import {
 import type { OrderIds } from './order-ids';
 import { planOrder, type OrderPlan, type OrderToPlace } from './place-order';
 import { writeOrder } from '../reads/orders.repository';
-import type { UserRow } from '../../../db/schema';
+import type { AccountRow } from '../../../db/schema';
 
 /** A catalogue that changes this often while one order is being written is not worth chasing further. */
 const CATALOGUE_ATTEMPTS = 3;
@@ -47,7 +47,7 @@ export interface SubmitOrderDeps {
  */
 export async function submitOrder(
   deps: SubmitOrderDeps,
-  user: UserRow,
+  user: AccountRow,
   idempotencyKey: string,
   order: OrderToPlace & { request: unknown },
   /** What the limit counts this submission as: `user:<id>`. */
@@ -81,7 +81,7 @@ interface Counting {
 
 async function placeOrder(
   deps: SubmitOrderDeps,
-  user: UserRow,
+  user: AccountRow,
   idempotencyKey: string,
   order: OrderToPlace & { request: unknown },
   subject: string,

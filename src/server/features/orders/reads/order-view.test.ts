@@ -9,6 +9,7 @@ function order(values: Partial<OrderRow>): OrderRow {
   return {
     id: 42,
     userId: 7,
+    companyId: 3,
     customerName: 'Ada Buyer',
     customerEmail: 'ada@example.com',
     customerPhone: null,

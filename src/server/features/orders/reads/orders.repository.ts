@@ -56,6 +56,7 @@ export type OrderToWrite = Pick<
   | 'discountPercentage'
   | 'testMode'
   | 'shopifySyncStatus'
+  | 'companyId'
 > & { userId: number };
 
 /** Everything one order submission writes (place-order.ts decides it all before the statement runs). */
@@ -96,7 +97,7 @@ export type OrderWriteOutcome =
  * connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v5',
+  name: 'write_order_v6',
   text: `
 with counted as (${countEventSql('$32', '$33')}
   returning count, ${MS_LEFT_SQL} as ms_left
@@ -112,11 +113,11 @@ with counted as (${countEventSql('$32', '$33')}
   insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
     po_number, shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
     shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
-    discount_percentage, test_mode, shopify_sync_status, payment_terms)
+    discount_percentage, test_mode, shopify_sync_status, payment_terms, company_id)
   select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
     $14::text, $15::text, $16::text, $17::text, $18::text, $19::text,
     $20::text, $21::text, 'pending', 'unpaid', $22::int, $23::numeric, $24::numeric, $25::int,
-    $26::numeric, $27::boolean, $28::text, $31::text
+    $26::numeric, $27::boolean, $28::text, $31::text, $35::int
   from claimed_key
   returning id
 ), order_lines as (
@@ -212,6 +213,7 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
     write.limit?.key ?? null,
     write.limit?.windowMs ?? null,
     write.limit?.max ?? null,
+    order.companyId,
   ];
 }
 

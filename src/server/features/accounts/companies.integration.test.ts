@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentUserSchema } from '../../../shared/schemas/auth';
+import { companies, orders, users } from '../../db/schema';
+import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
+import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
+import { signIn, signInAdmin } from '../../test/factories/sign-in';
+import { get, post } from '../../test/requests';
+import { send } from '../admin-users/admin-test-support';
+import { BUSINESS_NAME_REQUIRED, OWNERS_RENAME_COMPANY } from './accounts.service';
+
+/**
+ * Every customer is a member of one company (docs/companies.md): registration makes the company with its
+ * owner, the business name and terms are the company's, orders record it, and staff belong to none.
+ */
+
+let t: TestApp;
+let adminCookie: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  adminCookie = await signInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const personByEmail = async (email: string) =>
+  (await t.db.select().from(users).where(eq(users.email, email)))[0];
+const companyById = async (id: number | null | undefined) =>
+  (
+    await t.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, id ?? 0))
+  )[0];
+const countCompanies = async () => (await t.db.select({ id: companies.id }).from(companies)).length;
+
+const registration = (email: string, businessName = 'Hopper Naturals') => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  businessName,
+  email,
+  phone: '555-0100',
+  shippingAddressLine1: '1 Harbor Rd',
+  shippingCity: 'Portland',
+  shippingState: 'ME',
+  shippingZip: '04101',
+});
+
+const currentUser = async (cookie: string) => {
+  const response = await get(t.app, '/api/user', { cookie });
+  expect(response.statusCode, response.body).toBe(200);
+  return currentUserSchema.parse(response.json());
+};
+
+const editProfile = (cookie: string, id: number, body: Record<string, string>) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: `/api/user/${id}`,
+    headers: { ...sameOrigin, cookie },
+    payload: body,
+  });
+
+describe('registration', () => {
+  it('makes the business a company, pending with its owner; approval signs the owner into it', async () => {
+    const email = uniqueEmail('owner');
+    expect((await post(t.app, '/api/register', registration(email, '  Hopper & Co  '))).statusCode).toBe(200);
+    const person = await personByEmail(email);
+    expect(person).toMatchObject({ status: 'pending', companyRole: 'owner' });
+    expect(await companyById(person?.companyId)).toMatchObject({
+      name: 'Hopper & Co',
+      paymentTerms: 'on_approval',
+    });
+
+    const approved = await send(t.app, 'POST', `/api/admin/users/${person!.id}/approve`, adminCookie, {
+      decision: 'approved',
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const cookie = await signIn(t.app, t.db, email);
+    expect(await currentUser(cookie)).toMatchObject({
+      businessName: 'Hopper & Co',
+      paymentTerms: 'on_approval',
+      company: { id: person!.companyId, name: 'Hopper & Co', role: 'owner' },
+    });
+  });
+
+  it('leaves no company behind for an address that already has an account', async () => {
+    const existing = await createUser(t.db);
+    const before = await countCompanies();
+    expect((await post(t.app, '/api/register', registration(existing.email))).statusCode).toBe(200);
+    expect(await countCompanies()).toBe(before);
+  });
+});
+
+describe('the business name in My Account', () => {
+  it("is the company's: an owner renames it, and every person of the company sees the new name", async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Old Name Shop' } });
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const ownerCookie = await signIn(t.app, t.db, owner.email);
+    const renamed = await editProfile(ownerCookie, owner.id, {
+      businessName: ' New Name Shop ',
+      phone: '555-7',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ businessName: 'New Name Shop', phone: '555-7' });
+    expect((await companyById(owner.companyId))?.name).toBe('New Name Shop');
+
+    const buyerCookie = await signIn(t.app, t.db, buyer.email);
+    expect(await currentUser(buyerCookie)).toMatchObject({
+      businessName: 'New Name Shop',
+      company: { role: 'buyer' },
+    });
+  });
+
+  it('may be sent back unchanged by anyone, renamed only by an owner, and never emptied', async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Kept Name Shop' } });
+    const viewer = await createUser(t.db, { company: { id: owner.companyId!, role: 'viewer' } });
+    const viewerCookie = await signIn(t.app, t.db, viewer.email);
+    const unchanged = await editProfile(viewerCookie, viewer.id, {
+      businessName: 'Kept Name Shop',
+      firstName: 'Vi',
+    });
+    expect(unchanged.statusCode, unchanged.body).toBe(200);
+    expect(unchanged.json()).toMatchObject({ firstName: 'Vi', businessName: 'Kept Name Shop' });
+
+    const refused = await editProfile(viewerCookie, viewer.id, {
+      businessName: 'Taken Over',
+      firstName: 'Mal',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ message: OWNERS_RENAME_COMPANY });
+    // Nothing of a refused edit is kept, the person's own fields included.
+    expect((await personByEmail(viewer.email))?.firstName).toBe('Vi');
+    expect((await companyById(owner.companyId))?.name).toBe('Kept Name Shop');
+
+    const ownerCookie = await signIn(t.app, t.db, owner.email);
+    const emptied = await editProfile(ownerCookie, owner.id, { businessName: '   ' });
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json()).toMatchObject({
+      message: BUSINESS_NAME_REQUIRED,
+      details: [{ field: 'businessName', message: BUSINESS_NAME_REQUIRED }],
+    });
+    expect((await companyById(owner.companyId))?.name).toBe('Kept Name Shop');
+  });
+});
+
+describe('orders', () => {
+  it('record the company of the person who placed them', async () => {
+    const owner = await createUser(t.db);
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const cookie = await signIn(t.app, t.db, buyer.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-draft-order',
+      headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+      payload: {
+        customer: { customerName: 'Bea Buyer', customerEmail: buyer.email, businessName: 'Mist Shop' },
+        orderItems: [{ productId: 1, quantity: 24 }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(order).toMatchObject({ userId: buyer.id, companyId: owner.companyId });
+  });
+});
+
+describe('staff', () => {
+  const createAccount = (role: 'customer' | 'admin', businessName: string) => {
+    const email = uniqueEmail(role);
+    return send(t.app, 'POST', '/api/admin/users', adminCookie, {
+      username: email,
+      email,
+      password: 'Created-Pass-19',
+      firstName: 'Cam',
+      lastName: 'Created',
+      businessName,
+      role,
+    });
+  };
+
+  it('create a customer as the owner of a company of their own, and an administrator in none', async () => {
+    const customer = await createAccount('customer', 'Staff Made Shop');
+    expect(customer.statusCode, customer.body).toBe(201);
+    expect(customer.json()).toMatchObject({
+      user: { businessName: 'Staff Made Shop', paymentTerms: 'on_approval' },
+    });
+    const person = await personByEmail(customer.json<{ user: { email: string } }>().user.email);
+    expect(person?.companyRole).toBe('owner');
+    expect((await companyById(person?.companyId))?.name).toBe('Staff Made Shop');
+
+    // The form asks every account for a business name; staff have no company to give it to.
+    const before = await countCompanies();
+    const admin = await createAccount('admin', 'Brand Head Office');
+    expect(admin.statusCode, admin.body).toBe(201);
+    expect(await countCompanies()).toBe(before);
+    expect(await personByEmail(admin.json<{ user: { email: string } }>().user.email)).toMatchObject({
+      companyId: null,
+      companyRole: null,
+    });
+  });
+
+  it('take a customer who becomes an administrator out of their company, and give one back', async () => {
+    const customer = await createCustomer(t.db, { business: { name: 'Leaving Shop' } });
+    const promoted = await send(t.app, 'PATCH', `/api/admin/users/${customer.id}/role`, adminCookie, {
+      role: 'admin',
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(promoted.json()).toMatchObject({ user: { role: 'admin', businessName: null } });
+    expect(await personByEmail(customer.email)).toMatchObject({ companyId: null, companyRole: null });
+    // The company stays, with its orders.
+    expect((await companyById(customer.companyId))?.name).toBe('Leaving Shop');
+
+    const demoted = await send(t.app, 'PATCH', `/api/admin/users/${customer.id}/role`, adminCookie, {
+      role: 'customer',
+    });
+    expect(demoted.statusCode, demoted.body).toBe(200);
+    const person = await personByEmail(customer.email);
+    expect(person?.companyRole).toBe('owner');
+    expect(person?.companyId).not.toBe(customer.companyId);
+    expect((await companyById(person?.companyId))?.name).toBe('Ada Buyer');
+    expect(demoted.json()).toMatchObject({ user: { businessName: 'Ada Buyer' } });
+  });
+});
