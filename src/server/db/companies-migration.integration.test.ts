@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +9,14 @@ import { migrationsFolder } from '../paths';
 import { sqlRows } from '../test/sql-rows';
 import { createScratchPostgresDatabase } from '../test/test-database';
 import { openDatabase, type DatabaseHandle } from './client';
-import { companies, orders, users } from './schema';
+import { companies, companyLocations, orders, users } from './schema';
 
 /**
- * Issue 32's migration on a database made by the previous release (migrations up to 0012, rows written in
+ * Issue 32's migrations on a database made by the previous release (migrations up to 0012, rows written in
  * that release's shape): every customer becomes the owner of a company of one with their business name
- * and payment terms, their orders become the company's, and staff stay outside any company
- * (docs/companies.md#from-customers-to-companies). On PostgreSQL too when TEST_DATABASE_URL is set.
+ * and payment terms, their addresses and phone become its default location, their orders become the
+ * company's, and staff stay outside any company (docs/companies.md#from-customers-to-companies). On
+ * PostgreSQL too when TEST_DATABASE_URL is set.
  */
 
 const PREVIOUS_RELEASE = '0012_orders_created_at_id_index';
@@ -82,6 +83,13 @@ beforeAll(async () => {
   );
   await sqlRows(
     handle.db,
+    sql`update users set phone = '555-0100', shipping_address = '1 Main St, Portland, OR 97201',
+          shipping_address_line2 = 'Suite 2', shipping_state = 'OR', shipping_zip = '97201',
+          billing_address_line1 = '9 Ledger Ln', billing_city = 'Salem', billing_country = 'USA'
+        where id = 10`,
+  );
+  await sqlRows(
+    handle.db,
     sql`insert into orders (id, user_id, customer_name, customer_email, business_name, payment_terms)
         values (500, 10, 'Ada Lovelace', 'ada@example.com', 'Mist Shop', 'net30'),
                (501, 10, 'Ada Lovelace', 'ada@example.com', 'Mist Shop', 'on_approval'),
@@ -91,7 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => handle.close());
 
-describe('from customers to companies (migrations 0013 and 0014)', () => {
+describe('from customers to companies (migrations 0013 to 0016)', () => {
   it('makes every customer the owner of a company of one, with their business name and terms', async () => {
     const people = await handle.db
       .select({ id: users.id, companyId: users.companyId, companyRole: users.companyRole })
@@ -139,11 +147,34 @@ describe('from customers to companies (migrations 0013 and 0014)', () => {
     expect(rows.every((row) => row.companyId !== null)).toBe(true);
   });
 
-  it('leaves the business on the company alone: the person no longer has the columns', async () => {
+  it("gives every company a default location with its owner's addresses and phone", async () => {
+    const [ada] = await handle.db.select().from(users).where(eq(users.id, 10));
+    const locations = await handle.db.select().from(companyLocations);
+    expect(locations).toHaveLength(4);
+    expect(locations.every((location) => location.isDefault && location.name === 'Main location')).toBe(true);
+    expect(locations.find((location) => location.companyId === ada!.companyId)).toMatchObject({
+      phone: '555-0100',
+      shippingAddress: '1 Main St, Portland, OR 97201',
+      shippingAddressLine1: '1 Main St',
+      shippingAddressLine2: 'Suite 2',
+      shippingCity: 'Portland',
+      shippingState: 'OR',
+      shippingZip: '97201',
+      shippingCountry: 'USA',
+      billingAddressLine1: '9 Ledger Ln',
+      billingCity: 'Salem',
+      billingCountry: 'USA',
+    });
+    // The person keeps their own phone.
+    expect(ada!.phone).toBe('555-0100');
+  });
+
+  it('leaves the business on the company alone: the person no longer has its columns', async () => {
     const columns = await sqlRows<{ column_name: string }>(
       handle.db,
       sql`select column_name from information_schema.columns
-          where table_name = 'users' and column_name in ('business_name', 'payment_terms')`,
+          where table_name = 'users' and (column_name in ('business_name', 'payment_terms')
+            or column_name like 'shipping%' or column_name like 'billing%')`,
     );
     expect(columns).toEqual([]);
   });

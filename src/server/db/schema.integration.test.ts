@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../test/sql-rows';
 import { createTestDatabase } from '../test/test-database';
 import type { DatabaseHandle } from './client';
-import { companies, productPricingTiers, products, pricingTiers, users } from './schema';
+import { companies, companyLocations, productPricingTiers, products, pricingTiers, users } from './schema';
 
 describe('the migrated schema', () => {
   let handle: DatabaseHandle;
@@ -27,6 +27,7 @@ describe('the migrated schema', () => {
       'audit_log',
       'catalog_version',
       'companies',
+      'company_locations',
       'faq_categories',
       'faq_items',
       'idempotency_keys',
@@ -60,12 +61,12 @@ describe('the migrated schema', () => {
         companyRole: 'owner',
       })
       .returning();
-    expect(user).toMatchObject({
-      role: 'customer',
-      status: 'pending',
-      shippingCountry: 'USA',
-      billingCountry: 'USA',
-    });
+    expect(user).toMatchObject({ role: 'customer', status: 'pending' });
+    const [location] = await handle.db
+      .insert(companyLocations)
+      .values({ companyId: company!.id, name: 'Main location' })
+      .returning();
+    expect(location).toMatchObject({ isDefault: false, shippingCountry: 'USA', billingCountry: 'USA' });
     const order = await sqlRows(
       handle.db,
       sql`
@@ -120,6 +121,11 @@ describe('the migrated schema', () => {
       ),
     ).rejects.toThrow();
     await expect(handle.db.insert(companies).values({ name: '  ' })).rejects.toThrow();
+    // One default location a company.
+    const location = { companyId: company!.id, name: 'Shop', isDefault: true };
+    await handle.db.insert(companyLocations).values(location);
+    await expect(handle.db.insert(companyLocations).values(location)).rejects.toThrow();
+    await handle.db.insert(companyLocations).values({ ...location, isDefault: false });
     const [admin] = await handle.db
       .insert(users)
       .values({ ...person('staff@example.com'), role: 'admin' })

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './client';
 import {
   allowedSkus,
   companies,
+  companyLocations,
   appSettings,
   faqCategories,
   faqItems,
@@ -250,7 +251,12 @@ describe('seeding', () => {
     ]);
     const demo = customers[1];
     expect(demo).toMatchObject({ email: 'demo@example.com', status: 'approved', companyRole: 'owner' });
-    expect(demo!.shippingAddress).toBe('100 Market Street\nPortland, OR, 97201\nUSA');
+    const [location] = await handle.db
+      .select()
+      .from(companyLocations)
+      .where(eq(companyLocations.companyId, demo!.companyId!));
+    expect(location).toMatchObject({ isDefault: true, name: 'Main location', phone: '555-0100' });
+    expect(location!.shippingAddress).toBe('100 Market Street\nPortland, OR, 97201\nUSA');
     // Each owns a company of their own, named after their business (docs/companies.md).
     const companyNames = async () =>
       (await handle.db.select({ name: companies.name }).from(companies).orderBy(asc(companies.name))).map(

@@ -14,6 +14,7 @@ import {
   pricingTiers,
   products,
   companies,
+  companyLocations,
   users,
   virtualProductComponents,
 } from './schema';
@@ -199,19 +200,31 @@ async function ensureDemoCustomers(db: Database): Promise<boolean> {
   for (const { businessName, ...customer } of DEMO_CUSTOMERS) {
     created =
       (await db.transaction(async (tx) => {
+        const { username, email, firstName, lastName, phone, ...address } = customer;
         const [company] = await tx.insert(companies).values({ name: businessName }).returning();
         if (!company) throw new Error(`The demo company ${businessName} was not created`);
+        await tx.insert(companyLocations).values({
+          ...address,
+          shippingAddress: buildAddressString({
+            line1: address.shippingAddressLine1,
+            city: address.shippingCity,
+            state: address.shippingState,
+            zip: address.shippingZip,
+            country: address.shippingCountry,
+          }),
+          companyId: company.id,
+          name: 'Main location',
+          isDefault: true,
+          phone,
+        });
         const inserted = await tx
           .insert(users)
           .values({
-            ...customer,
-            shippingAddress: buildAddressString({
-              line1: customer.shippingAddressLine1,
-              city: customer.shippingCity,
-              state: customer.shippingState,
-              zip: customer.shippingZip,
-              country: customer.shippingCountry,
-            }),
+            username,
+            email,
+            firstName,
+            lastName,
+            phone,
             role: 'customer',
             status: 'approved',
             approvedAt: new Date(),

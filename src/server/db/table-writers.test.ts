@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 const WRITERS: Record<string, string> = {
   users: 'src/server/features/accounts/',
   companies: 'src/server/features/accounts/',
+  company_locations: 'src/server/features/accounts/',
 };
 
 const SERVER = 'src/server';
@@ -21,9 +22,18 @@ const NOT_WRITERS = [
   /^src\/server\/db\/seed\.ts$/,
 ];
 
-/** The writes of `table` in a file's text: Drizzle's insert/update/delete, and raw SQL inside sql`…`. */
+/** A table's name in TypeScript: `company_locations` → `companyLocations`. */
+const camelCase = (table: string) => table.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The writes of `table` (its SQL name) in a file's text: Drizzle's insert/update/delete of its TypeScript
+ * name, and raw SQL inside sql`…`.
+ */
 function writesOf(text: string, table: string): string[] {
-  const builder = new RegExp(String.raw`\.(?:insert|update|delete)\(\s*(?:\w+\.)?${table}\s*\)`, 'g');
+  const builder = new RegExp(
+    String.raw`\.(?:insert|update|delete)\(\s*(?:\w+\.)?${camelCase(table)}\s*\)`,
+    'g',
+  );
   const raw = new RegExp(String.raw`\b(?:insert\s+into|update|delete\s+from)\s+"?${table}"?(?![\w.])`, 'gi');
   const sqlTexts = text.match(/sql`[^`]*`/g) ?? [];
   return [...(text.match(builder) ?? []), ...sqlTexts.flatMap((sql) => sql.match(raw) ?? [])];
@@ -45,6 +55,8 @@ describe('one writer per table', () => {
     expect(writesOf('sql`UPDATE users SET status = ${s}`', 'users')).toHaveLength(1);
     expect(writesOf('db.select().from(users); sql`select * from users`', 'users')).toEqual([]);
     expect(writesOf('db.update(usersArchive); sql`update users_archive set x = 1`', 'users')).toEqual([]);
+    expect(writesOf('await tx.insert(companyLocations).values(v)', 'company_locations')).toHaveLength(1);
+    expect(writesOf('sql`update company_locations set name = ${n}`', 'company_locations')).toHaveLength(1);
   });
 
   it.each(Object.entries(WRITERS))('%s is written only under %s', (table, owner) => {

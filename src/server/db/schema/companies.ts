@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { check, index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  uniqueIndex,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { PAYMENT_TERMS } from '../../../shared/payment-terms';
 
@@ -29,3 +39,50 @@ export const companies = pgTable(
 );
 
 export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * A company's places (docs/companies.md#locations): where orders ship to and are billed. Every company has
+ * one or more, exactly one of them its default. The address columns are those a person had before: the
+ * combined strings and the split lines, billing left empty when it is the shipping address.
+ */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    isDefault: boolean('is_default').notNull().default(false),
+    shippingAddress: text('shipping_address'),
+    shippingAddressLine1: text('shipping_address_line1'),
+    shippingAddressLine2: text('shipping_address_line2'),
+    shippingCity: text('shipping_city'),
+    shippingState: text('shipping_state'),
+    shippingZip: text('shipping_zip'),
+    shippingCountry: text('shipping_country').default('USA'),
+    billingAddress: text('billing_address'),
+    billingAddressLine1: text('billing_address_line1'),
+    billingAddressLine2: text('billing_address_line2'),
+    billingCity: text('billing_city'),
+    billingState: text('billing_state'),
+    billingZip: text('billing_zip'),
+    billingCountry: text('billing_country').default('USA'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    check('company_locations_name_check', sql`length(trim(${table.name})) > 0`),
+    index('company_locations_company_id_idx').on(table.companyId),
+    uniqueIndex('company_locations_one_default_idx')
+      .on(table.companyId)
+      .where(sql`${table.isDefault}`),
+  ],
+);
+
+export type CompanyLocationRow = typeof companyLocations.$inferSelect;
+
+/** The join condition of a company's default location, for the reads that carry it with the person. */
+export const defaultLocationOf = (companyId: AnyPgColumn) =>
+  and(eq(companyLocations.companyId, companyId), eq(companyLocations.isDefault, true));

@@ -11,7 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { companies, type CompanyRow } from './companies';
+import { companies, type CompanyLocationRow, type CompanyRow } from './companies';
 import { COMPANY_ROLES } from '../../../shared/company-roles';
 
 export const USER_ROLES = ['customer', 'admin'] as const;
@@ -31,20 +31,6 @@ export const users = pgTable(
     firstName: text('first_name'),
     lastName: text('last_name'),
     phone: text('phone'),
-    shippingAddress: text('shipping_address'),
-    billingAddress: text('billing_address'),
-    shippingAddressLine1: text('shipping_address_line1'),
-    shippingAddressLine2: text('shipping_address_line2'),
-    shippingCity: text('shipping_city'),
-    shippingState: text('shipping_state'),
-    shippingZip: text('shipping_zip'),
-    shippingCountry: text('shipping_country').default('USA'),
-    billingAddressLine1: text('billing_address_line1'),
-    billingAddressLine2: text('billing_address_line2'),
-    billingCity: text('billing_city'),
-    billingState: text('billing_state'),
-    billingZip: text('billing_zip'),
-    billingCountry: text('billing_country').default('USA'),
     role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     status: text('status', { enum: USER_STATUSES }).notNull().default('pending'),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
@@ -125,5 +111,8 @@ export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
 
 export type UserRow = typeof users.$inferSelect;
 
-/** A person with their company (none for staff): what a session carries and GET /api/user shows. */
-export type AccountRow = UserRow & { company: CompanyRow | null };
+/**
+ * A person with their company and its default location (none for staff): what a session carries and GET
+ * /api/user shows.
+ */
+export type AccountRow = UserRow & { company: CompanyRow | null; location: CompanyLocationRow | null };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_LINK_MESSAGE, LINK_INVALID_MESSAGE, currentUserSchema } from '../../../shared/schemas/auth';
-import { magicLinkTokens, sessions, users } from '../../db/schema';
+import { companyLocations, magicLinkTokens, sessions, users } from '../../db/schema';
 import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -84,9 +84,19 @@ describe('accounts', () => {
         role: 'customer',
         status: 'pending',
         approvedAt: null,
+        passwordHash: null,
+        companyRole: 'owner',
+      });
+      // The address is the new company's default location (docs/companies.md#locations).
+      const [location] = await t.db
+        .select()
+        .from(companyLocations)
+        .where(eq(companyLocations.companyId, user!.companyId!));
+      expect(location).toMatchObject({
+        isDefault: true,
+        phone: '555-0100',
         shippingCountry: 'USA',
         shippingAddress: '1 Harbor Rd\nSuite 2\nPortland, ME, 04101\nUSA',
-        passwordHash: null,
       });
 
       const [received] = await mailsTo(t.db, email);

@@ -2,10 +2,13 @@ import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import {
   companies,
+  companyLocations,
+  defaultLocationOf,
   magicLinkTokens,
   passwordResetTokens,
   users,
   type AccountRow,
+  type CompanyLocationRow,
   type CompanyRow,
   type UserRow,
 } from '../../db/schema';
@@ -15,19 +18,24 @@ export type LinkPurpose = 'magic-link' | 'password-reset';
 const tokenTable = (purpose: LinkPurpose) =>
   purpose === 'magic-link' ? magicLinkTokens : passwordResetTokens;
 
-/** People with their companies (docs/companies.md): add a where and an order, then map with toAccountRow. */
+/**
+ * People with their companies and their companies' default locations (docs/companies.md): add a where and an
+ * order, then map with toAccountRow.
+ */
 export function selectAccounts(db: DatabaseOrTransaction) {
   return db
-    .select({ user: users, company: companies })
+    .select({ user: users, company: companies, location: companyLocations })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(companyLocations, defaultLocationOf(users.companyId))
     .$dynamic();
 }
 
-export const toAccountRow = (row: { user: UserRow; company: CompanyRow | null }): AccountRow => ({
-  ...row.user,
-  company: row.company,
-});
+export const toAccountRow = (row: {
+  user: UserRow;
+  company: CompanyRow | null;
+  location: CompanyLocationRow | null;
+}): AccountRow => ({ ...row.user, company: row.company, location: row.location });
 
 async function findAccount(db: DatabaseOrTransaction, where: SQL): Promise<AccountRow | null> {
   const [row] = await selectAccounts(db).where(where).limit(1);

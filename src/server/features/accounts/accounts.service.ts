@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { buildAddressString, buildEditedAddressString } from '../../../shared/addresses';
+import { buildAddressString } from '../../../shared/addresses';
 import { PASSWORD_TOO_SHORT, checkPasswordRules } from '../../../shared/passwords';
 import { safeReturnPath } from '../../../shared/return-path';
 import {
@@ -14,7 +14,7 @@ import {
   type RegisterRequest,
   type updateProfileRequestSchema,
 } from '../../../shared/schemas/auth';
-import type { Database, DatabaseOrTransaction } from '../../db/client';
+import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { enqueueEmail } from '../../mail/email.jobs';
@@ -31,14 +31,8 @@ import {
   findUserById,
   retireLinkTokensOfUser,
 } from './accounts.repository';
-import {
-  recordSignIn,
-  registerPendingCustomer,
-  setPasswordHash,
-  updateProfile,
-  type ProfileUpdate,
-} from './user-writes';
-import { renameCompany } from './company-writes';
+import { recordSignIn, registerPendingCustomer, setPasswordHash, updateProfile } from './user-writes';
+import { editOwnLocation, renameOwnCompany, splitProfileEdit } from './company-profile';
 import {
   alreadyRegisteredEmail,
   newRegistrationStaffEmail,
@@ -49,7 +43,7 @@ import { mayResetPassword, maySignInWithLink, resetLinkJob, signInLinkJob } from
 import { createRateCounters } from '../../security/rate-counters';
 import { allowAll, SendLimiter } from './send-limiter';
 import { EMAIL_SEND_LIMITS, RESET_TOKEN_TRIES, type EmailSendLimits } from '../../security/rate-limits';
-import type { AccountRow, CompanyRow, UserRow } from '../../db/schema';
+import type { AccountRow, CompanyLocationRow, CompanyRow, UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;
@@ -58,9 +52,11 @@ type ProfileRequest = z.infer<typeof updateProfileRequestSchema>;
 
 /**
  * The account as GET /api/user shows it: no hashes, no status internals. The business name and payment
- * terms are the company's (docs/companies.md); staff have no company.
+ * terms are the company's, the addresses its default location's (docs/companies.md); staff have none.
  */
-export function toCurrentUser(user: UserRow & { company?: CompanyRow | null }): CurrentUser {
+export function toCurrentUser(
+  user: UserRow & { company?: CompanyRow | null; location?: CompanyLocationRow | null },
+): CurrentUser {
   const company = user.company ?? null;
   return {
     id: user.id,
@@ -74,22 +70,29 @@ export function toCurrentUser(user: UserRow & { company?: CompanyRow | null }): 
     paymentTerms: company?.paymentTerms ?? 'on_approval',
     company:
       company && user.companyRole ? { id: company.id, name: company.name, role: user.companyRole } : null,
-    shippingAddress: user.shippingAddress,
-    shippingAddressLine1: user.shippingAddressLine1,
-    shippingAddressLine2: user.shippingAddressLine2,
-    shippingCity: user.shippingCity,
-    shippingState: user.shippingState,
-    shippingZip: user.shippingZip,
-    shippingCountry: user.shippingCountry,
-    billingAddress: user.billingAddress,
-    billingAddressLine1: user.billingAddressLine1,
-    billingAddressLine2: user.billingAddressLine2,
-    billingCity: user.billingCity,
-    billingState: user.billingState,
-    billingZip: user.billingZip,
-    billingCountry: user.billingCountry,
+    ...addressFieldsOf(user.location ?? null),
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/** The spec's address fields of GET /api/user, from the company's default location (none: all null). */
+function addressFieldsOf(location: CompanyLocationRow | null) {
+  return {
+    shippingAddress: location?.shippingAddress ?? null,
+    shippingAddressLine1: location?.shippingAddressLine1 ?? null,
+    shippingAddressLine2: location?.shippingAddressLine2 ?? null,
+    shippingCity: location?.shippingCity ?? null,
+    shippingState: location?.shippingState ?? null,
+    shippingZip: location?.shippingZip ?? null,
+    shippingCountry: location?.shippingCountry ?? null,
+    billingAddress: location?.billingAddress ?? null,
+    billingAddressLine1: location?.billingAddressLine1 ?? null,
+    billingAddressLine2: location?.billingAddressLine2 ?? null,
+    billingCity: location?.billingCity ?? null,
+    billingState: location?.billingState ?? null,
+    billingZip: location?.billingZip ?? null,
+    billingCountry: location?.billingCountry ?? null,
   };
 }
 
@@ -113,29 +116,6 @@ export function maskEmail(email: string): string {
 }
 
 const linkInvalid = () => new AppError('LINK_INVALID', LINK_INVALID_MESSAGE);
-
-export const BUSINESS_NAME_REQUIRED = 'Business name is required';
-export const OWNERS_RENAME_COMPANY = 'Only an owner of the company can change its business name';
-
-/**
- * The business name edited in My Account is the company's (docs/companies.md#people-and-roles): an owner
- * renames it, anyone else may send it back unchanged. The company as it is afterwards.
- */
-async function renameOwnCompany(
-  tx: DatabaseOrTransaction,
-  user: AccountRow,
-  name: string | undefined,
-): Promise<CompanyRow | null> {
-  const company = user.company;
-  if (name === undefined || !company || name === company.name) return company;
-  if (name === '') {
-    throw new AppError('VALIDATION_FAILED', BUSINESS_NAME_REQUIRED, [
-      { field: 'businessName', message: BUSINESS_NAME_REQUIRED },
-    ]);
-  }
-  if (user.companyRole !== 'owner') throw new AppError('FORBIDDEN', OWNERS_RENAME_COMPANY);
-  return (await renameCompany(tx, company.id, name)) ?? company;
-}
 
 export function createAccountsService({
   db,
@@ -205,15 +185,22 @@ export function createAccountsService({
       };
 
       const existingOwner = await db.transaction(async (tx) => {
+        const { shippingAddress, businessName, ...person } = details;
         const created = await registerPendingCustomer(tx, {
-          ...details,
+          ...person,
           username: email,
-          shippingAddressLine1: required(body.shippingAddressLine1),
-          shippingAddressLine2: optional(body.shippingAddressLine2),
-          shippingCity: required(body.shippingCity),
-          shippingState: required(body.shippingState),
-          shippingZip: required(body.shippingZip),
-          shippingCountry: country,
+          businessName,
+          // The business's first location: the address and phone registered (docs/companies.md#locations).
+          location: {
+            phone: person.phone,
+            shippingAddress,
+            shippingAddressLine1: required(body.shippingAddressLine1),
+            shippingAddressLine2: optional(body.shippingAddressLine2),
+            shippingCity: required(body.shippingCity),
+            shippingState: required(body.shippingState),
+            shippingZip: required(body.shippingZip),
+            shippingCountry: country,
+          },
         });
         if (created) {
           await enqueueEmail(tx, registrationReceivedEmail(env, created));
@@ -262,33 +249,20 @@ export function createAccountsService({
       return user;
     },
 
+    /**
+     * My Account's Account Information: the person's own fields, and the company's name and default
+     * location, which only an owner changes (docs/companies.md#my-account). All or nothing.
+     */
     async updateProfile(user: AccountRow, id: number, body: ProfileRequest): Promise<AccountRow> {
       // Another account's id answers exactly like an id that does not exist.
       if (id !== user.id) throw new AppError('NOT_FOUND', 'User not found');
-      const { businessName, ...personal } = body;
-      const values: ProfileUpdate = {};
-      for (const [field, value] of Object.entries(personal) as [keyof ProfileUpdate, string | undefined][]) {
-        if (value !== undefined) values[field] = value.trim() || null;
-      }
-      const merged = { ...user, ...values };
-      values.shippingAddress = buildEditedAddressString({
-        line1: merged.shippingAddressLine1,
-        city: merged.shippingCity,
-        state: merged.shippingState,
-        zip: merged.shippingZip,
-      });
-      values.billingAddress = buildEditedAddressString({
-        line1: merged.billingAddressLine1,
-        city: merged.billingCity,
-        state: merged.billingState,
-        zip: merged.billingZip,
-      });
-      const companyName = businessName?.trim();
+      const { person, businessName, location } = splitProfileEdit(body);
       return db.transaction(async (tx) => {
-        const updated = await updateProfile(tx, user.id, values);
+        const updated = await updateProfile(tx, user.id, person);
         if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-        const company = await renameOwnCompany(tx, user, companyName);
-        return { ...updated, company };
+        const company = await renameOwnCompany(tx, user, businessName);
+        const defaultLocation = await editOwnLocation(tx, user, location);
+        return { ...updated, company, location: defaultLocation };
       });
     },
 

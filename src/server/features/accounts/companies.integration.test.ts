@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
-import { companies, orders, users } from '../../db/schema';
+import { companies, companyLocations, orders, users } from '../../db/schema';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
 import { get, post } from '../../test/requests';
 import { send } from '../admin-users/admin-test-support';
-import { BUSINESS_NAME_REQUIRED, OWNERS_RENAME_COMPANY } from './accounts.service';
+import { BUSINESS_NAME_REQUIRED, OWNERS_ONLY_MESSAGE } from './company-profile';
 
 /**
  * Every customer is a member of one company (docs/companies.md): registration makes the company with its
@@ -128,7 +128,7 @@ describe('the business name in My Account', () => {
       firstName: 'Mal',
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ message: OWNERS_RENAME_COMPANY });
+    expect(refused.json()).toMatchObject({ message: OWNERS_ONLY_MESSAGE });
     // Nothing of a refused edit is kept, the person's own fields included.
     expect((await personByEmail(viewer.email))?.firstName).toBe('Vi');
     expect((await companyById(owner.companyId))?.name).toBe('Kept Name Shop');
@@ -141,6 +141,67 @@ describe('the business name in My Account', () => {
       details: [{ field: 'businessName', message: BUSINESS_NAME_REQUIRED }],
     });
     expect((await companyById(owner.companyId))?.name).toBe('Kept Name Shop');
+  });
+});
+
+describe("the addresses in My Account are the company's default location", () => {
+  const address = {
+    shippingAddressLine1: '5 Dock St',
+    shippingAddressLine2: '',
+    shippingCity: 'Bath',
+    shippingState: 'ME',
+    shippingZip: '04530',
+    shippingCountry: 'USA',
+  };
+
+  it('which an owner edits for the whole company; a buyer sees it and may send it back unchanged', async () => {
+    const owner = await createUser(t.db);
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const ownerCookie = await signIn(t.app, t.db, owner.email);
+    const edited = await editProfile(ownerCookie, owner.id, address);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({
+      shippingAddress: '5 Dock St, Bath, ME 04530',
+      shippingAddressLine1: '5 Dock St',
+      shippingAddressLine2: null,
+      shippingCity: 'Bath',
+    });
+    const [location] = await t.db
+      .select()
+      .from(companyLocations)
+      .where(eq(companyLocations.companyId, owner.companyId!));
+    expect(location).toMatchObject({ isDefault: true, shippingCity: 'Bath', shippingZip: '04530' });
+
+    const buyerCookie = await signIn(t.app, t.db, buyer.email);
+    expect(await currentUser(buyerCookie)).toMatchObject({ shippingCity: 'Bath', shippingZip: '04530' });
+    const resent = await editProfile(buyerCookie, buyer.id, { ...address, lastName: 'Buys' });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json()).toMatchObject({ lastName: 'Buys', shippingCity: 'Bath' });
+
+    const moved = await editProfile(buyerCookie, buyer.id, { ...address, shippingCity: 'Elsewhere' });
+    expect(moved.statusCode).toBe(403);
+    expect(moved.json()).toMatchObject({ message: OWNERS_ONLY_MESSAGE });
+    expect(await currentUser(ownerCookie)).toMatchObject({ shippingCity: 'Bath' });
+  });
+
+  it('are where an order ships when the order names no address', async () => {
+    const owner = await createCustomer(t.db, {
+      business: { shippingAddress: { line1: '7 Pier Rd', city: 'Rockland', state: 'ME', zip: '04841' } },
+    });
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const cookie = await signIn(t.app, t.db, buyer.email);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-draft-order',
+      headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+      payload: {
+        customer: { customerName: 'Bea Buyer', customerEmail: buyer.email, businessName: 'Mist Shop' },
+        orderItems: [{ productId: 1, quantity: 12 }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [order] = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
+    expect(order).toMatchObject({ shippingAddressLine1: '7 Pier Rd', shippingCity: 'Rockland' });
   });
 });
 

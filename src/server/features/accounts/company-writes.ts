@@ -1,18 +1,51 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PaymentTerms } from '../../../shared/payment-terms';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { companies, type CompanyRow } from '../../db/schema';
+import { companies, companyLocations, type CompanyLocationRow, type CompanyRow } from '../../db/schema';
 
 /**
- * Every write of the `companies` table: like `users`, its one writer is the accounts feature
- * (docs/architecture.md#one-writer-per-table), which makes a company with its first owner
+ * Every write of the `companies` and `company_locations` tables: like `users`, their one writer is the
+ * accounts feature (docs/architecture.md#one-writer-per-table), which makes a company with its first owner
  * (docs/companies.md). Callers keep their checks and audit entries around these.
  */
 
-export async function createCompany(db: DatabaseOrTransaction, name: string): Promise<CompanyRow> {
+/** The phone and addresses of a location, as registration and My Account give them. */
+export type LocationDetails = Partial<
+  Omit<
+    typeof companyLocations.$inferInsert,
+    'id' | 'companyId' | 'name' | 'isDefault' | 'createdAt' | 'updatedAt'
+  >
+>;
+
+/** The name a company's first location gets; staff and owners may rename it. */
+export const FIRST_LOCATION_NAME = 'Main location';
+
+/** A new company with its default location (docs/companies.md#locations). */
+export async function createCompany(
+  db: DatabaseOrTransaction,
+  name: string,
+  location: LocationDetails = {},
+): Promise<CompanyRow> {
   const [row] = await db.insert(companies).values({ name }).returning();
   if (!row) throw new Error('The company was not created');
+  await db
+    .insert(companyLocations)
+    .values({ ...location, companyId: row.id, name: FIRST_LOCATION_NAME, isDefault: true });
   return row;
+}
+
+/** Changes the company's default location (an owner's My Account); null when the company has none. */
+export async function updateDefaultLocation(
+  db: DatabaseOrTransaction,
+  companyId: number,
+  values: LocationDetails,
+): Promise<CompanyLocationRow | null> {
+  const [row] = await db
+    .update(companyLocations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.isDefault, true)))
+    .returning();
+  return row ?? null;
 }
 
 /** Removes a company made for a person who could not be added after all (their e-mail was taken). */

@@ -3,8 +3,7 @@ import type { UserRole } from '../../../shared/schemas/admin-users';
 import { fullName } from '../../../shared/user-name';
 import type { DatabaseOrTransaction } from '../../db/client';
 import { users, type UserRow } from '../../db/schema';
-import type { ShippingColumn } from '../../db/schema/columns';
-import { createCompany, deleteEmptyCompany } from './company-writes';
+import { createCompany, deleteEmptyCompany, type LocationDetails } from './company-writes';
 
 /**
  * Every write of the `users` table: the accounts feature is its one writer
@@ -15,8 +14,11 @@ import { createCompany, deleteEmptyCompany } from './company-writes';
 
 type NewUser = typeof users.$inferInsert;
 
-/** The business a new customer brings: its name (none given: the person's name stands for it). */
-type Business = { businessName: string | null };
+/**
+ * The business a new customer brings: its name (none given: the person's name stands for it) and its first
+ * location's phone and addresses.
+ */
+type Business = { businessName: string | null; location?: LocationDetails };
 
 /**
  * What a registration gives: everything but the role, the status and the company, which registration
@@ -35,22 +37,8 @@ type CreatedUserDetails = Pick<
 > &
   Business;
 
-export type ProfileUpdate = Partial<
-  Pick<
-    NewUser,
-    | 'firstName'
-    | 'lastName'
-    | 'phone'
-    | ShippingColumn
-    | 'billingAddress'
-    | 'billingAddressLine1'
-    | 'billingAddressLine2'
-    | 'billingCity'
-    | 'billingState'
-    | 'billingZip'
-    | 'billingCountry'
-  >
->;
+/** The person's own fields on My Account; the addresses are the company's (updateDefaultLocation). */
+export type ProfileUpdate = Partial<Pick<NewUser, 'firstName' | 'lastName' | 'phone'>>;
 
 /** Inserts the user unless the e-mail or username is taken (then null): no race can create two rows. */
 async function insertUnlessTaken(db: DatabaseOrTransaction, values: NewUser): Promise<UserRow | null> {
@@ -73,9 +61,9 @@ const companyNameOf = (details: NewUser & Business) =>
  */
 async function insertOwnerOfNewCompany(
   db: DatabaseOrTransaction,
-  { businessName, ...values }: NewUser & Business,
+  { businessName, location, ...values }: NewUser & Business,
 ): Promise<UserRow | null> {
-  const company = await createCompany(db, companyNameOf({ ...values, businessName }));
+  const company = await createCompany(db, companyNameOf({ ...values, businessName }), location);
   const row = await insertUnlessTaken(db, { ...values, companyId: company.id, companyRole: 'owner' });
   if (!row) await deleteEmptyCompany(db, company.id);
   return row;
@@ -98,12 +86,12 @@ export function registerPendingCustomer(
  */
 export function createApprovedUser(
   db: DatabaseOrTransaction,
-  { businessName, ...details }: CreatedUserDetails,
+  { businessName, location, ...details }: CreatedUserDetails,
   approvedBy: number,
 ): Promise<UserRow | null> {
   const values = { ...details, status: 'approved' as const, approvedAt: new Date(), approvedBy };
   return details.role === 'customer'
-    ? insertOwnerOfNewCompany(db, { ...values, businessName })
+    ? insertOwnerOfNewCompany(db, { ...values, businessName, ...(location ? { location } : {}) })
     : insertUnlessTaken(db, values);
 }
 

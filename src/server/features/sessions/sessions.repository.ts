@@ -1,6 +1,13 @@
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Database, DatabaseOrTransaction } from '../../db/client';
-import { companies, sessions, users, type AccountRow } from '../../db/schema';
+import {
+  companies,
+  companyLocations,
+  defaultLocationOf,
+  sessions,
+  users,
+  type AccountRow,
+} from '../../db/schema';
 
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** A session's expiry slides forward at most this often, so a busy user does not write on every request. */
@@ -41,7 +48,7 @@ export async function insertSession(
 }
 
 /**
- * The user of a live session with their company (docs/companies.md), sliding its expiry when it was last seen over an hour ago (five minutes for an
+ * The user of a live session with their company and its default location (docs/companies.md), sliding its expiry when it was last seen over an hour ago (five minutes for an
  * administrator, whose session also ends when idle or old: it is deleted then).
  */
 export async function findSessionUser(
@@ -53,12 +60,14 @@ export async function findSessionUser(
     .select({
       user: users,
       company: companies,
+      location: companyLocations,
       lastSeenAt: sessions.lastSeenAt,
       createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(companyLocations, defaultLocationOf(users.companyId))
     .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
@@ -73,7 +82,7 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { ...row.user, company: row.company };
+  return { ...row.user, company: row.company, location: row.location };
 }
 
 export async function deleteSession(db: Database, tokenHash: string) {

@@ -1,9 +1,16 @@
-import { eq } from 'drizzle-orm';
 import type { CompanyRole } from '../../../shared/company-roles';
 import type { PaymentTerms } from '../../../shared/payment-terms';
-import { companies, users, type AccountRow, type USER_ROLES, type USER_STATUSES } from '../../db/schema';
+import {
+  companies,
+  companyLocations,
+  users,
+  type AccountRow,
+  type USER_ROLES,
+  type USER_STATUSES,
+} from '../../db/schema';
 import type { Database } from '../../db/client';
 import { hashPassword } from '../../security/password-hash';
+import { findUserById } from '../../features/accounts';
 
 /**
  * Accounts for tests of every feature: a customer (approved unless told) who owns a company of their own, a
@@ -78,8 +85,6 @@ export async function createCustomer(
       firstName: business.contact?.firstName === undefined ? 'Ada' : business.contact.firstName,
       lastName: business.contact?.lastName === undefined ? 'Buyer' : business.contact.lastName,
       phone: business.contact?.phone ?? null,
-      ...shippingColumns(business.shippingAddress),
-      ...billingColumns(business.billingAddress),
       companyId: membership?.id ?? null,
       companyRole: membership?.role ?? null,
       role: account.role ?? 'customer',
@@ -88,14 +93,15 @@ export async function createCustomer(
       ...(account.createdAt ? { createdAt: account.createdAt } : {}),
     })
     .returning();
-  if (!user) throw new Error('user not created');
-  const [company] = membership
-    ? await db.select().from(companies).where(eq(companies.id, membership.id))
-    : [];
-  return { ...user, company: company ?? null };
+  const created = user && (await findUserById(db, user.id));
+  if (!created) throw new Error('user not created');
+  return created;
 }
 
-/** A company as a registration makes it: 'Mist Shop' paying on approval unless told. */
+/**
+ * A company as a registration makes it: 'Mist Shop' paying on approval unless told, with its default
+ * location holding the business's addresses and phone.
+ */
 async function insertCompany(db: Database, business: BusinessOptions) {
   const [company] = await db
     .insert(companies)
@@ -105,6 +111,14 @@ async function insertCompany(db: Database, business: BusinessOptions) {
     })
     .returning();
   if (!company) throw new Error('company not created');
+  await db.insert(companyLocations).values({
+    companyId: company.id,
+    name: 'Main location',
+    isDefault: true,
+    phone: business.contact?.phone ?? null,
+    ...shippingColumns(business.shippingAddress),
+    ...billingColumns(business.billingAddress),
+  });
   return company;
 }
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_MESSAGES } from '../../../../shared/cart-rules';
 import { errorBodySchema } from '../../../../shared/schemas/errors';
 import { createDraftOrderResponseSchema } from '../../../../shared/schemas/orders';
-import { orderItems, orders, users } from '../../../db/schema';
+import { companyLocations, orderItems, orders, users } from '../../../db/schema';
 import { sqlRows } from '../../../test/sql-rows';
 import { createTestApp, findSeededSpecialIds, sameOrigin, type TestApp } from '../../../test/test-app';
 import { createUser } from '../../../test/factories/users';
@@ -280,10 +280,10 @@ describe('POST /api/create-draft-order', () => {
       expect(row.orderTotal).toBe(24 * 959 + 12 * 437);
     });
 
-    it('takes the shipping address from the profile when the order sends none', async () => {
+    it("takes the shipping address from the company's default location when the order sends none", async () => {
       const { user, cookie } = await newCustomer();
       await t.db
-        .update(users)
+        .update(companyLocations)
         .set({
           shippingAddressLine1: '1 Harbor Rd',
           shippingCity: 'Portland',
@@ -291,7 +291,7 @@ describe('POST /api/create-draft-order', () => {
           shippingZip: '04101',
           shippingCountry: 'USA',
         })
-        .where(eq(users.id, user.id));
+        .where(eq(companyLocations.companyId, user.companyId!));
       const { row } = await placeOrder(cookie, orderBody([{ productId: FOUR_OZ, quantity: 12 }]));
       expect(row).toMatchObject({
         shippingAddressLine1: '1 Harbor Rd',

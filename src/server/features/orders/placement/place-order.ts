@@ -151,9 +151,10 @@ function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
 
 /**
  * The shipping address stored on the order: the split lines sent with the order when there are any (the
- * review page sends the profile's), else the profile's own; the combined string is derived when missing.
+ * review page sends the profile's), else the company's default location's (docs/companies.md#locations);
+ * the combined string is derived when missing.
  */
-function shippingFields(customer: OrderCustomer, user: AccountRow) {
+function shippingFields(customer: OrderCustomer, { location }: AccountRow) {
   const sent = [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
   const split = sent
     ? {
@@ -165,12 +166,12 @@ function shippingFields(customer: OrderCustomer, user: AccountRow) {
         country: customer.country,
       }
     : {
-        line1: user.shippingAddressLine1,
-        line2: user.shippingAddressLine2,
-        city: user.shippingCity,
-        state: user.shippingState,
-        zip: user.shippingZip,
-        country: user.shippingCountry ?? customer.country,
+        line1: location?.shippingAddressLine1 ?? null,
+        line2: location?.shippingAddressLine2 ?? null,
+        city: location?.shippingCity ?? null,
+        state: location?.shippingState ?? null,
+        zip: location?.shippingZip ?? null,
+        country: location?.shippingCountry ?? customer.country,
       };
   const combined =
     customer.shippingAddress ??
