@@ -75,7 +75,7 @@ const ORDER_ROOMS = {
   ],
   payments: ['payment-terms.ts', 'payment-notices.ts', 'payment-reminders.ts'],
   documents: ['order-pdf.ts'],
-  reads: ['orders.repository.ts', 'order-view.ts', 'staff-order-queries.ts'],
+  reads: ['orders.repository.ts', 'order-view.ts', 'staff-order-queries.ts', 'order-scope.ts'],
   shopify: ['shopify-sync.ts', 'draft-order-definitions.ts', 'shopify-orders.jobs.ts'],
   rules: ['order-rules.sql.ts'],
 };

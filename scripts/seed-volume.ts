@@ -143,21 +143,39 @@ async function generate(db: Database) {
  * and registrations still waiting for review.
  */
 async function createCustomers(db: Database, prefix: string) {
+  // Each customer owns a company of their own, its default location their address (docs/companies.md).
   await db.execute(sql`
-    insert into users (username, email, business_name, first_name, last_name, phone, shipping_address_line1,
-      shipping_city, shipping_state, shipping_zip, role, status, payment_terms, approved_at, created_at)
-    select ${prefix} || 'customer-' || n, ${prefix} || 'customer-' || n || '@example.com',
-      'Volume Boutique ' || lpad(n::text, 3, '0'), 'Avery', 'Buyer ' || n, '555-0100',
-      n || ' Market Street', 'Portland', 'OR', '97201', 'customer', 'approved',
-      case when n % 7 = 0 then 'net60' when n % 4 = 0 then 'net30' else 'on_approval' end,
-      now() - make_interval(days => ${DAYS + 30}::int), now() - make_interval(days => ${DAYS + 31}::int)
-    from generate_series(1, ${customerCount}::int) n`);
+    with made as (
+      insert into companies (name, payment_terms, created_at, updated_at)
+      select 'Volume Boutique ' || lpad(n::text, 3, '0'),
+        case when n % 7 = 0 then 'net60' when n % 4 = 0 then 'net30' else 'on_approval' end,
+        now() - make_interval(days => ${DAYS + 31}::int), now() - make_interval(days => ${DAYS + 31}::int)
+      from generate_series(1, ${customerCount}::int) n
+      returning id, substring(name from '[0-9]+$')::int as n
+    ), located as (
+      insert into company_locations (company_id, name, is_default, phone, shipping_address_line1, shipping_city,
+        shipping_state, shipping_zip)
+      select id, 'Main location', true, '555-0100', n || ' Market Street', 'Portland', 'OR', '97201' from made
+    )
+    insert into users (username, email, first_name, last_name, phone, role, status, approved_at, created_at,
+      company_id, company_role)
+    select ${prefix} || 'customer-' || n, ${prefix} || 'customer-' || n || '@example.com', 'Avery', 'Buyer ' || n,
+      '555-0100', 'customer', 'approved', now() - make_interval(days => ${DAYS + 30}::int),
+      now() - make_interval(days => ${DAYS + 31}::int), id, 'owner'
+    from made`);
   await db.execute(sql`
-    insert into users (username, email, business_name, first_name, last_name, role, status, created_at)
-    select ${prefix} || 'applicant-' || n, ${prefix} || 'applicant-' || n || '@example.com',
-      'Applicant Shop ' || n, 'Robin', 'Applicant ' || n, 'customer', 'pending',
-      now() - make_interval(hours => (${`{${PENDING_REGISTRATION_AGES_HOURS.join(',')}}`}::int[])[n])
-    from generate_series(1, ${PENDING_REGISTRATION_AGES_HOURS.length}::int) n`);
+    with made as (
+      insert into companies (name)
+      select 'Applicant Shop ' || n from generate_series(1, ${PENDING_REGISTRATION_AGES_HOURS.length}::int) n
+      returning id, substring(name from '[0-9]+$')::int as n
+    ), located as (
+      insert into company_locations (company_id, name, is_default) select id, 'Main location', true from made
+    )
+    insert into users (username, email, first_name, last_name, role, status, created_at, company_id, company_role)
+    select ${prefix} || 'applicant-' || n, ${prefix} || 'applicant-' || n || '@example.com', 'Robin',
+      'Applicant ' || n, 'customer', 'pending',
+      now() - make_interval(hours => (${`{${PENDING_REGISTRATION_AGES_HOURS.join(',')}}`}::int[])[n]), id, 'owner'
+    from made`);
 }
 
 /**
@@ -173,9 +191,9 @@ async function createCustomers(db: Database, prefix: string) {
 function insertOrders(prefix: string, first: number, last: number) {
   return sql`
     with customers as materialized (
-      select id, email, business_name, first_name || ' ' || last_name as name, payment_terms,
-        row_number() over (order by id) - 1 as n
-      from users where email like ${`${prefix}customer-%`}
+      select u.id, u.email, c.name as business_name, u.first_name || ' ' || u.last_name as name,
+        c.payment_terms, u.company_id, row_number() over (order by u.id) - 1 as n
+      from users u join companies c on c.id = u.company_id where u.email like ${`${prefix}customer-%`}
     ),
     tiers as materialized (select id, minimum_cases, discount_percentage from pricing_tiers),
     picks as materialized (
@@ -188,7 +206,7 @@ function insertOrders(prefix: string, first: number, last: number) {
       from generate_series(${first}::int, ${last}::int) g
     ),
     shaped as materialized (
-      select p.*, c.id as user_id, c.email, c.business_name, c.name, c.payment_terms,
+      select p.*, c.id as user_id, c.company_id, c.email, c.business_name, c.name, c.payment_terms,
         floor(p.cases * p.split * 0.6)::int as one_oz_cases,
         (select t.id from tiers t where t.minimum_cases <= p.cases order by t.minimum_cases desc limit 1)
           as tier_id,
@@ -244,11 +262,11 @@ function insertOrders(prefix: string, first: number, last: number) {
       from due p
     ),
     inserted as (
-      insert into orders (id, user_id, customer_name, customer_email, business_name, shipping_address_line1,
+      insert into orders (id, user_id, company_id, customer_name, customer_email, business_name, shipping_address_line1,
         shipping_city, shipping_state, shipping_zip, status, payment_status, payment_terms, payment_due_at,
         total_cases, standard_total, order_total, tier_id, discount_percentage, test_mode, approved_at,
         paid_at, shipped_at, delivered_at, cancelled_at, created_at, updated_at)
-      select id, user_id, name, email, business_name, '1 Market Street', 'Portland', 'OR', '97201', status,
+      select id, user_id, company_id, name, email, business_name, '1 Market Street', 'Portland', 'OR', '97201', status,
         payment_status, payment_terms, payment_due_at, cases, standard_total, order_total,
         case when cases > 0 then tier_id end, discount, true, approved_at,
         case when payment_status = 'paid' then coalesce(approved_at, created_at) + interval '2 days' end,

@@ -4,3 +4,9 @@
  */
 export const COMPANY_ROLES = ['owner', 'buyer', 'viewer'] as const;
 export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+/** A viewer sees the company's orders, PDFs and payments but cannot order (docs/companies.md#people-and-roles). */
+export const mayPlaceOrders = (role: CompanyRole | null): boolean => role === 'owner' || role === 'buyer';
+
+export const VIEWERS_CANNOT_ORDER_MESSAGE =
+  'Your role in your company lets you see its orders, but not place or reorder them. Ask an owner to change it.';

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
-import { companies, companyLocations, orders, users } from '../../db/schema';
+import { companies, companyLocations, orders, supportMessages, users } from '../../db/schema';
+import { VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
@@ -205,7 +206,102 @@ describe("the addresses in My Account are the company's default location", () =>
   });
 });
 
-describe('orders', () => {
+const placeOrder = (cookie: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-draft-order',
+    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+    payload: {
+      customer: { customerName: 'Team Member', customerEmail: email, businessName: 'Mist Shop' },
+      orderItems: [{ productId: 1, quantity: 12 }],
+    },
+  });
+
+describe("the company's orders", () => {
+  it('are seen by owners and viewers; a buyer sees their own; another company sees none', async () => {
+    const owner = await createUser(t.db);
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const viewer = await createUser(t.db, { company: { id: owner.companyId!, role: 'viewer' } });
+    const stranger = await createUser(t.db);
+    const cookies = {
+      owner: await signIn(t.app, t.db, owner.email),
+      buyer: await signIn(t.app, t.db, buyer.email),
+      viewer: await signIn(t.app, t.db, viewer.email),
+      stranger: await signIn(t.app, t.db, stranger.email),
+    };
+    const ownersOrder = (await placeOrder(cookies.owner, owner.email)).json<{ orderId: number }>().orderId;
+    const buyersOrder = (await placeOrder(cookies.buyer, buyer.email)).json<{ orderId: number }>().orderId;
+
+    const listed = async (cookie: string) =>
+      (await get(t.app, '/api/orders', { cookie }))
+        .json<{ orders: { id: number }[] }>()
+        .orders.map((o) => o.id);
+    expect(await listed(cookies.owner)).toEqual([buyersOrder, ownersOrder]);
+    expect(await listed(cookies.viewer)).toEqual([buyersOrder, ownersOrder]);
+    expect(await listed(cookies.buyer)).toEqual([buyersOrder]);
+    expect(await listed(cookies.stranger)).toEqual([]);
+
+    const status = async (cookie: string, url: string) => (await get(t.app, url, { cookie })).statusCode;
+    for (const url of [`/api/orders/${buyersOrder}`, `/api/orders/${buyersOrder}/pdf`]) {
+      expect(await status(cookies.owner, url)).toBe(200);
+      expect(await status(cookies.viewer, url)).toBe(200);
+      expect(await status(cookies.stranger, url)).toBe(404);
+    }
+    expect(await status(cookies.buyer, `/api/orders/${ownersOrder}`)).toBe(404);
+    expect(await status(cookies.buyer, `/api/orders/${ownersOrder}/pdf`)).toBe(404);
+    // The owner reorders the buyer's order.
+    const reorder = await post(t.app, `/api/orders/${buyersOrder}/reorder`, undefined, {
+      cookie: cookies.owner,
+    });
+    expect(reorder.statusCode, reorder.body).toBe(200);
+  });
+
+  it('cannot be placed or reordered by a viewer, who is told why', async () => {
+    const owner = await createUser(t.db);
+    const viewer = await createUser(t.db, { company: { id: owner.companyId!, role: 'viewer' } });
+    const ownerCookie = await signIn(t.app, t.db, owner.email);
+    const orderId = (await placeOrder(ownerCookie, owner.email)).json<{ orderId: number }>().orderId;
+    const viewerCookie = await signIn(t.app, t.db, viewer.email);
+
+    const placed = await placeOrder(viewerCookie, viewer.email);
+    expect(placed.statusCode).toBe(403);
+    expect(placed.json()).toMatchObject({ message: VIEWERS_CANNOT_ORDER_MESSAGE });
+    expect(await t.db.select().from(orders).where(eq(orders.userId, viewer.id))).toEqual([]);
+    const reorder = await post(t.app, `/api/orders/${orderId}/reorder`, undefined, { cookie: viewerCookie });
+    expect(reorder.statusCode).toBe(403);
+    expect(reorder.json()).toMatchObject({ message: VIEWERS_CANNOT_ORDER_MESSAGE });
+  });
+
+  it('can be reported by any member who sees them, and by no one else', async () => {
+    const owner = await createUser(t.db);
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const buyerCookie = await signIn(t.app, t.db, buyer.email);
+    const orderId = (await placeOrder(buyerCookie, buyer.email)).json<{ orderId: number }>().orderId;
+    const report = (cookie: string) =>
+      post(
+        t.app,
+        '/api/support/contact',
+        {
+          subject: 'damaged-items',
+          message: 'A case arrived damaged.',
+          priority: 'medium',
+          specificOrderId: orderId,
+        },
+        { cookie },
+      );
+    const byOwner = await report(await signIn(t.app, t.db, owner.email));
+    expect(byOwner.statusCode, byOwner.body).toBe(201);
+    const stranger = await createUser(t.db);
+    const byStranger = await report(await signIn(t.app, t.db, stranger.email));
+    expect(byStranger.statusCode, byStranger.body).toBe(201);
+    const stored = await t.db
+      .select()
+      .from(supportMessages)
+      .where(eq(supportMessages.specificOrderId, orderId));
+    // The owner's message carries the order; the stranger's names none.
+    expect(stored.map((message) => message.userId)).toEqual([owner.id]);
+  });
+
   it('record the company of the person who placed them', async () => {
     const owner = await createUser(t.db);
     const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });

@@ -32,7 +32,8 @@ export {
   type OrderKey,
   type OrdersAfterPage,
 } from './reads/staff-order-queries';
-export { findItemsOfOrders, findOrderOfUser, findOrdersOfUser } from './reads/orders.repository';
+export { findItemsOfOrders, findOrderInScope, findOrdersInScope } from './reads/orders.repository';
+export { orderScopeOf } from './reads/order-scope';
 export { isOpenSql, isOverdueSql } from './rules/order-rules.sql';
 export { toOrderItemView } from './reads/order-view';
 export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';

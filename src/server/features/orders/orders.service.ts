@@ -6,7 +6,7 @@ import {
 import { formatOrderNumber } from '../../../shared/orders';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
-import { notFound } from '../../errors';
+import { AppError, notFound } from '../../errors';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import { createCountedRouteLimit } from '../../security/counted-route-limit';
 import { createRateCounters } from '../../security/rate-counters';
@@ -15,6 +15,8 @@ import type { PricingService } from '../pricing';
 
 import { createOrderIds } from './placement/order-ids';
 import { makeOrderPdf, type OrderPdf } from './documents/order-pdf';
+import { orderScopeOf } from './reads/order-scope';
+import { mayPlaceOrders, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
 import { prepareOrderReads } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
@@ -51,10 +53,16 @@ export function createOrderService({
     ROUTE_RATE_LIMITS.submitOrder,
   );
 
-  async function findOwnOrder(user: AccountRow, orderId: number) {
-    const order = await reads.one(user.id, orderId);
+  /** An order the customer may see (their company's, docs/companies.md#orders); 404 otherwise. */
+  async function findVisibleOrder(user: AccountRow, orderId: number) {
+    const order = await reads.one(orderScopeOf(user), orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     return order;
+  }
+
+  /** A viewer cannot order (docs/companies.md#people-and-roles). */
+  function refuseViewers(user: AccountRow) {
+    if (!mayPlaceOrders(user.companyRole)) throw new AppError('FORBIDDEN', VIEWERS_CANNOT_ORDER_MESSAGE);
   }
 
   return {
@@ -67,14 +75,16 @@ export function createOrderService({
       idempotencyKey: string,
       order: OrderToPlace & { request: unknown },
       subject: string,
-    ) =>
-      submitOrder(
+    ) => {
+      refuseViewers(user);
+      return submitOrder(
         { db, env, pricing, orderIds, shopifyConnected: shopify !== null, submissions },
         user,
         idempotencyKey,
         order,
         subject,
-      ),
+      );
+    },
 
     /**
      * Counts a submission refused before it could be placed (signed out, no idempotency key): beyond the
@@ -82,9 +92,9 @@ export function createOrderService({
      */
     countRefusedSubmission: (subject: string) => submissions.count(subject),
 
-    /** GET /api/orders: the customer's own orders, newest first, with their lines. */
+    /** GET /api/orders: the orders the customer may see, newest first, with their lines. */
     async listOrders(user: AccountRow, page: { page: number; limit: number }): Promise<OrderListResponse> {
-      const { orders, total } = await reads.page(user.id, {
+      const { orders, total } = await reads.page(orderScopeOf(user), {
         limit: page.limit,
         offset: (page.page - 1) * page.limit,
       });
@@ -96,24 +106,28 @@ export function createOrderService({
       };
     },
 
-    /** GET /api/orders/{id}: the order, its lines and total; 404 unless it is the customer's own. */
+    /** GET /api/orders/{id}: the order, its lines and total; 404 unless the customer may see it. */
     async getOrder(user: AccountRow, orderId: number): Promise<OrderDetailResponse> {
-      const order = await findOwnOrder(user, orderId);
+      const order = await findVisibleOrder(user, orderId);
       const items = order.items.map(toOrderItemView);
       const detail = toOrderDetail(order, items);
       return { order: detail, items, orderTotal: detail.orderTotal };
     },
 
-    /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless it is the customer's own. */
+    /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless the customer may see it. */
     async orderPdf(user: AccountRow, orderId: number): Promise<OrderPdf> {
-      const pdf = await makeOrderPdf(db, env, orderId, user.id);
+      const pdf = await makeOrderPdf(db, env, orderId, orderScopeOf(user));
       if (!pdf) throw notFound(ORDER_NOT_FOUND);
       return pdf;
     },
 
     /** POST /api/orders/{id}/reorder: the old lines at today's prices; creates nothing. */
     async reorder(user: AccountRow, orderId: number): Promise<ReorderResponse> {
-      const [order, catalogue] = await Promise.all([findOwnOrder(user, orderId), pricing.currentCatalogue()]);
+      refuseViewers(user);
+      const [order, catalogue] = await Promise.all([
+        findVisibleOrder(user, orderId),
+        pricing.currentCatalogue(),
+      ]);
       const lines = buildReorder(catalogue.catalog, catalogue.productsById, order.items);
       return { order: { id: order.id, orderNumber: formatOrderNumber(order.id) }, id: order.id, ...lines };
     },

@@ -14,7 +14,7 @@ import {
 import type { Database, DatabaseOrTransaction } from '../../db/client';
 import type { Env } from '../../env';
 import { enqueueEmail } from '../../mail/email.jobs';
-import { findOrderOfUser, findOrdersOfUser } from '../orders';
+import { findOrderInScope, findOrdersInScope, orderScopeOf } from '../orders';
 
 import { supportMessageEmail } from './support-emails';
 import { findSecondsLeftInHour, insertSupportMessage, lockSupportSender } from './support.repository';
@@ -80,9 +80,16 @@ function subjectFor(subject: string, order: OrderRow | null): string {
   return order ? orderIssueSubject(order.id) : 'order-issue';
 }
 
-/** The order the message is about, only when it is the customer's own; anything else is silently dropped. */
-async function findOwnOrder(db: DatabaseOrTransaction, userId: number, orderId: number | null | undefined) {
-  return orderId ? findOrderOfUser(db, userId, orderId) : null;
+/**
+ * The order the message is about, only when the customer may see it (their company's,
+ * docs/companies.md#orders); anything else is silently dropped.
+ */
+async function findVisibleOrder(
+  db: DatabaseOrTransaction,
+  user: AccountRow,
+  orderId: number | null | undefined,
+) {
+  return orderId ? findOrderInScope(db, orderScopeOf(user), orderId) : null;
 }
 
 /**
@@ -107,8 +114,9 @@ export function createSupportService({ db, env }: { db: Database; env: Env }) {
           return { sent: false, retryAfterSeconds: Math.max(1, Math.ceil(secondsLeft)) };
         }
 
-        const { rows } = await findOrdersOfUser(tx, user.id, { limit: SUPPORT_RECENT_ORDERS, offset: 0 });
-        const order = await findOwnOrder(tx, user.id, input.specificOrderId);
+        const scope = orderScopeOf(user);
+        const { rows } = await findOrdersInScope(tx, scope, { limit: SUPPORT_RECENT_ORDERS, offset: 0 });
+        const order = await findVisibleOrder(tx, user, input.specificOrderId);
         const userInfo = toSupportUserInfo(user);
         const recentOrders = rows.map(toSupportRecentOrder);
         const orderDetails = order ? toSupportOrderDetails(order) : null;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { orderItems, orders, type OrderRow } from '../../db/schema';
+import { orderItems, orders, users, type OrderRow } from '../../db/schema';
 
 /**
  * Orders for tests of every feature, stored straight in the database (no pricing, no e-mail, no Shopify):
@@ -17,13 +17,16 @@ export const uniqueTag = () => `t${randomUUID().replaceAll('-', '').slice(0, 12)
 
 /**
  * Stores an order of 'Ada Buyer' at 'Mist Shop' (two cases, 255.60) with `values` over it, and its lines;
- * `createdAt` places it in time.
+ * `createdAt` places it in time. An order with a `userId` is for that person's company unless told.
  */
 export async function storeOrder(
   db: Database,
   values: Partial<NewOrder> = {},
   items: Array<Omit<NewOrderItem, 'orderId'>> = [],
 ): Promise<OrderRow> {
+  const [placer] = values.userId
+    ? await db.select({ companyId: users.companyId }).from(users).where(eq(users.id, values.userId))
+    : [];
   const [order] = await db
     .insert(orders)
     .values({
@@ -33,6 +36,7 @@ export async function storeOrder(
       orderTotal: 25560,
       standardTotal: 25560,
       totalCases: 2,
+      companyId: placer?.companyId ?? null,
       ...values,
     })
     .returning();

@@ -6,6 +6,7 @@ import type { DatabaseOrTransaction } from '../../../db/client';
 import type { Env } from '../../../env';
 import { buildOrderDocument, type DocumentFact, type OrderDocument } from './order-document';
 import { findOrderForDocument } from '../reads/orders.repository';
+import type { OrderScope } from '../reads/order-scope';
 
 /**
  * The order PDF (docs/orders.md#order-pdf, ADR 0032): made on the server with PDFKit and its built-in
@@ -20,16 +21,16 @@ export interface OrderPdf {
 }
 
 /**
- * The order's PDF, or null when there is no such order (within `ownerId`'s own, when given). The seller is the
- * store's name and its contact address, as the e-mails have them.
+ * The order's PDF, or null when there is no such order (within a customer's `scope`, when given). The
+ * seller is the store's name and its contact address, as the e-mails have them.
  */
 export async function makeOrderPdf(
   db: DatabaseOrTransaction,
   env: Pick<Env, 'STORE_NAME' | 'SUPPORT_EMAIL'>,
   orderId: number,
-  ownerId: number | null,
+  scope: OrderScope | null,
 ): Promise<OrderPdf | null> {
-  const found = await findOrderForDocument(db, orderId, ownerId);
+  const found = await findOrderForDocument(db, orderId, scope);
   if (!found) return null;
   return {
     fileName: `${formatOrderNumber(orderId)}.pdf`,

@@ -11,6 +11,7 @@ import {
   type IdempotencyKeyRow,
   type OrderRow,
 } from '../../../db/schema';
+import { inOrderScope, scopeParams, scopeSql, type OrderScope } from './order-scope';
 import type { ShippingColumn } from '../../../db/schema/columns';
 import type { EnqueueJobInput } from '../../../jobs/queue';
 import { countEventSql, MS_LEFT_SQL } from '../../../security/rate-counters';
@@ -228,16 +229,16 @@ export async function drawOrderIds(db: Database, count: number): Promise<number[
   return rows.map((row) => row.id);
 }
 
-/** The customer's own order, or null: ownership is part of the query, so another's order is "not found". */
-export async function findOrderOfUser(
+/** An order the customer may see, or null: the scope is part of the query, so another's order is "not found". */
+export async function findOrderInScope(
   db: DatabaseOrTransaction,
-  userId: number,
+  scope: OrderScope,
   orderId: number,
 ): Promise<OrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+    .where(and(eq(orders.id, orderId), inOrderScope(scope)))
     .limit(1);
   return row ?? null;
 }
@@ -251,47 +252,48 @@ export interface OrderForDocument {
 }
 
 /**
- * The order with its tier's name and its lines, or null. With `ownerId` the order is looked up within that
- * customer's own, so another's order is "not found" (docs/security.md#access-control); staff pass null.
+ * The order with its tier's name and its lines, or null. With a customer's `scope` the order is looked up
+ * within the orders they may see, so another's order is "not found" (docs/security.md#access-control); staff
+ * pass null.
  */
 export async function findOrderForDocument(
   db: DatabaseOrTransaction,
   orderId: number,
-  ownerId: number | null,
+  scope: OrderScope | null,
 ): Promise<OrderForDocument | null> {
   const [row] = await db
     .select({ order: orders, tierName: pricingTiers.name })
     .from(orders)
     .leftJoin(pricingTiers, eq(pricingTiers.id, orders.tierId))
-    .where(and(eq(orders.id, orderId), ownerId === null ? undefined : eq(orders.userId, ownerId)))
+    .where(and(eq(orders.id, orderId), scope === null ? undefined : inOrderScope(scope)))
     .limit(1);
   if (!row) return null;
   return { ...row, items: await findItemsOfOrders(db, [orderId]) };
 }
 
-export async function countOrdersOfUser(db: DatabaseOrTransaction, userId: number): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(orders).where(eq(orders.userId, userId));
+async function countOrdersInScope(db: DatabaseOrTransaction, scope: OrderScope): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(inOrderScope(scope));
   return row?.total ?? 0;
 }
 
 /**
- * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with how
- * many orders the customer has in all: one query instead of two. A page past the end has no rows to carry
- * the count, so it is counted apart.
+ * One page of the orders the customer may see, newest first (the id breaks ties between equal timestamps),
+ * with how many there are in all: one query instead of two. A page past the end has no rows to carry the
+ * count, so it is counted apart.
  */
-export async function findOrdersOfUser(
+export async function findOrdersInScope(
   db: DatabaseOrTransaction,
-  userId: number,
+  scope: OrderScope,
   page: { limit: number; offset: number },
 ): Promise<{ rows: OrderRow[]; total: number }> {
   const found = await db
     .select({ order: orders, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(orders)
-    .where(eq(orders.userId, userId))
+    .where(inOrderScope(scope))
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(page.limit)
     .offset(page.offset);
-  const total = found[0]?.total ?? (page.offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+  const total = found[0]?.total ?? (page.offset > 0 ? await countOrdersInScope(db, scope) : 0);
   return { rows: found.map((row) => row.order), total };
 }
 
@@ -332,15 +334,15 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_of_user_v4',
+  name: 'orders_page_in_scope_v5',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
-    from orders o where o.user_id = $1
-    order by o.created_at desc, o.id desc limit $2 offset $3`,
+    from orders o where ${scopeSql(1)}
+    order by o.created_at desc, o.id desc limit $3 offset $4`,
 };
 
-const ORDER_OF_USER: NamedStatement = {
-  name: 'order_of_user_v4',
-  text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and o.user_id = $2`,
+const ORDER_IN_SCOPE: NamedStatement = {
+  name: 'order_in_scope_v5',
+  text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
 export type OrderSummaryRow = Pick<
@@ -383,23 +385,23 @@ export type OrderDetailRow = OrderSummaryRow &
 export function prepareOrderReads(db: Database) {
   return {
     /**
-     * One page of the customer's orders, newest first (the id breaks ties between equal timestamps), with
-     * their lines and how many orders the customer has in all. A page past the end has no rows to carry the
-     * count, so it is counted apart.
+     * One page of the orders the customer may see, newest first (the id breaks ties between equal
+     * timestamps), with their lines and how many there are in all. A page past the end has no rows to carry
+     * the count, so it is counted apart.
      */
-    async page(userId: number, { limit, offset }: { limit: number; offset: number }) {
+    async page(scope: OrderScope, { limit, offset }: { limit: number; offset: number }) {
       const found = await runNamed<OrderSummaryRow & { items: OrderItemRow[]; total: number }>(
         db,
         ORDERS_PAGE,
-        [userId, limit, offset],
+        [...scopeParams(scope), limit, offset],
       );
-      const total = found[0]?.total ?? (offset > 0 ? await countOrdersOfUser(db, userId) : 0);
+      const total = found[0]?.total ?? (offset > 0 ? await countOrdersInScope(db, scope) : 0);
       return { orders: found, total };
     },
-    async one(userId: number, orderId: number) {
-      const [row] = await runNamed<OrderDetailRow & { items: OrderItemRow[] }>(db, ORDER_OF_USER, [
+    async one(scope: OrderScope, orderId: number) {
+      const [row] = await runNamed<OrderDetailRow & { items: OrderItemRow[] }>(db, ORDER_IN_SCOPE, [
         orderId,
-        userId,
+        ...scopeParams(scope),
       ]);
       return row ?? null;
     },
