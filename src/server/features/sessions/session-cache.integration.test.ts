@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../db/schema';
+import { companies, companyLocations, sessions, users } from '../../db/schema';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createUser } from '../../test/factories/users';
 import { signIn } from '../../test/factories/sign-in';
@@ -53,6 +53,27 @@ describe('remembered sessions', () => {
 
     await t.db.execute(sql`update users set role = 'admin' where id = ${user.id}`);
     await expect.poll(role, soon).toBe('admin');
+  });
+
+  it('shows every member a change to their company or its default location at once', async () => {
+    const owner = await createUser(t.db);
+    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const cookie = await signIn(t.app, t.db, buyer.email);
+    const seen = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).json<{
+        paymentTerms: string;
+        shippingCity: string | null;
+      }>();
+    expect(await seen()).toMatchObject({ paymentTerms: 'on_approval', shippingCity: null });
+
+    // As staff's terms and an owner's address edit write them (docs/companies.md).
+    await t.db.update(companies).set({ paymentTerms: 'net30' }).where(eq(companies.id, owner.companyId!));
+    await expect.poll(async () => (await seen()).paymentTerms, soon).toBe('net30');
+    await t.db
+      .update(companyLocations)
+      .set({ shippingCity: 'Bath' })
+      .where(eq(companyLocations.companyId, owner.companyId!));
+    await expect.poll(async () => (await seen()).shippingCity, soon).toBe('Bath');
   });
 
   it('ends a session on sign-out before the answer, on this instance', async () => {
