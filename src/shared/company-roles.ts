@@ -8,5 +8,15 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 /** A viewer sees the company's orders, PDFs and payments but cannot order (docs/companies.md#people-and-roles). */
 export const mayPlaceOrders = (role: CompanyRole | null): boolean => role === 'owner' || role === 'buyer';
 
+/** Staff have no company and order nothing themselves (docs/companies.md#people-and-roles). */
+export const STAFF_CANNOT_ORDER_MESSAGE =
+  'Staff accounts cannot place orders. Sign in as a customer to order.';
+
 export const VIEWERS_CANNOT_ORDER_MESSAGE =
   'Your role in your company lets you see its orders, but not place or reorder them. Ask an owner to change it.';
+
+export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'Owner',
+  buyer: 'Buyer',
+  viewer: 'Viewer',
+};

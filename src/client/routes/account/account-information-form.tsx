@@ -13,6 +13,7 @@ import { Field } from '../../components/ui/field';
 import { requestJson, serverMessage } from '../../lib/api';
 import { JUDGED_ON_SUBMIT, showServerFieldProblems, submitUnlessPending } from '../../lib/form';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
+import { COMPANY_ROLE_LABELS } from '../../../shared/company-roles';
 
 export type ProfileForm = Required<z.infer<typeof updateProfileRequestSchema>>;
 
@@ -96,6 +97,11 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
   });
   const sameAsShipping = useWatch({ control, name: 'sameAsShipping' });
   const sameId = useId();
+  // The business name and the addresses are the company's: only an owner changes them
+  // (docs/companies.md#my-account). Anyone else sees them, and sends them back as they are.
+  const company = user.company;
+  const companyReadOnly = company !== null && company.role !== 'owner';
+  const ownersOnlyHint = companyReadOnly ? `Only an owner of ${company.name} can change this.` : undefined;
 
   const save = useMutation({
     mutationFn: (body: ProfileForm) =>
@@ -125,11 +131,18 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
     }),
   );
 
-  const text = (field: keyof ProfileForm, label: string, autoComplete: string, type = 'text') => (
+  const text = (
+    field: keyof ProfileForm,
+    label: string,
+    autoComplete: string,
+    { type = 'text', companys = false }: { type?: string; companys?: boolean } = {},
+  ) => (
     <Field
       label={label}
       type={type}
       autoComplete={autoComplete}
+      readOnly={companys && companyReadOnly}
+      hint={companys ? ownersOnlyHint : undefined}
       {...register(field)}
       error={errors[field]?.message}
     />
@@ -142,7 +155,7 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
         label={`${kind === 'shipping' ? 'Shipping' : 'Billing'} ${PART_LABELS[part]}`}
         autoComplete={`${kind} ${PART_AUTOCOMPLETE[part]}`}
         className={part.startsWith('AddressLine') ? 'sm:col-span-2' : undefined}
-        readOnly={kind === 'billing' && sameAsShipping}
+        readOnly={companyReadOnly || (kind === 'billing' && sameAsShipping)}
         error={errors[`${kind}${part}`]?.message}
         {...register(`${kind}${part}`, {
           // While 'Same as shipping' is ticked, billing follows every shipping edit.
@@ -161,12 +174,17 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
       <h2 id="account-information-heading" className="text-xl font-semibold">
         Account Information
       </h2>
+      {company ? (
+        <p className="mt-1 text-sm text-muted-foreground">
+          Your role at {company.name}: {COMPANY_ROLE_LABELS[company.role]}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-6">
         <div className="grid gap-4 sm:grid-cols-2">
           {text('firstName', 'First Name', 'given-name')}
           {text('lastName', 'Last Name', 'family-name')}
-          {text('businessName', 'Business Name', 'organization')}
-          {text('phone', 'Phone', 'tel', 'tel')}
+          {text('businessName', 'Business Name', 'organization', { companys: true })}
+          {text('phone', 'Phone', 'tel', { type: 'tel' })}
           <Field
             label="Email"
             type="email"
@@ -177,16 +195,28 @@ export function AccountInformationForm({ user }: { user: CurrentUser }) {
             hint="To change the e-mail address of your account, contact support."
           />
         </div>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset
+          className="grid gap-4 sm:grid-cols-2"
+          aria-describedby={ownersOnlyHint ? `${sameId}-owners` : undefined}
+        >
           <legend className="mb-2 font-semibold">Shipping Address</legend>
+          {ownersOnlyHint ? (
+            <p id={`${sameId}-owners`} className="text-sm text-muted-foreground sm:col-span-2">
+              {ownersOnlyHint}
+            </p>
+          ) : null}
           {address('shipping')}
         </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset
+          className="grid gap-4 sm:grid-cols-2"
+          aria-describedby={ownersOnlyHint ? `${sameId}-owners` : undefined}
+        >
           <legend className="mb-2 font-semibold">Billing Address</legend>
           <div className="flex items-center gap-2 sm:col-span-2">
             <input
               id={sameId}
               type="checkbox"
+              disabled={companyReadOnly}
               className="size-4 accent-primary"
               {...register('sameAsShipping', {
                 onChange: (event: { target: { checked: boolean } }) => {

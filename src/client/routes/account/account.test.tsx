@@ -47,6 +47,42 @@ function bodyOf(fetchMock: ReturnType<typeof stubFetch>, path: string): Record<s
 }
 
 describe('My Account', () => {
+  it("shows the company and role; a buyer sees the company's name and addresses but cannot change them", async () => {
+    const buyer: CurrentUser = { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'buyer' } };
+    const fetchMock = stubApi(buyer, {
+      '/api/user/7': () => jsonResponse({ ...buyer, firstName: 'Janet' }),
+    });
+    renderApp('/account');
+
+    expect(await screen.findByText('Your role at Doe Botanicals: Buyer')).toBeInTheDocument();
+    for (const label of ['Business Name', 'Shipping Address Line 1', 'Shipping City', 'Billing City']) {
+      expect(input(label).readOnly).toBe(true);
+    }
+    expect(input('First Name').readOnly).toBe(false);
+    expect(input('Business Name')).toHaveAccessibleDescription(
+      'Only an owner of Doe Botanicals can change this.',
+    );
+    expect(screen.getByLabelText('Same as shipping')).toBeDisabled();
+
+    fireEvent.change(input('First Name'), { target: { value: 'Janet' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(countCalls(fetchMock, '/api/user/7')).toBe(1));
+    // The company's fields go back as they were, which the server accepts from anyone.
+    expect(bodyOf(fetchMock, '/api/user/7')).toMatchObject({
+      firstName: 'Janet',
+      businessName: 'Doe Botanicals',
+      shippingAddressLine1: '1 Main St',
+    });
+  });
+
+  it('lets an owner change the business name and addresses', async () => {
+    stubApi(testUser);
+    renderApp('/account');
+    expect(await screen.findByText('Your role at Doe Botanicals: Owner')).toBeInTheDocument();
+    expect(input('Business Name').readOnly).toBe(false);
+    expect(input('Shipping Address Line 1').readOnly).toBe(false);
+  });
+
   it('shows the header, View Orders, Sign Out and the profile in the form', async () => {
     stubApi(testUser);
     renderApp('/account');

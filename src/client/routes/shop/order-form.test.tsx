@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { toast } from '../../lib/toast';
+import { VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { describe, expect, it, vi } from 'vitest';
 import { CART_STORAGE_KEY } from '../../lib/cart/cart-store';
 import { testConfig, testPricingCatalog, testProducts, testUser } from '../../test-support/api-fixtures';
@@ -59,6 +60,23 @@ function useMobileViewport() {
 }
 
 describe('order form', () => {
+  it("shows a viewer why there is no order form, and the way to the company's orders", async () => {
+    const viewer = { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'viewer' as const } };
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/session': () => jsonResponse({ user: viewer }),
+      '/api/products': () => jsonResponse(testProducts),
+      '/api/pricing-catalog': () => jsonResponse(testPricingCatalog),
+    });
+    renderApp('/');
+    expect(
+      await screen.findByRole('heading', { name: "You can view Doe Botanicals's orders" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(VIEWERS_CANNOT_ORDER_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/orders');
+    expect(screen.queryByRole('button', { name: /Review Order/ })).not.toBeInTheDocument();
+  });
+
   it('lists every case product with its case and bottle price, and gives the tester a card instead of a row', async () => {
     stubApi();
 

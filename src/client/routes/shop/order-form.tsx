@@ -7,7 +7,10 @@ import { useCart } from '../../lib/cart/cart-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-error';
 import { productsQueryOptions } from '../../features/catalog/products-query';
-import { useLooksSignedOut } from '../../lib/session';
+import { useCurrentUser, useLooksSignedOut } from '../../lib/session';
+import { mayPlaceOrders, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { OrderForm } from './catalogue-order-form';
 import { OrderFormLoading, ProductsSection } from './order-form-layout';
 
@@ -18,6 +21,9 @@ import { OrderFormLoading, ProductsSection } from './order-form-layout';
  */
 export function OrderFormPage() {
   const looksSignedOut = useLooksSignedOut();
+  // A viewer of a company sees its orders but cannot order (docs/companies.md#people-and-roles).
+  const company = useCurrentUser().data?.company;
+  const viewerOf = company && !mayPlaceOrders(company.role) ? company.name : null;
   // Read here, not in the form: the page is there from the first render, so the cart is followed before the
   // form (drawn later, as a transition) appears, and a quantity changed at once is never missed.
   const cart = useCart();
@@ -33,7 +39,9 @@ export function OrderFormPage() {
   const shown = useDeferredValue(catalogue);
 
   let content: ReactNode;
-  if (shown) {
+  if (viewerOf) {
+    content = <ViewerNotice companyName={viewerOf} />;
+  } else if (shown) {
     content = (
       <OrderForm
         cart={cart}
@@ -66,5 +74,23 @@ export function OrderFormPage() {
       {looksSignedOut ? <NotSignedInBanner /> : null}
       {content}
     </div>
+  );
+}
+
+/** What a viewer sees instead of the form: why, and the way to the company's orders. */
+function ViewerNotice({ companyName }: { companyName: string }) {
+  return (
+    <section
+      aria-labelledby="viewer-notice-heading"
+      className="space-y-3 rounded-2xl border border-border bg-card p-6 shadow-sm"
+    >
+      <h2 id="viewer-notice-heading" className="text-xl font-semibold">
+        You can view {companyName}&apos;s orders
+      </h2>
+      <p className="text-muted-foreground">{VIEWERS_CANNOT_ORDER_MESSAGE}</p>
+      <Button asChild>
+        <Link to="/orders">View Orders</Link>
+      </Button>
+    </section>
   );
 }

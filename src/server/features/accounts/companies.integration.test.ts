@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentUserSchema } from '../../../shared/schemas/auth';
 import { companies, companyLocations, orders, supportMessages, users } from '../../db/schema';
-import { VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
+import { STAFF_CANNOT_ORDER_MESSAGE, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
@@ -270,6 +270,12 @@ describe("the company's orders", () => {
     const reorder = await post(t.app, `/api/orders/${orderId}/reorder`, undefined, { cookie: viewerCookie });
     expect(reorder.statusCode).toBe(403);
     expect(reorder.json()).toMatchObject({ message: VIEWERS_CANNOT_ORDER_MESSAGE });
+  });
+
+  it('cannot be placed by staff, who belong to no company', async () => {
+    const placed = await placeOrder(adminCookie, 'admin@example.com');
+    expect(placed.statusCode).toBe(403);
+    expect(placed.json()).toMatchObject({ message: STAFF_CANNOT_ORDER_MESSAGE });
   });
 
   it('can be reported by any member who sees them, and by no one else', async () => {

@@ -16,7 +16,11 @@ import type { PricingService } from '../pricing';
 import { createOrderIds } from './placement/order-ids';
 import { makeOrderPdf, type OrderPdf } from './documents/order-pdf';
 import { orderScopeOf } from './reads/order-scope';
-import { mayPlaceOrders, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
+import {
+  mayPlaceOrders,
+  STAFF_CANNOT_ORDER_MESSAGE,
+  VIEWERS_CANNOT_ORDER_MESSAGE,
+} from '../../../shared/company-roles';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
 import { prepareOrderReads } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
@@ -60,9 +64,11 @@ export function createOrderService({
     return order;
   }
 
-  /** A viewer cannot order (docs/companies.md#people-and-roles). */
+  /** A viewer cannot order, nor can staff (docs/companies.md#people-and-roles). */
   function refuseViewers(user: AccountRow) {
-    if (!mayPlaceOrders(user.companyRole)) throw new AppError('FORBIDDEN', VIEWERS_CANNOT_ORDER_MESSAGE);
+    if (mayPlaceOrders(user.companyRole)) return;
+    const message = user.companyRole === null ? STAFF_CANNOT_ORDER_MESSAGE : VIEWERS_CANNOT_ORDER_MESSAGE;
+    throw new AppError('FORBIDDEN', message);
   }
 
   return {
@@ -70,13 +76,19 @@ export function createOrderService({
      * POST /api/create-draft-order: places the order once per idempotency key (docs/orders.md#idempotency),
      * counted against the customer's limit (`subject`: `user:<id>`, docs/security.md#rate-limits).
      */
-    submitOrder: (
+    submitOrder: async (
       user: AccountRow,
       idempotencyKey: string,
       order: OrderToPlace & { request: unknown },
       subject: string,
     ) => {
-      refuseViewers(user);
+      try {
+        refuseViewers(user);
+      } catch (error) {
+        // A refused submission counts against the limit like any other (docs/security.md#rate-limits).
+        await submissions.count(subject);
+        throw error;
+      }
       return submitOrder(
         { db, env, pricing, orderIds, shopifyConnected: shopify !== null, submissions },
         user,
