@@ -1,3 +1,4 @@
+import { mayPlaceOrders } from '../../shared/company-roles';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../shared/schemas/current-user';
 import { hasSessionHint } from '../../shared/session-hint';
@@ -33,6 +34,15 @@ export const currentUserQueryOptions = queryOptions({
 /** The signed-in user: `data` is the user, null when signed out, undefined while the session loads. */
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions);
+}
+
+/**
+ * Whether the signed-in person may order: not a company's viewer (docs/companies.md#people-and-roles). True
+ * while the session loads and for visitors, whom the pages ask to sign in instead.
+ */
+export function useMayPlaceOrders(): boolean {
+  const company = useCurrentUser().data?.company;
+  return !company || mayPlaceOrders(company.role);
 }
 
 /**

@@ -63,7 +63,8 @@ interface OrderSummaryCardProps {
   order: OrderDetail;
   items: readonly OrderItemView[];
   orderTotal: string;
-  onReorder: () => void;
+  /** None for a viewer, who cannot reorder. */
+  onReorder: (() => void) | undefined;
 }
 
 /**
@@ -96,10 +97,12 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
         </div>
       </dl>
       <div className="mt-5 flex flex-col gap-2">
-        <Button onClick={onReorder}>
-          <RotateCcw aria-hidden="true" />
-          Reorder
-        </Button>
+        {onReorder ? (
+          <Button onClick={onReorder}>
+            <RotateCcw aria-hidden="true" />
+            Reorder
+          </Button>
+        ) : null}
         <Button asChild variant="outline">
           <Link to={`/support?order=${order.id}&type=order_issue`}>
             <TriangleAlert aria-hidden="true" />

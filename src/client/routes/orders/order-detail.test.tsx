@@ -86,6 +86,19 @@ describe('Order detail', () => {
     expect(valueOf(customer, 'Order Notes')).toBe('Please ship before Friday');
   });
 
+  it('offers a viewer no Reorder, and keeps the PDF and Report Issue', async () => {
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/session': () =>
+        jsonResponse({ user: { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'viewer' } } }),
+      '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()),
+    });
+    renderApp('/orders/1');
+    expect(await screen.findByRole('link', { name: 'Report Issue' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /PDF/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reorder' })).toBeNull();
+  });
+
   it("writes the savings with the one minus sign of every output, '-$31.20' (docs/catalogue-and-pricing.md#money)", async () => {
     stubApi({
       '/api/orders/1': () =>

@@ -14,6 +14,7 @@ import { OrderStatusBadge } from '../../features/orders/order-status-badge';
 import { PaymentStateBadge } from '../../components/payment-terms';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 import { parseOrderId } from '../../lib/orders';
+import { useMayPlaceOrders } from '../../lib/session';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
@@ -29,6 +30,7 @@ export function OrderDetailPage() {
 function OrderDetailView({ orderId }: { orderId: number }) {
   const detail = useQuery(orderDetailQueryOptions(orderId));
   const { startReorder, dialog: reorderDialog } = useReorderClick();
+  const mayOrder = useMayPlaceOrders();
   const notFound = detail.error instanceof ApiError && detail.error.status === 404;
   useLoadErrorToast(detail.isError && !notFound ? detail.errorUpdatedAt : null);
 
@@ -73,7 +75,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
             order={order}
             items={items}
             orderTotal={orderTotal}
-            onReorder={() => startReorder(order.id)}
+            onReorder={mayOrder ? () => startReorder(order.id) : undefined}
           />
           <CustomerInformationCard order={order} />
         </div>

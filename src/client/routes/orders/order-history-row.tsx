@@ -15,7 +15,8 @@ interface OrderHistoryRowProps {
   order: OrderSummary;
   expanded: boolean;
   onToggle: () => void;
-  onReorder: (orderId: number) => void;
+  /** None for a viewer, who cannot reorder. */
+  onReorder: ((orderId: number) => void) | undefined;
 }
 
 /** One collapsible order of the history (docs/storefront.md#order-history). */
@@ -59,10 +60,12 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
           </div>
           <div className="flex flex-wrap items-center gap-2">
             {invoiceUrl ? <PayNowLink href={invoiceUrl} size="sm" describedBy={titleId} /> : null}
-            <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
-              <RotateCcw aria-hidden="true" />
-              Reorder
-            </Button>
+            {onReorder ? (
+              <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>
+                <RotateCcw aria-hidden="true" />
+                Reorder
+              </Button>
+            ) : null}
             <Button asChild size="sm" variant="outline">
               <Link to={`/support?order=${order.id}&type=order_issue`} aria-describedby={titleId}>
                 <TriangleAlert aria-hidden="true" />
@@ -107,7 +110,8 @@ function OrderRowDetails({
 }: {
   order: OrderSummary;
   onClose: () => void;
-  onReorder: (orderId: number) => void;
+  /** None for a viewer, who cannot reorder. */
+  onReorder: ((orderId: number) => void) | undefined;
 }) {
   return (
     <>
@@ -136,10 +140,12 @@ function OrderRowDetails({
         <Button variant="outline" onClick={onClose}>
           Close Details
         </Button>
-        <Button onClick={() => onReorder(order.id)}>
-          <RotateCcw aria-hidden="true" />
-          Reorder All Items
-        </Button>
+        {onReorder ? (
+          <Button onClick={() => onReorder(order.id)}>
+            <RotateCcw aria-hidden="true" />
+            Reorder All Items
+          </Button>
+        ) : null}
         <Button asChild variant="link">
           <Link to={`/orders/${order.id}`}>View Order Details</Link>
         </Button>

@@ -76,6 +76,23 @@ describe('Order History', () => {
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
   });
 
+  it('offers a viewer no Reorder, in the row or its details, and keeps Report Issue', async () => {
+    stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/session': () =>
+        jsonResponse({ user: { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'viewer' } } }),
+      '/api/orders': () => jsonResponse(buildOrderList([shippedOrder])),
+    });
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+    const row = within(orderRow('WO-1002'));
+    expect(row.getByRole('link', { name: 'Report Issue' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Reorder' })).toBeNull();
+    fireEvent.click(row.getByRole('button', { name: 'Details of order WO-1002' }));
+    expect(await row.findByRole('button', { name: 'Close Details' })).toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Reorder All Items' })).toBeNull();
+  });
+
   it("shows the buyer's PO number in the row of an order that has one (issue 20)", async () => {
     stubApi({
       '/api/orders': () =>

@@ -11,6 +11,7 @@ import { pluralize } from '../../lib/format';
 import { OrderCard } from '../../features/orders/order-card';
 import { orderListQueryOptions, parsePageParam } from '../../features/orders/orders-queries';
 import { OrdersPagination } from '../../features/orders/orders-pagination';
+import { useMayPlaceOrders } from '../../lib/session';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { OrderHistoryRow } from './order-history-row';
 
@@ -20,6 +21,7 @@ export function OrderHistoryPage() {
   const page = parsePageParam(searchParams.get('page'));
   const orders = useQuery(orderListQueryOptions(page));
   const { startReorder, dialog: reorderDialog } = useReorderClick();
+  const mayOrder = useMayPlaceOrders();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
 
   const goToPage = (next: number) => setSearchParams((current) => withPage(current, next));
@@ -58,7 +60,7 @@ export function OrderHistoryPage() {
                 order={order}
                 expanded={expanded.has(order.id)}
                 onToggle={() => toggle(order.id)}
-                onReorder={startReorder}
+                onReorder={mayOrder ? startReorder : undefined}
               />
             ))}
           </ul>

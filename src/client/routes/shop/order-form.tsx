@@ -7,8 +7,8 @@ import { useCart } from '../../lib/cart/cart-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-error';
 import { productsQueryOptions } from '../../features/catalog/products-query';
-import { useCurrentUser, useLooksSignedOut } from '../../lib/session';
-import { mayPlaceOrders, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
+import { useCurrentUser, useLooksSignedOut, useMayPlaceOrders } from '../../lib/session';
+import { VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { OrderForm } from './catalogue-order-form';
@@ -23,7 +23,7 @@ export function OrderFormPage() {
   const looksSignedOut = useLooksSignedOut();
   // A viewer of a company sees its orders but cannot order (docs/companies.md#people-and-roles).
   const company = useCurrentUser().data?.company;
-  const viewerOf = company && !mayPlaceOrders(company.role) ? company.name : null;
+  const viewerOf = !useMayPlaceOrders() && company ? company.name : null;
   // Read here, not in the form: the page is there from the first render, so the cart is followed before the
   // form (drawn later, as a transition) appears, and a quantity changed at once is never missed.
   const cart = useCart();
