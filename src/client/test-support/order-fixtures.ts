@@ -82,6 +82,7 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
     totalCases: 3,
     totalUnits: 36,
     orderTotal: '313.80',
+    placedBy: { id: 7, name: 'Jane Doe' },
     items: [
       buildOrderItem(),
       buildOrderItem({

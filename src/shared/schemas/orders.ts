@@ -228,6 +228,11 @@ export const orderSummarySchema = z.object({
   totalCases: z.number().int(),
   totalUnits: z.number().int(),
   orderTotal: money,
+  /**
+   * Who of the company placed the order: their id and name ('First Last', else their username); null when
+   * the account is gone (docs/companies.md#orders).
+   */
+  placedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   items: z.array(orderItemViewSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;

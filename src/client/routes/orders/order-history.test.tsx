@@ -76,15 +76,24 @@ describe('Order History', () => {
     expect(screen.queryByRole('navigation', { name: 'Order pages' })).toBeNull();
   });
 
-  it('offers a viewer no Reorder, in the row or its details, and keeps Report Issue', async () => {
+  it('offers a viewer no Reorder, in the row or its details, keeps Report Issue, and says who placed an order', async () => {
     stubFetch({
       '/api/config': () => jsonResponse(testConfig),
       '/api/session': () =>
         jsonResponse({ user: { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'viewer' } } }),
-      '/api/orders': () => jsonResponse(buildOrderList([shippedOrder])),
+      '/api/orders': () =>
+        jsonResponse(
+          buildOrderList([
+            { ...shippedOrder, placedBy: { id: 9, name: 'Sam Colleague' } },
+            buildOrderSummary(),
+          ]),
+        ),
     });
     renderApp('/orders');
     await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+    // Someone else of the company placed it; the reader's own order says nothing of the kind.
+    expect(within(orderRow('WO-1002')).getByText('Placed by Sam Colleague')).toBeInTheDocument();
+    expect(within(orderRow('WO-1001')).queryByText(/Placed by/)).toBeNull();
     const row = within(orderRow('WO-1002'));
     expect(row.getByRole('link', { name: 'Report Issue' })).toBeInTheDocument();
     expect(row.queryByRole('button', { name: 'Reorder' })).toBeNull();

@@ -240,6 +240,16 @@ describe("the company's orders", () => {
     expect(await listed(cookies.viewer)).toEqual([buyersOrder, ownersOrder]);
     expect(await listed(cookies.buyer)).toEqual([buyersOrder]);
     expect(await listed(cookies.stranger)).toEqual([]);
+    // Who placed each order, for the company's people to tell them apart.
+    const ownersView = (await get(t.app, '/api/orders', { cookie: cookies.owner })).json<{
+      orders: { id: number; placedBy: unknown }[];
+    }>();
+    expect(ownersView.orders.map((order) => order.placedBy)).toEqual([
+      { id: buyer.id, name: 'Ada Buyer' },
+      { id: owner.id, name: 'Ada Buyer' },
+    ]);
+    const detail = await get(t.app, `/api/orders/${buyersOrder}`, { cookie: cookies.viewer });
+    expect(detail.json()).toMatchObject({ order: { placedBy: { id: buyer.id, name: 'Ada Buyer' } } });
 
     const status = async (cookie: string, url: string) => (await get(t.app, url, { cookie })).statusCode;
     for (const url of [`/api/orders/${buyersOrder}`, `/api/orders/${buyersOrder}/pdf`]) {

@@ -66,6 +66,7 @@ export function toOrderSummary(
     totalCases: order.totalCases,
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),
+    placedBy: order.placedBy ?? null,
     items: [...items],
   };
 }

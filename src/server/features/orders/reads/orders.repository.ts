@@ -322,7 +322,10 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
   o.notes, o.po_number as "poNumber", o.payment_terms as "paymentTerms", o.payment_due_at as "paymentDueAt",
   o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal",
-  o.shopify_checkout_url as "shopifyCheckoutUrl"`;
+  o.shopify_checkout_url as "shopifyCheckoutUrl",
+  (select json_build_object('id', u.id,
+     'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
+   from users u where u.id = o.user_id) as "placedBy"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -334,14 +337,14 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_in_scope_v5',
+  name: 'orders_page_in_scope_v6',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
     from orders o where ${scopeSql(1)}
     order by o.created_at desc, o.id desc limit $3 offset $4`,
 };
 
 const ORDER_IN_SCOPE: NamedStatement = {
-  name: 'order_in_scope_v5',
+  name: 'order_in_scope_v6',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
@@ -364,7 +367,10 @@ export type OrderSummaryRow = Pick<
   | 'totalCases'
   | 'orderTotal'
   | 'shopifyCheckoutUrl'
->;
+> & {
+  /** Who placed the order, as the company's people know them (docs/companies.md#orders). */
+  placedBy?: { id: number; name: string } | null;
+};
 export type OrderDetailRow = OrderSummaryRow &
   Pick<
     OrderRow,
