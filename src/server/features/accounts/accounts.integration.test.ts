@@ -6,23 +6,12 @@ import { hashToken } from '../../security/tokens';
 import { sqlRows } from '../../test/sql-rows';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { countSessions } from '../sessions/sessions-test-support';
-import { createUser, uniqueEmail } from '../../test/factories/users';
+import { createUser, uniqueEmail, registrationRequest } from '../../test/factories/users';
 import { freshIp, get, post, sessionCookie } from '../../test/requests';
 import { insertLinkToken, signIn } from '../../test/factories/sign-in';
 import { mailsTo, outbox, tokenFromLink } from '../../test/outbox';
 
-const registration = (email: string) => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  businessName: 'Hopper Naturals',
-  email,
-  phone: '555-0100',
-  shippingAddressLine1: '1 Harbor Rd',
-  shippingAddressLine2: 'Suite 2',
-  shippingCity: 'Portland',
-  shippingState: 'ME',
-  shippingZip: '04101',
-});
+const registration = (email: string) => registrationRequest(email, { shippingAddressLine2: 'Suite 2' });
 
 describe('accounts', () => {
   let t: TestApp;

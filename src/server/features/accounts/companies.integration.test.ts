@@ -5,7 +5,7 @@ import { currentUserSchema } from '../../../shared/schemas/auth';
 import { companies, companyLocations, orders, supportMessages, users } from '../../db/schema';
 import { STAFF_CANNOT_ORDER_MESSAGE, VIEWERS_CANNOT_ORDER_MESSAGE } from '../../../shared/company-roles';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
-import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
+import { createCustomer, createUser, registrationRequest, uniqueEmail } from '../../test/factories/users';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
 import { get, post } from '../../test/requests';
 import { send } from '../admin-users/admin-test-support';
@@ -36,18 +36,6 @@ const companyById = async (id: number | null | undefined) =>
   )[0];
 const countCompanies = async () => (await t.db.select({ id: companies.id }).from(companies)).length;
 
-const registration = (email: string, businessName = 'Hopper Naturals') => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  businessName,
-  email,
-  phone: '555-0100',
-  shippingAddressLine1: '1 Harbor Rd',
-  shippingCity: 'Portland',
-  shippingState: 'ME',
-  shippingZip: '04101',
-});
-
 const currentUser = async (cookie: string) => {
   const response = await get(t.app, '/api/user', { cookie });
   expect(response.statusCode, response.body).toBe(200);
@@ -62,10 +50,24 @@ const editProfile = (cookie: string, id: number, body: Record<string, string>) =
     payload: body,
   });
 
+const placeOrder = (cookie: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/create-draft-order',
+    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+    payload: {
+      customer: { customerName: 'Team Member', customerEmail: email, businessName: 'Mist Shop' },
+      orderItems: [{ productId: 1, quantity: 12 }],
+    },
+  });
+
 describe('registration', () => {
   it('makes the business a company, pending with its owner; approval signs the owner into it', async () => {
     const email = uniqueEmail('owner');
-    expect((await post(t.app, '/api/register', registration(email, '  Hopper & Co  '))).statusCode).toBe(200);
+    expect(
+      (await post(t.app, '/api/register', registrationRequest(email, { businessName: '  Hopper & Co  ' })))
+        .statusCode,
+    ).toBe(200);
     const person = await personByEmail(email);
     expect(person).toMatchObject({ status: 'pending', companyRole: 'owner' });
     expect(await companyById(person?.companyId)).toMatchObject({
@@ -88,7 +90,7 @@ describe('registration', () => {
   it('leaves no company behind for an address that already has an account', async () => {
     const existing = await createUser(t.db);
     const before = await countCompanies();
-    expect((await post(t.app, '/api/register', registration(existing.email))).statusCode).toBe(200);
+    expect((await post(t.app, '/api/register', registrationRequest(existing.email))).statusCode).toBe(200);
     expect(await countCompanies()).toBe(before);
   });
 });
@@ -191,31 +193,12 @@ describe("the addresses in My Account are the company's default location", () =>
     });
     const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
     const cookie = await signIn(t.app, t.db, buyer.email);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-draft-order',
-      headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-      payload: {
-        customer: { customerName: 'Bea Buyer', customerEmail: buyer.email, businessName: 'Mist Shop' },
-        orderItems: [{ productId: 1, quantity: 12 }],
-      },
-    });
+    const response = await placeOrder(cookie, buyer.email);
     expect(response.statusCode, response.body).toBe(201);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
     expect(order).toMatchObject({ shippingAddressLine1: '7 Pier Rd', shippingCity: 'Rockland' });
   });
 });
-
-const placeOrder = (cookie: string, email: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/create-draft-order',
-    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-    payload: {
-      customer: { customerName: 'Team Member', customerEmail: email, businessName: 'Mist Shop' },
-      orderItems: [{ productId: 1, quantity: 12 }],
-    },
-  });
 
 describe("the company's orders", () => {
   it('are seen by owners and viewers; a buyer sees their own; another company sees none', async () => {
@@ -322,15 +305,7 @@ describe("the company's orders", () => {
     const owner = await createUser(t.db);
     const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
     const cookie = await signIn(t.app, t.db, buyer.email);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/create-draft-order',
-      headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-      payload: {
-        customer: { customerName: 'Bea Buyer', customerEmail: buyer.email, businessName: 'Mist Shop' },
-        orderItems: [{ productId: 1, quantity: 24 }],
-      },
-    });
+    const response = await placeOrder(cookie, buyer.email);
     expect(response.statusCode, response.body).toBe(201);
     const [order] = await t.db.select().from(orders).where(eq(orders.userId, buyer.id));
     expect(order).toMatchObject({ userId: buyer.id, companyId: owner.companyId });

@@ -21,6 +21,7 @@ import {
   createAdmin,
   createCustomer,
   createUser,
+  registrationRequest,
   uniqueEmail,
 } from '../../test/factories/users';
 import { get, post } from '../../test/requests';
@@ -516,17 +517,7 @@ describe('POST /api/admin/users/:userId/approve', () => {
 
   const register = async () => {
     const email = uniqueEmail('applicant');
-    const response = await post(t.app, '/api/register', {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      businessName: 'Hopper Naturals',
-      email,
-      phone: '555-0100',
-      shippingAddressLine1: '1 Harbor Rd',
-      shippingCity: 'Portland',
-      shippingState: 'ME',
-      shippingZip: '04101',
-    });
+    const response = await post(t.app, '/api/register', registrationRequest(email));
     expect(response.statusCode).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     return user!;

@@ -5,7 +5,7 @@ import { startSmtpInbox, type SmtpInbox } from '../../test/smtp-inbox';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { send } from './admin-test-support';
 import { get, post, sessionCookie } from '../../test/requests';
-import { uniqueEmail } from '../../test/factories/users';
+import { uniqueEmail, registrationRequest } from '../../test/factories/users';
 import { signInAdmin } from '../../test/factories/sign-in';
 
 /** Issue 6 'Tests': approval and rejection e-mails arrive at a real SMTP server, and the link signs in. */
@@ -29,17 +29,7 @@ describe('approval and rejection e-mails through a real SMTP server', () => {
 
   /** A registration through the real form endpoint; the pending user's id. */
   async function register(email: string) {
-    const response = await post(t.app, '/api/register', {
-      firstName: 'Grace',
-      lastName: 'Hopper',
-      businessName: 'Hopper Naturals',
-      email,
-      phone: '555-0100',
-      shippingAddressLine1: '1 Harbor Rd',
-      shippingCity: 'Portland',
-      shippingState: 'ME',
-      shippingZip: '04101',
-    });
+    const response = await post(t.app, '/api/register', registrationRequest(email));
     expect(response.statusCode).toBe(200);
     const [user] = await t.db.select().from(users).where(eq(users.email, email));
     return user!.id;

@@ -161,3 +161,17 @@ export function createAdmin(
     role: 'admin',
   });
 }
+
+/** What the Register tab sends for 'Grace Hopper' of 'Hopper Naturals' (POST /api/register), `overrides` over it. */
+export const registrationRequest = (email: string, overrides: Record<string, string> = {}) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  businessName: 'Hopper Naturals',
+  email,
+  phone: '555-0100',
+  shippingAddressLine1: '1 Harbor Rd',
+  shippingCity: 'Portland',
+  shippingState: 'ME',
+  shippingZip: '04101',
+  ...overrides,
+});
