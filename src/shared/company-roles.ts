@@ -20,3 +20,15 @@ export const COMPANY_ROLE_LABELS: Readonly<Record<CompanyRole, string>> = {
   buyer: 'Buyer',
   viewer: 'Viewer',
 };
+
+/** What each role may do, as the Team page and the invitation say it (docs/companies.md#people-and-roles). */
+export const COMPANY_ROLE_DESCRIPTIONS: Readonly<Record<CompanyRole, string>> = {
+  owner: 'Everything, including the team, locations and payment details',
+  buyer: 'Places and reorders orders, and sees the orders they placed',
+  viewer: "Sees the company's orders, PDFs and payment status, but cannot order",
+};
+
+/** Every change of roles or people keeps an owner in the company (docs/companies.md#people-and-roles). */
+export const LAST_OWNER_MESSAGE = 'A company must keep at least one owner.';
+
+export const ROLE_NOT_IN_LIST_MESSAGE = 'Choose a role: Owner, Buyer or Viewer.';

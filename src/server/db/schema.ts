@@ -1,6 +1,7 @@
 // The one schema object Drizzle and drizzle-kit need; tables live in schema/<area>.ts.
 export * from './schema/companies';
 export * from './schema/users';
+export * from './schema/invitations';
 export * from './schema/admin-sign-in';
 export * from './schema/catalog';
 export * from './schema/orders';

@@ -11,6 +11,7 @@ const WRITERS: Record<string, string> = {
   users: 'src/server/features/accounts/',
   companies: 'src/server/features/accounts/',
   company_locations: 'src/server/features/accounts/',
+  company_invitations: 'src/server/features/team/',
 };
 
 const SERVER = 'src/server';

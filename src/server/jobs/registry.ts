@@ -4,6 +4,7 @@ import { linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
 import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { shopifyEventsJobHandlers } from '../features/shopify-events';
+import { teamMailJobs, TEAM_MAIL_JOB_TYPES } from '../features/team';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import type { Mailer } from '../mail/mailer';
 import { emailJobs, SEND_EMAIL_JOB } from '../mail/email.jobs';
@@ -32,6 +33,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   return handlerTable([
     ...emailJobs(mailer),
     ...linkMailJobs({ ...deps, mailer }),
+    ...teamMailJobs({ ...deps, mailer }),
     ...paymentNoticesJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
@@ -40,7 +42,11 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
 }
 
 /** Every kind of job that sends an e-mail: retried for EMAIL_RETRY_HOURS, then listed as a delivery problem. */
-export const EMAIL_JOB_TYPES: readonly string[] = [SEND_EMAIL_JOB, ...LINK_MAIL_JOB_TYPES];
+export const EMAIL_JOB_TYPES: readonly string[] = [
+  SEND_EMAIL_JOB,
+  ...LINK_MAIL_JOB_TYPES,
+  ...TEAM_MAIL_JOB_TYPES,
+];
 
 /** The worker's retry policies: e-mail is retried for a time, not a count (docs/emails.md#how-e-mail-is-sent). */
 export function createRetryPolicies(

@@ -34,6 +34,12 @@ export const EMAIL_SEND_LIMITS: EmailSendLimits = {
  * Checks and uses of one password-reset link, from any address, per window: beyond it the link answers 429
  * until the window ends (its owner can ask for a new link).
  */
+/**
+ * Invitation e-mails (new ones and resends) per company per hour (docs/companies.md#invitations): beyond it
+ * the owner is answered 429 with the time to wait, and nothing is sent.
+ */
+export const INVITATIONS_PER_COMPANY: RateLimit = { max: 20, windowMs: HOUR_MS };
+
 export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS };
 
 /**
@@ -69,6 +75,8 @@ export const ROUTE_RATE_LIMITS = {
   register: { max: 20, timeWindow: HOUR_MS },
   /** POST /api/auth/link-info and /api/auth/verify, per IP, one count (alike for every address). */
   verify: { max: 20, timeWindow: MINUTE_MS, groupId: 'magic-link' },
+  /** POST /api/invitations/info and /api/invitations/accept, per IP, one count. */
+  invitation: { max: 20, timeWindow: MINUTE_MS, groupId: 'invitation' },
   /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP, one count: guessing stays slow. */
   resetToken: { max: 20, timeWindow: MINUTE_MS, groupId: 'reset-token' },
   /**

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { jobs } from '../db/schema';
 import type { Env } from '../env';
 import { linkMailJobs } from '../features/accounts/link-mail.jobs';
+import { teamMailJobs } from '../features/team/invitation-mail.jobs';
 import { handlerTable } from '../jobs/job-definition';
 import type { MailMessage } from '../mail/mailer';
 import { sqlRows } from './sql-rows';
@@ -14,28 +15,26 @@ import { testEnv } from './test-app';
 const sentLinkMail = new WeakMap<Database, { jobId: number; message: MailMessage }[]>();
 
 /**
- * Runs the queued link-mail jobs (accounts/link-mail.jobs.ts: sign-in, reset and approval links are written
- * when they are sent, never stored) as the worker would, and keeps what they send. Each job is taken by one
+ * Runs the queued link-mail jobs (accounts/link-mail.jobs.ts: sign-in, reset and approval links, and
+ * team/invitation-mail.jobs.ts: invitations, are written when they are sent, never stored) as the worker would, and keeps what they send. Each job is taken by one
  * caller (pending → running), so tests that read the outbox at the same time never send one twice.
  */
 async function deliverLinkMail(db: Database, env: Env = testEnv()): Promise<void> {
   const sent = sentLinkMail.get(db) ?? [];
   sentLinkMail.set(db, sent);
-  const handlers = handlerTable(
-    linkMailJobs({
-      db,
-      env,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      mailer: {
-        kind: 'console',
-        send: (message) => {
-          sent.push({ jobId: current, message });
-          return Promise.resolve({ messageId: null });
-        },
-        close: () => undefined,
-      },
-    }),
-  );
+  const mailer = {
+    kind: 'console' as const,
+    send: (message: MailMessage) => {
+      sent.push({ jobId: current, message });
+      return Promise.resolve({ messageId: null });
+    },
+    close: () => undefined,
+  };
+  const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  const handlers = handlerTable([
+    ...linkMailJobs({ db, env, log, mailer }),
+    ...teamMailJobs({ db, env, mailer }),
+  ]);
   let current = 0;
   for (let idle = 0; idle < 500;) {
     const [job] = await db

@@ -5,6 +5,7 @@ import type { DatabaseOrTransaction } from '../../db/client';
 import type { AccountRow, CompanyLocationRow, CompanyRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { renameCompany, updateDefaultLocation, type LocationDetails } from './company-writes';
+import { currentCompanyRole, lockCompany } from './member-writes';
 import type { ProfileUpdate } from './user-writes';
 
 /**
@@ -53,9 +54,17 @@ export function splitProfileEdit(body: ProfileRequest) {
   return { person, businessName: body.businessName?.trim(), location };
 }
 
-function refuseUnlessOwner(user: AccountRow) {
-  if (user.companyRole !== 'owner') throw new AppError('FORBIDDEN', OWNERS_ONLY_MESSAGE);
+/**
+ * Refuses the edit unless the person is an owner now: the role is read again under the company's lock, so an
+ * owner demoted while their request was on its way (their session still said owner) changes nothing.
+ */
+async function refuseUnlessOwner(tx: DatabaseOrTransaction, user: AccountRow) {
+  if (user.companyRole !== 'owner' || user.companyId === null) throw forbidden();
+  await lockCompany(tx, user.companyId);
+  if ((await currentCompanyRole(tx, user.id, user.companyId)) !== 'owner') throw forbidden();
 }
+
+const forbidden = () => new AppError('FORBIDDEN', OWNERS_ONLY_MESSAGE);
 
 /** The company's name after the edit: renamed by an owner, never emptied. */
 export async function renameOwnCompany(
@@ -70,7 +79,7 @@ export async function renameOwnCompany(
       { field: 'businessName', message: BUSINESS_NAME_REQUIRED },
     ]);
   }
-  refuseUnlessOwner(user);
+  await refuseUnlessOwner(tx, user);
   return (await renameCompany(tx, company.id, name)) ?? company;
 }
 
@@ -87,7 +96,7 @@ export async function editOwnLocation(
   if (!current || !user.companyId) return current;
   const changed = LOCATION_FIELDS.some((field) => field in edit && edit[field] !== current[field]);
   if (!changed) return current;
-  refuseUnlessOwner(user);
+  await refuseUnlessOwner(tx, user);
   const merged = { ...current, ...edit };
   const values: LocationDetails = {
     ...edit,

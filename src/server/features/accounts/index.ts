@@ -1,5 +1,11 @@
 /* The accounts feature's face to other features (admin users, the admin session): see docs/accounts-and-roles.md. */
-export { findUserById, retireLinkTokensOfUser, selectAccounts, toAccountRow } from './accounts.repository';
+export {
+  findUserByEmail,
+  findUserById,
+  retireLinkTokensOfUser,
+  selectAccounts,
+  toAccountRow,
+} from './accounts.repository';
 // Every write of `users` and `companies`: accounts is their one writer (docs/architecture.md#one-writer-per-table).
 export {
   approveRegistration,
@@ -10,6 +16,15 @@ export {
   setPasswordHash,
 } from './user-writes';
 export { setCompanyPaymentTerms } from './company-writes';
+export {
+  addInvitedMember,
+  currentCompanyRole,
+  keepAnOwner,
+  lockCompany,
+  removeFromCompany,
+  setCompanyRole,
+} from './member-writes';
+export { SendLimiter } from './send-limiter';
 export {
   approvalLinkJob,
   LINK_MAIL_JOB_TYPES,
