@@ -113,6 +113,13 @@ export const routes: RouteObject[] = [
               (module) => module.AccountPage,
             ),
           },
+          {
+            path: 'account/team',
+            ...lazyPage(
+              () => import('./routes/account/team'),
+              (module) => module.TeamPage,
+            ),
+          },
           { path: 'account/support', ...supportPage },
           { path: 'support', ...supportPage },
           {
@@ -162,6 +169,14 @@ export const routes: RouteObject[] = [
         ...lazyPage(
           () => import('./routes/auth/verify-sign-in'),
           (module) => module.VerifySignInPage,
+        ),
+      },
+      {
+        // The e-mailed invitation lands here; Accept signs the new member in (docs/companies.md#invitations).
+        path: 'invitation',
+        ...lazyPage(
+          () => import('./routes/auth/invitation'),
+          (module) => module.InvitationPage,
         ),
       },
       {

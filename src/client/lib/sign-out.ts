@@ -7,9 +7,10 @@ import { toast } from './toast';
 
 /**
  * Sign Out (docs/accounts-and-roles.md#sessions): POST /api/logout, clear the cart, forget the user, toast
- * 'Logged out' and go to /auth; a failure toasts 'Logout failed' and keeps the session as it is.
+ * 'Logged out' and go to /auth (or, with `stayOnPage`, stay: the invitation page, whose link must not be
+ * lost); a failure toasts 'Logout failed' and keeps the session as it is.
  */
-export function useSignOut() {
+export function useSignOut({ stayOnPage = false }: { stayOnPage?: boolean } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -27,7 +28,7 @@ export function useSignOut() {
         predicate: (query) => query.queryKey[0] !== 'config' && query.queryKey[0] !== 'user',
       });
       toast.success('Logged out');
-      void navigate('/auth', { replace: true });
+      if (!stayOnPage) void navigate('/auth', { replace: true });
     },
     onError: () => {
       toast.error('Logout failed');

@@ -20,6 +20,11 @@ export function AccountPage() {
           <Button asChild variant="outline">
             <Link to="/orders">View Orders</Link>
           </Button>
+          {user?.company ? (
+            <Button asChild variant="outline">
+              <Link to="/account/team">Team</Link>
+            </Button>
+          ) : null}
           <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate()}>
             {signOut.isPending ? 'Signing out...' : 'Sign Out'}
           </Button>
