@@ -92,6 +92,7 @@ interface Customer {
   id: number;
   email: string;
   companyId: number | null;
+  locationId: number | null;
 }
 
 const readBody = (request: http.IncomingMessage) =>
@@ -128,14 +129,25 @@ async function serve(request: CeilingRequest): Promise<number> {
   const run = await connect(request.database);
   const sessions = new Map<string, Customer>(
     (
-      await run<{ tokenHash: string; id: number; email: string; companyId: number | null }>(
+      await run<{
+        tokenHash: string;
+        id: number;
+        email: string;
+        companyId: number | null;
+        locationId: number | null;
+      }>(
         {
           name: 'ceiling_sessions',
-          text: 'select s.token_hash as "tokenHash", u.id, u.email, u.company_id as "companyId" from sessions s join users u on u.id = s.user_id',
+          text: `select s.token_hash as "tokenHash", u.id, u.email, u.company_id as "companyId", l.id as "locationId"
+                 from sessions s join users u on u.id = s.user_id
+                 left join company_locations l on l.company_id = u.company_id and l.is_default`,
         },
         [],
       )
-    ).map((row) => [row.tokenHash, { id: row.id, email: row.email, companyId: row.companyId }]),
+    ).map((row) => [
+      row.tokenHash,
+      { id: row.id, email: row.email, companyId: row.companyId, locationId: row.locationId },
+    ]),
   );
   const prices = new Map(
     (
@@ -212,6 +224,7 @@ async function serve(request: CeilingRequest): Promise<number> {
         id,
         userId: customer.id,
         companyId: customer.companyId,
+        locationId: customer.locationId,
         customerName: order.customer.customerName,
         customerEmail: order.customer.customerEmail,
         customerPhone: null,

@@ -8,7 +8,7 @@ import { invalidateOnCatalogChange } from './db/catalog-changes';
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import { accountsRoutes } from './features/accounts/accounts.routes';
-import { createTeamService, teamRoutes } from './features/team';
+import { createLocationsService, createTeamService, locationsRoutes, teamRoutes } from './features/team';
 import { adminCatalogRoutes } from './features/admin-catalog/admin-catalog.routes';
 import { adminFaqRoutes } from './features/admin-faq/admin-faq.routes';
 import { adminInsightsRoutes } from './features/admin-insights/admin-insights.routes';
@@ -184,6 +184,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions));
   await app.register(teamRoutes(createTeamService({ db, env }), sessions));
+  await app.register(locationsRoutes(createLocationsService({ db })));
   const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
   await app.register(ordersRoutes(createOrderService({ db, env, pricing, shopify })));
   await app.register(supportRoutes(createSupportService({ db, env })));

@@ -83,6 +83,7 @@ export function buildOrderSummary(overrides: Partial<OrderSummary> = {}): OrderS
     totalUnits: 36,
     orderTotal: '313.80',
     placedBy: { id: 7, name: 'Jane Doe' },
+    location: { id: 31, name: 'Main location' },
     items: [
       buildOrderItem(),
       buildOrderItem({

@@ -145,6 +145,14 @@ describe('from customers to companies (migrations 0013 to 0016)', () => {
       [502, true, 'Cy Co'],
     ]);
     expect(rows.every((row) => row.companyId !== null)).toBe(true);
+    // 0019: each shipped to its company's one address, which became its default location.
+    const located = await handle.db
+      .select({ id: orders.id, companyId: orders.companyId, locationId: orders.locationId })
+      .from(orders);
+    const defaults = await handle.db.select().from(companyLocations);
+    for (const order of located) {
+      expect(order.locationId).toBe(defaults.find((l) => l.companyId === order.companyId && l.isDefault)?.id);
+    }
   });
 
   it("gives every company a default location with its owner's addresses and phone", async () => {

@@ -2,6 +2,7 @@
 export * from './schema/companies';
 export * from './schema/users';
 export * from './schema/invitations';
+export * from './schema/member-locations';
 export * from './schema/admin-sign-in';
 export * from './schema/catalog';
 export * from './schema/orders';

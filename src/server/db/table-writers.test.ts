@@ -12,6 +12,7 @@ const WRITERS: Record<string, string> = {
   companies: 'src/server/features/accounts/',
   company_locations: 'src/server/features/accounts/',
   company_invitations: 'src/server/features/team/',
+  member_locations: 'src/server/features/accounts/',
 };
 
 const SERVER = 'src/server';

@@ -135,6 +135,8 @@ export const createDraftOrderRequestSchema = z
     items: orderItemsSchema.optional(),
     notes: optionalLines(MAX_NOTES_LENGTH),
     poNumber: poNumberSchema,
+    /** The company location it ships to (docs/companies.md#locations); none: the person's first. */
+    locationId: z.optional(idSchema),
     testMode: z.boolean().optional(),
   })
   .refine((body) => body.orderItems !== undefined || body.items !== undefined, {
@@ -233,6 +235,8 @@ export const orderSummarySchema = z.object({
    * the account is gone (docs/companies.md#orders).
    */
   placedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The company location it ships to; null for orders from before locations, or a removed location. */
+  location: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   items: z.array(orderItemViewSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
@@ -247,6 +251,8 @@ export const orderListQuerySchema = z
       .pipe(idSchema, z.number().max(MAX_ORDERS_PAGE_SIZE, `must be at most ${MAX_ORDERS_PAGE_SIZE}`))
       .optional()
       .default(ORDERS_PAGE_SIZE),
+    /** Only the orders of this company location (docs/companies.md#orders). */
+    location: z.optional(idSchema),
   })
   .strict();
 export const orderListResponseSchema = z.object({

@@ -1,23 +1,28 @@
 import { z } from 'zod';
 import { COMPANY_ROLES, ROLE_NOT_IN_LIST_MESSAGE } from '../company-roles';
 import { emailSchema } from './auth';
+import { locationIdsSchema } from './locations';
+import { oneLineText } from './text';
 
 /** The Team page and invitations (docs/companies.md#invitations): requests and answers, shared with the browser. */
 
 export const companyRoleSchema = z.enum(COMPANY_ROLES, { message: ROLE_NOT_IN_LIST_MESSAGE });
 
-export const inviteRequestSchema = z.object({ email: emailSchema, role: companyRoleSchema });
+/** An invitation: the address, the role, and for a buyer their locations (none: the default location). */
+export const inviteRequestSchema = z.object({
+  email: emailSchema,
+  role: companyRoleSchema,
+  locationIds: locationIdsSchema.optional(),
+});
 export type InviteRequest = z.infer<typeof inviteRequestSchema>;
 
 export const memberRoleRequestSchema = z.object({ role: companyRoleSchema });
 
 const MAX_PERSON_NAME = 100;
 const personName = (label: string) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(MAX_PERSON_NAME, `${label} is at most ${MAX_PERSON_NAME} characters`);
+  oneLineText(MAX_PERSON_NAME, { tooLong: `${label} is at most ${MAX_PERSON_NAME} characters` }).pipe(
+    z.string().min(1, `${label} is required`),
+  );
 
 export const acceptInvitationRequestSchema = z.object({
   token: z.string().min(1).max(200),
@@ -31,6 +36,8 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: companyRoleSchema,
+  /** A buyer's locations (ids); empty for owners and viewers, who have every location. */
+  locationIds: z.array(z.number()),
   lastLoginAt: z.string().nullable(),
   /** The signed-in person's own row. */
   isYou: z.boolean(),
@@ -41,6 +48,7 @@ export const invitationSchema = z.object({
   id: z.number(),
   email: z.string(),
   role: companyRoleSchema,
+  locationIds: z.array(z.number()),
   invitedBy: z.string().nullable(),
   /** When the last e-mail was written (or, before that, when the invitation was made). */
   sentAt: z.string(),

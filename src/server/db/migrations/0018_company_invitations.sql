@@ -32,11 +32,13 @@ DECLARE
   new_company integer;
   member record;
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    old_company := CASE WHEN TG_TABLE_NAME = 'companies' THEN OLD.id ELSE OLD.company_id END;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    new_company := CASE WHEN TG_TABLE_NAME = 'companies' THEN NEW.id ELSE NEW.company_id END;
+  -- Each record's field is read only in its own table's branch: PL/pgSQL checks every field it evaluates.
+  IF TG_TABLE_NAME = 'companies' THEN
+    IF TG_OP <> 'INSERT' THEN old_company := OLD.id; END IF;
+    IF TG_OP <> 'DELETE' THEN new_company := NEW.id; END IF;
+  ELSE
+    IF TG_OP <> 'INSERT' THEN old_company := OLD.company_id; END IF;
+    IF TG_OP <> 'DELETE' THEN new_company := NEW.company_id; END IF;
   END IF;
   FOR member IN SELECT id FROM users WHERE company_id IN (old_company, new_company) LOOP
     PERFORM pg_notify('session_changed', member.id::text);

@@ -83,6 +83,21 @@ export const companyLocations = pgTable(
 
 export type CompanyLocationRow = typeof companyLocations.$inferSelect;
 
+/** A location as a person orders for it: its name and shipping address (docs/companies.md#locations). */
+export type OrderLocation = Pick<
+  CompanyLocationRow,
+  | 'id'
+  | 'name'
+  | 'isDefault'
+  | 'shippingAddress'
+  | 'shippingAddressLine1'
+  | 'shippingAddressLine2'
+  | 'shippingCity'
+  | 'shippingState'
+  | 'shippingZip'
+  | 'shippingCountry'
+>;
+
 /** The join condition of a company's default location, for the reads that carry it with the person. */
 export const defaultLocationOf = (companyId: AnyPgColumn) =>
   and(eq(companyLocations.companyId, companyId), eq(companyLocations.isDefault, true));

@@ -21,6 +21,11 @@ export const companyInvitations = pgTable(
     /** Lower-cased, as `users.email`. */
     email: text('email').notNull(),
     role: text('role', { enum: COMPANY_ROLES }).notNull(),
+    /** A buyer's locations (docs/companies.md#buyers-and-locations), given on accepting; empty for others. */
+    locationIds: integer('location_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
     /** The SHA-256 of the link's secret; null until the first e-mail is written. */
     tokenHash: text('token_hash').unique(),

@@ -18,7 +18,7 @@ import { PAYMENT_STATUSES, SHOPIFY_SYNC_STATUSES } from '../../../shared/schemas
 import { sqlLiteralList } from '../sql-literals';
 import { products } from './catalog';
 import { cents, createdAt, percentHundredths, updatedAt } from './columns';
-import { companies } from './companies';
+import { companies, companyLocations } from './companies';
 import { users } from './users';
 
 /**
@@ -42,6 +42,11 @@ export const orders = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'restrict' }),
     /** The company the order is for (docs/companies.md#what-a-company-holds); the person who placed it is `userId`. */
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    /**
+     * The company location the order ships to (docs/companies.md#locations); the address columns keep what
+     * it was then. Null for orders from before locations, or when the location was removed since.
+     */
+    locationId: integer('location_id').references(() => companyLocations.id, { onDelete: 'set null' }),
     customerName: text('customer_name').notNull(),
     customerEmail: text('customer_email').notNull(),
     customerPhone: text('customer_phone'),
@@ -111,6 +116,7 @@ export const orders = pgTable(
     check('orders_totals_check', sql`${table.orderTotal} >= 0 and ${table.standardTotal} >= 0`),
     index('orders_user_id_created_at_idx').on(table.userId, table.createdAt.desc()),
     index('orders_company_id_created_at_idx').on(table.companyId, table.createdAt.desc()),
+    index('orders_location_id_idx').on(table.locationId),
     index('orders_status_idx').on(table.status),
     /**
      * Newest first with the id breaking ties: the admin list's pages and the streamed CSV export's keyset pages

@@ -11,7 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { companies, type CompanyLocationRow, type CompanyRow } from './companies';
+import { companies, type CompanyLocationRow, type CompanyRow, type OrderLocation } from './companies';
 import { COMPANY_ROLES } from '../../../shared/company-roles';
 
 export const USER_ROLES = ['customer', 'admin'] as const;
@@ -112,7 +112,11 @@ export const passwordResetTokens = oneTimeTokenTable('password_reset_tokens');
 export type UserRow = typeof users.$inferSelect;
 
 /**
- * A person with their company and its default location (none for staff): what a session carries and GET
- * /api/user shows.
+ * A person with their company, its default location and the locations they may order for (none for staff):
+ * what a session carries and GET /api/user shows.
  */
-export type AccountRow = UserRow & { company: CompanyRow | null; location: CompanyLocationRow | null };
+export type AccountRow = UserRow & {
+  company: CompanyRow | null;
+  location: CompanyLocationRow | null;
+  locations: OrderLocation[];
+};

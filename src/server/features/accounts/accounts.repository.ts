@@ -4,12 +4,14 @@ import {
   companies,
   companyLocations,
   defaultLocationOf,
+  orderLocationsOfUser,
   magicLinkTokens,
   passwordResetTokens,
   users,
   type AccountRow,
   type CompanyLocationRow,
   type CompanyRow,
+  type OrderLocation,
   type UserRow,
 } from '../../db/schema';
 
@@ -24,7 +26,7 @@ const tokenTable = (purpose: LinkPurpose) =>
  */
 export function selectAccounts(db: DatabaseOrTransaction) {
   return db
-    .select({ user: users, company: companies, location: companyLocations })
+    .select({ user: users, company: companies, location: companyLocations, locations: orderLocationsOfUser })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(companyLocations, defaultLocationOf(users.companyId))
@@ -35,7 +37,8 @@ export const toAccountRow = (row: {
   user: UserRow;
   company: CompanyRow | null;
   location: CompanyLocationRow | null;
-}): AccountRow => ({ ...row.user, company: row.company, location: row.location });
+  locations: OrderLocation[];
+}): AccountRow => ({ ...row.user, company: row.company, location: row.location, locations: row.locations });
 
 async function findAccount(db: DatabaseOrTransaction, where: SQL): Promise<AccountRow | null> {
   const [row] = await selectAccounts(db).where(where).limit(1);

@@ -260,9 +260,12 @@ export function createAccountsService({
       return db.transaction(async (tx) => {
         const updated = await updateProfile(tx, user.id, person);
         if (!updated) throw new AppError('NOT_FOUND', 'User not found');
-        const company = await renameOwnCompany(tx, user, businessName);
-        const defaultLocation = await editOwnLocation(tx, user, location);
-        return { ...updated, company, location: defaultLocation };
+        await renameOwnCompany(tx, user, businessName);
+        await editOwnLocation(tx, user, location);
+        // Read again as a whole: the default location is also one of the locations the person orders for.
+        const account = await findUserById(tx, user.id);
+        if (!account) throw new AppError('NOT_FOUND', 'User not found');
+        return account;
       });
     },
 

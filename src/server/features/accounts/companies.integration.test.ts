@@ -201,19 +201,43 @@ describe("the addresses in My Account are the company's default location", () =>
 });
 
 describe("the company's orders", () => {
-  it('are seen by owners and viewers; a buyer sees their own; another company sees none', async () => {
+  it("are seen by owners and viewers; a buyer sees their own and their locations'; another company sees none", async () => {
     const owner = await createUser(t.db);
-    const buyer = await createUser(t.db, { company: { id: owner.companyId!, role: 'buyer' } });
+    const ownerCookie = await signIn(t.app, t.db, owner.email);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/locations',
+      headers: { ...sameOrigin, cookie: ownerCookie },
+      payload: {
+        name: 'Harbour shop',
+        shippingAddressLine1: '2 Quay St',
+        shippingCity: 'Bath',
+        shippingState: 'ME',
+        shippingZip: '04530',
+      },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const harbour = added.json<{ id: number }>().id;
+    const buyer = await createUser(t.db, {
+      company: { id: owner.companyId!, role: 'buyer', locationIds: [harbour] },
+    });
+    const otherBuyer = await createUser(t.db, {
+      company: { id: owner.companyId!, role: 'buyer', locationIds: [harbour] },
+    });
     const viewer = await createUser(t.db, { company: { id: owner.companyId!, role: 'viewer' } });
     const stranger = await createUser(t.db);
     const cookies = {
-      owner: await signIn(t.app, t.db, owner.email),
+      owner: ownerCookie,
       buyer: await signIn(t.app, t.db, buyer.email),
+      otherBuyer: await signIn(t.app, t.db, otherBuyer.email),
       viewer: await signIn(t.app, t.db, viewer.email),
       stranger: await signIn(t.app, t.db, stranger.email),
     };
     const ownersOrder = (await placeOrder(cookies.owner, owner.email)).json<{ orderId: number }>().orderId;
     const buyersOrder = (await placeOrder(cookies.buyer, buyer.email)).json<{ orderId: number }>().orderId;
+    // The buyer's only location is where their order went.
+    const [placed] = await t.db.select().from(orders).where(eq(orders.id, buyersOrder));
+    expect(placed).toMatchObject({ locationId: harbour, shippingCity: 'Bath' });
 
     const listed = async (cookie: string) =>
       (await get(t.app, '/api/orders', { cookie }))
@@ -222,6 +246,8 @@ describe("the company's orders", () => {
     expect(await listed(cookies.owner)).toEqual([buyersOrder, ownersOrder]);
     expect(await listed(cookies.viewer)).toEqual([buyersOrder, ownersOrder]);
     expect(await listed(cookies.buyer)).toEqual([buyersOrder]);
+    // Another buyer of the same location sees that location's orders, not the owner's at the default.
+    expect(await listed(cookies.otherBuyer)).toEqual([buyersOrder]);
     expect(await listed(cookies.stranger)).toEqual([]);
     // Who placed each order, for the company's people to tell them apart.
     const ownersView = (await get(t.app, '/api/orders', { cookie: cookies.owner })).json<{

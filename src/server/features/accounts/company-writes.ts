@@ -80,3 +80,71 @@ export async function renameCompany(
     .returning();
   return row ?? null;
 }
+
+/** A new location of the company, not its default. */
+export async function addLocation(
+  db: DatabaseOrTransaction,
+  companyId: number,
+  values: LocationDetails & { name: string },
+): Promise<CompanyLocationRow> {
+  const [row] = await db
+    .insert(companyLocations)
+    .values({ ...values, companyId, isDefault: false })
+    .returning();
+  if (!row) throw new Error('The location was not created');
+  return row;
+}
+
+/** Changes one of the company's locations; null when the company has no such location. */
+export async function updateLocation(
+  db: DatabaseOrTransaction,
+  companyId: number,
+  id: number,
+  values: LocationDetails & { name: string },
+): Promise<CompanyLocationRow | null> {
+  const [row] = await db
+    .update(companyLocations)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Removes one of the company's locations other than its default; false when there is no such location or
+ * it is the default. Its orders keep their address (their location becomes unknown); buyers lose it.
+ */
+export async function removeLocation(db: DatabaseOrTransaction, companyId: number, id: number) {
+  const rows = await db
+    .delete(companyLocations)
+    .where(
+      and(
+        eq(companyLocations.companyId, companyId),
+        eq(companyLocations.id, id),
+        eq(companyLocations.isDefault, false),
+      ),
+    )
+    .returning({ id: companyLocations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Makes one of the company's locations its default (the one `GET /api/user` shows and orders fall back to);
+ * false when the company has no such location. Call under the company's lock (member-writes.ts lockCompany).
+ */
+export async function makeDefaultLocation(db: DatabaseOrTransaction, companyId: number, id: number) {
+  const [target] = await db
+    .select({ id: companyLocations.id })
+    .from(companyLocations)
+    .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.id, id)));
+  if (!target) return false;
+  await db
+    .update(companyLocations)
+    .set({ isDefault: false, updatedAt: sql`now()` })
+    .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.isDefault, true)));
+  await db
+    .update(companyLocations)
+    .set({ isDefault: true, updatedAt: sql`now()` })
+    .where(eq(companyLocations.id, id));
+  return true;
+}

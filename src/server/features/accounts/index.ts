@@ -15,7 +15,14 @@ export {
   rejectRegistration,
   setPasswordHash,
 } from './user-writes';
-export { setCompanyPaymentTerms } from './company-writes';
+export {
+  addLocation,
+  makeDefaultLocation,
+  removeLocation,
+  setCompanyPaymentTerms,
+  updateLocation,
+  type LocationDetails,
+} from './company-writes';
 export {
   addInvitedMember,
   currentCompanyRole,
@@ -23,6 +30,7 @@ export {
   lockCompany,
   removeFromCompany,
   setCompanyRole,
+  setMemberLocations,
 } from './member-writes';
 export { SendLimiter } from './send-limiter';
 export {

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { LAST_OWNER_MESSAGE, type CompanyRole } from '../../../shared/company-roles';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { companies, users, type UserRow } from '../../db/schema';
+import { companies, memberLocations, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 
 /**
@@ -114,4 +114,17 @@ export async function removeFromCompany(
     .where(and(eq(users.id, userId), eq(users.companyId, companyId), ne(users.status, 'disabled')))
     .returning();
   return row ?? null;
+}
+
+/**
+ * A buyer's locations, replaced by `locationIds` (docs/companies.md#buyers-and-locations). The caller checks
+ * that each is a location of the buyer's company.
+ */
+export async function setMemberLocations(db: DatabaseOrTransaction, userId: number, locationIds: number[]) {
+  await db.delete(memberLocations).where(eq(memberLocations.userId, userId));
+  if (locationIds.length === 0) return;
+  await db
+    .insert(memberLocations)
+    .values(locationIds.map((locationId) => ({ userId, locationId })))
+    .onConflictDoNothing();
 }

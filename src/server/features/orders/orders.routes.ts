@@ -62,7 +62,7 @@ export const ordersRoutes =
           await orders.countRefusedSubmission(subject);
           throw error;
         }
-        const { customer, notes, poNumber } = request.body;
+        const { customer, notes, poNumber, locationId } = request.body;
         // `items` is the spec's alternate name: whichever of the two holds lines.
         const lines = request.body.orderItems?.length ? request.body.orderItems : (request.body.items ?? []);
         const result = await orders.submitOrder(
@@ -73,6 +73,7 @@ export const ordersRoutes =
             items: lines,
             notes,
             poNumber,
+            locationId,
             // What the key is bound to: the order as parsed (testMode and informational fields excluded). The
             // PO number is part of it only when there is one, so an order without one hashes as it always did.
             request: {
@@ -80,6 +81,7 @@ export const ordersRoutes =
               items: lines.map(({ productId, quantity }) => ({ productId, quantity })),
               notes,
               ...(poNumber === null ? {} : { poNumber }),
+              ...(locationId === undefined ? {} : { locationId }),
             },
           },
           subject,

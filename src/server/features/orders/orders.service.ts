@@ -104,9 +104,12 @@ export function createOrderService({
      */
     countRefusedSubmission: (subject: string) => submissions.count(subject),
 
-    /** GET /api/orders: the orders the customer may see, newest first, with their lines. */
-    async listOrders(user: AccountRow, page: { page: number; limit: number }): Promise<OrderListResponse> {
-      const { orders, total } = await reads.page(orderScopeOf(user), {
+    /** GET /api/orders: the orders the customer may see (of one location, if asked), newest first, with their lines. */
+    async listOrders(
+      user: AccountRow,
+      page: { page: number; limit: number; location?: number | undefined },
+    ): Promise<OrderListResponse> {
+      const { orders, total } = await reads.page(orderScopeOf(user, page.location ?? null), {
         limit: page.limit,
         offset: (page.page - 1) * page.limit,
       });

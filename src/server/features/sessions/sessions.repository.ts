@@ -4,6 +4,7 @@ import {
   companies,
   companyLocations,
   defaultLocationOf,
+  orderLocationsOfUser,
   sessions,
   users,
   type AccountRow,
@@ -61,6 +62,7 @@ export async function findSessionUser(
       user: users,
       company: companies,
       location: companyLocations,
+      locations: orderLocationsOfUser,
       lastSeenAt: sessions.lastSeenAt,
       createdAt: sessions.createdAt,
     })
@@ -82,7 +84,7 @@ export async function findSessionUser(
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + SESSION_LIFETIME_MS) })
       .where(eq(sessions.tokenHash, tokenHash));
   }
-  return { ...row.user, company: row.company, location: row.location };
+  return { ...row.user, company: row.company, location: row.location, locations: row.locations };
 }
 
 export async function deleteSession(db: Database, tokenHash: string) {

@@ -83,7 +83,7 @@ export async function findOpenInvitation(db: DatabaseOrTransaction, companyId: n
 /** A new open invitation; null when the company has an open one of this address already (a race). */
 export async function insertInvitation(
   db: DatabaseOrTransaction,
-  values: { companyId: number; email: string; role: CompanyRole; invitedBy: number },
+  values: { companyId: number; email: string; role: CompanyRole; invitedBy: number; locationIds: number[] },
 ): Promise<CompanyInvitationRow | null> {
   const [row] = await db
     .insert(companyInvitations)
@@ -97,7 +97,7 @@ export async function insertInvitation(
 export async function renewInvitation(
   db: DatabaseOrTransaction,
   id: number,
-  values: { role: CompanyRole; invitedBy: number },
+  values: { role: CompanyRole; invitedBy: number; locationIds: number[] },
 ): Promise<CompanyInvitationRow | null> {
   const [row] = await db
     .update(companyInvitations)

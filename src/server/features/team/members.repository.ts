@@ -13,6 +13,8 @@ export function teamMembersOf(db: DatabaseOrTransaction, companyId: number) {
       email: users.email,
       role: users.companyRole,
       lastLoginAt: users.lastLoginAt,
+      locationIds: sql<number[]>`coalesce((select array_agg(m.location_id order by m.location_id)
+        from member_locations m where m.user_id = ${users.id}), '{}'::int[])`,
     })
     .from(users)
     .where(and(eq(users.companyId, companyId), ne(users.status, 'disabled')))

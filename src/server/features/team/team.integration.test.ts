@@ -23,7 +23,7 @@ import {
   alreadyInvitedMessage,
   NOT_IN_A_COMPANY_MESSAGE,
   OWNERS_ONLY_TEAM_MESSAGE,
-} from './team.service';
+} from './team-messages';
 
 /**
  * The Team page and invitations (docs/companies.md#invitations): an owner invites by e-mail, the invited

@@ -31,6 +31,7 @@ import {
   removeFromCompany,
   SendLimiter,
   setCompanyRole,
+  setMemberLocations,
 } from '../accounts';
 import { deleteSessionsOfUser } from '../sessions';
 import { invitationMailJob } from './invitation-mail.jobs';
@@ -47,6 +48,16 @@ import {
   type InvitationView,
 } from './invitations.repository';
 import { teamMembersOf } from './members.repository';
+import { companyOf, lockAsOwner, ownersOnly } from './team-access';
+import {
+  alreadyInTeamMessage,
+  alreadyInvitedMessage,
+  hasAccountMessage,
+  INVITATION_NOT_FOUND,
+  PERSON_NOT_FOUND,
+  tooManyInvitationsMessage,
+} from './team-messages';
+import { companyLocationsOf, ownLocationIds } from './locations.service';
 
 /**
  * The Team page and invitations (docs/companies.md#invitations): an owner invites people by e-mail, resends
@@ -55,38 +66,6 @@ import { teamMembersOf } from './members.repository';
  * owner's role again there, so a role taken away a moment ago no longer acts.
  */
 
-export const NOT_IN_A_COMPANY_MESSAGE = 'Teams belong to customer companies; staff accounts have none.';
-export const OWNERS_ONLY_TEAM_MESSAGE =
-  'Only an owner of the company can invite people, change roles or remove people.';
-export const INVITATION_NOT_FOUND = 'Invitation not found';
-export const PERSON_NOT_FOUND = 'Person not found';
-export const alreadyInTeamMessage = (email: string) => `${email} is already in your team.`;
-export const alreadyInvitedMessage = (email: string) =>
-  `${email} has an invitation waiting. Send it again from Pending invitations if it did not arrive.`;
-export const hasAccountMessage = (email: string, supportEmail: string) =>
-  `${email} already has an account with us, so it cannot be invited to a second one. Ask them to contact us at ${supportEmail} to move it to your company.`;
-export const tooManyInvitationsMessage = (minutes: number) =>
-  `Your company has sent ${INVITATIONS_PER_COMPANY.max} invitations in the last hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-
-/** The person's company, or 403 for staff (who belong to none). */
-function companyOf(user: AccountRow): number {
-  if (user.role !== 'customer' || user.companyId === null) {
-    throw new AppError('FORBIDDEN', NOT_IN_A_COMPANY_MESSAGE);
-  }
-  return user.companyId;
-}
-
-const ownersOnly = () => new AppError('FORBIDDEN', OWNERS_ONLY_TEAM_MESSAGE);
-
-/** The owner's company, after taking its lock and reading the owner's role again (see the file's note). */
-async function lockAsOwner(tx: DatabaseOrTransaction, user: AccountRow): Promise<number> {
-  const companyId = companyOf(user);
-  if (user.companyRole !== 'owner') throw ownersOnly();
-  await lockCompany(tx, companyId);
-  if ((await currentCompanyRole(tx, user.id, companyId)) !== 'owner') throw ownersOnly();
-  return companyId;
-}
-
 const inviterName = (invitation: InvitationView) =>
   invitation.inviter ? fullName(invitation.inviter) : null;
 
@@ -94,6 +73,7 @@ const toInvitation = (invitation: InvitationView): Invitation => ({
   id: invitation.id,
   email: invitation.email,
   role: invitation.role,
+  locationIds: invitation.locationIds,
   invitedBy: inviterName(invitation),
   sentAt: (invitation.lastSentAt ?? invitation.createdAt).toISOString(),
   expiresAt: invitation.expiresAt.toISOString(),
@@ -160,6 +140,7 @@ export function createTeamService({
           name: fullName(member),
           email: member.email,
           role: member.role ?? 'viewer',
+          locationIds: member.role === 'buyer' ? member.locationIds : [],
           lastLoginAt: member.lastLoginAt?.toISOString() ?? null,
           isYou: member.id === user.id,
         })),
@@ -172,7 +153,7 @@ export function createTeamService({
      * an invitation waiting, is told so (409) and nothing is sent; an expired invitation of the address is
      * made anew.
      */
-    async invite(user: AccountRow, { email, role }: InviteRequest): Promise<Invitation> {
+    async invite(user: AccountRow, { email, role, locationIds = [] }: InviteRequest): Promise<Invitation> {
       const companyId = companyOf(user);
       if (user.companyRole !== 'owner') throw ownersOnly();
       await countInvitation(companyId);
@@ -188,9 +169,15 @@ export function createTeamService({
         }
         const open = await findOpenInvitation(tx, companyId, email);
         if (open && !open.expired) throw new AppError('CONFLICT', alreadyInvitedMessage(email));
+        // A buyer orders for the locations given (none chosen: the default); the others have them all.
+        const invited = {
+          role,
+          invitedBy: user.id,
+          locationIds: role === 'buyer' ? await ownLocationIds(tx, companyId, locationIds) : [],
+        };
         const row = open
-          ? await renewInvitation(tx, open.id, { role, invitedBy: user.id })
-          : await insertInvitation(tx, { companyId, email, role, invitedBy: user.id });
+          ? await renewInvitation(tx, open.id, invited)
+          : await insertInvitation(tx, { companyId, email, ...invited });
         if (!row) throw new AppError('CONFLICT', alreadyInvitedMessage(email));
         await queueInvitationEmail(tx, row.id);
         return row.id;
@@ -212,8 +199,10 @@ export function createTeamService({
       await db.transaction(async (tx) => {
         await lockAsOwner(tx, user);
         // Expired: seven days again from now, whoever resent it.
-        if (invitation.expired)
-          await renewInvitation(tx, invitation.id, { role: invitation.role, invitedBy: user.id });
+        if (invitation.expired) {
+          const { role, locationIds } = invitation;
+          await renewInvitation(tx, invitation.id, { role, locationIds, invitedBy: user.id });
+        }
         await queueInvitationEmail(tx, invitation.id);
       });
     },
@@ -236,6 +225,11 @@ export function createTeamService({
         if (!current) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
         if (current === 'owner' && role !== 'owner') await keepAnOwner(tx, companyId, memberId);
         await setCompanyRole(tx, memberId, companyId, role);
+        // A new buyer keeps ordering for every location until an owner narrows it down.
+        if (role === 'buyer' && current !== 'buyer') {
+          const all = (await companyLocationsOf(tx, companyId)).map((location) => location.id);
+          await setMemberLocations(tx, memberId, all);
+        }
       });
     },
 
@@ -299,6 +293,12 @@ export function createTeamService({
         const user = await addInvitedMember(tx, person, accepted.companyId, accepted.role);
         if (!user) throw new AppError('CONFLICT', hasAccountMessage(accepted.email, env.SUPPORT_EMAIL));
         await recordAcceptedUser(tx, accepted.id, user.id);
+        if (accepted.role === 'buyer') {
+          // The locations given, as many as still exist (none left: the default).
+          const existing = (await companyLocationsOf(tx, accepted.companyId)).map((location) => location.id);
+          const given = accepted.locationIds.filter((id) => existing.includes(id));
+          await setMemberLocations(tx, user.id, given.length > 0 ? given : existing.slice(0, 1));
+        }
         return user.id;
       });
       const account = await findUserById(db, userId);

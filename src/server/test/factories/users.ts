@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import type { CompanyRole } from '../../../shared/company-roles';
 import type { PaymentTerms } from '../../../shared/payment-terms';
 import {
   companies,
   companyLocations,
+  memberLocations,
   users,
   type AccountRow,
   type USER_ROLES,
@@ -37,7 +39,11 @@ export interface AccountOptions {
    * A customer joins this company with this role; unless given, a customer owns a new company of their own
    * (docs/companies.md).
    */
-  company?: { id: number; role: CompanyRole };
+  company?: {
+    id: number;
+    role: CompanyRole;
+    /** A buyer's locations: every location of the company unless given. */ locationIds?: number[];
+  };
 }
 
 export interface Address {
@@ -93,6 +99,21 @@ export async function createCustomer(
       ...(account.createdAt ? { createdAt: account.createdAt } : {}),
     })
     .returning();
+  if (user && membership?.role === 'buyer') {
+    const locationIds =
+      account.company?.locationIds ??
+      (
+        await db
+          .select({ id: companyLocations.id })
+          .from(companyLocations)
+          .where(eq(companyLocations.companyId, membership.id))
+      ).map((location) => location.id);
+    if (locationIds.length > 0) {
+      await db
+        .insert(memberLocations)
+        .values(locationIds.map((locationId) => ({ userId: user.id, locationId })));
+    }
+  }
   const created = user && (await findUserById(db, user.id));
   if (!created) throw new Error('user not created');
   return created;

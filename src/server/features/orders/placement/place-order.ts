@@ -11,7 +11,7 @@ import { emailJob } from '../../../mail/email.jobs';
 import { draftOrderCreateJob } from '../shopify/shopify-sync';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import type { OrderToWrite, OrderWrite } from '../reads/orders.repository';
-import type { AccountRow } from '../../../db/schema';
+import type { AccountRow, OrderLocation } from '../../../db/schema';
 
 export interface OrderToPlace {
   customer: OrderCustomer;
@@ -19,6 +19,8 @@ export interface OrderToPlace {
   notes: string | null;
   /** The buyer's purchase-order number, already checked by the request schema (null when none). */
   poNumber: string | null;
+  /** The location it ships to, as chosen on /confirm; none: the person's first (docs/companies.md#locations). */
+  locationId?: number | undefined;
 }
 
 /** What placing an order writes, but its idempotency key and catalogue version (see submit-order.ts). */
@@ -48,10 +50,12 @@ export function planOrder(
   const cart = priceCart(catalog, lines);
 
   const testMode = !shopifyConnected;
+  const location = orderLocation(user, order.locationId);
   const row: OrderToWrite = {
     id: orderId,
     userId: user.id,
     companyId: user.companyId,
+    locationId: location.id,
     customerName: order.customer.customerName,
     customerEmail: order.customer.customerEmail,
     customerPhone: order.customer.customerPhone ?? null,
@@ -60,7 +64,7 @@ export function planOrder(
     poNumber: order.poNumber,
     // The company's terms as they stand now: a later change of terms does not change this order.
     paymentTerms: user.company?.paymentTerms ?? 'on_approval',
-    ...shippingFields(order.customer, user),
+    ...shippingFields(order.customer, location, order.locationId !== undefined),
     totalCases: cart.totalCases,
     standardTotal: cart.standardTotal,
     orderTotal: cart.orderTotal,
@@ -149,13 +153,39 @@ function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
   if (errors.length > 0) throw new AppError('CART_INVALID', errors.join(' '), { errors });
 }
 
+export const LOCATION_NOT_YOURS_MESSAGE = 'Choose one of the locations you order for.';
+export const NO_LOCATION_MESSAGE =
+  'You have no location to order for yet. Ask an owner of your company to give you one on the Team page.';
+
 /**
- * The shipping address stored on the order: the split lines sent with the order when there are any (the
- * review page sends the profile's), else the company's default location's (docs/companies.md#locations);
- * the combined string is derived when missing.
+ * The location the order is for (docs/companies.md#locations): the one chosen, which must be one the person
+ * orders for (a buyer's given locations, anyone else's company's), else their first (the default first).
+ * Read from the session, so no round trip: another company's location is simply not among them.
  */
-function shippingFields(customer: OrderCustomer, { location }: AccountRow) {
-  const sent = [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
+function orderLocation(user: AccountRow, chosen: number | undefined): OrderLocation {
+  const location =
+    chosen === undefined ? user.locations[0] : user.locations.find((candidate) => candidate.id === chosen);
+  if (location) return location;
+  throw new AppError(
+    'UNPROCESSABLE',
+    chosen === undefined ? NO_LOCATION_MESSAGE : LOCATION_NOT_YOURS_MESSAGE,
+    [
+      {
+        field: 'locationId',
+        message: chosen === undefined ? NO_LOCATION_MESSAGE : LOCATION_NOT_YOURS_MESSAGE,
+      },
+    ],
+  );
+}
+
+/**
+ * The shipping address stored on the order: the chosen location's; without a choice, the split lines sent
+ * with the order when there are any (the spec's clients send the profile's), else the location's. The
+ * combined string is derived when missing.
+ */
+function shippingFields(customer: OrderCustomer, location: OrderLocation, chosen: boolean) {
+  const sent =
+    !chosen && [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
   const split = sent
     ? {
         line1: customer.shippingAddressLine1,
@@ -166,15 +196,15 @@ function shippingFields(customer: OrderCustomer, { location }: AccountRow) {
         country: customer.country,
       }
     : {
-        line1: location?.shippingAddressLine1 ?? null,
-        line2: location?.shippingAddressLine2 ?? null,
-        city: location?.shippingCity ?? null,
-        state: location?.shippingState ?? null,
-        zip: location?.shippingZip ?? null,
-        country: location?.shippingCountry ?? customer.country,
+        line1: location.shippingAddressLine1,
+        line2: location.shippingAddressLine2,
+        city: location.shippingCity,
+        state: location.shippingState,
+        zip: location.shippingZip,
+        country: location.shippingCountry ?? customer.country,
       };
   const combined =
-    customer.shippingAddress ??
+    (chosen ? location.shippingAddress : customer.shippingAddress) ??
     (split.line1
       ? buildAddressString({
           line1: split.line1,

@@ -10,6 +10,7 @@ function order(values: Partial<OrderRow>): OrderRow {
     id: 42,
     userId: 7,
     companyId: 3,
+    locationId: null,
     customerName: 'Ada Buyer',
     customerEmail: 'ada@example.com',
     customerPhone: null,

@@ -67,6 +67,7 @@ export function toOrderSummary(
     totalUnits: items.reduce((sum, item) => sum + item.units, 0),
     orderTotal: centsToDecimal(order.orderTotal),
     placedBy: order.placedBy ?? null,
+    location: order.location ?? null,
     items: [...items],
   };
 }

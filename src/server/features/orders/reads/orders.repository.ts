@@ -58,6 +58,7 @@ export type OrderToWrite = Pick<
   | 'testMode'
   | 'shopifySyncStatus'
   | 'companyId'
+  | 'locationId'
 > & { userId: number };
 
 /** Everything one order submission writes (place-order.ts decides it all before the statement runs). */
@@ -98,7 +99,7 @@ export type OrderWriteOutcome =
  * connection.
  */
 export const WRITE_ORDER: NamedStatement = {
-  name: 'write_order_v6',
+  name: 'write_order_v7',
   text: `
 with counted as (${countEventSql('$32', '$33')}
   returning count, ${MS_LEFT_SQL} as ms_left
@@ -114,11 +115,11 @@ with counted as (${countEventSql('$32', '$33')}
   insert into orders (id, user_id, customer_name, customer_email, customer_phone, business_name, notes,
     po_number, shipping_address, shipping_address_line1, shipping_address_line2, shipping_city, shipping_state,
     shipping_zip, shipping_country, status, payment_status, total_cases, standard_total, order_total, tier_id,
-    discount_percentage, test_mode, shopify_sync_status, payment_terms, company_id)
+    discount_percentage, test_mode, shopify_sync_status, payment_terms, company_id, location_id)
   select $8::int, $2::int, $9::text, $10::text, $11::text, $12::text, $13::text,
     $14::text, $15::text, $16::text, $17::text, $18::text, $19::text,
     $20::text, $21::text, 'pending', 'unpaid', $22::int, $23::numeric, $24::numeric, $25::int,
-    $26::numeric, $27::boolean, $28::text, $31::text, $35::int
+    $26::numeric, $27::boolean, $28::text, $31::text, $35::int, $36::int
   from claimed_key
   returning id
 ), order_lines as (
@@ -215,6 +216,7 @@ export function writeOrderParams(write: OrderWrite): unknown[] {
     write.limit?.windowMs ?? null,
     write.limit?.max ?? null,
     order.companyId,
+    order.locationId,
   ];
 }
 
@@ -325,7 +327,9 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.
   o.shopify_checkout_url as "shopifyCheckoutUrl",
   (select json_build_object('id', u.id,
      'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
-   from users u where u.id = o.user_id) as "placedBy"`;
+   from users u where u.id = o.user_id) as "placedBy",
+  (select json_build_object('id', l.id, 'name', l.name)
+   from company_locations l where l.id = o.location_id) as "location"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -337,14 +341,14 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
 
 const ORDERS_PAGE: NamedStatement = {
-  name: 'orders_page_in_scope_v6',
+  name: 'orders_page_in_scope_v7',
   text: `select ${SUMMARY_COLUMNS}, ${ITEMS_OF_ORDER}, count(*) over ()::int as "total"
     from orders o where ${scopeSql(1)}
-    order by o.created_at desc, o.id desc limit $3 offset $4`,
+    order by o.created_at desc, o.id desc limit $5 offset $6`,
 };
 
 const ORDER_IN_SCOPE: NamedStatement = {
-  name: 'order_in_scope_v6',
+  name: 'order_in_scope_v7',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
@@ -370,6 +374,8 @@ export type OrderSummaryRow = Pick<
 > & {
   /** Who placed the order, as the company's people know them (docs/companies.md#orders). */
   placedBy?: { id: number; name: string } | null;
+  /** The company location it ships to (docs/companies.md#locations); null when unknown or removed. */
+  location?: { id: number; name: string } | null;
 };
 export type OrderDetailRow = OrderSummaryRow &
   Pick<
