@@ -32,3 +32,8 @@ export const COMPANY_ROLE_DESCRIPTIONS: Readonly<Record<CompanyRole, string>> = 
 export const LAST_OWNER_MESSAGE = 'A company must keep at least one owner.';
 
 export const ROLE_NOT_IN_LIST_MESSAGE = 'Choose a role: Owner, Buyer or Viewer.';
+
+/** An order's location must be one the person orders for (docs/companies.md#buyers-and-locations). */
+export const LOCATION_NOT_YOURS_MESSAGE = 'Choose one of the locations you order for.';
+export const NO_LOCATION_MESSAGE =
+  'You have no location to order for yet. Ask an owner of your company to give you one on the Team page.';

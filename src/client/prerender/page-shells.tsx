@@ -59,6 +59,7 @@ function anonymousUser(role: CurrentUser['role']): CurrentUser {
     billingState: null,
     billingZip: null,
     billingCountry: null,
+    locations: [],
     hasPassword: false,
     createdAt: '1970-01-01T00:00:00.000Z',
   };

@@ -105,6 +105,20 @@ export const testUser: CurrentUser = {
   billingState: 'IL',
   billingZip: '62701',
   billingCountry: 'USA',
+  locations: [
+    {
+      id: 31,
+      name: 'Main location',
+      isDefault: true,
+      shippingAddress: '1 Main St\nSpringfield, IL, 62701\nUSA',
+      shippingAddressLine1: '1 Main St',
+      shippingAddressLine2: null,
+      shippingCity: 'Springfield',
+      shippingState: 'IL',
+      shippingZip: '62701',
+      shippingCountry: 'USA',
+    },
+  ],
   hasPassword: false,
   createdAt: '2026-01-05T10:00:00.000Z',
 };

@@ -3,6 +3,21 @@ import { z } from 'zod/mini';
 import { COMPANY_ROLES } from '../company-roles';
 import { PAYMENT_TERMS } from '../payment-terms';
 
+/** A location as a person orders for it: its name and shipping address. */
+export const orderLocationSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  isDefault: z.boolean(),
+  shippingAddress: z.nullable(z.string()),
+  shippingAddressLine1: z.nullable(z.string()),
+  shippingAddressLine2: z.nullable(z.string()),
+  shippingCity: z.nullable(z.string()),
+  shippingState: z.nullable(z.string()),
+  shippingZip: z.nullable(z.string()),
+  shippingCountry: z.nullable(z.string()),
+});
+export type OrderLocationView = z.infer<typeof orderLocationSchema>;
+
 /** The signed-in user as GET /api/user and PATCH /api/user/{id} return it (no secrets, no hashes). */
 export const currentUserSchema = z.object({
   id: z.int(),
@@ -32,6 +47,11 @@ export const currentUserSchema = z.object({
   billingState: z.nullable(z.string()),
   billingZip: z.nullable(z.string()),
   billingCountry: z.nullable(z.string()),
+  /**
+   * The company locations the person orders for, the default first (docs/companies.md#locations): a buyer's
+   * given ones, everyone else's all; empty for staff. /confirm offers them as the ship-to.
+   */
+  locations: z._default(z.array(orderLocationSchema), []),
   hasPassword: z.boolean(),
   createdAt: z.string(),
 });

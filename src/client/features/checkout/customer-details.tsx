@@ -4,20 +4,34 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { CurrentUser } from '../../../shared/schemas/auth';
 import type { OrderCustomerInput } from '../../../shared/schemas/orders';
-import { shippingAddressLines } from '../../../shared/addresses';
+import { shippingAddressLines, type ShippingFields } from '../../../shared/addresses';
+import type { OrderLocationView } from '../../../shared/schemas/current-user';
+import { NO_LOCATION_MESSAGE } from '../../../shared/company-roles';
+import { SelectField } from '../../components/ui/select-field';
 
 interface CustomerDetailsProps {
   customer: OrderCustomerInput;
   user: CurrentUser;
   /** The spec's messages for a contact the order cannot be sent with; shown next to the Edit link. */
   problems: readonly string[];
+  /** The location the order ships to (docs/companies.md#locations), null when the person has none. */
+  location: OrderLocationView | null;
+  onLocationChange: (id: number) => void;
+  disabled?: boolean;
 }
 
 /**
  * The customer contact and shipping address blocks of the review page (docs/storefront.md#review-page),
  * filled from the profile; each has an Edit link to /account, where the profile is changed.
  */
-export function CustomerDetails({ customer, user, problems }: CustomerDetailsProps) {
+export function CustomerDetails({
+  customer,
+  user,
+  problems,
+  location,
+  onLocationChange,
+  disabled = false,
+}: CustomerDetailsProps) {
   return (
     <>
       <Block
@@ -44,7 +58,13 @@ export function CustomerDetails({ customer, user, problems }: CustomerDetailsPro
         icon={<MapPin aria-hidden="true" className="size-5 text-primary" />}
         editLabel="Edit shipping address"
       >
-        <ShippingAddress user={user} />
+        <ShipTo
+          locations={user.locations}
+          location={location}
+          onChange={onLocationChange}
+          disabled={disabled}
+          fallback={user}
+        />
       </Block>
     </>
   );
@@ -95,8 +115,49 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
   );
 }
 
-function ShippingAddress({ user }: { user: CurrentUser }) {
-  const lines = shippingAddressLines(user);
+/**
+ * Where the order ships (docs/companies.md#locations): the location chosen among those the person orders
+ * for (a select when there are several, preselected with the default) and its address. A person with no
+ * location sees why; staff and older sessions without locations see the profile's address.
+ */
+function ShipTo({
+  locations,
+  location,
+  onChange,
+  disabled,
+  fallback,
+}: {
+  locations: readonly OrderLocationView[];
+  location: OrderLocationView | null;
+  onChange: (id: number) => void;
+  disabled: boolean;
+  fallback: CurrentUser;
+}) {
+  // A customer given no location yet cannot order; the server would say the same.
+  if (!location && fallback.company) {
+    return <p className="text-sm text-muted-foreground">{NO_LOCATION_MESSAGE}</p>;
+  }
+  return (
+    <>
+      {locations.length > 1 && location ? (
+        <SelectField
+          label="Ships to location"
+          className="mb-3"
+          value={String(location.id)}
+          disabled={disabled}
+          options={locations.map((option) => ({ value: String(option.id), label: option.name }))}
+          onChange={(event) => onChange(Number(event.target.value))}
+        />
+      ) : location ? (
+        <p className="mb-1 text-sm font-medium">{location.name}</p>
+      ) : null}
+      <AddressLines address={location ?? fallback} />
+    </>
+  );
+}
+
+function AddressLines({ address }: { address: ShippingFields }) {
+  const lines = shippingAddressLines(address);
   if (lines.length === 0) {
     return <p className="text-sm text-muted-foreground">No shipping address on file yet.</p>;
   }

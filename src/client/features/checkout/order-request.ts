@@ -1,6 +1,7 @@
 import { centsToDollars } from '../../../shared/money';
 import type { PricedCart } from '../../../shared/pricing';
 import type { CurrentUser } from '../../../shared/schemas/auth';
+import type { OrderLocationView } from '../../../shared/schemas/current-user';
 import {
   ORDER_CUSTOMER_MESSAGES,
   orderCustomerSchema,
@@ -18,7 +19,9 @@ export { MAX_NOTES_LENGTH } from '../../../shared/limits';
  * The submission's customer from the signed-in profile (docs/orders.md#submission-rules: contact and address
  * prefill from the profile). The server takes the owner from the session and only checks and stores these.
  */
-export function buildOrderCustomer(user: CurrentUser) {
+export function buildOrderCustomer(user: CurrentUser, location: OrderLocationView | null = null) {
+  // The chosen location's address (docs/companies.md#locations), else the profile's (the default location's).
+  const address = location ?? user;
   return {
     customerName: [user.firstName, user.lastName]
       .map((part) => part?.trim())
@@ -27,14 +30,14 @@ export function buildOrderCustomer(user: CurrentUser) {
     customerEmail: user.email,
     customerPhone: user.phone,
     businessName: user.businessName ?? '',
-    shippingAddress: user.shippingAddress,
+    shippingAddress: address.shippingAddress,
     billingAddress: user.billingAddress,
-    shippingAddressLine1: user.shippingAddressLine1,
-    shippingAddressLine2: user.shippingAddressLine2,
-    city: user.shippingCity,
-    state: user.shippingState,
-    zip: user.shippingZip,
-    country: user.shippingCountry?.trim() || 'US',
+    shippingAddressLine1: address.shippingAddressLine1,
+    shippingAddressLine2: address.shippingAddressLine2,
+    city: address.shippingCity,
+    state: address.shippingState,
+    zip: address.shippingZip,
+    country: address.shippingCountry?.trim() || 'US',
   } satisfies OrderCustomerInput;
 }
 
@@ -115,6 +118,8 @@ export function buildDraftOrderRequest(input: {
   orderItems: OrderItemInput[];
   notes: string;
   poNumber: string;
+  /** The company location it ships to; none for a person with no location (the server answers why). */
+  locationId?: number | null;
 }): CreateDraftOrderRequest {
   const notes = input.notes.trim();
   const poNumber = input.poNumber.trim();
@@ -123,5 +128,6 @@ export function buildDraftOrderRequest(input: {
     orderItems: input.orderItems,
     ...(notes ? { notes } : {}),
     ...(poNumber ? { poNumber } : {}),
+    ...(input.locationId ? { locationId: input.locationId } : {}),
   };
 }

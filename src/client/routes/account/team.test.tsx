@@ -28,6 +28,7 @@ const jane: TeamMember = {
   name: 'Jane Doe',
   email: 'jane@shop.test',
   role: 'owner',
+  locationIds: [],
   lastLoginAt: '2031-03-04T15:30:00.000Z',
   isYou: true,
 };
@@ -36,6 +37,7 @@ const sam: TeamMember = {
   name: 'Sam Buyer',
   email: 'sam@shop.test',
   role: 'buyer',
+  locationIds: [31],
   lastLoginAt: null,
   isYou: false,
 };
@@ -44,6 +46,7 @@ const vic: TeamMember = {
   name: 'Vic Viewer',
   email: 'vic@shop.test',
   role: 'viewer',
+  locationIds: [],
   lastLoginAt: null,
   isYou: false,
 };
@@ -52,6 +55,7 @@ const openInvitation: Invitation = {
   id: 5,
   email: 'new@shop.test',
   role: 'buyer',
+  locationIds: [31],
   invitedBy: 'Jane Doe',
   sentAt: '2031-03-01T10:00:00.000Z',
   expiresAt: '2031-03-08T10:00:00.000Z',
@@ -61,6 +65,7 @@ const expiredInvitation: Invitation = {
   id: 6,
   email: 'late@shop.test',
   role: 'viewer',
+  locationIds: [],
   invitedBy: null,
   sentAt: '2031-01-01T10:00:00.000Z',
   expiresAt: '2031-01-08T10:00:00.000Z',

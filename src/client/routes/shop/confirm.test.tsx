@@ -250,6 +250,45 @@ describe('review page', () => {
     expect(await screen.findByLabelText<HTMLInputElement>(/PO number/)).toHaveValue('PO-2031-0042');
   });
 
+  it('asks which location the order ships to, shows its address and sends its id', async () => {
+    const harbour = {
+      ...testUser.locations[0]!,
+      id: 32,
+      name: 'Harbour shop',
+      isDefault: false,
+      shippingAddress: '2 Quay St\nBath, ME, 04530\nUSA',
+      shippingAddressLine1: '2 Quay St',
+      shippingCity: 'Bath',
+      shippingState: 'ME',
+      shippingZip: '04530',
+    };
+    seedTwoCasesAndTester();
+    const fetchMock = stubApi({}, { ...testUser, locations: [...testUser.locations, harbour] });
+    const { history } = await openReview();
+
+    const shipping = screen.getByRole('region', { name: 'Shipping Address' });
+    const select = within(shipping).getByLabelText<HTMLSelectElement>('Ships to location');
+    expect(select.value).toBe('31');
+    expect(within(shipping).getByText('Springfield, IL 62701')).toBeInTheDocument();
+    fireEvent.change(select, { target: { value: '32' } });
+    expect(within(shipping).getByText('Bath, ME 04530')).toBeInTheDocument();
+    expect(within(shipping).queryByText('Springfield, IL 62701')).not.toBeInTheDocument();
+    fireEvent.click(submitButton());
+
+    await waitFor(() => expect(history.location.pathname).toBe('/order-success'));
+    const body = orderCalls(fetchMock)[0]?.body;
+    expect(body?.locationId).toBe(32);
+    expect(body?.customer).toMatchObject({ shippingAddressLine1: '2 Quay St', city: 'Bath' });
+  });
+
+  it('tells a buyer with no location why they cannot order yet', async () => {
+    seedTwoCasesAndTester();
+    stubApi({}, { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'buyer' }, locations: [] });
+    await openReview();
+    const shipping = screen.getByRole('region', { name: 'Shipping Address' });
+    expect(within(shipping).getByText(/You have no location to order for yet/)).toBeInTheDocument();
+  });
+
   it('sends the PO number trimmed with the order, and empties it with the cart', async () => {
     seedTwoCasesAndTester();
     const fetchMock = stubApi();
@@ -341,6 +380,7 @@ describe('review page', () => {
         },
       ],
       notes: 'Leave at the back door',
+      locationId: 31,
     });
     expect(createDraftOrderRequestSchema.safeParse(call?.body).success).toBe(true);
 

@@ -84,7 +84,11 @@ export function ConfirmPage() {
     () => (products.data && !pricing.isPending ? reviewCart(cart, products.data, pricing.data) : null),
     [cart, products.data, pricing.isPending, pricing.data],
   );
-  const customer = useMemo(() => (user ? buildOrderCustomer(user) : null), [user]);
+  // The ship-to location: the one chosen, else the first the person orders for (the default first).
+  const [chosenLocation, setChosenLocation] = useState<number | null>(null);
+  const location =
+    user?.locations.find((candidate) => candidate.id === chosenLocation) ?? user?.locations[0] ?? null;
+  const customer = useMemo(() => (user ? buildOrderCustomer(user, location) : null), [user, location]);
   const customerProblems = useMemo(() => (customer ? findCustomerProblems(customer) : []), [customer]);
 
   if (!hasOrder) return <Navigate to="/" replace />;
@@ -100,7 +104,13 @@ export function ConfirmPage() {
       poNumberRef.current?.focus();
       return;
     }
-    const request = buildDraftOrderRequest({ customer, orderItems: review.orderItems, notes, poNumber });
+    const request = buildDraftOrderRequest({
+      customer,
+      orderItems: review.orderItems,
+      notes,
+      poNumber,
+      locationId: location?.id ?? null,
+    });
     setSubmittedCart(cart);
     const result = await submit({ request, cart, testerOnly: review.testerOnly });
     if (result === 'failed') setSubmittedCart(null);
@@ -134,7 +144,14 @@ export function ConfirmPage() {
         <div className="min-w-0">{summary}</div>
         <div className="min-w-0 space-y-6">
           {user && customer ? (
-            <CustomerDetails customer={customer} user={user} problems={attempted ? customerProblems : []} />
+            <CustomerDetails
+              customer={customer}
+              user={user}
+              problems={attempted ? customerProblems : []}
+              location={location}
+              onLocationChange={setChosenLocation}
+              disabled={status !== 'idle'}
+            />
           ) : null}
           <PoNumberField
             value={poNumber}

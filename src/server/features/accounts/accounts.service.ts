@@ -43,7 +43,7 @@ import { mayResetPassword, maySignInWithLink, resetLinkJob, signInLinkJob } from
 import { createRateCounters } from '../../security/rate-counters';
 import { allowAll, SendLimiter } from './send-limiter';
 import { EMAIL_SEND_LIMITS, RESET_TOKEN_TRIES, type EmailSendLimits } from '../../security/rate-limits';
-import type { AccountRow, CompanyLocationRow, CompanyRow, UserRow } from '../../db/schema';
+import type { AccountRow, CompanyLocationRow, CompanyRow, OrderLocation, UserRow } from '../../db/schema';
 
 export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
 export const PASSWORD_TOO_SHORT_MESSAGE = `Password Too Short: ${PASSWORD_TOO_SHORT}`;
@@ -55,7 +55,11 @@ type ProfileRequest = z.infer<typeof updateProfileRequestSchema>;
  * terms are the company's, the addresses its default location's (docs/companies.md); staff have none.
  */
 export function toCurrentUser(
-  user: UserRow & { company?: CompanyRow | null; location?: CompanyLocationRow | null },
+  user: UserRow & {
+    company?: CompanyRow | null;
+    location?: CompanyLocationRow | null;
+    locations?: OrderLocation[];
+  },
 ): CurrentUser {
   const company = user.company ?? null;
   return {
@@ -71,6 +75,7 @@ export function toCurrentUser(
     company:
       company && user.companyRole ? { id: company.id, name: company.name, role: user.companyRole } : null,
     ...addressFieldsOf(user.location ?? null),
+    locations: user.locations ?? [],
     hasPassword: user.passwordHash !== null,
     createdAt: user.createdAt.toISOString(),
   };

@@ -8,13 +8,13 @@ import {
   ONLY_BUYERS_HAVE_LOCATIONS_MESSAGE,
 } from '../../../shared/schemas/locations';
 import { orders } from '../../db/schema';
+import { LOCATION_NOT_YOURS_MESSAGE } from '../../../shared/company-roles';
 import { send } from '../admin-users/admin-test-support';
 import { signIn } from '../../test/factories/sign-in';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { mailsTo, tokenFromLink } from '../../test/outbox';
 import { get, post, sessionCookie } from '../../test/requests';
 import { createTestApp, sameOrigin, type TestApp } from '../../test/test-app';
-import { LOCATION_NOT_YOURS_MESSAGE } from '../orders/placement/place-order';
 import { OWNERS_ONLY_TEAM_MESSAGE } from './team-messages';
 
 /**

@@ -4,6 +4,7 @@ import { MAX_QUANTITY } from '../../../../shared/limits';
 import { formatOrderNumber } from '../../../../shared/orders';
 import { priceCart, type CartLine, type PricingCatalog } from '../../../../shared/pricing';
 import type { CreateDraftOrderResponse, OrderCustomer } from '../../../../shared/schemas/orders';
+import { LOCATION_NOT_YOURS_MESSAGE, NO_LOCATION_MESSAGE } from '../../../../shared/company-roles';
 import type { Env } from '../../../env';
 import { AppError } from '../../../errors';
 import { emailJob } from '../../../mail/email.jobs';
@@ -152,10 +153,6 @@ function requireCartRules(catalog: PricingCatalog, lines: readonly CartLine[]) {
   );
   if (errors.length > 0) throw new AppError('CART_INVALID', errors.join(' '), { errors });
 }
-
-export const LOCATION_NOT_YOURS_MESSAGE = 'Choose one of the locations you order for.';
-export const NO_LOCATION_MESSAGE =
-  'You have no location to order for yet. Ask an owner of your company to give you one on the Team page.';
 
 /**
  * The location the order is for (docs/companies.md#locations): the one chosen, which must be one the person
