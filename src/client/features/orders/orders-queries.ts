@@ -8,14 +8,22 @@ import { requestJson } from '../../lib/api';
 import { ORDERS_QUERY_KEY } from '../../lib/orders';
 
 /**
- * GET /api/orders?page={n}&limit=5 (docs/orders.md#order-api, docs/storefront.md#order-history). The previous
- * page stays on screen while the next loads.
+ * GET /api/orders?page={n}&limit=5 (docs/orders.md#order-api, docs/storefront.md#order-history), of one
+ * company location when `location` is given (docs/companies.md#orders). The previous page stays on screen
+ * while the next loads.
  */
-export function orderListQueryOptions(page: number) {
+export function orderListQueryOptions(page: number, location: number | null = null) {
+  const locationParam = location === null ? '' : `&location=${location}`;
   return queryOptions({
-    queryKey: [...ORDERS_QUERY_KEY, 'list', page],
+    queryKey: [...ORDERS_QUERY_KEY, 'list', page, location],
     queryFn: ({ signal }) =>
-      requestJson(`/api/orders?page=${page}&limit=${ORDERS_PAGE_SIZE}`, orderListResponseSchema, { signal }),
+      requestJson(
+        `/api/orders?page=${page}&limit=${ORDERS_PAGE_SIZE}${locationParam}`,
+        orderListResponseSchema,
+        {
+          signal,
+        },
+      ),
     placeholderData: keepPreviousData,
   });
 }

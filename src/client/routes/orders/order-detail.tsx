@@ -15,7 +15,7 @@ import { PaymentStateBadge } from '../../components/payment-terms';
 import { orderDetailQueryOptions } from '../../features/orders/orders-queries';
 import { parseOrderId } from '../../lib/orders';
 import { useMayPlaceOrders } from '../../lib/session';
-import { PlacedBy } from '../../features/orders/placed-by';
+import { PlacedBy, ShipsTo } from '../../features/orders/placed-by';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
@@ -58,6 +58,7 @@ function OrderDetailView({ orderId }: { orderId: number }) {
         <p className="flex flex-wrap gap-x-4 text-muted-foreground">
           <span>Placed on {formatDate(order.createdAt, DATE_TIME_FORMAT)}</span>
           <PlacedBy placedBy={order.placedBy} />
+          <ShipsTo location={order.location} />
           {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
         </p>
       </header>

@@ -1,6 +1,6 @@
 import { ChevronDown, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
-import { PlacedBy } from '../../features/orders/placed-by';
+import { PlacedBy, ShipsTo } from '../../features/orders/placed-by';
 import { Link } from 'react-router';
 import type { OrderSummary } from '../../../shared/schemas/orders';
 import { PaymentStateBadge, PayNowLink, safeInvoiceUrl } from '../../components/payment-terms';
@@ -54,6 +54,7 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
             <p className="flex flex-wrap gap-x-3 text-sm text-muted-foreground">
               <span>Placed on {formatDate(order.createdAt, DATE_FORMAT)}</span>
               <PlacedBy placedBy={order.placedBy} />
+              <ShipsTo location={order.location} />
               {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
               <span>
                 {pluralize(order.totalCases, 'case', 'cases')} · {formatMoney(order.orderTotal)}

@@ -102,6 +102,39 @@ describe('Order History', () => {
     expect(row.queryByRole('button', { name: 'Reorder All Items' })).toBeNull();
   });
 
+  it("filters by location when the reader orders for several, keeping it in ?location=, and names each order's", async () => {
+    const harbour = { ...testUser.locations[0]!, id: 32, name: 'Harbour shop', isDefault: false };
+    let filtered = false;
+    const fetchMock = stubFetch({
+      '/api/config': () => jsonResponse(testConfig),
+      '/api/session': () =>
+        jsonResponse({ user: { ...testUser, locations: [...testUser.locations, harbour] } }),
+      '/api/orders': () =>
+        jsonResponse(
+          buildOrderList(filtered ? [] : [{ ...shippedOrder, location: { id: 32, name: 'Harbour shop' } }]),
+        ),
+    });
+    const { history } = renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+    expect(within(orderRow('WO-1002')).getByText('Ships to Harbour shop')).toBeInTheDocument();
+
+    const filter = screen.getByLabelText<HTMLSelectElement>('Location');
+    expect(filter.value).toBe('');
+    filtered = true;
+    fireEvent.change(filter, { target: { value: '32' } });
+    expect(await screen.findByText('No orders for this location yet.')).toBeInTheDocument();
+    expect(history.location.search).toBe('?location=32');
+    expect(ordersRequests(fetchMock).at(-1)).toBe('/api/orders?page=1&limit=5&location=32');
+  });
+
+  it('shows no location filter or ship-to for a company of one place', async () => {
+    stubApi({ '/api/orders': () => jsonResponse(buildOrderList([shippedOrder])) });
+    renderApp('/orders');
+    await screen.findByRole('heading', { level: 3, name: 'WO-1002' });
+    expect(screen.queryByLabelText('Location')).toBeNull();
+    expect(screen.queryByText(/Ships to/)).toBeNull();
+  });
+
   it("shows the buyer's PO number in the row of an order that has one (issue 20)", async () => {
     stubApi({
       '/api/orders': () =>

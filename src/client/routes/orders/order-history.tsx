@@ -11,7 +11,8 @@ import { pluralize } from '../../lib/format';
 import { OrderCard } from '../../features/orders/order-card';
 import { orderListQueryOptions, parsePageParam } from '../../features/orders/orders-queries';
 import { OrdersPagination } from '../../features/orders/orders-pagination';
-import { useMayPlaceOrders } from '../../lib/session';
+import { useCurrentUser, useMayPlaceOrders } from '../../lib/session';
+import { SelectField } from '../../components/ui/select-field';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { OrderHistoryRow } from './order-history-row';
 
@@ -19,7 +20,11 @@ import { OrderHistoryRow } from './order-history-row';
 export function OrderHistoryPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = parsePageParam(searchParams.get('page'));
-  const orders = useQuery(orderListQueryOptions(page));
+  const locations = useCurrentUser().data?.locations ?? [];
+  // ?location= narrows the list to one location, one the reader orders for (else ignored).
+  const location =
+    locations.find((candidate) => String(candidate.id) === searchParams.get('location'))?.id ?? null;
+  const orders = useQuery(orderListQueryOptions(page, location));
   const { startReorder, dialog: reorderDialog } = useReorderClick();
   const mayOrder = useMayPlaceOrders();
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
@@ -49,7 +54,9 @@ export function OrderHistoryPage() {
   if (shown) {
     const { orders: list, total, totalPages } = shown;
     content =
-      total === 0 ? (
+      total === 0 && location !== null ? (
+        <p className="py-10 text-center text-muted-foreground">No orders for this location yet.</p>
+      ) : total === 0 ? (
         <EmptyOrders />
       ) : (
         <div className="space-y-6">
@@ -89,17 +96,42 @@ export function OrderHistoryPage() {
       <OrderCard
         title="Your Orders"
         aside={
-          orders.data && orders.data.total > 0 ? (
-            <span className="text-sm text-muted-foreground">
-              {pluralize(orders.data.total, 'order', 'orders')}
-            </span>
-          ) : null
+          <div className="flex flex-wrap items-center gap-3">
+            {locations.length > 1 ? (
+              <SelectField
+                label="Location"
+                hideLabel
+                value={location === null ? '' : String(location)}
+                options={[
+                  { value: '', label: 'All locations' },
+                  ...locations.map((option) => ({ value: String(option.id), label: option.name })),
+                ]}
+                onChange={(event) =>
+                  setSearchParams((current) => withLocation(current, event.target.value || null))
+                }
+              />
+            ) : null}
+            {orders.data && orders.data.total > 0 ? (
+              <span className="text-sm text-muted-foreground">
+                {pluralize(orders.data.total, 'order', 'orders')}
+              </span>
+            ) : null}
+          </div>
         }
       >
         {content}
       </OrderCard>
     </div>
   );
+}
+
+/** Another location (null: all) starts again at page 1. */
+function withLocation(params: URLSearchParams, location: string | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  next.delete('page');
+  if (location === null) next.delete('location');
+  else next.set('location', location);
+  return next;
 }
 
 function withPage(params: URLSearchParams, page: number): URLSearchParams {
@@ -131,13 +163,13 @@ function OrdersLoading() {
             <div className="flex items-start gap-2 p-4 md:items-center">
               <div className="flex min-w-0 flex-1 flex-col gap-3 md:flex-row md:items-center">
                 <div className="min-w-0 flex-1 space-y-1">
-                  <p className="flex h-6 items-center gap-2">
+                  <div className="flex h-6 items-center gap-2">
                     <Skeleton className="h-4 w-24" />
                     <Skeleton className="h-5 w-16 rounded-full" />
-                  </p>
-                  <p className="flex h-5 items-center">
+                  </div>
+                  <div className="flex h-5 items-center">
                     <Skeleton className="h-3 w-3/5" />
-                  </p>
+                  </div>
                 </div>
                 <div className="flex items-center gap-2">
                   <Skeleton className="h-9 w-26" />
