@@ -28,6 +28,12 @@ export const COMPANY_ROLE_DESCRIPTIONS: Readonly<Record<CompanyRole, string>> = 
   viewer: "Sees the company's orders, PDFs and payment status, but cannot order",
 };
 
+/** The role's description inside a sentence ('as Buyer: places and reorders …'). */
+export const roleDescriptionInSentence = (role: CompanyRole) => {
+  const description = COMPANY_ROLE_DESCRIPTIONS[role];
+  return description.charAt(0).toLowerCase() + description.slice(1);
+};
+
 /** Every change of roles or people keeps an owner in the company (docs/companies.md#people-and-roles). */
 export const LAST_OWNER_MESSAGE = 'A company must keep at least one owner.';
 

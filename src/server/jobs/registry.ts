@@ -1,6 +1,6 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
-import { linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
+import { companyOwnerEmails, linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
 import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { shopifyEventsJobHandlers } from '../features/shopify-events';
@@ -31,7 +31,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
   const shopify = deps.shopify;
   const mailer = catchUpWhenMailServerReturns(deps.mailer, deps.db, deps.log);
   return handlerTable([
-    ...emailJobs(mailer),
+    ...emailJobs(mailer, (companyId) => companyOwnerEmails(deps.db, companyId)),
     ...linkMailJobs({ ...deps, mailer }),
     ...teamMailJobs({ ...deps, mailer }),
     ...paymentNoticesJobs(deps),

@@ -54,11 +54,23 @@ export function emailJob(message: MailMessage, options: EnqueueEmailOptions = {}
   };
 }
 
-/** The e-mail jobs: a stored message that no longer parses fails for good (worker.ts), the rest is sent. */
-export function emailJobs(mailer: Mailer): BoundJob[] {
+/** The addresses of a company's owners who may sign in (docs/companies.md#order-e-mails). */
+export type CompanyOwnersLookup = (companyId: number) => Promise<string[]>;
+
+/**
+ * The e-mail jobs: a stored message that no longer parses fails for good (worker.ts), the rest is sent. A
+ * message `alsoToOwnersOf` a company gets its owners as copies, read now (an owner added since the order
+ * gets it too), but never the addressee twice.
+ */
+export function emailJobs(
+  mailer: Mailer,
+  ownersOf: CompanyOwnersLookup = () => Promise.resolve([]),
+): BoundJob[] {
   return [
-    bindJob(sendEmailJob, async (message, job) => {
-      await mailer.send(message, { key: emailKeyOf(job) });
+    bindJob(sendEmailJob, async ({ alsoToOwnersOf, ...message }, job) => {
+      const owners = alsoToOwnersOf === undefined ? [] : await ownersOf(alsoToOwnersOf);
+      const cc = [...new Set([...(message.cc ?? []), ...owners])].filter((address) => address !== message.to);
+      await mailer.send({ ...message, ...(cc.length > 0 ? { cc } : {}) }, { key: emailKeyOf(job) });
     }),
   ];
 }

@@ -15,6 +15,16 @@ export const mailMessageSchema = z
     text: z.string().min(1),
     html: z.string().min(1).optional(),
     replyTo: z.string().refine(noLineBreaks, LINE_BREAK_MESSAGE).pipe(z.email().max(320)).optional(),
+    /** Copies, e.g. a company's owners on an order e-mail (email.jobs.ts resolves them when it is sent). */
+    cc: z
+      .array(z.string().refine(noLineBreaks, LINE_BREAK_MESSAGE).pipe(z.email().max(320)))
+      .max(50)
+      .optional(),
+    /**
+     * Also to the owners of this company (docs/companies.md#order-e-mails): resolved by the e-mail job when
+     * it is sent, so the request that queues it needs no lookup.
+     */
+    alsoToOwnersOf: z.number().int().positive().optional(),
   })
   .strict();
 
@@ -119,6 +129,7 @@ export function createMailer(
             '----- e-mail (console; set SMTP_URL to send) -----',
             `From: ${settings.MAIL_FROM}`,
             `To: ${message.to}`,
+            ...(message.cc?.length ? [`Cc: ${message.cc.join(', ')}`] : []),
             ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
             `Subject: ${message.subject}`,
             '',
@@ -153,6 +164,7 @@ export function createMailer(
           ...(options.key ? { messageId: messageIdFor(options.key, settings.MAIL_FROM) } : {}),
           from: settings.MAIL_FROM,
           to: message.to,
+          ...(message.cc?.length ? { cc: message.cc } : {}),
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),

@@ -8,7 +8,7 @@ const required = (label: string, max: number) =>
   oneLineText(max).pipe(z.string().min(1, `${label} is required`));
 const optional = (max: number) =>
   oneLineText(max)
-    .optional()
+    .nullish()
     .transform((value) => value || null);
 
 /** Add or edit a location: a name, a phone, a shipping address, and a billing address unless it is the same. */

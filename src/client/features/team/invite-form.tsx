@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { COMPANY_ROLE_DESCRIPTIONS, COMPANY_ROLES, type CompanyRole } from '../../../shared/company-roles';
+import type { Location } from '../../../shared/schemas/locations';
 import { inviteRequestSchema, type InviteRequest } from '../../../shared/schemas/team';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
@@ -11,6 +13,7 @@ import {
   showServerFieldProblems,
   submitUnlessPending,
 } from '../../lib/form';
+import { LocationChoices } from './location-choices';
 import { ROLE_OPTIONS } from './roles';
 import { useInvite } from './team-api';
 
@@ -21,7 +24,7 @@ const EMPTY: InviteFields = { email: '', role: 'buyer' };
  * 'Invite someone' (docs/companies.md#invitations): an address and a role. A refusal (the address has an
  * account, is invited already, the hourly limit) shows above the button and keeps what was typed.
  */
-export function InviteForm() {
+export function InviteForm({ locations }: { locations: readonly Location[] }) {
   const {
     register,
     handleSubmit,
@@ -36,14 +39,29 @@ export function InviteForm() {
   });
   const invite = useInvite();
   const role = useWatch({ control, name: 'role' }) as CompanyRole;
+  // A buyer orders for the locations chosen here: the default one unless the owner picks others.
+  const defaultIds = locations.filter((location) => location.isDefault).map((location) => location.id);
+  // Until the owner picks, the default location (known once the locations have loaded).
+  const [picked, setPicked] = useState<number[] | null>(null);
+  const locationIds = picked ?? defaultIds;
+  const [locationProblem, setLocationProblem] = useState<string | null>(null);
+  const choosesLocations = role === 'buyer' && locations.length > 1;
   const onSubmit = submitUnlessPending(
     invite.isPending,
-    handleSubmit((values) =>
-      invite.mutate(values, {
-        onSuccess: () => reset(EMPTY),
+    handleSubmit((values) => {
+      if (choosesLocations && locationIds.length === 0) {
+        setLocationProblem('Choose at least one location');
+        return;
+      }
+      setLocationProblem(null);
+      invite.mutate(choosesLocations ? { ...values, locationIds } : values, {
+        onSuccess: () => {
+          reset(EMPTY);
+          setPicked(null);
+        },
         onError: (error) => void showServerFieldProblems(error, setError, ['email', 'role']),
-      }),
-    ),
+      });
+    }),
   );
   const refusal = invite.isError ? serverMessage(invite.error, 'Failed to send the invitation') : null;
 
@@ -61,14 +79,23 @@ export function InviteForm() {
         <SelectField
           label="Role"
           required
+          aria-describedby="invite-role-description"
           {...register('role')}
           options={ROLE_OPTIONS}
           error={errors.role?.message ?? null}
         />
       </div>
-      <p className="text-sm text-muted-foreground">
+      <p id="invite-role-description" className="text-sm text-muted-foreground">
         {COMPANY_ROLES.includes(role) ? COMPANY_ROLE_DESCRIPTIONS[role] : null}
       </p>
+      {choosesLocations ? (
+        <LocationChoices
+          locations={locations}
+          chosen={locationIds}
+          onChange={setPicked}
+          error={locationProblem}
+        />
+      ) : null}
       {refusal && !errors.email ? <FormAlert>{refusal}</FormAlert> : null}
       <div>
         <Button type="submit" disabled={invite.isPending} aria-busy={invite.isPending}>

@@ -3,6 +3,7 @@ import '../../lib/zod-config';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CompanyRole } from '../../../shared/company-roles';
 import { messageResponseSchema } from '../../../shared/schemas/auth';
+import { locationsResponseSchema } from '../../../shared/schemas/locations';
 import { invitationSchema, teamResponseSchema, type InviteRequest } from '../../../shared/schemas/team';
 import { requestJson } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
@@ -12,6 +13,7 @@ import { toast } from '../../lib/toast';
 /** The Team page's reads and changes (docs/companies.md#invitations). */
 
 export const TEAM_QUERY_KEY = ['company', 'team'] as const;
+export const LOCATIONS_QUERY_KEY = ['company', 'locations'] as const;
 
 /** GET /api/company/team: the people of the company, and for an owner its open invitations. */
 export const teamQueryOptions = queryOptions({
@@ -19,8 +21,17 @@ export const teamQueryOptions = queryOptions({
   queryFn: ({ signal }) => requestJson('/api/company/team', teamResponseSchema, { signal }),
 });
 
-/** A change of the team: a toast with `done` (or the server's refusal), then the page reads the team again. */
-function useTeamChange<Input>(
+/** GET /api/company/locations: the locations the person orders for; owners manage them. */
+export const locationsQueryOptions = queryOptions({
+  queryKey: LOCATIONS_QUERY_KEY,
+  queryFn: ({ signal }) => requestJson('/api/company/locations', locationsResponseSchema, { signal }),
+});
+
+/**
+ * A change of the team or its locations: a toast with `done` (or the server's refusal), then the page reads
+ * the company (['company', …]) again.
+ */
+export function useTeamChange<Input>(
   request: (input: Input) => Promise<unknown>,
   done: (input: Input) => string,
   fallback: string,
@@ -36,13 +47,13 @@ function useTeamChange<Input>(
     // The reader's own role may be what changed (or they left the team): the session is read again too.
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['company'] }),
         queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY }),
       ]),
   });
 }
 
-/** Invite: the form shows the refusal itself (under the field or above the button). */
+/** Invite, and the member dialog's changes: the form shows the refusal itself. */
 export const useInvite = () =>
   useTeamChange(
     (body: InviteRequest) =>
@@ -74,6 +85,7 @@ export const useChangeMemberRole = () =>
       requestJson(`/api/company/members/${id}`, messageResponseSchema, { method: 'PATCH', body: { role } }),
     ({ name }) => `${name}'s role changed`,
     'Failed to change the role',
+    { showErrors: false },
   );
 
 export const useRemoveMember = () =>
@@ -82,4 +94,16 @@ export const useRemoveMember = () =>
       requestJson(`/api/company/members/${id}`, messageResponseSchema, { method: 'DELETE' }),
     ({ name }) => `${name} removed from the team`,
     'Failed to remove the person',
+  );
+
+export const useSetMemberLocations = () =>
+  useTeamChange(
+    ({ id, locationIds }: { id: number; name: string; locationIds: number[] }) =>
+      requestJson(`/api/company/members/${id}/locations`, messageResponseSchema, {
+        method: 'PUT',
+        body: { locationIds },
+      }),
+    ({ name }) => `${name}'s locations saved`,
+    'Failed to save the locations',
+    { showErrors: false },
   );

@@ -1,22 +1,32 @@
 import { useState } from 'react';
-import { COMPANY_ROLE_LABELS, COMPANY_ROLES, type CompanyRole } from '../../../shared/company-roles';
+import { COMPANY_ROLE_LABELS } from '../../../shared/company-roles';
+import type { Location } from '../../../shared/schemas/locations';
 import type { TeamMember } from '../../../shared/schemas/team';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { SelectField } from '../../components/ui/select-field';
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
-import { ROLE_OPTIONS } from './roles';
-import { useChangeMemberRole, useRemoveMember } from './team-api';
+import { MemberDialog } from './member-dialog';
+import { useRemoveMember } from './team-api';
 
 /**
- * The people of the company (docs/companies.md#invitations). An owner changes a role with the row's select
- * (saved at once) and removes a person after a confirmation; everyone else reads the list.
+ * The people of the company (docs/companies.md#invitations), each with their role and, for a buyer of a
+ * company with several locations, the ones they order for. An owner edits a person (role, locations) in a
+ * dialog and removes them after a confirmation; everyone else reads the list.
  */
-export function TeamMembers({ members, mayManage }: { members: TeamMember[]; mayManage: boolean }) {
-  const changeRole = useChangeMemberRole();
+export function TeamMembers({
+  members,
+  locations,
+  mayManage,
+}: {
+  members: TeamMember[];
+  locations: readonly Location[];
+  mayManage: boolean;
+}) {
   const remove = useRemoveMember();
+  const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const nameOf = (id: number) => locations.find((location) => location.id === id)?.name;
 
   return (
     <>
@@ -24,11 +34,20 @@ export function TeamMembers({ members, mayManage }: { members: TeamMember[]; may
         {members.map((member) => (
           <li key={member.id} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
             <div className="min-w-0 sm:mr-auto">
-              <p className="font-medium">
-                {member.name}
-                {member.isYou ? <span className="text-muted-foreground"> (you)</span> : null}
+              <p className="flex flex-wrap items-center gap-2 font-medium">
+                <span>
+                  {member.name}
+                  {member.isYou ? <span className="text-muted-foreground"> (you)</span> : null}
+                </span>
+                <Badge variant="secondary">{COMPANY_ROLE_LABELS[member.role]}</Badge>
               </p>
               <p className="truncate text-sm text-muted-foreground">{member.email}</p>
+              {/* An owner reads every location; anyone else only theirs, so only an owner sees this line. */}
+              {mayManage && member.role === 'buyer' && locations.length > 1 ? (
+                <p className="text-xs text-muted-foreground">
+                  Orders for {member.locationIds.map(nameOf).filter(Boolean).join(', ') || 'no location yet'}
+                </p>
+              ) : null}
               <p className="text-xs text-muted-foreground">
                 {member.lastLoginAt
                   ? `Last signed in ${formatDate(member.lastLoginAt, DATE_FORMAT)}`
@@ -36,30 +55,27 @@ export function TeamMembers({ members, mayManage }: { members: TeamMember[]; may
               </p>
             </div>
             {mayManage ? (
-              <div className="flex items-end gap-2">
-                <SelectField
-                  label={`Role of ${member.name}`}
-                  hideLabel
-                  className="w-32"
-                  value={member.role}
-                  disabled={changeRole.isPending}
-                  options={ROLE_OPTIONS}
-                  onChange={(event) => {
-                    const role = event.target.value as CompanyRole;
-                    if (COMPANY_ROLES.includes(role))
-                      changeRole.mutate({ id: member.id, name: member.name, role });
-                  }}
-                />
-                <Button variant="outline" onClick={() => setRemoving(member)}>
+              <div className="flex gap-2">
+                <Button
+                  variant="outline"
+                  aria-label={`Edit ${member.name}`}
+                  onClick={() => setEditing(member)}
+                >
+                  Edit
+                </Button>
+                <Button
+                  variant="outline"
+                  aria-label={`Remove ${member.name}`}
+                  onClick={() => setRemoving(member)}
+                >
                   Remove
                 </Button>
               </div>
-            ) : (
-              <Badge variant="secondary">{COMPANY_ROLE_LABELS[member.role]}</Badge>
-            )}
+            ) : null}
           </li>
         ))}
       </ul>
+      <MemberDialog member={editing} locations={locations} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={removing !== null}
         title={`Remove ${removing?.name ?? ''}?`}
@@ -72,8 +88,9 @@ export function TeamMembers({ members, mayManage }: { members: TeamMember[]; may
         pending={remove.isPending}
         onCancel={() => setRemoving(null)}
         onConfirm={() => {
-          if (removing)
+          if (removing) {
             remove.mutate({ id: removing.id, name: removing.name }, { onSettled: () => setRemoving(null) });
+          }
         }}
       />
     </>

@@ -7,15 +7,19 @@ import { PageTitle } from '../../components/page-title';
 import { Skeleton } from '../../components/ui/skeleton';
 import { InviteForm } from '../../features/team/invite-form';
 import { PendingInvitations } from '../../features/team/pending-invitations';
-import { teamQueryOptions } from '../../features/team/team-api';
+import { CompanyLocations } from '../../features/team/company-locations';
+import { locationsQueryOptions, teamQueryOptions } from '../../features/team/team-api';
 import { TeamMembers } from '../../features/team/team-members';
 
 /**
- * /account/team (docs/companies.md#invitations): the people of the company and their roles. An owner invites
- * people, sees the invitations waiting, changes roles and removes people; everyone else reads who is in it.
+ * /account/team (docs/companies.md#invitations): the people of the company, their roles and its locations.
+ * An owner invites people, sees the invitations waiting, changes roles and a buyer's locations, removes
+ * people and manages the locations; everyone else reads who is in it and the locations they order for.
  */
 export function TeamPage() {
   const team = useQuery(teamQueryOptions);
+  const locations = useQuery(locationsQueryOptions);
+  const companyLocations = locations.data?.locations ?? [];
   return (
     <div className="flex flex-col gap-8">
       <PageTitle>Team</PageTitle>
@@ -50,7 +54,7 @@ export function TeamPage() {
                 They get an e-mail with a link that works for 7 days; accepting it signs them in, no approval
                 needed.
               </p>
-              <InviteForm />
+              <InviteForm locations={companyLocations} />
             </Card>
           ) : null}
           <Card id="people" title="People">
@@ -59,7 +63,32 @@ export function TeamPage() {
                 Only an owner of {team.data.company.name} can invite people or change roles.
               </p>
             )}
-            <TeamMembers members={team.data.members} mayManage={team.data.mayManage} />
+            <TeamMembers
+              members={team.data.members}
+              locations={companyLocations}
+              mayManage={team.data.mayManage}
+            />
+          </Card>
+          <Card id="locations" title="Locations">
+            <p className="mt-1 text-sm text-muted-foreground">
+              {team.data.mayManage
+                ? 'Where your orders ship. The default is the address on My Account; buyers order for the locations you give them.'
+                : 'The locations you order for.'}
+            </p>
+            {locations.isError && !locations.data ? (
+              <LoadError
+                compact
+                className="mt-4"
+                onRetry={() => void locations.refetch()}
+                retrying={locations.isFetching}
+              >
+                <p>Your locations could not be loaded. Please try again.</p>
+              </LoadError>
+            ) : locations.data ? (
+              <CompanyLocations locations={companyLocations} mayManage={locations.data.mayManage} />
+            ) : (
+              <Skeleton className="mt-4 h-16 w-full" />
+            )}
           </Card>
           {team.data.mayManage ? (
             <Card id="invitations" title="Pending invitations">

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../../shared/schemas/auth';
@@ -15,7 +15,14 @@ import { testConfig, testPricingCatalog, testProducts, testUser } from '../../te
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { expectFieldProblem } from '../../test-support/field-problem';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, jsonResponse, requestBody, requestUrl, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestBody,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -87,15 +94,21 @@ describe('/invitation', () => {
     expect(countCalls(fetchMock, '/api/invitations/accept')).toBe(0);
   });
 
-  it("says 'An owner' when the inviter is not known", async () => {
+  it("says 'An owner' when the inviter is not known, and a viewer's role as it reads inside the sentence", async () => {
     stubApi({ ...openInfo, invitedBy: null, role: 'viewer' });
     renderApp(PATH);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Join Doe Botanicals' })).toBeInTheDocument();
+    // Only the description's first letter is lower-cased: 'PDFs' keeps its capitals.
     expect(
-      screen.getByText(/^An owner invited sam@shop\.test to order with Doe Botanicals as/),
+      screen.getByText(
+        (_content, element) =>
+          element?.tagName === 'P' &&
+          element.textContent ===
+            "An owner invited sam@shop.test to order with Doe Botanicals as Viewer: sees the company's orders, PDFs and payment status, but cannot order.",
+      ),
     ).toBeInTheDocument();
-    expect(screen.getByText('Viewer')).toBeInTheDocument();
+    expect(screen.getByText('Viewer').tagName).toBe('STRONG');
   });
 
   it('shows a problem under each empty name and sends nothing', async () => {
@@ -158,21 +171,38 @@ describe('/invitation', () => {
     expect(screen.getByRole('button', { name: 'Accept' })).toBeEnabled();
   });
 
-  it.each([
-    ['accepted', 'Invitation Already Accepted', INVITATION_ACCEPTED_MESSAGE],
-    ['expired', 'Invitation Expired', INVITATION_EXPIRED_MESSAGE],
-    ['revoked', 'Invitation Withdrawn', INVITATION_REVOKED_MESSAGE],
-  ] as const)('an invitation %s shows %j and its message, with no Accept', async (state, title, message) => {
-    const fetchMock = stubApi({ ...openInfo, state });
+  it('an invitation already accepted says so, with a way to sign in and no Accept', async () => {
+    const fetchMock = stubApi({ ...openInfo, state: 'accepted' });
     renderApp(PATH);
 
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invitation Already Accepted' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(INVITATION_ACCEPTED_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth');
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByLabelText('First name')).toBeNull();
     expect(countCalls(fetchMock, '/api/invitations/accept')).toBe(0);
   });
+
+  it.each([
+    ['expired', 'Invitation Expired', INVITATION_EXPIRED_MESSAGE],
+    ['revoked', 'Invitation Withdrawn', INVITATION_REVOKED_MESSAGE],
+  ] as const)(
+    'an invitation %s shows %j and its message, with neither Accept nor a way to sign in',
+    async (state, title, message) => {
+      const fetchMock = stubApi({ ...openInfo, state });
+      renderApp(PATH);
+
+      expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      // The invited person has no account yet: signing in is no way forward.
+      expect(screen.queryByRole('link', { name: 'Go to sign in' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+      expect(screen.queryByLabelText('First name')).toBeNull();
+      expect(countCalls(fetchMock, '/api/invitations/accept')).toBe(0);
+    },
+  );
 
   it("says 'Invitation Link Invalid' for a token the server does not know", async () => {
     const fetchMock = stubApi(() =>
@@ -187,10 +217,47 @@ describe('/invitation', () => {
       await screen.findByRole('heading', { level: 1, name: 'Invitation Link Invalid' }),
     ).toBeInTheDocument();
     expect(screen.getByText(INVITATION_INVALID_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to sign in' }).getAttribute('href')).toBe('/auth');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(window.location.href).not.toContain(TOKEN);
     expect(countCalls(fetchMock, '/api/invitations/info')).toBe(1);
     expect(countCalls(fetchMock, '/api/invitations/accept')).toBe(0);
   });
+
+  it.each([
+    ['a 500', () => errorResponse(500, 'Something went wrong')],
+    [
+      'a network error',
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+    ],
+  ] as const)(
+    'says the invitation could not be checked after %s, not that the link is invalid, and Retry asks again',
+    async (_case, failure) => {
+      let fail = true;
+      const fetchMock = stubApi(() => (fail ? failure() : jsonResponse(openInfo)));
+      renderApp(PATH);
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('Your invitation could not be checked. Please try again.');
+      expect(screen.queryByRole('heading', { name: 'Invitation Link Invalid' })).toBeNull();
+      expect(screen.queryByText(INVITATION_INVALID_MESSAGE)).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
+      expect(countCalls(fetchMock, '/api/invitations/info')).toBe(1);
+
+      fail = false;
+      fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Join Doe Botanicals' }),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+      expect(screen.queryByText('Your invitation could not be checked. Please try again.')).toBeNull();
+      // Asked again with the same token, which has left the address bar by now.
+      expect(bodiesTo(fetchMock, '/api/invitations/info')).toEqual([{ token: TOKEN }, { token: TOKEN }]);
+    },
+  );
 
   it("says 'Invitation Link Invalid' without asking the server when the address has no token", async () => {
     window.history.replaceState(null, '', '/invitation');

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
-import { COMPANY_ROLE_DESCRIPTIONS, COMPANY_ROLE_LABELS } from '../../../shared/company-roles';
+import { COMPANY_ROLE_LABELS, roleDescriptionInSentence } from '../../../shared/company-roles';
 import { currentUserSchema } from '../../../shared/schemas/current-user';
 import {
   acceptInvitationRequestSchema,
@@ -16,15 +16,23 @@ import {
   signedInAsSomeoneElseMessage,
   type InvitationInfo,
 } from '../../../shared/schemas/team';
+import { LoadError } from '../../components/load-error';
 import { PageSpinner } from '../../components/page-spinner';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { Field, FormAlert } from '../../components/ui/field';
-import { requestJson, serverMessage } from '../../lib/api';
+import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib/form';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
 import { useUrlToken } from '../../lib/url-token';
+
+/**
+ * A refusal of the link itself (unknown, replaced, malformed: a 4xx other than the rate limit), as opposed to
+ * the server being out of reach, which Retry may get past.
+ */
+const isBadLink = (error: unknown) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 
 /** The page's question to the server; kept out of the refresh after accepting (the link is spent then). */
 const INVITATION_INFO_KEY = 'invitation-info';
@@ -55,9 +63,19 @@ export function InvitationPage() {
     staleTime: Infinity,
   });
 
+  if (info.isError && !isBadLink(info.error)) {
+    // The server could not be asked (down, or the connection dropped): not the link's fault.
+    return (
+      <Card title="Invitation" icon="open">
+        <LoadError className="mt-6" onRetry={() => void info.refetch()} retrying={info.isFetching}>
+          <p>Your invitation could not be checked. Please try again.</p>
+        </LoadError>
+      </Card>
+    );
+  }
   if (!token || info.isError) {
     return (
-      <Notice title="Invitation Link Invalid" icon="closed">
+      <Notice title="Invitation Link Invalid" icon="closed" signInLink>
         {INVITATION_INVALID_MESSAGE}
       </Notice>
     );
@@ -67,7 +85,7 @@ export function InvitationPage() {
   if (invitation.state !== 'open') {
     const closed = CLOSED[invitation.state];
     return (
-      <Notice title={closed.title} icon="closed">
+      <Notice title={closed.title} icon="closed" signInLink={invitation.state === 'accepted'}>
         {closed.message}
       </Notice>
     );
@@ -114,8 +132,7 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
     <Card title={`Join ${invitation.companyName}`} icon="open">
       <p className="mt-3 text-muted-foreground">
         {invitation.invitedBy ?? 'An owner'} invited {invitation.email} to order with {invitation.companyName}{' '}
-        as <strong className="text-foreground">{role}</strong>:{' '}
-        {COMPANY_ROLE_DESCRIPTIONS[invitation.role].toLowerCase()}.
+        as <strong className="text-foreground">{role}</strong>: {roleDescriptionInSentence(invitation.role)}.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-6 flex flex-col gap-4 text-left">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -140,7 +157,7 @@ function AcceptInvitation({ token, invitation }: { token: string; invitation: In
           </FormAlert>
         ) : null}
         <Button type="submit" disabled={accept.isPending} aria-busy={accept.isPending}>
-          {accept.isPending ? 'Joining…' : 'Accept'}
+          {accept.isPending ? 'Joining...' : 'Accept'}
         </Button>
       </form>
       <p className="mt-6 text-sm text-muted-foreground">
@@ -174,11 +191,22 @@ function SignedInAsSomeoneElse({
   );
 }
 
-function Notice({ title, icon, children }: { title: string; icon: 'open' | 'closed'; children: ReactNode }) {
+function Notice({
+  title,
+  icon,
+  signInLink = false,
+  children,
+}: {
+  title: string;
+  icon: 'open' | 'closed';
+  /** For someone who has an account (the invitation was accepted, or the link is old): where to sign in. */
+  signInLink?: boolean;
+  children: ReactNode;
+}) {
   return (
     <Card title={title} icon={icon}>
       <p className="mt-3 text-muted-foreground">{children}</p>
-      {icon === 'closed' ? (
+      {signInLink ? (
         <Button asChild variant="outline" className="mt-8">
           <Link to="/auth">Go to sign in</Link>
         </Button>

@@ -119,3 +119,13 @@ export async function retireLinkTokensOfUser(db: DatabaseOrTransaction, userId: 
       .where(and(eq(table.userId, userId), eq(table.used, false)));
   }
 }
+
+/** The addresses of the company's owners who may sign in: the copies of its order e-mails. */
+export async function companyOwnerEmails(db: DatabaseOrTransaction, companyId: number): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.companyRole, 'owner'), eq(users.status, 'approved')))
+    .orderBy(users.id);
+  return rows.map((row) => row.email);
+}

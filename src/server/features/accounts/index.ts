@@ -1,5 +1,6 @@
 /* The accounts feature's face to other features (admin users, the admin session): see docs/accounts-and-roles.md. */
 export {
+  companyOwnerEmails,
   findUserByEmail,
   findUserById,
   retireLinkTokensOfUser,

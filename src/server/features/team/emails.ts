@@ -1,5 +1,5 @@
 import {
-  COMPANY_ROLE_DESCRIPTIONS,
+  roleDescriptionInSentence,
   COMPANY_ROLE_LABELS,
   type CompanyRole,
 } from '../../../shared/company-roles';
@@ -22,7 +22,7 @@ export interface InvitationMail {
 export const invitationEmail = (env: MailEnv, invitation: InvitationMail, token: string) =>
   compose(env, invitation.email, `Join ${invitation.companyName} on our wholesale portal`, {
     lines: [
-      `${invitation.invitedBy ?? 'An owner'} invited you to order with ${invitation.companyName} on our wholesale portal, as ${COMPANY_ROLE_LABELS[invitation.role]}: ${COMPANY_ROLE_DESCRIPTIONS[invitation.role].toLowerCase()}.`,
+      `${invitation.invitedBy ?? 'An owner'} invited you to order with ${invitation.companyName} on our wholesale portal, as ${COMPANY_ROLE_LABELS[invitation.role]}: ${roleDescriptionInSentence(invitation.role)}.`,
       `Open the link below and press Accept to join; your account is ready at once. The link works once and for ${INVITATION_DAYS} days. If you did not expect this invitation, ignore this e-mail.`,
       `Questions? Contact us at ${env.SUPPORT_EMAIL}.`,
     ],

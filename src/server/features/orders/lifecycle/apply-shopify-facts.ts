@@ -9,6 +9,7 @@ import {
   orderStatusEmailKey,
   orderTrackingEmail,
   orderTrackingEmailKey,
+  withCompanyOwners,
 } from './order-status-emails';
 
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
@@ -37,12 +38,14 @@ async function queueStatusEmail(
   dedupeKey: string,
 ): Promise<void> {
   const message = orderStatusEmail(env, await recipientOf(tx, order), mailOrder(order), status);
-  if (message) await enqueueEmail(tx, message, { dedupeKey });
+  if (message) await enqueueEmail(tx, withCompanyOwners(message, order), { dedupeKey });
 }
 
 async function queueTrackingEmail(tx: DatabaseOrTransaction, env: MailEnv, order: OrderRow): Promise<void> {
   const message = orderTrackingEmail(env, await recipientOf(tx, order), mailOrder(order));
-  if (message) await enqueueEmail(tx, message, { dedupeKey: orderTrackingEmailKey(order.id) });
+  if (message) {
+    await enqueueEmail(tx, withCompanyOwners(message, order), { dedupeKey: orderTrackingEmailKey(order.id) });
+  }
 }
 
 /**

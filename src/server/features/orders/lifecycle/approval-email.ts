@@ -3,7 +3,12 @@ import type { DatabaseOrTransaction } from '../../../db/client';
 import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import type { OrderRow } from '../../../db/schema';
-import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
+import {
+  orderRecipient,
+  orderStatusEmail,
+  orderStatusEmailKey,
+  withCompanyOwners,
+} from './order-status-emails';
 import { isApproved } from '../../../../shared/order-rules';
 import { findOrderAccount } from './order-writes';
 import type { InvoiceJobPayload } from '../shopify/draft-order-definitions';
@@ -42,7 +47,7 @@ export async function enqueueApprovalEmail(
     'processing',
   );
   if (!message) return false;
-  await enqueueEmail(tx, message, { dedupeKey });
+  await enqueueEmail(tx, withCompanyOwners(message, order), { dedupeKey });
   return true;
 }
 

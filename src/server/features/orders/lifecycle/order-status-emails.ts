@@ -45,6 +45,17 @@ export interface StatusMailRecipient {
  * Who the customer's e-mails about an order go to: the account that placed it (its address and first name),
  * else the contact typed into the order (an order whose account is gone).
  */
+/**
+ * An e-mail about an order goes to the person who placed it and, as copies, to the owners of its company
+ * (docs/companies.md#order-e-mails), who are looked up when it is sent.
+ */
+export function withCompanyOwners<Message extends MailMessage>(
+  message: Message,
+  order: { companyId: number | null },
+): Message {
+  return order.companyId === null ? message : { ...message, alsoToOwnersOf: order.companyId };
+}
+
 export function orderRecipient(
   account: { email: string; firstName: string | null } | null,
   order: { customerEmail: string; customerName: string },

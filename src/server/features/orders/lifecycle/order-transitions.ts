@@ -7,7 +7,12 @@ import type { OrderRow } from '../../../db/schema';
 import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { approvalEmailKey, enqueueApprovalEmail, type InvoiceOutcome } from './approval-email';
-import { orderRecipient, orderStatusEmail, orderStatusEmailKey } from './order-status-emails';
+import {
+  orderRecipient,
+  orderStatusEmail,
+  orderStatusEmailKey,
+  withCompanyOwners,
+} from './order-status-emails';
 import { isApproved } from '../../../../shared/order-rules';
 import { paymentDueAt } from '../../../../shared/payment-terms';
 import {
@@ -136,7 +141,9 @@ export async function changeOrderStatus(
         status,
       );
   if (message) {
-    await enqueueEmail(tx, message, { dedupeKey: orderStatusEmailKey(order.id, status, now) });
+    await enqueueEmail(tx, withCompanyOwners(message, updated), {
+      dedupeKey: orderStatusEmailKey(order.id, status, now),
+    });
   }
   return { before: order, order: updated, changed: true };
 }

@@ -9,7 +9,7 @@ import { startSlotJob } from '../../../jobs/slot-schedule';
 import type { JobLogger } from '../../../jobs/worker';
 import type { MailEnv } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
-import { orderRecipient } from '../lifecycle/order-status-emails';
+import { orderRecipient, withCompanyOwners } from '../lifecycle/order-status-emails';
 import { findOrderAccount, recordPaymentNoticeSent } from '../lifecycle/order-records';
 import { paymentNoticeOwedSql } from '../rules/order-rules.sql';
 import { paymentNoticeEmail, type PaymentNotice } from './payment-emails';
@@ -73,7 +73,7 @@ export async function queueNotice(
   // Once per due date: a new one (approved again after a move back to pending, or moved later in Shopify)
   // owes the buyer its own notices.
   const key = `${notice}:${(notice === 'reminder' ? now : order.paymentDueAt).getTime()}`;
-  await enqueueEmail(tx, message, { dedupeKey: `payment-${key}:${order.id}` });
+  await enqueueEmail(tx, withCompanyOwners(message, order), { dedupeKey: `payment-${key}:${order.id}` });
   await recordPaymentNoticeSent(tx, order.id, notice, now);
   return true;
 }

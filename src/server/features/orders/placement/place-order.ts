@@ -10,6 +10,7 @@ import { AppError } from '../../../errors';
 import { emailJob } from '../../../mail/email.jobs';
 
 import { draftOrderCreateJob } from '../shopify/shopify-sync';
+import { withCompanyOwners } from '../lifecycle/order-status-emails';
 import { newOrderStaffEmail, orderSubmittedEmail, type SubmittedOrder } from './order-emails';
 import type { OrderToWrite, OrderWrite } from '../reads/orders.repository';
 import type { AccountRow, OrderLocation } from '../../../db/schema';
@@ -77,7 +78,9 @@ export function planOrder(
   const submitted: SubmittedOrder = { ...row, orderNumber: formatOrderNumber(orderId) };
   const jobs = [
     // The confirmation goes to the account's own address, never to one typed into the order.
-    emailJob(orderSubmittedEmail(env, user, submitted, cart), { dedupeKey: `order-submitted:${orderId}` }),
+    emailJob(withCompanyOwners(orderSubmittedEmail(env, user, submitted, cart), row), {
+      dedupeKey: `order-submitted:${orderId}`,
+    }),
     emailJob(newOrderStaffEmail(env, env.STAFF_EMAIL, submitted, cart), {
       dedupeKey: `order-submitted-staff:${orderId}`,
     }),
