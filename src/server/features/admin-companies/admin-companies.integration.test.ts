@@ -9,6 +9,8 @@ import {
   adminCompanyListResponseSchema,
   mergeCompanyResponseSchema,
 } from '../../../shared/schemas/admin-companies';
+import { adminOrderListResponseSchema } from '../../../shared/schemas/admin-orders';
+import { adminUserListSchema } from '../../../shared/schemas/admin-users';
 import { companies, companyLocations, supportMessages, users } from '../../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../sessions/session-cache';
 import { auditRowsOf } from '../../test/factories/audit';
@@ -351,5 +353,45 @@ describe('who may use the Companies API', () => {
       expect((await send(t.app, method, url, customerCookie, body)).statusCode).toBe(403);
     }
     expect((await memberRow(owner.id)).companyRole).toBe('owner');
+  });
+});
+
+describe('the company in admin Users and Orders', () => {
+  it("lists each customer's company with their role, and each order's company as it is named now", async () => {
+    const tag = uniqueTag();
+    const into = await companyWith(`Kept ${tag}`);
+    const from = await companyWith(`Gone ${tag}`, ['viewer']);
+    const order = await storeOrder(t.db, {
+      userId: from.owner.id,
+      businessName: `Gone ${tag}`,
+      poNumber: tag,
+    });
+    expect(
+      (
+        await send(t.app, 'POST', `/api/admin/companies/${into.companyId}/merge`, cookie, {
+          fromCompanyId: from.companyId,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    const listed = adminUserListSchema.parse((await send(t.app, 'GET', '/api/admin/users', cookie)).json());
+    expect(listed.find((user) => user.id === from.members[0]!.id)?.company).toEqual({
+      id: into.companyId,
+      name: `Kept ${tag}`,
+      role: 'viewer',
+    });
+    const admin = await createAdmin(t.db);
+    const staff = (await send(t.app, 'GET', '/api/admin/users', cookie)).json<
+      Array<{ id: number; company: unknown }>
+    >();
+    expect(staff.find((user) => user.id === admin.id)?.company).toBeNull();
+
+    const orders = adminOrderListResponseSchema.parse(
+      (await send(t.app, 'GET', `/api/admin/orders?search=${tag}`, cookie)).json(),
+    );
+    expect(orders.orders.find((row) => row.id === order.id)).toMatchObject({
+      businessName: `Gone ${tag}`,
+      company: { id: into.companyId, name: `Kept ${tag}` },
+    });
   });
 });
