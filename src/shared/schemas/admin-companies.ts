@@ -35,6 +35,7 @@ export const ADMIN_COMPANIES_CONFLICTS = {
   mergeIntoItself: 'A company cannot be merged into itself',
   staffHaveNoCompany: 'Staff accounts belong to no company; only customers can be added',
   alreadyMember: 'This person is already a member of this company',
+  movedMeanwhile: 'This person changed company meanwhile. Reload the company and try again.',
 } as const;
 
 export const ADMIN_COMPANIES_SUCCESS = {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import {
   ADMIN_COMPANIES_PAGE_SIZE,
@@ -37,9 +37,10 @@ export function CompaniesList({ search, page, onPageChange, onOpen }: CompaniesL
   const data = companies.data;
 
   // A page emptied by a change (a merge) that leaves fewer pages: show the last page there is.
-  if (data && !companies.isPlaceholderData && data.totalPages > 0 && page > data.totalPages) {
-    onPageChange(data.totalPages);
-  }
+  const lastPage = data && !companies.isPlaceholderData ? data.totalPages : 0;
+  useEffect(() => {
+    if (lastPage > 0 && page > lastPage) onPageChange(lastPage);
+  }, [lastPage, page, onPageChange]);
 
   return (
     <div

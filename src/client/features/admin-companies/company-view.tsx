@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Combine, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from '../../../shared/company-roles';
 import { ORDER_STATUS_LABELS } from '../../../shared/orders';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
@@ -100,7 +100,7 @@ export function CompanyView({ companyId, onBack }: { companyId: number; onBack: 
   );
 }
 
-function Part({ title, children }: { title: string; children: React.ReactNode }) {
+function Part({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title} className="space-y-3">
       <h3 className="text-lg font-semibold">{title}</h3>

@@ -199,6 +199,19 @@ describe('PATCH /api/admin/companies/:id/members/:userId', () => {
     expect((await memberRow(owner.id)).companyRole).toBe('viewer');
   });
 
+  it('of two owners demoted at the same moment, one stays owner', async () => {
+    const { companyId, owner, members } = await companyWith(`Race ${uniqueTag()}`, ['owner', 'buyer']);
+    const answers = await Promise.all([
+      changeRole(companyId, owner.id, 'buyer'),
+      changeRole(companyId, members[0]!.id, 'viewer'),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const roles = await Promise.all(
+      [owner.id, members[0]!.id].map(async (id) => (await memberRow(id)).companyRole),
+    );
+    expect(roles.filter((role) => role === 'owner')).toHaveLength(1);
+  });
+
   it('refuses a role outside the list with a message, and someone who is not a member with 404', async () => {
     const { companyId, owner } = await companyWith(`Bad role ${uniqueTag()}`);
     const bad = await changeRole(companyId, owner.id, 'admin');
@@ -320,6 +333,24 @@ describe('POST /api/admin/companies/:id/merge', () => {
         },
       }),
     ]);
+  });
+
+  it('runs beside a move of one of the merged people without a deadlock or a lost person', async () => {
+    const into = await companyWith(`Into ${uniqueTag()}`);
+    const from = await companyWith(`From ${uniqueTag()}`, ['buyer']);
+    const elsewhere = await companyWith(`Elsewhere ${uniqueTag()}`);
+    const mover = from.members[0]!;
+    const [merged, added] = await Promise.all([
+      merge(into.companyId, { fromCompanyId: from.companyId }),
+      send(t.app, 'POST', `/api/admin/companies/${elsewhere.companyId}/members`, cookie, {
+        userId: mover.id,
+        role: 'viewer',
+      }),
+    ]);
+    expect(merged.statusCode).toBe(200);
+    expect([200, 409]).toContain(added.statusCode);
+    const companyOfMover = (await memberRow(mover.id)).companyId;
+    expect(companyOfMover).toBe(added.statusCode === 200 ? elsewhere.companyId : into.companyId);
   });
 
   it('refuses a merge into itself (400) and unknown companies (404), changing nothing', async () => {

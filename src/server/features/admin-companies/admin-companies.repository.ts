@@ -116,9 +116,13 @@ export function lockMembers(db: DatabaseOrTransaction, companyId: number): Promi
   return db.select().from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.id)).for('update');
 }
 
-/** The person, locked until the transaction ends. */
-export async function lockUser(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+/**
+ * The person, not locked: a move locks the companies first and then the members of the company they leave
+ * (lockMembers), in the order every change of membership takes its locks, so none waits for another in a
+ * circle.
+ */
+export async function findUser(db: DatabaseOrTransaction, id: number): Promise<UserRow | null> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
 }
 

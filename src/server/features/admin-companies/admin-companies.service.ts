@@ -35,9 +35,9 @@ import {
   findMembers,
   findRecentOrders,
   findSupportMessagesOf,
+  findUser,
   lockCompanies,
   lockMembers,
-  lockUser,
 } from './admin-companies.repository';
 
 const companyNotFound = () => notFound(COMPANY_NOT_FOUND);
@@ -204,7 +204,7 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
      */
     addMember(actor: AuditActor, companyId: number, userId: number, role: CompanyRole): Promise<string> {
       return db.transaction(async (tx) => {
-        const found = await lockUser(tx, userId);
+        const found = await findUser(tx, userId);
         if (!found) throw notFound(USER_NOT_FOUND);
         if (found.role !== 'customer' || found.companyId === null) {
           throw conflict(ADMIN_COMPANIES_CONFLICTS.staffHaveNoCompany);
@@ -213,14 +213,17 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
         const locked = await lockCompanies(tx, [companyId, found.companyId]);
         if (!locked.some((company) => company.id === companyId)) throw companyNotFound();
         const oldMembers = await lockMembers(tx, found.companyId);
-        if (leavesNoOwner(oldMembers, found)) throw conflict(ADMIN_COMPANIES_CONFLICTS.lastOwner);
-        const moved = await moveCustomerToCompany(tx, found.id, companyId, role);
+        // Read again under the lock: a merge or another move may have taken them elsewhere meanwhile.
+        const member = oldMembers.find((candidate) => candidate.id === found.id);
+        if (!member) throw conflict(ADMIN_COMPANIES_CONFLICTS.movedMeanwhile);
+        if (leavesNoOwner(oldMembers, member)) throw conflict(ADMIN_COMPANIES_CONFLICTS.lastOwner);
+        const moved = await moveCustomerToCompany(tx, member.id, companyId, role);
         if (!moved) throw notFound(USER_NOT_FOUND);
         await recordAudit(tx, actor, {
           action: 'user.company-move',
           entityType: 'user',
-          entityId: found.id,
-          before: membership(found),
+          entityId: member.id,
+          before: membership(member),
           after: membership(moved),
         });
         return ADMIN_COMPANIES_SUCCESS.memberAdded;
