@@ -16,6 +16,9 @@ import { companiesQueryOptions } from './companies-api';
 
 type CompanyRow = AdminCompanyListResponse['companies'][number];
 
+/** Marks a company's row or card with its id. */
+const COMPANY_ROW_ATTRIBUTE = 'data-company-id';
+
 /** Under 1024 px the companies are cards. */
 const COMPACT_COMPANIES_QUERY = '(max-width: 1023.98px)';
 
@@ -24,13 +27,21 @@ interface CompaniesListProps {
   page: number;
   onPageChange: (page: number) => void;
   onOpen: (company: CompanyRow) => void;
+  /** The company just closed with 'Back to companies': its View button takes the focus back once listed. */
+  returnFocusTo?: number | null;
 }
 
 /**
  * The companies, newest first, 20 a page (docs/companies.md#admin-companies): name, payment terms, how many
  * people, locations and orders, created, and 'View' to open the company.
  */
-export function CompaniesList({ search, page, onPageChange, onOpen }: CompaniesListProps) {
+export function CompaniesList({
+  search,
+  page,
+  onPageChange,
+  onOpen,
+  returnFocusTo = null,
+}: CompaniesListProps) {
   const companies = useQuery(companiesQueryOptions(search, page));
   const listRef = useRef<HTMLDivElement>(null);
   const compact = useMediaQuery(COMPACT_COMPANIES_QUERY);
@@ -41,6 +52,15 @@ export function CompaniesList({ search, page, onPageChange, onOpen }: CompaniesL
   useEffect(() => {
     if (lastPage > 0 && page > lastPage) onPageChange(lastPage);
   }, [lastPage, page, onPageChange]);
+
+  // Back from a company: the keyboard's place is that company's View button (or the list, if it is gone).
+  const listed = data !== undefined;
+  useEffect(() => {
+    if (!listed || returnFocusTo === null) return;
+    const list = listRef.current;
+    const button = list?.querySelector<HTMLElement>(`[${COMPANY_ROW_ATTRIBUTE}="${returnFocusTo}"] button`);
+    (button ?? list)?.focus();
+  }, [listed, returnFocusTo]);
 
   return (
     <div
@@ -112,7 +132,7 @@ function CompanyTable({ companies, onOpen }: RowsProps) {
       </TableHeader>
       <TableBody>
         {companies.map((company) => (
-          <TableRow key={company.id}>
+          <TableRow key={company.id} {...{ [COMPANY_ROW_ATTRIBUTE]: company.id }}>
             <TableCell className="max-w-64 font-medium wrap-anywhere">{company.name}</TableCell>
             <TableCell>{PAYMENT_TERMS_LABELS[company.paymentTerms]}</TableCell>
             <TableCell className="text-right tabular-nums">{company.peopleCount}</TableCell>
@@ -135,7 +155,11 @@ function CompanyCards({ companies, onOpen }: RowsProps) {
   return (
     <ul aria-label="Companies" className="flex flex-col gap-3">
       {companies.map((company) => (
-        <li key={company.id} className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm">
+        <li
+          key={company.id}
+          className="rounded-lg border border-border bg-card p-4 text-sm shadow-sm"
+          {...{ [COMPANY_ROW_ATTRIBUTE]: company.id }}
+        >
           <p className="font-medium wrap-anywhere">{company.name}</p>
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
             <dt className="text-muted-foreground">Payment terms</dt>

@@ -266,6 +266,27 @@ describe('CompaniesSection: a company', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to companies' }));
     expect(await screen.findByRole('table', { name: 'Companies' })).toBeInTheDocument();
+    // The keyboard is back where it left the list.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        screen.getByRole('button', { name: 'View company Doe Botanicals' }),
+      ),
+    );
+  });
+
+  it('lists the companies as cards on a phone', async () => {
+    vi.mocked(window.matchMedia).mockImplementation((query) => {
+      const list = new EventTarget() as MediaQueryList;
+      return Object.assign(list, { matches: true, media: query });
+    });
+    stubCompanies();
+    renderWithProviders(<CompaniesSection />);
+    const cards = await screen.findByRole('list', { name: 'Companies' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(cards).getAllByRole('listitem')).toHaveLength(2);
+    expect(
+      within(cards).getByRole('button', { name: 'View company Doe Botanicals (again)' }),
+    ).toBeInTheDocument();
   });
 
   it("changes a person's role, and shows the server's refusal of the last owner's demotion", async () => {

@@ -16,6 +16,7 @@ export function CompaniesSection() {
   const [searchText, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
+  const [closedId, setClosedId] = useState<number | null>(null);
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
 
   return (
@@ -39,10 +40,17 @@ export function CompaniesSection() {
             page={page}
             onPageChange={setPage}
             onOpen={(company) => setOpenId(company.id)}
+            returnFocusTo={closedId}
           />
         </>
       ) : (
-        <CompanyView companyId={openId} onBack={() => setOpenId(null)} />
+        <CompanyView
+          companyId={openId}
+          onBack={() => {
+            setClosedId(openId);
+            setOpenId(null);
+          }}
+        />
       )}
     </section>
   );
