@@ -275,7 +275,7 @@ describe('CompaniesSection: a company', () => {
   });
 
   it('lists the companies as cards on a phone', async () => {
-    vi.mocked(window.matchMedia).mockImplementation((query) => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => {
       const list = new EventTarget() as MediaQueryList;
       return Object.assign(list, { matches: true, media: query });
     });
