@@ -234,9 +234,18 @@ describe('POST /api/admin/companies/:id/members', () => {
     const target = await companyWith(`Target ${uniqueTag()}`);
     const single = await companyWith(`Alone ${uniqueTag()}`);
     const order = await storeOrder(t.db, { userId: single.owner.id });
+    const moverCookie = await signIn(t.app, t.db, single.owner.email);
+    const companySeen = async () =>
+      (await send(t.app, 'GET', '/api/user', moverCookie)).json<{ company: { id: number; role: string } }>()
+        .company;
+    expect((await companySeen()).id).toBe(single.companyId);
 
     const response = await add(target.companyId, { userId: single.owner.id, role: 'buyer' });
     expect(response.statusCode).toBe(200);
+    // Their session learns of it at once, through the users row's notification (migration 0005).
+    await expect
+      .poll(companySeen, { timeout: SESSION_CACHE_TTL_MS / 5, interval: 20 })
+      .toEqual(expect.objectContaining({ id: target.companyId, role: 'buyer' }));
     expect(await memberRow(single.owner.id)).toMatchObject({
       companyId: target.companyId,
       companyRole: 'buyer',
