@@ -20,6 +20,7 @@ import { createAdminSessionService } from './features/admin-session/admin-sessio
 import { adminTotpRoutes } from './features/admin-session/admin-totp.routes';
 import { adminSessionRequirement } from './features/admin-session/required-second-factor';
 import { createTotpKeyring } from './features/admin-session/totp-key';
+import { adminCompaniesRoutes } from './features/admin-companies/admin-companies.routes';
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminDeliveryRoutes } from './features/admin-delivery/admin-delivery.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
@@ -193,6 +194,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(adminTotpRoutes(adminSession.totp));
   const adminDeps = { db, env, shopify };
   await app.register(adminUsersRoutes(adminDeps));
+  await app.register(adminCompaniesRoutes(adminDeps));
   await app.register(adminOrdersRoutes(adminDeps));
   await app.register(adminCatalogRoutes(adminDeps));
   await app.register(adminPricingRoutes(adminDeps));

@@ -119,6 +119,11 @@ export const adminOrderSchema = z.object({
   shopifySyncStatus: shopifySyncStatusSchema,
   /** Support messages about this order (issue 7); the row links to them in the Support section. */
   supportMessageCount: z.number().int(),
+  /**
+   * The company the order is for, named as it is now (admin Companies, docs/companies.md#admin-companies);
+   * `businessName` is the name it was placed under. Null for an order of no company (before companies).
+   */
+  company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMPANY_ROLES } from '../company-roles';
 import { PAYMENT_TERMS } from '../payment-terms';
 import {
   checkPasswordRules,
@@ -144,6 +145,8 @@ export const adminUserSchema = z.object({
   createdAt: z.string(),
   approvedAt: z.string().nullable(),
   lastLoginAt: z.string().nullable(),
+  /** A customer's company and their role in it (docs/companies.md); null for staff. */
+  company: z.object({ id: z.number().int(), name: z.string(), role: z.enum(COMPANY_ROLES) }).nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 /** GET /api/admin/users: newest first. */

@@ -13,7 +13,7 @@ afterEach(() => {
 });
 
 describe('admin section memory', () => {
-  it("lists Insights, the spec's seven sections in order, then Policies, the support inbox, Delivery problems and Security", () => {
+  it("lists Insights, the spec's seven sections in order with Companies after Users, then Policies, the support inbox, Delivery problems and Security", () => {
     expect(ADMIN_SECTIONS.map((section) => section.label)).toEqual([
       'Insights',
       'Products',
@@ -22,6 +22,7 @@ describe('admin section memory', () => {
       'Orders',
       'Pending Users',
       'Users',
+      'Companies',
       'FAQ Management',
       'Policies',
       'Support',

@@ -1,6 +1,6 @@
 /**
  * The dashboard's sidebar sections: Insights first (issue 20, the default), then the spec's seven in its
- * order (docs/admin.md#dashboard), the Policies pages' text (issue 19), the staff support inbox (issue 7,
+ * order (docs/admin.md#dashboard) with Companies after Users (issue 32), the Policies pages' text (issue 19), the staff support inbox (issue 7,
  * beyond the spec), the e-mails the portal gave up on (issue 18, 'Delivery problems') and the
  * administrator's own Security (issue 17: the second factor). Each has its sidebar label, and the heading and
  * description the dashboard draws above it (one header per section, drawn before the section's code loads).
@@ -47,6 +47,13 @@ export const ADMIN_SECTIONS = [
     label: 'Users',
     heading: 'User Management',
     description: 'Manage wholesale customers and admin users.',
+  },
+  {
+    id: 'companies',
+    label: 'Companies',
+    heading: 'Companies',
+    description:
+      'The retail businesses that buy: their locations, people and roles, orders and history. Add people and merge duplicates.',
   },
   {
     id: 'faq',

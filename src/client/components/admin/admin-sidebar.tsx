@@ -1,4 +1,5 @@
 import {
+  Building2,
   ChartColumn,
   CircleHelp,
   ClipboardList,
@@ -33,6 +34,7 @@ const SECTION_ICONS: Record<AdminSectionId, LucideIcon> = {
   orders: ClipboardList,
   'pending-users': UserCheck,
   users: Users,
+  companies: Building2,
   faq: CircleHelp,
   policies: ScrollText,
   support: LifeBuoy,

@@ -66,6 +66,17 @@ function PoNumber({ order }: { order: AdminOrder }) {
   );
 }
 
+/**
+ * The order's company as it is named now, under the business name it was placed under, when the two differ
+ * (the company was renamed, or merged into another: docs/companies.md#admin-companies).
+ */
+function CompanyName({ order }: { order: AdminOrder }) {
+  if (!order.company || order.company.name === order.businessName) return null;
+  return (
+    <span className="block text-xs wrap-anywhere text-muted-foreground">Company: {order.company.name}</span>
+  );
+}
+
 function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
   return (
     <Table aria-label="Orders">
@@ -95,7 +106,10 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
               <span className="block wrap-anywhere">{order.customerName}</span>
               <span className="block text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</span>
             </TableCell>
-            <TableCell className="max-w-52 min-w-32 wrap-anywhere">{order.businessName}</TableCell>
+            <TableCell className="max-w-52 min-w-32 wrap-anywhere">
+              {order.businessName}
+              <CompanyName order={order} />
+            </TableCell>
             <TableCell className="text-right whitespace-nowrap tabular-nums">
               {formatMoney(order.orderTotal)}
             </TableCell>
@@ -145,6 +159,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             <p className="wrap-anywhere">{order.customerName}</p>
             <p className="text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</p>
             <p className="wrap-anywhere">{order.businessName}</p>
+            <CompanyName order={order} />
           </div>
           <div>
             <p className="font-medium tabular-nums">{formatMoney(order.orderTotal)}</p>

@@ -28,6 +28,7 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     totalCases: 3,
     shopifySyncStatus: 'not_required',
     supportMessageCount: 0,
+    company: { id: 3, name: 'Doe Botanicals' },
     paymentState: null,
     ...overrides,
   };

@@ -547,3 +547,21 @@ describe('OrdersSection', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 });
+
+describe('OrdersSection: companies', () => {
+  it('shows the company an order is for when it is named otherwise than the business it was placed under', async () => {
+    stubOrders(
+      adminOrderListOf([
+        buildAdminOrder({ id: 2, businessName: 'Old Name', company: { id: 4, name: 'Merged Goods' } }),
+        buildAdminOrder({
+          id: 1,
+          businessName: 'Doe Botanicals',
+          company: { id: 3, name: 'Doe Botanicals' },
+        }),
+      ]),
+    );
+    renderWithProviders(<OrdersSection />);
+    expect(within(await findRow('WO-1002')).getByText('Company: Merged Goods')).toBeInTheDocument();
+    expect(within(await findRow('WO-1001')).queryByText(/^Company:/)).toBeNull();
+  });
+});

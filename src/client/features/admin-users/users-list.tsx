@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { HandCoins, KeyRound, MailPlus, UserCog } from 'lucide-react';
 import { useState } from 'react';
+import { COMPANY_ROLE_LABELS } from '../../../shared/company-roles';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminUser } from '../../../shared/schemas/admin-users';
 import { ListState } from '../../components/admin/list-state';
@@ -88,6 +89,20 @@ function StatusBadge({ status }: { status: AdminUser['status'] }) {
 /** A customer's payment terms ('Net 30'); administrators buy nothing, so they have none. */
 function paymentTermsOf(user: AdminUser): string {
   return user.role === 'customer' ? PAYMENT_TERMS_LABELS[user.paymentTerms] : '—';
+}
+
+/**
+ * A customer's company and their role in it ('Doe Botanicals', 'Owner'); staff belong to none
+ * (docs/companies.md#people-and-roles).
+ */
+function CompanyCell({ user }: { user: AdminUser }) {
+  if (user.role !== 'customer' || !user.company) return <>{user.businessName ?? '—'}</>;
+  return (
+    <>
+      <span className="block">{user.company.name}</span>
+      <span className="block text-xs text-muted-foreground">{COMPANY_ROLE_LABELS[user.company.role]}</span>
+    </>
+  );
 }
 
 /** A customer who signs in by e-mailed link and has set no password: there is no password to reset. */
@@ -197,7 +212,9 @@ function UsersTable({ users, ...rows }: RowProps & { users: readonly AdminUser[]
             <TableCell className="max-w-64">
               <NameCell user={user} isYou={user.id === rows.currentAdminId} withEmail />
             </TableCell>
-            <TableCell className="max-w-48 break-words">{user.businessName ?? '—'}</TableCell>
+            <TableCell className="max-w-48 break-words">
+              <CompanyCell user={user} />
+            </TableCell>
             <TableCell>
               <RoleBadge role={user.role} />
               {/* Under the role rather than a column of its own: the table must fit beside the sidebar. */}
@@ -244,7 +261,9 @@ function UsersCards({ users, ...rows }: RowProps & { users: readonly AdminUser[]
                 <EmailAddress email={user.email} />
               </dd>
               <dt className="text-muted-foreground">Business</dt>
-              <dd className="break-words">{user.businessName ?? '—'}</dd>
+              <dd className="break-words">
+                <CompanyCell user={user} />
+              </dd>
               <dt className="text-muted-foreground">Payment terms</dt>
               <dd>{paymentTermsOf(user)}</dd>
               <dt className="text-muted-foreground">Created</dt>

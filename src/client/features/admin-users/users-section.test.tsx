@@ -100,7 +100,8 @@ describe('UsersSection', () => {
     // The name and the e-mail once: a customer's username is their e-mail, so no '@jane@shop.test' as well.
     expect(cells[1]).toEqual([
       'Jane Doejane@shop.test',
-      'Doe Botanicals',
+      // The company, and her role in it.
+      'Doe BotanicalsOwner',
       'CustomerTerms: Pay on approval',
       'Approved',
       format(new Date(jane.createdAt), 'MMM d, yyyy h:mm a'),
@@ -668,5 +669,25 @@ describe('UsersSection', () => {
       expect(cards[2]?.textContent).toContain('Payment terms—');
       expect(within(cards[2]!).queryByRole('button', { name: /Payment Terms/ })).toBeNull();
     });
+  });
+});
+
+describe('UsersSection: companies', () => {
+  it("shows each customer's company and their role in it, and none for staff", async () => {
+    stubUsers({
+      '/api/admin/users': () =>
+        jsonResponse([
+          buildAdminUser({
+            businessName: 'Doe Botanicals',
+            company: { id: 3, name: 'Doe Botanicals', role: 'viewer' },
+          }),
+          admin,
+        ]),
+    });
+    await renderSection();
+    const row = rowOf('Jane Doe');
+    expect(within(row).getByText('Doe Botanicals')).toBeTruthy();
+    expect(within(row).getByText('Viewer')).toBeTruthy();
+    expect(within(rowOf('Ada Admin')).queryByText('Doe Botanicals')).toBeNull();
   });
 });

@@ -40,6 +40,7 @@ export function buildAdminUser(overrides: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2031-01-05T10:00:00.000Z',
     approvedAt: '2031-01-05T12:00:00.000Z',
     lastLoginAt: null,
+    company: { id: 3, name: 'Doe Botanicals', role: 'owner' },
     ...overrides,
   };
 }

@@ -93,6 +93,7 @@ const SECTION_LABELS = [
   'Orders',
   'Pending Users',
   'Users',
+  'Companies',
   'FAQ Management',
   'Policies',
   'Support',

@@ -4,7 +4,7 @@ import type { AdminSectionId } from '../../components/admin/admin-sections';
 /**
  * The dashboard's sections, each in a chunk of its own that loads when the section is first shown
  * (docs/decisions/0016-page-shells.md, "The admin dashboard's sections"): opening /admin downloads the
- * section on screen, not the forms, tables and schemas of the eleven others.
+ * section on screen, not the forms, tables and schemas of the twelve others.
  */
 interface LazySection {
   Component: ComponentType;
@@ -28,6 +28,7 @@ const SECTIONS: Record<AdminSectionId, LazySection> = {
     async () => (await import('./sections/pending-users-section')).PendingUsersSection,
   ),
   users: lazySection(async () => (await import('./sections/users-section')).UsersSection),
+  companies: lazySection(async () => (await import('./sections/companies-section')).CompaniesSection),
   faq: lazySection(async () => (await import('./sections/faq-section')).FaqSection),
   policies: lazySection(async () => (await import('./sections/policies-section')).PoliciesSection),
   support: lazySection(async () => (await import('./sections/support-section')).SupportSection),

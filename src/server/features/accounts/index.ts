@@ -7,7 +7,7 @@ export {
   selectAccounts,
   toAccountRow,
 } from './accounts.repository';
-// Every write of `users` and `companies`: accounts is their one writer (docs/architecture.md#one-writer-per-table).
+// Every write of `users`, `companies`, `company_locations` and `member_locations`: accounts is their one writer (docs/architecture.md#one-writer-per-table).
 export {
   approveRegistration,
   changeUserRole,
@@ -34,6 +34,12 @@ export {
   setMemberLocations,
 } from './member-writes';
 export { SendLimiter } from './send-limiter';
+export {
+  deleteMergedCompany,
+  moveCustomerToCompany,
+  moveLocationsBetweenCompanies,
+  moveMembersBetweenCompanies,
+} from './company-admin-writes';
 export {
   approvalLinkJob,
   LINK_MAIL_JOB_TYPES,

@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { LAST_OWNER_MESSAGE, type CompanyRole } from '../../../shared/company-roles';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { companies, memberLocations, users, type UserRow } from '../../db/schema';
+import { companies, companyLocations, memberLocations, users, type UserRow } from '../../db/schema';
 import { AppError } from '../../errors';
 
 /**
@@ -84,18 +84,37 @@ export async function addInvitedMember(
   return row ?? null;
 }
 
-/** A member's new role in their company; null when they are not (or no longer) a member of it. */
+/**
+ * A member's new role in their company; null when they are not (or no longer) a member of it. A new buyer
+ * orders for every location of the company until an owner narrows it down
+ * (docs/companies.md#buyers-and-locations).
+ */
 export async function setCompanyRole(
   db: DatabaseOrTransaction,
   userId: number,
   companyId: number,
   companyRole: CompanyRole,
 ): Promise<UserRow | null> {
+  const [before] = await db
+    .select({ role: users.companyRole })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.companyId, companyId)));
   const [row] = await db
     .update(users)
     .set({ companyRole, updatedAt: sql`now()` })
     .where(and(eq(users.id, userId), eq(users.companyId, companyId), ne(users.status, 'disabled')))
     .returning();
+  if (row && companyRole === 'buyer' && before?.role !== 'buyer') {
+    const all = await db
+      .select({ id: companyLocations.id })
+      .from(companyLocations)
+      .where(eq(companyLocations.companyId, companyId));
+    await setMemberLocations(
+      db,
+      userId,
+      all.map((location) => location.id),
+    );
+  }
   return row ?? null;
 }
 

@@ -100,6 +100,8 @@ describe('GET /api/admin/orders', () => {
       totalCases: 2,
       shopifySyncStatus: 'not_required',
       supportMessageCount: 0,
+      // Stored without a placer, so for no company.
+      company: null,
     });
 
     const all = await list('');

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { recordAudit } from '../../audit/audit-log';
+import type { DatabaseOrTransaction } from '../../db/client';
 import type { OrderRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AdminDeps } from '../admin';
@@ -31,7 +32,7 @@ import {
   type OrderPdf,
   type StaffActor,
 } from '../orders';
-import { countSupportMessagesOfOrders } from './admin-orders.repository';
+import { countSupportMessagesOfOrders, findCompanyNames } from './admin-orders.repository';
 import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
 import {
@@ -45,8 +46,16 @@ import { nextPaymentReminderAt } from '../../../shared/payment-terms';
 
 const ORDER_NOT_FOUND = 'Order not found';
 
-/** The admin view of an order; `supportMessageCount` is how many support messages are about it (issue 7). */
-export function toAdminOrder(order: OrderRow, supportMessageCount: number): AdminOrder {
+/** What the admin view of an order reads beside the order itself. */
+interface OrderExtras {
+  /** How many support messages are about it (issue 7). */
+  supportMessageCount: number;
+  /** The company it is for, as the company is named now (the order keeps `businessName` as placed). */
+  company: { id: number; name: string } | null;
+}
+
+/** The admin view of an order. */
+export function toAdminOrder(order: OrderRow, { supportMessageCount, company }: OrderExtras): AdminOrder {
   const now = new Date();
   const coolingDown = owesPayment(order) && !reminderCooldownOver(order, now);
   return {
@@ -77,7 +86,32 @@ export function toAdminOrder(order: OrderRow, supportMessageCount: number): Admi
     totalCases: order.totalCases,
     shopifySyncStatus: order.shopifySyncStatus,
     supportMessageCount,
+    company,
   };
+}
+
+/** The admin views of `rows`, their support message counts and company names read in one query each. */
+async function toAdminOrders(db: DatabaseOrTransaction, rows: readonly OrderRow[]): Promise<AdminOrder[]> {
+  const ids = rows.map((row) => row.id);
+  const supportCounts = await countSupportMessagesOfOrders(db, ids);
+  const companyNames = await findCompanyNames(
+    db,
+    rows.flatMap((row) => (row.companyId === null ? [] : [row.companyId])),
+  );
+  return rows.map((row) => {
+    const name = row.companyId === null ? undefined : companyNames.get(row.companyId);
+    return toAdminOrder(row, {
+      supportMessageCount: supportCounts.get(row.id) ?? 0,
+      company: row.companyId !== null && name !== undefined ? { id: row.companyId, name } : null,
+    });
+  });
+}
+
+/** The admin view of one order. */
+async function toAdminOrderOf(db: DatabaseOrTransaction, order: OrderRow): Promise<AdminOrder> {
+  const [view] = await toAdminOrders(db, [order]);
+  if (!view) throw new Error(`Order ${order.id} has no view`);
+  return view;
 }
 
 /** The admin Orders section (docs/admin.md#orders): list, lines, status changes and the CSV export. */
@@ -89,12 +123,8 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
         limit: query.limit,
         offset: (query.page - 1) * query.limit,
       });
-      const supportCounts = await countSupportMessagesOfOrders(
-        db,
-        rows.map((row) => row.id),
-      );
       return {
-        orders: rows.map((row) => toAdminOrder(row, supportCounts.get(row.id) ?? 0)),
+        orders: await toAdminOrders(db, rows),
         total,
         totalPages: Math.ceil(total / query.limit),
         page: query.page,
@@ -130,14 +160,13 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
         const context = { actor, env, storeConnected: shopify !== null };
         const result = await changeOrderStatus(tx, context, orderId, status);
         if (!result) throw notFound(ORDER_NOT_FOUND);
-        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [orderId])).get(orderId) ?? 0;
         const orderNumber = formatOrderNumber(orderId);
         return {
           message: result.changed
             ? `Order ${orderNumber} is now ${ORDER_STATUS_LABELS[status]}`
             : `Order ${orderNumber} is already ${ORDER_STATUS_LABELS[status]}`,
           changed: result.changed,
-          order: toAdminOrder(result.order, supportMessageCount),
+          order: await toAdminOrderOf(tx, result.order),
         };
       });
     },
@@ -154,13 +183,9 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
         const result = await requestShopifyDraftAgain(tx, actor, orderId);
         if (!result) throw notFound(ORDER_NOT_FOUND);
         const { order, requeue } = result;
-        const supportMessageCount = (await countSupportMessagesOfOrders(tx, [orderId])).get(orderId) ?? 0;
+        const view = await toAdminOrderOf(tx, order);
         const orderNumber = formatOrderNumber(orderId);
-        const answer = (message: string) => ({
-          message,
-          changed: result.changed,
-          order: toAdminOrder(order, supportMessageCount),
-        });
+        const answer = (message: string) => ({ message, changed: result.changed, order: view });
         if (requeue.queued) return answer(`Order ${orderNumber} is being sent to Shopify again`);
         switch (requeue.reason) {
           case 'test-mode':
@@ -188,8 +213,7 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
       const deps = { db, env, shopify: shopify?.api ?? null };
       const result = await sendPaymentReminder(deps, actor, orderId, ORDER_NOT_FOUND);
       if (!result.ok) throw shopifyAppError(result.error, 'the payment reminder');
-      const supportMessageCount = (await countSupportMessagesOfOrders(db, [orderId])).get(orderId) ?? 0;
-      return { message: PAYMENT_REMINDER_SENT, order: toAdminOrder(result.order, supportMessageCount) };
+      return { message: PAYMENT_REMINDER_SENT, order: await toAdminOrderOf(db, result.order) };
     },
 
     /**

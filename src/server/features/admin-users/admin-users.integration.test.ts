@@ -96,12 +96,14 @@ describe('GET /api/admin/users', () => {
       createdAt: newer.createdAt.toISOString(),
       approvedAt: null,
       lastLoginAt: null,
+      company: { id: newer.companyId, name: 'Mist Shop', role: 'owner' },
     });
     expect(list.find((user) => user.id === older.id)?.hasPassword).toBe(true);
     expect(list.find((user) => user.id === seededAdminId)).toMatchObject({
       role: 'admin',
       status: 'approved',
       hasPassword: true,
+      company: null,
     });
     expect(Object.keys(response.json()[0]).sort()).toEqual(
       [
@@ -119,6 +121,7 @@ describe('GET /api/admin/users', () => {
         'createdAt',
         'approvedAt',
         'lastLoginAt',
+        'company',
       ].sort(),
     );
   });

@@ -75,6 +75,10 @@ export function toAdminUser(user: AccountRow): AdminUser {
     createdAt: user.createdAt.toISOString(),
     approvedAt: iso(user.approvedAt),
     lastLoginAt: iso(user.lastLoginAt),
+    company:
+      user.company && user.companyRole
+        ? { id: user.company.id, name: user.company.name, role: user.companyRole }
+        : null,
   };
 }
 

@@ -20,7 +20,7 @@ export {
 } from './lifecycle/order-transitions';
 export { applyShopifyFacts } from './lifecycle/apply-shopify-facts';
 export type { ShopifyOrderFacts, Tracking } from './lifecycle/shopify-facts';
-export { findOrderById } from './lifecycle/order-records';
+export { findOrderById, moveOrdersBetweenCompanies } from './lifecycle/order-records';
 export { netTemplateFor, paymentTermsOptions } from './payments/payment-terms';
 export { paymentNoticesJobs, startPaymentNotices } from './payments/payment-notices';
 export { sendPaymentReminder } from './payments/payment-reminders';

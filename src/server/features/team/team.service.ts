@@ -225,11 +225,6 @@ export function createTeamService({
         if (!current) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
         if (current === 'owner' && role !== 'owner') await keepAnOwner(tx, companyId, memberId);
         await setCompanyRole(tx, memberId, companyId, role);
-        // A new buyer keeps ordering for every location until an owner narrows it down.
-        if (role === 'buyer' && current !== 'buyer') {
-          const all = (await companyLocationsOf(tx, companyId)).map((location) => location.id);
-          await setMemberLocations(tx, memberId, all);
-        }
       });
     },
 

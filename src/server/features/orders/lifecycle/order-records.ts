@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import type { OrderRow } from '../../../db/schema';
+import { orders, type OrderRow } from '../../../db/schema';
 import { updateOrder } from './order-writes';
 
 /*
@@ -62,4 +63,22 @@ export function recordShopifyDraftForgotten(
     ...(order.paymentStatus === 'invoice_sent' ? { paymentStatus: 'unpaid', invoiceSentAt: null } : {}),
     updatedAt: now,
   });
+}
+
+/**
+ * Every order of company `fromId` becomes one of `intoId` (admin Companies' merge,
+ * docs/companies.md#admin-companies): who placed each, its status, terms and snapshots stay as they are.
+ * How many moved.
+ */
+export async function moveOrdersBetweenCompanies(
+  tx: DatabaseOrTransaction,
+  fromId: number,
+  intoId: number,
+): Promise<number> {
+  const moved = await tx
+    .update(orders)
+    .set({ companyId: intoId, updatedAt: new Date() })
+    .where(eq(orders.companyId, fromId))
+    .returning({ id: orders.id });
+  return moved.length;
 }

@@ -1,0 +1,98 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  addCompanyMemberRequestSchema,
+  adminCompanyDetailSchema,
+  adminCompanyListQuerySchema,
+  adminCompanyListResponseSchema,
+  adminCompanyMemberParamsSchema,
+  adminCompanyMessageSchema,
+  adminCompanyParamsSchema,
+  mergeCompanyRequestSchema,
+  mergeCompanyResponseSchema,
+  updateCompanyMemberRoleRequestSchema,
+} from '../../../shared/schemas/admin-companies';
+import type { AdminDeps } from '../admin';
+import { requireAdmin } from '../../plugins/admin-guard';
+import { createAdminCompaniesService } from './admin-companies.service';
+
+/** The acting administrator and their address, for the audit log. */
+const actorOf = (request: FastifyRequest) => ({ user: requireAdmin(request), ip: request.ip });
+
+/**
+ * The admin Companies API (docs/companies.md#admin-companies). The administrator check comes from
+ * plugins/admin-guard.ts, and every change names its administrator (actorOf); each is audited by the service
+ * in its own transaction.
+ */
+export const adminCompaniesRoutes =
+  ({ db }: AdminDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const service = createAdminCompaniesService({ db });
+
+    app.get(
+      '/api/admin/companies',
+      {
+        schema: {
+          querystring: adminCompanyListQuerySchema,
+          response: { 200: adminCompanyListResponseSchema },
+        },
+      },
+      async (request) => service.list(request.query),
+    );
+
+    app.get(
+      '/api/admin/companies/:id',
+      { schema: { params: adminCompanyParamsSchema, response: { 200: adminCompanyDetailSchema } } },
+      async (request) => service.detail(request.params.id),
+    );
+
+    app.patch(
+      '/api/admin/companies/:id/members/:userId',
+      {
+        schema: {
+          params: adminCompanyMemberParamsSchema,
+          body: updateCompanyMemberRoleRequestSchema,
+          response: { 200: adminCompanyMessageSchema },
+        },
+      },
+      async (request) => ({
+        message: await service.changeRole(
+          actorOf(request),
+          request.params.id,
+          request.params.userId,
+          request.body.role,
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/admin/companies/:id/members',
+      {
+        schema: {
+          params: adminCompanyParamsSchema,
+          body: addCompanyMemberRequestSchema,
+          response: { 200: adminCompanyMessageSchema },
+        },
+      },
+      async (request) => ({
+        message: await service.addMember(
+          actorOf(request),
+          request.params.id,
+          request.body.userId,
+          request.body.role,
+        ),
+      }),
+    );
+
+    app.post(
+      '/api/admin/companies/:id/merge',
+      {
+        schema: {
+          params: adminCompanyParamsSchema,
+          body: mergeCompanyRequestSchema,
+          response: { 200: mergeCompanyResponseSchema },
+        },
+      },
+      async (request) => service.merge(actorOf(request), request.params.id, request.body.fromCompanyId),
+    );
+  };

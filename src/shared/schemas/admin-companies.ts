@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { COMPANY_ROLES } from '../company-roles';
+import { MAX_ID } from '../limits';
+import { PAYMENT_TERMS } from '../payment-terms';
+import { USER_STATUSES } from './admin-users';
+import { sentence } from './messages';
+import { orderStatusSchema } from './orders';
+import { idSchema } from './pricing';
+import { oneLine } from './text';
+
+/**
+ * Contracts of the admin Companies section (docs/companies.md#admin-companies): the list, a company's page,
+ * and staff's changes to its people (role, adding a customer, merging another company into it). The
+ * messages are word for word.
+ */
+
+export const ADMIN_COMPANIES_PAGE_SIZE = 20;
+export const MAX_ADMIN_COMPANIES_PAGE_SIZE = 100;
+export const MAX_ADMIN_COMPANY_SEARCH_LENGTH = 200;
+
+/** A company keeps an owner: the refusal of a change that would leave it none (409). */
+export const LAST_OWNER_MESSAGE = 'A company must keep at least one owner.';
+export const COMPANY_NOT_FOUND = 'Company not found';
+export const COMPANY_MEMBER_NOT_FOUND = 'This person is not a member of this company';
+
+export const ADMIN_COMPANIES_MESSAGES = {
+  roleOutsideList: sentence('The role must be owner, buyer or viewer'),
+  userRequired: sentence('Choose the customer to add'),
+  fromCompanyRequired: sentence('Choose the company to merge into this one'),
+} as const;
+
+/** The refusals of the Companies API, word for word. */
+export const ADMIN_COMPANIES_CONFLICTS = {
+  lastOwner: LAST_OWNER_MESSAGE,
+  mergeIntoItself: 'A company cannot be merged into itself',
+  staffHaveNoCompany: 'Staff accounts belong to no company; only customers can be added',
+  alreadyMember: 'This person is already a member of this company',
+  movedMeanwhile: 'This person changed company meanwhile. Reload the company and try again.',
+} as const;
+
+export const ADMIN_COMPANIES_SUCCESS = {
+  roleUpdated: 'Company role updated',
+  memberAdded: 'Person added to the company',
+  merged: 'Companies merged',
+} as const;
+
+/** owner, buyer or viewer; anything else is refused with one sentence. */
+export const companyRoleSchema = z.enum(COMPANY_ROLES, { message: ADMIN_COMPANIES_MESSAGES.roleOutsideList });
+
+const searchSchema = z
+  .string({ message: 'must be a single text value' })
+  .trim()
+  .max(MAX_ADMIN_COMPANY_SEARCH_LENGTH, `must be at most ${MAX_ADMIN_COMPANY_SEARCH_LENGTH} characters`)
+  .superRefine(oneLine())
+  .optional()
+  .default('');
+
+/**
+ * GET /api/admin/companies?search=&page=&limit=: newest first, 20 a page (at most 100). The search finds a
+ * company by its name, or by a member's e-mail or name.
+ */
+export const adminCompanyListQuerySchema = z
+  .object({
+    search: searchSchema,
+    page: z.optional(idSchema).default(1),
+    limit: z
+      .pipe(
+        idSchema,
+        z.number().max(MAX_ADMIN_COMPANIES_PAGE_SIZE, `must be at most ${MAX_ADMIN_COMPANIES_PAGE_SIZE}`),
+      )
+      .optional()
+      .default(ADMIN_COMPANIES_PAGE_SIZE),
+  })
+  .strict();
+export type AdminCompanyListQuery = z.infer<typeof adminCompanyListQuerySchema>;
+
+export const adminCompanyRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  peopleCount: z.number().int(),
+  locationCount: z.number().int(),
+  orderCount: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const adminCompanyListResponseSchema = z.object({
+  companies: z.array(adminCompanyRowSchema),
+  /** How many companies match, over all pages. */
+  total: z.number().int(),
+  /** 0 when nothing matches. */
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type AdminCompanyListResponse = z.infer<typeof adminCompanyListResponseSchema>;
+
+export const adminCompanyParamsSchema = z.object({ id: idSchema });
+export const adminCompanyMemberParamsSchema = z.object({ id: idSchema, userId: idSchema });
+
+const address = z.object({
+  line1: z.string().nullable(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip: z.string().nullable(),
+  country: z.string().nullable(),
+  /** The combined one-line address, as stored. */
+  text: z.string().nullable(),
+});
+
+export const adminCompanyLocationSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  phone: z.string().nullable(),
+  isDefault: z.boolean(),
+  shipping: address,
+  /** Empty (every field null) when billing is at the shipping address. */
+  billing: address,
+});
+export type AdminCompanyLocation = z.infer<typeof adminCompanyLocationSchema>;
+
+export const adminCompanyPersonSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  companyRole: z.enum(COMPANY_ROLES),
+  status: z.enum(USER_STATUSES),
+  lastLoginAt: z.string().nullable(),
+});
+
+export const adminCompanyOrderSchema = z.object({
+  id: z.number().int(),
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  status: orderStatusSchema,
+  orderTotal: z.string().regex(/^-?\d+\.\d{2}$/),
+  /** Who placed it: null when the account is gone. */
+  placedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+
+export const adminCompanySupportMessageSchema = z.object({
+  id: z.number().int(),
+  subject: z.string(),
+  status: z.enum(['open', 'answered', 'closed']),
+  createdAt: z.string(),
+  from: z.object({ id: z.number().int(), name: z.string() }),
+});
+
+export const adminCompanyAuditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  entityType: z.string(),
+  entityId: z.string().nullable(),
+  /** The administrator's name; null when the account is gone or nobody (a job) acted. */
+  actor: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+
+/** How many of each list the company page shows at most. */
+export const COMPANY_PAGE_LIMITS = { orders: 10, supportMessages: 5, audit: 30 } as const;
+
+/** GET /api/admin/companies/{id}. */
+export const adminCompanyDetailSchema = z.object({
+  company: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    paymentTerms: z.enum(PAYMENT_TERMS),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  }),
+  locations: z.array(adminCompanyLocationSchema),
+  people: z.array(adminCompanyPersonSchema),
+  /** The newest orders (COMPANY_PAGE_LIMITS.orders) and how many the company has in all. */
+  recentOrders: z.array(adminCompanyOrderSchema),
+  orderCount: z.number().int(),
+  supportMessages: z.array(adminCompanySupportMessageSchema),
+  audit: z.array(adminCompanyAuditEntrySchema),
+});
+export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
+
+/** PATCH /api/admin/companies/{id}/members/{userId}. */
+export const updateCompanyMemberRoleRequestSchema = z.object({ role: companyRoleSchema }).strict();
+
+/** POST /api/admin/companies/{id}/members: an existing customer joins this company with a role. */
+export const addCompanyMemberRequestSchema = z
+  .object({
+    userId: z
+      .number({ message: ADMIN_COMPANIES_MESSAGES.userRequired })
+      .int()
+      .positive()
+      .max(MAX_ID, 'is too large'),
+    role: companyRoleSchema,
+  })
+  .strict();
+
+/** POST /api/admin/companies/{id}/merge: company `fromCompanyId` moves into {id} and is deleted. */
+export const mergeCompanyRequestSchema = z
+  .object({
+    fromCompanyId: z
+      .number({ message: ADMIN_COMPANIES_MESSAGES.fromCompanyRequired })
+      .int()
+      .positive()
+      .max(MAX_ID, 'is too large'),
+  })
+  .strict();
+
+export const adminCompanyMessageSchema = z.object({ message: z.string() });
+
+export const mergeCompanyResponseSchema = z.object({
+  message: z.string(),
+  moved: z.object({
+    people: z.number().int(),
+    locations: z.number().int(),
+    orders: z.number().int(),
+  }),
+});
+export type MergeCompanyResponse = z.infer<typeof mergeCompanyResponseSchema>;
