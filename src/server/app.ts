@@ -20,7 +20,7 @@ import { createAdminSessionService } from './features/admin-session/admin-sessio
 import { adminTotpRoutes } from './features/admin-session/admin-totp.routes';
 import { adminSessionRequirement } from './features/admin-session/required-second-factor';
 import { createTotpKeyring } from './features/admin-session/totp-key';
-import { adminCompaniesRoutes } from './features/admin-companies/admin-companies.routes';
+import { adminCompaniesRoutes } from './features/admin-companies';
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminDeliveryRoutes } from './features/admin-delivery/admin-delivery.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';

@@ -17,6 +17,7 @@ import { EnvError, loadEnv, type Env } from './env';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
 import { startPaymentNotices } from './features/orders';
+import { startTaxExemptionReminders } from './features/admin-companies';
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { connectShopify } from './integrations/shopify/shopify';
@@ -198,6 +199,8 @@ async function main() {
     if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
     // Every hour, the buyer's e-mails of orders on net terms: due in 3 days, overdue since yesterday.
     cleanups.push(startPaymentNotices(database.db, log));
+    // Every hour, staff's reminder of the tax exemptions that expire within 30 days.
+    cleanups.push(startTaxExemptionReminders(database.db, log));
 
     const app = await buildApp({
       env,

@@ -117,6 +117,7 @@ export const testUser: CurrentUser = {
       shippingState: 'IL',
       shippingZip: '62701',
       shippingCountry: 'USA',
+      taxExemption: null,
     },
   ],
   hasPassword: false,

@@ -3,6 +3,7 @@ import type { Env } from '../env';
 import { companyOwnerEmails, linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
 import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
+import { taxExemptionJobs } from '../features/admin-companies';
 import { shopifyEventsJobHandlers } from '../features/shopify-events';
 import { teamMailJobs, TEAM_MAIL_JOB_TYPES } from '../features/team';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
@@ -35,6 +36,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...linkMailJobs({ ...deps, mailer }),
     ...teamMailJobs({ ...deps, mailer }),
     ...paymentNoticesJobs(deps),
+    ...taxExemptionJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
     ...(shopify ? shopifyEventsJobHandlers({ ...deps, shopify }) : []),

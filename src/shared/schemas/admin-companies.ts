@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMPANY_ROLES } from '../company-roles';
+import { COMPANY_ROLES, LAST_OWNER_MESSAGE } from '../company-roles';
 import { MAX_ID } from '../limits';
 import { PAYMENT_TERMS } from '../payment-terms';
 import { USER_STATUSES } from './admin-users';
@@ -19,7 +19,7 @@ export const MAX_ADMIN_COMPANIES_PAGE_SIZE = 100;
 export const MAX_ADMIN_COMPANY_SEARCH_LENGTH = 200;
 
 /** A company keeps an owner: the refusal of a change that would leave it none (409). */
-export const LAST_OWNER_MESSAGE = 'A company must keep at least one owner.';
+export { LAST_OWNER_MESSAGE };
 export const COMPANY_NOT_FOUND = 'Company not found';
 export const COMPANY_MEMBER_NOT_FOUND = 'This person is not a member of this company';
 
@@ -117,6 +117,10 @@ export const adminCompanyLocationSchema = z.object({
   shipping: address,
   /** Empty (every field null) when billing is at the shipping address. */
   billing: address,
+  /** The reseller's tax exemption (docs/companies.md#tax-exemption), `expired` once its last day has passed. */
+  taxExemption: z
+    .object({ certificateNumber: z.string(), state: z.string(), expiresOn: z.string(), expired: z.boolean() })
+    .nullable(),
 });
 export type AdminCompanyLocation = z.infer<typeof adminCompanyLocationSchema>;
 
@@ -218,3 +222,42 @@ export const mergeCompanyResponseSchema = z.object({
   }),
 });
 export type MergeCompanyResponse = z.infer<typeof mergeCompanyResponseSchema>;
+
+/** PUT /api/admin/companies/:id/locations/:locationId/tax-exemption (docs/companies.md#tax-exemption). */
+export const TAX_EXEMPTION_MESSAGES = {
+  certificateRequired: 'Enter the certificate number',
+  stateRequired: 'Enter the state that issued the certificate (two letters, e.g. CA)',
+  expiryInvalid: 'Enter the expiry date as YYYY-MM-DD',
+  expiryPassed: 'The expiry date has already passed',
+  saved: 'Tax exemption saved',
+  cleared: 'Tax exemption removed',
+  locationNotFound: 'Location not found',
+} as const;
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+export const taxExemptionRequestSchema = z
+  .object({
+    certificateNumber: z
+      .string({ message: TAX_EXEMPTION_MESSAGES.certificateRequired })
+      .trim()
+      .min(1, TAX_EXEMPTION_MESSAGES.certificateRequired)
+      .max(60, 'The certificate number is at most 60 characters')
+      .superRefine(oneLine()),
+    state: z
+      .string({ message: TAX_EXEMPTION_MESSAGES.stateRequired })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, TAX_EXEMPTION_MESSAGES.stateRequired),
+    expiresOn: z
+      .string({ message: TAX_EXEMPTION_MESSAGES.expiryInvalid })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, TAX_EXEMPTION_MESSAGES.expiryInvalid)
+      .refine(isCalendarDate, TAX_EXEMPTION_MESSAGES.expiryInvalid),
+  })
+  .strict();
+export type TaxExemptionRequest = z.infer<typeof taxExemptionRequestSchema>;
+
+export const adminCompanyLocationParamsSchema = z.object({ id: idSchema, locationId: idSchema });

@@ -15,6 +15,11 @@ export const orderLocationSchema = z.object({
   shippingState: z.nullable(z.string()),
   shippingZip: z.nullable(z.string()),
   shippingCountry: z.nullable(z.string()),
+  /** Its tax exemption while valid (docs/companies.md#tax-exemption), shown on /confirm. */
+  taxExemption: z._default(
+    z.nullable(z.object({ certificateNumber: z.string(), state: z.string(), expiresOn: z.string() })),
+    null,
+  ),
 });
 export type OrderLocationView = z.infer<typeof orderLocationSchema>;
 

@@ -65,6 +65,11 @@ export const locationSchema = z.object({
   billingState: z.string().nullable(),
   billingZip: z.string().nullable(),
   billingCountry: z.string().nullable(),
+  /** Its tax exemption while valid, set by staff (docs/companies.md#tax-exemption). */
+  taxExemption: z
+    .object({ certificateNumber: z.string(), state: z.string(), expiresOn: z.string() })
+    .nullable()
+    .default(null),
 });
 export type Location = z.infer<typeof locationSchema>;
 

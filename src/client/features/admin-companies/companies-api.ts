@@ -8,6 +8,7 @@ import {
   adminCompanyListResponseSchema,
   adminCompanyMessageSchema,
   mergeCompanyResponseSchema,
+  type TaxExemptionRequest,
 } from '../../../shared/schemas/admin-companies';
 import { adminUserListSchema } from '../../../shared/schemas/admin-users';
 import { requestJson } from '../../lib/api';
@@ -122,3 +123,24 @@ export function useMergeCompany(companyId: number, options: { onDone: () => void
 
 /** '1 person', '3 people'. */
 export const counted = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * PUT (or, with null, DELETE) /api/admin/companies/{id}/locations/{locationId}/tax-exemption
+ * (docs/companies.md#tax-exemption). The dialog shows a refusal itself.
+ */
+export function useSaveTaxExemption(companyId: number, options: { onDone: () => void }) {
+  const refresh = useRefreshCompanies();
+  return useMutation({
+    mutationFn: ({ locationId, exemption }: { locationId: number; exemption: TaxExemptionRequest | null }) =>
+      requestJson(
+        `/api/admin/companies/${companyId}/locations/${locationId}/tax-exemption`,
+        adminCompanyMessageSchema,
+        exemption ? { method: 'PUT', body: exemption } : { method: 'DELETE' },
+      ),
+    onSuccess: async (answer) => {
+      toast.success('Success', { description: answer.message });
+      options.onDone();
+      await refresh();
+    },
+  });
+}

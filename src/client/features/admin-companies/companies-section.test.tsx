@@ -80,6 +80,7 @@ const detail: AdminCompanyDetail = {
       isDefault: true,
       shipping: address,
       billing: noAddress,
+      taxExemption: null,
     },
   ],
   people: [
@@ -313,6 +314,51 @@ describe('CompaniesSection: a company', () => {
     await waitFor(() =>
       expect(screen.getByLabelText<HTMLSelectElement>('Role of Jane Doe').value).toBe('owner'),
     );
+  });
+
+  it("records a location's tax exemption after the server's field refusal is fixed", async () => {
+    const url = '/api/admin/companies/3/locations/11/tax-exemption';
+    let refuse = true;
+    const { calls } = stubCompanies({
+      [url]: () =>
+        refuse
+          ? jsonResponse(
+              {
+                code: 'VALIDATION_FAILED',
+                message: 'The expiry date has already passed',
+                requestId: 'req-test',
+                details: [{ field: 'expiresOn', message: 'The expiry date has already passed' }],
+              },
+              { status: 400 },
+            )
+          : jsonResponse({ message: 'Tax exemption saved' }),
+    });
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    expect(screen.getByText('Not exempt')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Tax exemption of Main location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tax exemption of Main location' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save exemption' }));
+    expect(await within(dialog).findByText('Enter the certificate number')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+
+    fireEvent.change(within(dialog).getByLabelText(/Certificate number/), { target: { value: 'RS-9' } });
+    fireEvent.change(within(dialog).getByLabelText(/State/), { target: { value: 'ca' } });
+    fireEvent.change(within(dialog).getByLabelText(/Expires on/), { target: { value: '2031-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save exemption' }));
+    expect(await within(dialog).findByText('The expiry date has already passed')).toBeInTheDocument();
+    expect(calls).toEqual([
+      { url, method: 'PUT', body: { certificateNumber: 'RS-9', state: 'CA', expiresOn: '2031-01-01' } },
+    ]);
+
+    refuse = false;
+    fireEvent.change(within(dialog).getByLabelText(/Expires on/), { target: { value: '2032-01-01' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save exemption' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Tax exemption saved' }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('adds a customer found by e-mail with a role, and says when no customer has the e-mail', async () => {

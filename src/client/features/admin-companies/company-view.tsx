@@ -6,6 +6,7 @@ import { ORDER_STATUS_LABELS } from '../../../shared/orders';
 import { PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { companyRoleSchema, type AdminCompanyDetail } from '../../../shared/schemas/admin-companies';
 import { ListState } from '../../components/admin/list-state';
+import { TaxExemptionDialog } from './tax-exemption-dialog';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { EmailAddress } from '../../components/ui/email-address';
@@ -167,8 +168,14 @@ function addressLines(address: Detail['locations'][number]['shipping']): string 
 }
 
 function Locations({ detail }: { detail: Detail }) {
+  const [exempting, setExempting] = useState<Detail['locations'][number] | null>(null);
   return (
     <Part title="Locations">
+      <TaxExemptionDialog
+        companyId={detail.company.id}
+        location={exempting}
+        onClose={() => setExempting(null)}
+      />
       <ul aria-label="Locations" className="grid gap-3 md:grid-cols-2">
         {detail.locations.map((location) => (
           <li key={location.id} className="rounded-lg border border-border p-3 text-sm">
@@ -183,7 +190,28 @@ function Locations({ detail }: { detail: Detail }) {
               <dd className="wrap-anywhere">{addressLines(location.shipping) ?? '—'}</dd>
               <dt className="text-muted-foreground">Billing</dt>
               <dd className="wrap-anywhere">{addressLines(location.billing) ?? 'Same as shipping'}</dd>
+              <dt className="text-muted-foreground">Tax</dt>
+              <dd className="wrap-anywhere">
+                {location.taxExemption ? (
+                  <>
+                    Exempt: certificate {location.taxExemption.certificateNumber} (
+                    {location.taxExemption.state}), through {location.taxExemption.expiresOn}{' '}
+                    {location.taxExemption.expired ? <Badge variant="warning">Expired</Badge> : null}
+                  </>
+                ) : (
+                  'Not exempt'
+                )}
+              </dd>
             </dl>
+            <Button
+              variant="outline"
+              size="sm"
+              className="mt-2"
+              aria-label={`Tax exemption of ${location.name}`}
+              onClick={() => setExempting(location)}
+            >
+              Tax exemption
+            </Button>
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { shippingAddressLines, type ShippingFields } from '../../../shared/addre
 import type { OrderLocationView } from '../../../shared/schemas/current-user';
 import { NO_LOCATION_MESSAGE } from '../../../shared/company-roles';
 import { SelectField } from '../../components/ui/select-field';
+import { DATE_FORMAT, formatDate } from '../../lib/format-date';
 
 interface CustomerDetailsProps {
   customer: OrderCustomerInput;
@@ -152,6 +153,12 @@ function ShipTo({
         <p className="mb-1 text-sm font-medium">{location.name}</p>
       ) : null}
       <AddressLines address={location ?? fallback} />
+      {location?.taxExemption ? (
+        <p className="mt-2 text-sm">
+          Tax exempt: certificate {location.taxExemption.certificateNumber} ({location.taxExemption.state}),
+          valid through {formatDate(`${location.taxExemption.expiresOn}T12:00:00Z`, DATE_FORMAT)}
+        </p>
+      ) : null}
     </>
   );
 }

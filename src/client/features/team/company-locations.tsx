@@ -37,6 +37,12 @@ export function CompanyLocations({ locations, mayManage }: { locations: Location
               <address className="text-sm text-muted-foreground not-italic">
                 {shippingAddressLines(location).join(', ') || 'No address yet'}
               </address>
+              {location.taxExemption ? (
+                <p className="text-xs text-muted-foreground">
+                  Tax exempt: certificate {location.taxExemption.certificateNumber} (
+                  {location.taxExemption.state}), through {location.taxExemption.expiresOn}
+                </p>
+              ) : null}
               {location.billingAddress ? (
                 <p className="text-xs text-muted-foreground">
                   Billed at {location.billingAddress.split('\n').join(', ')}
@@ -56,7 +62,7 @@ export function CompanyLocations({ locations, mayManage }: { locations: Location
                   <>
                     <Button
                       variant="outline"
-                      aria-label={`Make ${location.name} the default`}
+                      aria-label={`Make default: ${location.name}`}
                       disabled={makeDefault.isPending}
                       onClick={() => makeDefault.mutate({ id: location.id, name: location.name })}
                     >

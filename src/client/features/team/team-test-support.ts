@@ -21,6 +21,7 @@ export function testLocation(overrides: Partial<Location> & Pick<Location, 'id' 
     billingState: null,
     billingZip: null,
     billingCountry: null,
+    taxExemption: null,
     ...overrides,
   };
 }

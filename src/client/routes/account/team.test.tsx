@@ -615,14 +615,14 @@ describe('/account/team', () => {
       expect(main.getByText('1 Main St, Springfield, IL 62701, USA')).toBeInTheDocument();
       expect(main.getByRole('button', { name: 'Edit Main location' })).toBeInTheDocument();
       // The default is neither made the default again nor removed.
-      expect(main.queryByRole('button', { name: 'Make Main location the default' })).toBeNull();
+      expect(main.queryByRole('button', { name: 'Make default: Main location' })).toBeNull();
       expect(main.queryByRole('button', { name: 'Remove Main location' })).toBeNull();
 
       const harbour = within(locationRow('Harbour Store'));
       expect(harbour.queryByText('Default')).toBeNull();
       expect(harbour.getByText('Billed at PO Box 7, Portland, ME, 04112, USA')).toBeInTheDocument();
       expect(harbour.getByRole('button', { name: 'Edit Harbour Store' })).toBeInTheDocument();
-      expect(harbour.getByRole('button', { name: 'Make Harbour Store the default' })).toBeInTheDocument();
+      expect(harbour.getByRole('button', { name: 'Make default: Harbour Store' })).toBeInTheDocument();
       expect(harbour.getByRole('button', { name: 'Remove Harbour Store' })).toBeInTheDocument();
     });
 
@@ -741,7 +741,7 @@ describe('/account/team', () => {
       const fetchMock = stubApi(ownerTeam(), { '/api/company/locations/32/default': done });
       await openTeam();
 
-      fireEvent.click(screen.getByRole('button', { name: 'Make Harbour Store the default' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Make default: Harbour Store' }));
 
       await waitFor(() =>
         expect(callsTo(fetchMock, '/api/company/locations/32/default')).toEqual([

@@ -281,6 +281,20 @@ describe('review page', () => {
     expect(body?.customer).toMatchObject({ shippingAddressLine1: '2 Quay St', city: 'Bath' });
   });
 
+  it("shows the chosen location's tax exemption while it is valid", async () => {
+    seedTwoCasesAndTester();
+    const exempt = {
+      ...testUser.locations[0]!,
+      taxExemption: { certificateNumber: 'RS-77', state: 'IL', expiresOn: '2031-06-30' },
+    };
+    stubApi({}, { ...testUser, locations: [exempt] });
+    await openReview();
+    const shipping = screen.getByRole('region', { name: 'Shipping Address' });
+    expect(
+      within(shipping).getByText('Tax exempt: certificate RS-77 (IL), valid through Jun 30, 2031'),
+    ).toBeInTheDocument();
+  });
+
   it('tells a buyer with no location why they cannot order yet', async () => {
     seedTwoCasesAndTester();
     stubApi({}, { ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'buyer' }, locations: [] });

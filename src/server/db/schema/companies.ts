@@ -2,11 +2,13 @@ import { and, eq, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
@@ -69,11 +71,27 @@ export const companyLocations = pgTable(
     billingState: text('billing_state'),
     billingZip: text('billing_zip'),
     billingCountry: text('billing_country').default('USA'),
+    /**
+     * A reseller's tax exemption, set by staff (docs/companies.md#tax-exemption): the certificate number, the
+     * state that issued it and the last day it is valid. All three or none.
+     */
+    taxExemptCertificate: text('tax_exempt_certificate'),
+    taxExemptState: text('tax_exempt_state'),
+    taxExemptExpiresOn: date('tax_exempt_expires_on', { mode: 'string' }),
+    /** When staff were reminded that it expires within 30 days (once per exemption). */
+    taxExemptRemindedAt: timestamp('tax_exempt_reminded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (table) => [
     check('company_locations_name_check', sql`length(trim(${table.name})) > 0`),
+    check(
+      'company_locations_tax_exemption_check',
+      sql`(${table.taxExemptCertificate} is null) = (${table.taxExemptState} is null) and (${table.taxExemptCertificate} is null) = (${table.taxExemptExpiresOn} is null)`,
+    ),
+    index('company_locations_tax_exempt_expires_idx')
+      .on(table.taxExemptExpiresOn)
+      .where(sql`${table.taxExemptCertificate} is not null and ${table.taxExemptRemindedAt} is null`),
     index('company_locations_company_id_idx').on(table.companyId),
     uniqueIndex('company_locations_one_default_idx')
       .on(table.companyId)
@@ -96,7 +114,17 @@ export type OrderLocation = Pick<
   | 'shippingState'
   | 'shippingZip'
   | 'shippingCountry'
->;
+> & {
+  /** The location's tax exemption while it is valid (docs/companies.md#tax-exemption); null otherwise. */
+  taxExemption: TaxExemption | null;
+};
+
+export interface TaxExemption {
+  certificateNumber: string;
+  state: string;
+  /** The last day it is valid, 'YYYY-MM-DD'. */
+  expiresOn: string;
+}
 
 /** The join condition of a company's default location, for the reads that carry it with the person. */
 export const defaultLocationOf = (companyId: AnyPgColumn) =>

@@ -1,7 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentTerms } from '../../../shared/payment-terms';
 import type { DatabaseOrTransaction } from '../../db/client';
-import { companies, companyLocations, type CompanyLocationRow, type CompanyRow } from '../../db/schema';
+import {
+  companies,
+  companyLocations,
+  type CompanyLocationRow,
+  type CompanyRow,
+  type TaxExemption,
+} from '../../db/schema';
 
 /**
  * Every write of the `companies` and `company_locations` tables: like `users`, their one writer is the
@@ -13,7 +19,16 @@ import { companies, companyLocations, type CompanyLocationRow, type CompanyRow }
 export type LocationDetails = Partial<
   Omit<
     typeof companyLocations.$inferInsert,
-    'id' | 'companyId' | 'name' | 'isDefault' | 'createdAt' | 'updatedAt'
+    | 'id'
+    | 'companyId'
+    | 'name'
+    | 'isDefault'
+    | 'createdAt'
+    | 'updatedAt'
+    | 'taxExemptCertificate'
+    | 'taxExemptState'
+    | 'taxExemptExpiresOn'
+    | 'taxExemptRemindedAt'
   >
 >;
 
@@ -147,4 +162,37 @@ export async function makeDefaultLocation(db: DatabaseOrTransaction, companyId: 
     .set({ isDefault: true, updatedAt: sql`now()` })
     .where(eq(companyLocations.id, id));
   return true;
+}
+
+/**
+ * Staff set (or, with null, clear) a location's tax exemption (docs/companies.md#tax-exemption); a new one
+ * will be reminded of again. Null when the company has no such location.
+ */
+export async function setLocationTaxExemption(
+  db: DatabaseOrTransaction,
+  companyId: number,
+  locationId: number,
+  exemption: TaxExemption | null,
+): Promise<CompanyLocationRow | null> {
+  const [row] = await db
+    .update(companyLocations)
+    .set({
+      taxExemptCertificate: exemption?.certificateNumber ?? null,
+      taxExemptState: exemption?.state ?? null,
+      taxExemptExpiresOn: exemption?.expiresOn ?? null,
+      taxExemptRemindedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(companyLocations.companyId, companyId), eq(companyLocations.id, locationId)))
+    .returning();
+  return row ?? null;
+}
+
+/** Notes that staff were reminded of the exemptions of these locations expiring. */
+export async function markTaxExemptionsReminded(db: DatabaseOrTransaction, locationIds: number[]) {
+  if (locationIds.length === 0) return;
+  await db
+    .update(companyLocations)
+    .set({ taxExemptRemindedAt: sql`now()` })
+    .where(inArray(companyLocations.id, locationIds));
 }

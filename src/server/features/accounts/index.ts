@@ -19,7 +19,9 @@ export {
 export {
   addLocation,
   makeDefaultLocation,
+  markTaxExemptionsReminded,
   removeLocation,
+  setLocationTaxExemption,
   setCompanyPaymentTerms,
   updateLocation,
   type LocationDetails,

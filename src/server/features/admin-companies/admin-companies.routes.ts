@@ -5,16 +5,19 @@ import {
   adminCompanyDetailSchema,
   adminCompanyListQuerySchema,
   adminCompanyListResponseSchema,
+  adminCompanyLocationParamsSchema,
   adminCompanyMemberParamsSchema,
   adminCompanyMessageSchema,
   adminCompanyParamsSchema,
   mergeCompanyRequestSchema,
   mergeCompanyResponseSchema,
+  taxExemptionRequestSchema,
   updateCompanyMemberRoleRequestSchema,
 } from '../../../shared/schemas/admin-companies';
 import type { AdminDeps } from '../admin';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { createAdminCompaniesService } from './admin-companies.service';
+import { saveTaxExemption } from './tax-exemptions';
 
 /** The acting administrator and their address, for the audit log. */
 const actorOf = (request: FastifyRequest) => ({ user: requireAdmin(request), ip: request.ip });
@@ -38,6 +41,41 @@ export const adminCompaniesRoutes =
         },
       },
       async (request) => service.list(request.query),
+    );
+
+    // A location's tax exemption (docs/companies.md#tax-exemption): set, or removed.
+    app.put(
+      '/api/admin/companies/:id/locations/:locationId/tax-exemption',
+      {
+        schema: {
+          params: adminCompanyLocationParamsSchema,
+          body: taxExemptionRequestSchema,
+          response: { 200: adminCompanyMessageSchema },
+        },
+      },
+      async (request) => ({
+        message: await saveTaxExemption(
+          db,
+          actorOf(request),
+          request.params.id,
+          request.params.locationId,
+          request.body,
+        ),
+      }),
+    );
+
+    app.delete(
+      '/api/admin/companies/:id/locations/:locationId/tax-exemption',
+      { schema: { params: adminCompanyLocationParamsSchema, response: { 200: adminCompanyMessageSchema } } },
+      async (request) => ({
+        message: await saveTaxExemption(
+          db,
+          actorOf(request),
+          request.params.id,
+          request.params.locationId,
+          null,
+        ),
+      }),
     );
 
     app.get(

@@ -14,6 +14,7 @@ import {
   type MergeCompanyResponse,
 } from '../../../shared/schemas/admin-companies';
 import { USER_NOT_FOUND } from '../../../shared/schemas/admin-users';
+import { isExemptionExpired } from '../../../shared/tax-exemption';
 import { fullName } from '../../../shared/user-name';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { CompanyLocationRow, UserRow } from '../../db/schema';
@@ -68,6 +69,15 @@ function toLocation(row: CompanyLocationRow): AdminCompanyLocation {
       country: row.billingCountry,
       text: row.billingAddress,
     },
+    taxExemption:
+      row.taxExemptCertificate && row.taxExemptState && row.taxExemptExpiresOn
+        ? {
+            certificateNumber: row.taxExemptCertificate,
+            state: row.taxExemptState,
+            expiresOn: row.taxExemptExpiresOn,
+            expired: isExemptionExpired(row.taxExemptExpiresOn),
+          }
+        : null,
   };
 }
 

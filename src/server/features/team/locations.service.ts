@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { buildAddressString } from '../../../shared/addresses';
+import { isExemptionExpired } from '../../../shared/tax-exemption';
 import {
   DEFAULT_LOCATION_KEPT_MESSAGE,
   LOCATION_NOT_IN_COMPANY_MESSAGE,
@@ -81,6 +82,17 @@ const toLocation = (row: CompanyLocationRow): Location => ({
   billingState: row.billingState,
   billingZip: row.billingZip,
   billingCountry: row.billingCountry,
+  taxExemption:
+    row.taxExemptCertificate &&
+    row.taxExemptState &&
+    row.taxExemptExpiresOn &&
+    !isExemptionExpired(row.taxExemptExpiresOn)
+      ? {
+          certificateNumber: row.taxExemptCertificate,
+          state: row.taxExemptState,
+          expiresOn: row.taxExemptExpiresOn,
+        }
+      : null,
 });
 
 /** The stored columns of a location form: the combined address strings built, billing empty when the same. */
