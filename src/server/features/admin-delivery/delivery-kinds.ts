@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../../jobs/job-definition';
 import { sendEmailJob } from '../../mail/email.jobs';
 import { approvalLinkJob, resetLinkJob, signInLinkJob } from '../accounts';
+import { invitationMailJob } from '../team';
 
 /*
  * What the delivery problems list shows of each kind of e-mail job (docs/admin.md#delivery-problems): the
@@ -43,6 +44,7 @@ export const DELIVERY_KINDS: ReadonlyMap<string, DeliveryKind> = new Map([
   kindOf(signInLinkJob, ({ email }) => ({ to: email })),
   kindOf(resetLinkJob, ({ email }) => ({ to: email })),
   kindOf(approvalLinkJob, ({ userId }) => ({ userId })),
+  kindOf(invitationMailJob, ({ email }) => ({ to: email })),
 ]);
 
 /** A job of a type this list does not know (a new e-mail job without its line above): named by its type. */

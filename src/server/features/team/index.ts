@@ -1,5 +1,5 @@
 /* The Team page, invitations and the company's locations (docs/companies.md). */
-export { teamMailJobs, TEAM_MAIL_JOB_TYPES } from './invitation-mail.jobs';
+export { invitationMailJob, teamMailJobs, TEAM_MAIL_JOB_TYPES } from './invitation-mail.jobs';
 export { locationsRoutes } from './locations.routes';
 export { createLocationsService } from './locations.service';
 export { teamRoutes } from './team.routes';

@@ -19,7 +19,8 @@ import { findInvitationByTokenHash, issueInvitationToken } from './invitations.r
 export const invitationMailJob = defineJob({
   type: 'team.invitation',
   label: 'Team invitation',
-  payload: z.object({ invitationId: z.number().int().positive().max(MAX_ID) }),
+  // The address rides along for the delivery problems list (admin-delivery); the job reads the rest anew.
+  payload: z.object({ invitationId: z.number().int().positive().max(MAX_ID), email: z.string().max(320) }),
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
 

@@ -114,8 +114,8 @@ export function createTeamService({
     });
   }
 
-  const queueInvitationEmail = (tx: DatabaseOrTransaction, invitationId: number) =>
-    enqueueJob(tx, jobToQueue(invitationMailJob, { invitationId }));
+  const queueInvitationEmail = (tx: DatabaseOrTransaction, invitation: { id: number; email: string }) =>
+    enqueueJob(tx, jobToQueue(invitationMailJob, { invitationId: invitation.id, email: invitation.email }));
 
   async function findByLink(token: string): Promise<InvitationView> {
     const invitation = await findInvitationByTokenHash(db, hashToken(token));
@@ -179,7 +179,7 @@ export function createTeamService({
           ? await renewInvitation(tx, open.id, invited)
           : await insertInvitation(tx, { companyId, email, ...invited });
         if (!row) throw new AppError('CONFLICT', alreadyInvitedMessage(email));
-        await queueInvitationEmail(tx, row.id);
+        await queueInvitationEmail(tx, row);
         return row.id;
       });
       const invitation = await findInvitationOf(db, companyId, id);
@@ -203,7 +203,7 @@ export function createTeamService({
           const { role, locationIds } = invitation;
           await renewInvitation(tx, invitation.id, { role, locationIds, invitedBy: user.id });
         }
-        await queueInvitationEmail(tx, invitation.id);
+        await queueInvitationEmail(tx, invitation);
       });
     },
 
