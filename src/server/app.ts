@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(pricingRoutes(pricing));
   await app.register(accountsRoutes(createAccountsService({ db, env }), sessions));
   await app.register(teamRoutes(createTeamService({ db, env }), sessions));
-  await app.register(locationsRoutes(createLocationsService({ db })));
+  await app.register(locationsRoutes(createLocationsService({ db }), sessions));
   const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
   await app.register(ordersRoutes(createOrderService({ db, env, pricing, shopify })));
   await app.register(supportRoutes(createSupportService({ db, env })));

@@ -123,6 +123,13 @@ export function registerSessions(
     userChanged(request: FastifyRequest) {
       if (request.user) cache.forgetUser(request.user.id);
     },
+    /**
+     * Someone else's account has just changed (an owner changed their role or locations, or removed them):
+     * this instance forgets their sessions before answering; the others hear the database's notification.
+     */
+    otherUserChanged(userId: number) {
+      cache.forgetUser(userId);
+    },
     /** Starts a new session for `user` (rotating away any session the request carried) and sets the cookie. */
     async signIn(request: FastifyRequest, reply: FastifyReply, user: UserRow) {
       if (request.sessionTokenHash) await endSession(request.sessionTokenHash);

@@ -10,6 +10,7 @@ import {
 import { orders } from '../../db/schema';
 import { LOCATION_NOT_YOURS_MESSAGE } from '../../../shared/company-roles';
 import { send } from '../admin-users/admin-test-support';
+import { SESSION_CACHE_TTL_MS } from '../sessions/session-cache';
 import { signIn } from '../../test/factories/sign-in';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { mailsTo, tokenFromLink } from '../../test/outbox';
@@ -197,7 +198,10 @@ describe("a buyer's locations", () => {
       locationIds: [main],
     });
     expect(given.statusCode, given.body).toBe(200);
-    expect(await ids('/api/orders', buyerCookie)).toEqual([buyersOrder, ownersOrder]);
+    // Every instance hears of it through the database's notification (on PostgreSQL a moment later).
+    await expect
+      .poll(() => ids('/api/orders', buyerCookie), { timeout: SESSION_CACHE_TTL_MS / 5, interval: 20 })
+      .toEqual([buyersOrder, ownersOrder]);
     expect((await order(buyerCookie, buyer.email, harbourId)).statusCode).toBe(422);
   });
 

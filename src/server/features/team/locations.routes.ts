@@ -8,17 +8,18 @@ import {
   locationsResponseSchema,
   memberLocationsRequestSchema,
 } from '../../../shared/schemas/locations';
-import { requireUser } from '../../plugins/session';
+import { requireUser, type Sessions } from '../../plugins/session';
 import type { LocationsService } from './locations.service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /**
  * The company's locations and a buyer's share of them (docs/companies.md#locations): every route acts on
- * the signed-in person's own company; the service checks the role.
+ * the signed-in person's own company; the service checks the role. A change forgets, on this instance, the
+ * remembered sessions it touches (the other instances hear the database's notification, migration 0019).
  */
 export const locationsRoutes =
-  (locations: LocationsService): FastifyPluginAsyncZod =>
+  (locations: LocationsService, sessions: Sessions): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/api/company/locations', { schema: { response: { 200: locationsResponseSchema } } }, (request) =>
       locations.list(requireUser(request)),
@@ -29,14 +30,20 @@ export const locationsRoutes =
       { schema: { body: locationRequestSchema, response: { 201: locationSchema } } },
       async (request, reply) => {
         reply.status(201);
-        return locations.add(requireUser(request), request.body);
+        const added = await locations.add(requireUser(request), request.body);
+        sessions.userChanged(request);
+        return added;
       },
     );
 
     app.put(
       '/api/company/locations/:id',
       { schema: { params: idParams, body: locationRequestSchema, response: { 200: locationSchema } } },
-      (request) => locations.update(requireUser(request), request.params.id, request.body),
+      async (request) => {
+        const updated = await locations.update(requireUser(request), request.params.id, request.body);
+        sessions.userChanged(request);
+        return updated;
+      },
     );
 
     app.delete(
@@ -44,6 +51,7 @@ export const locationsRoutes =
       { schema: { params: idParams, response: { 200: messageResponseSchema } } },
       async (request) => {
         await locations.remove(requireUser(request), request.params.id);
+        sessions.userChanged(request);
         return { message: 'Location removed' };
       },
     );
@@ -53,6 +61,7 @@ export const locationsRoutes =
       { schema: { params: idParams, response: { 200: messageResponseSchema } } },
       async (request) => {
         await locations.makeDefault(requireUser(request), request.params.id);
+        sessions.userChanged(request);
         return { message: 'Default location changed' };
       },
     );
@@ -68,6 +77,7 @@ export const locationsRoutes =
       },
       async (request) => {
         await locations.setMemberLocations(requireUser(request), request.params.id, request.body.locationIds);
+        sessions.otherUserChanged(request.params.id);
         return { message: 'Locations saved' };
       },
     );

@@ -12,6 +12,7 @@ import {
 } from '../../../shared/schemas/team';
 import { companyInvitations, users } from '../../db/schema';
 import { send } from '../admin-users/admin-test-support';
+import { SESSION_CACHE_TTL_MS } from '../sessions/session-cache';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { mailsTo, tokenFromLink } from '../../test/outbox';
@@ -293,7 +294,13 @@ describe('roles and removal', () => {
       role: 'owner',
     });
     expect(promoted.statusCode, promoted.body).toBe(200);
-    expect((await get(t.app, '/api/user', { cookie: buyerCookie })).json().company.role).toBe('owner');
+    // Every instance hears of it through the database's notification (on PostgreSQL a moment later).
+    await expect
+      .poll(async () => (await get(t.app, '/api/user', { cookie: buyerCookie })).json().company.role, {
+        timeout: SESSION_CACHE_TTL_MS / 5,
+        interval: 20,
+      })
+      .toBe('owner');
     // Now the first owner may step down, and from then on manages nothing.
     expect(
       (await send(t.app, 'PATCH', `/api/company/members/${owner.id}`, cookie, { role: 'viewer' })).statusCode,

@@ -64,6 +64,7 @@ export const teamRoutes =
       },
       async (request) => {
         await team.changeRole(requireUser(request), request.params.id, request.body.role);
+        sessions.otherUserChanged(request.params.id);
         return { message: 'Role changed' };
       },
     );
@@ -73,6 +74,8 @@ export const teamRoutes =
       { schema: { params: idParams, response: { 200: messageResponseSchema } } },
       async (request) => {
         await team.remove(requireUser(request), request.params.id);
+        sessions.otherUserChanged(request.params.id);
+        sessions.userChanged(request);
         return { message: 'Removed from the team' };
       },
     );
