@@ -22,7 +22,7 @@ import {
   VIEWERS_CANNOT_ORDER_MESSAGE,
 } from '../../../shared/company-roles';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
-import { prepareOrderReads } from './reads/orders.repository';
+import { prepareOrderReads, withLocationNames } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
 import { buildReorder } from './placement/reorder';
 import { submitOrder } from './placement/submit-order';
@@ -113,8 +113,9 @@ export function createOrderService({
         limit: page.limit,
         offset: (page.page - 1) * page.limit,
       });
+      const located = await withLocationNames(db, user, orders);
       return {
-        orders: orders.map((order) => toOrderSummary(order, order.items.map(toOrderItemView))),
+        orders: located.map((order) => toOrderSummary(order, order.items.map(toOrderItemView))),
         totalPages: Math.ceil(total / page.limit),
         page: page.page,
         total,
@@ -123,9 +124,9 @@ export function createOrderService({
 
     /** GET /api/orders/{id}: the order, its lines and total; 404 unless the customer may see it. */
     async getOrder(user: AccountRow, orderId: number): Promise<OrderDetailResponse> {
-      const order = await findVisibleOrder(user, orderId);
-      const items = order.items.map(toOrderItemView);
-      const detail = toOrderDetail(order, items);
+      const [order] = await withLocationNames(db, user, [await findVisibleOrder(user, orderId)]);
+      const items = order!.items.map(toOrderItemView);
+      const detail = toOrderDetail(order!, items);
       return { order: detail, items, orderTotal: detail.orderTotal };
     },
 

@@ -203,6 +203,11 @@ describe("a buyer's locations", () => {
       .poll(() => ids('/api/orders', buyerCookie), { timeout: SESSION_CACHE_TTL_MS / 5, interval: 20 })
       .toEqual([buyersOrder, ownersOrder]);
     expect((await order(buyerCookie, buyer.email, harbourId)).statusCode).toBe(422);
+    // Their own order at the location taken from them still names it.
+    const own = (await get(t.app, `/api/orders/${buyersOrder}`, { cookie: buyerCookie })).json<{
+      order: { location: unknown };
+    }>();
+    expect(own.order.location).toEqual({ id: harbourId, name: 'Harbour shop' });
   });
 
   it('are given only to buyers, at least one, and only of the own company', async () => {

@@ -3,11 +3,13 @@ import { centsToDecimal } from '../../../../shared/money';
 import { runNamed, type Database, type NamedStatement, type DatabaseOrTransaction } from '../../../db/client';
 import {
   DEFAULT_JOB_ATTEMPTS,
+  companyLocations,
   idempotencyKeys,
   orderItems,
   orders,
   pricingTiers,
   products,
+  type AccountRow,
   type IdempotencyKeyRow,
   type OrderRow,
 } from '../../../db/schema';
@@ -327,9 +329,7 @@ const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.
   o.shopify_checkout_url as "shopifyCheckoutUrl",
   (select json_build_object('id', u.id,
      'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
-   from users u where u.id = o.user_id) as "placedBy",
-  (select json_build_object('id', l.id, 'name', l.name)
-   from company_locations l where l.id = o.location_id) as "location"`;
+   from users u where u.id = o.user_id) as "placedBy", o.location_id as "locationId"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -375,6 +375,8 @@ export type OrderSummaryRow = Pick<
   /** Who placed the order, as the company's people know them (docs/companies.md#orders). */
   placedBy?: { id: number; name: string } | null;
   /** The company location it ships to (docs/companies.md#locations); null when unknown or removed. */
+  locationId?: number | null;
+  /** Its name with it, added by order-locations.ts from what the reader's session knows. */
   location?: { id: number; name: string } | null;
 };
 export type OrderDetailRow = OrderSummaryRow &
@@ -457,4 +459,31 @@ export async function findIdempotencyKey(
     .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The location each order ships to, named (docs/companies.md#orders). The names come from the locations the
+ * reader's session already carries, so the order reads stay one statement; only a location the reader no
+ * longer orders for (a buyer's order at a location taken from them since) is looked up, in their company.
+ */
+export async function withLocationNames<Row extends { locationId?: number | null }>(
+  db: DatabaseOrTransaction,
+  reader: AccountRow,
+  rows: Row[],
+): Promise<Array<Row & { location: { id: number; name: string } | null }>> {
+  const names = new Map(reader.locations.map((location) => [location.id, location.name]));
+  const unknown = [
+    ...new Set(rows.flatMap((row) => (row.locationId && !names.has(row.locationId) ? [row.locationId] : []))),
+  ];
+  if (unknown.length > 0 && reader.companyId !== null) {
+    const found = await db
+      .select({ id: companyLocations.id, name: companyLocations.name })
+      .from(companyLocations)
+      .where(and(eq(companyLocations.companyId, reader.companyId), inArray(companyLocations.id, unknown)));
+    for (const location of found) names.set(location.id, location.name);
+  }
+  return rows.map((row) => {
+    const name = row.locationId ? names.get(row.locationId) : undefined;
+    return { ...row, location: row.locationId && name !== undefined ? { id: row.locationId, name } : null };
+  });
 }
