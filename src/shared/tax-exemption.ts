@@ -1,6 +1,6 @@
 /**
  * A location's tax exemption (docs/companies.md#tax-exemption): valid through its last day, 'YYYY-MM-DD',
- * in UTC as the database's current_date on this deployment.
+ * in UTC, as the database reads it too ((now() at time zone 'utc')::date).
  */
 
 /** Staff are reminded this many days before an exemption's last day. */

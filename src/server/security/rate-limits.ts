@@ -34,13 +34,14 @@ export const EMAIL_SEND_LIMITS: EmailSendLimits = {
  * Checks and uses of one password-reset link, from any address, per window: beyond it the link answers 429
  * until the window ends (its owner can ask for a new link).
  */
+export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS };
+
 /**
- * Invitation e-mails (new ones and resends) per company per hour (docs/companies.md#invitations): beyond it
- * the owner is answered 429 with the time to wait, and nothing is sent.
+ * Invitation attempts (new ones and resends, refused ones too, so addresses cannot be probed without end)
+ * per company per hour (docs/companies.md#invitations): beyond it the owner is answered 429 with the time to
+ * wait, and nothing is sent.
  */
 export const INVITATIONS_PER_COMPANY: RateLimit = { max: 20, windowMs: HOUR_MS };
-
-export const RESET_TOKEN_TRIES: RateLimit = { max: 10, windowMs: 15 * MINUTE_MS };
 
 /**
  * 10 failures (wrong passwords and wrong codes alike) from one IP block it for 10 minutes; an account takes

@@ -36,7 +36,7 @@ export const orderLocationsOfUser: SQL<OrderLocation[]> = sql<OrderLocation[]>`c
       'shippingAddress', l.shipping_address, 'shippingAddressLine1', l.shipping_address_line1,
       'shippingAddressLine2', l.shipping_address_line2, 'shippingCity', l.shipping_city,
       'shippingState', l.shipping_state, 'shippingZip', l.shipping_zip, 'shippingCountry', l.shipping_country,
-      'taxExemption', case when l.tax_exempt_certificate is not null and l.tax_exempt_expires_on >= current_date
+      'taxExemption', case when l.tax_exempt_certificate is not null and l.tax_exempt_expires_on >= (now() at time zone 'utc')::date
         then json_build_object('certificateNumber', l.tax_exempt_certificate, 'state', l.tax_exempt_state,
           'expiresOn', l.tax_exempt_expires_on) end
     ) order by l.is_default desc, l.name, l.id)

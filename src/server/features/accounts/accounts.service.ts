@@ -33,6 +33,7 @@ import {
 } from './accounts.repository';
 import { recordSignIn, registerPendingCustomer, setPasswordHash, updateProfile } from './user-writes';
 import { editOwnLocation, renameOwnCompany, splitProfileEdit } from './company-profile';
+import { lockCompany } from './member-writes';
 import {
   alreadyRegisteredEmail,
   newRegistrationStaffEmail,
@@ -263,6 +264,9 @@ export function createAccountsService({
       if (id !== user.id) throw new AppError('NOT_FOUND', 'User not found');
       const { person, businessName, location } = splitProfileEdit(body);
       return db.transaction(async (tx) => {
+        // The company's lock before the person's row, in the order every change of its people takes them.
+        const touchesCompany = businessName !== undefined || Object.keys(location).length > 0;
+        if (touchesCompany && user.companyId !== null) await lockCompany(tx, user.companyId);
         const updated = await updateProfile(tx, user.id, person);
         if (!updated) throw new AppError('NOT_FOUND', 'User not found');
         await renameOwnCompany(tx, user, businessName);

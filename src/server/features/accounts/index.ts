@@ -30,6 +30,7 @@ export {
   addInvitedMember,
   currentCompanyRole,
   keepAnOwner,
+  keepAnOwnerForOthers,
   lockCompany,
   removeFromCompany,
   setCompanyRole,

@@ -20,7 +20,8 @@ export async function lockCompany(db: DatabaseOrTransaction, companyId: number):
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    // NO KEY UPDATE: orders and people added meanwhile (their foreign keys to the company) are not held up.
+    .for('no key update');
   return rows.length > 0;
 }
 
@@ -55,6 +56,18 @@ export async function keepAnOwner(db: DatabaseOrTransaction, companyId: number, 
       ),
     );
   if ((row?.owners ?? 0) === 0) throw new AppError('CONFLICT', LAST_OWNER_MESSAGE);
+}
+
+/**
+ * Refuses (409) a person's leaving a company (moved elsewhere, made staff) that would leave people behind
+ * with no owner; the last person may leave it empty. Call under lockCompany.
+ */
+export async function keepAnOwnerForOthers(db: DatabaseOrTransaction, companyId: number, leaving: number) {
+  const [row] = await db
+    .select({ others: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), ne(users.status, 'disabled'), ne(users.id, leaving)));
+  if ((row?.others ?? 0) > 0) await keepAnOwner(db, companyId, leaving);
 }
 
 /**

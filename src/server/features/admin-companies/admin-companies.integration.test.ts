@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/admin-companies';
 import { adminOrderListResponseSchema } from '../../../shared/schemas/admin-orders';
 import { adminUserListSchema } from '../../../shared/schemas/admin-users';
-import { companies, companyLocations, supportMessages, users } from '../../db/schema';
+import { companies, companyInvitations, companyLocations, supportMessages, users } from '../../db/schema';
 import { SESSION_CACHE_TTL_MS } from '../sessions/session-cache';
 import { auditRowsOf } from '../../test/factories/audit';
 import { readOrder, storeOrder, uniqueTag } from '../../test/factories/orders';
@@ -342,6 +342,44 @@ describe('POST /api/admin/companies/:id/merge', () => {
         },
       }),
     ]);
+  });
+
+  it("brings the merged company's invitations along, their links still working", async () => {
+    const into = await companyWith(`Into ${uniqueTag()}`, []);
+    const from = await companyWith(`From ${uniqueTag()}`, []);
+    const fromOwner = await signIn(t.app, t.db, from.owner.email);
+    const intoOwner = await signIn(t.app, t.db, into.owner.email);
+    const both = uniqueEmail('both');
+    const onlyFrom = uniqueEmail('only-from');
+    for (const email of [both, onlyFrom]) {
+      expect(
+        (await send(t.app, 'POST', '/api/company/invitations', fromOwner, { email, role: 'viewer' }))
+          .statusCode,
+      ).toBe(201);
+    }
+    await send(t.app, 'POST', '/api/company/invitations', intoOwner, { email: both, role: 'buyer' });
+
+    expect((await merge(into.companyId, { fromCompanyId: from.companyId })).statusCode).toBe(200);
+    const rows = await t.db
+      .select()
+      .from(companyInvitations)
+      .where(eq(companyInvitations.companyId, into.companyId));
+    const open = rows.filter((row) => !row.revokedAt && !row.acceptedAt);
+    expect(open.map((row) => [row.email, row.role]).sort()).toEqual([
+      [both, 'buyer'],
+      [onlyFrom, 'viewer'],
+    ]);
+    expect(rows.filter((row) => row.revokedAt).map((row) => row.email)).toEqual([both]);
+  });
+
+  it("refuses to make a company's only owner staff while others remain in it", async () => {
+    const company = await companyWith(`Staffed ${uniqueTag()}`, ['buyer']);
+    const refused = await send(t.app, 'PATCH', `/api/admin/users/${company.owner.id}/role`, cookie, {
+      role: 'admin',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ message: LAST_OWNER_MESSAGE });
+    expect(await memberRow(company.owner.id)).toMatchObject({ role: 'customer', companyRole: 'owner' });
   });
 
   it('runs beside a move of one of the merged people without a deadlock or a lost person', async () => {

@@ -20,12 +20,14 @@ import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { CompanyLocationRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AdminDeps } from '../admin';
+import { moveInvitationsBetweenCompanies } from '../team';
 import {
   deleteMergedCompany,
   moveCustomerToCompany,
   moveLocationsBetweenCompanies,
   moveMembersBetweenCompanies,
   keepAnOwner,
+  keepAnOwnerForOthers,
   setCompanyRole,
 } from '../accounts';
 import { moveOrdersBetweenCompanies } from '../orders';
@@ -218,8 +220,7 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
         const member = oldMembers.find((candidate) => candidate.id === found.id);
         if (!member) throw conflict(ADMIN_COMPANIES_CONFLICTS.movedMeanwhile);
         // The company left keeps an owner while anyone remains in it; the last person may leave it empty.
-        const othersRemain = oldMembers.some((other) => other.id !== member.id);
-        if (member.companyRole === 'owner' && othersRemain) await keepAnOwner(tx, found.companyId, member.id);
+        if (member.companyRole === 'owner') await keepAnOwnerForOthers(tx, found.companyId, member.id);
         const moved = await moveCustomerToCompany(tx, member.id, companyId, role);
         if (!moved) throw notFound(USER_NOT_FOUND);
         await recordAudit(tx, actor, {
@@ -252,6 +253,8 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
           locations: await moveLocationsBetweenCompanies(tx, fromId, intoId),
           orders: await moveOrdersBetweenCompanies(tx, fromId, intoId),
         };
+        // Its invitations follow, so their links still work and their history stays.
+        await moveInvitationsBetweenCompanies(tx, fromId, intoId);
         await deleteMergedCompany(tx, fromId);
         await recordAudit(tx, actor, {
           action: 'company.merge',

@@ -95,9 +95,9 @@ export async function sendTaxExemptionReminders(db: Database, env: Env): Promise
           isNull(companyLocations.taxExemptRemindedAt),
           lte(
             companyLocations.taxExemptExpiresOn,
-            sql`(current_date + ${TAX_EXEMPTION_REMINDER_DAYS}::int)::date`,
+            sql`((now() at time zone 'utc')::date + ${TAX_EXEMPTION_REMINDER_DAYS}::int)`,
           ),
-          sql`${companyLocations.taxExemptExpiresOn} >= current_date`,
+          sql`${companyLocations.taxExemptExpiresOn} >= (now() at time zone 'utc')::date`,
         ),
       )
       .orderBy(asc(companyLocations.taxExemptExpiresOn))

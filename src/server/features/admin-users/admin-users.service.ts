@@ -25,6 +25,8 @@ import {
   changeUserRole,
   createApprovedUser,
   findUserById,
+  keepAnOwnerForOthers,
+  lockCompany,
   rejectRegistration,
   resetLinkJob,
   retireLinkTokensOfUser,
@@ -232,6 +234,11 @@ export function createAdminUsersService({ db, env }: { db: Database; env: Env })
         if (user.id === admin.id) throw conflict(ADMIN_USERS_CONFLICTS.ownRole);
         if (role !== 'admin' && activeAdmins.every((id) => id === user.id)) {
           throw conflict(ADMIN_USERS_CONFLICTS.lastAdmin);
+        }
+        // A customer made staff leaves their company, which keeps an owner (docs/companies.md#people-and-roles).
+        if (role === 'admin' && user.companyId !== null) {
+          await lockCompany(tx, user.companyId);
+          if (user.companyRole === 'owner') await keepAnOwnerForOthers(tx, user.companyId, user.id);
         }
         const changed = await changeUserRole(tx, user, role);
         const updated = changed && (await findUserById(tx, changed.id));

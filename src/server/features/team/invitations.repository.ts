@@ -134,6 +134,36 @@ export async function revokeInvitation(db: DatabaseOrTransaction, companyId: num
   return row ?? null;
 }
 
+/** Withdraws every open invitation a person sent (they were removed, or are no longer an owner). */
+export async function revokeInvitationsBy(db: DatabaseOrTransaction, companyId: number, invitedBy: number) {
+  await db
+    .update(companyInvitations)
+    .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(eq(companyInvitations.companyId, companyId), eq(companyInvitations.invitedBy, invitedBy), isOpen),
+    );
+}
+
+/**
+ * A merge (docs/companies.md#admin-companies): the invitations of company `fromId` become `intoId`'s, so
+ * their links keep working and their history stays. An open one of an address `intoId` has invited too is
+ * withdrawn first (one open invitation per company and address).
+ */
+export async function moveInvitationsBetweenCompanies(
+  db: DatabaseOrTransaction,
+  fromId: number,
+  intoId: number,
+) {
+  await db.execute(sql`update company_invitations f set revoked_at = now(), updated_at = now()
+    where f.company_id = ${fromId} and f.accepted_at is null and f.revoked_at is null
+      and exists (select 1 from company_invitations i where i.company_id = ${intoId} and i.email = f.email
+        and i.accepted_at is null and i.revoked_at is null)`);
+  await db
+    .update(companyInvitations)
+    .set({ companyId: intoId, updatedAt: sql`now()` })
+    .where(eq(companyInvitations.companyId, fromId));
+}
+
 /**
  * Spends a link: one UPDATE marks the invitation accepted only while it is open and unexpired, so of any
  * number of concurrent accepts exactly one gets the row back.

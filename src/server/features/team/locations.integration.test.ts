@@ -210,6 +210,33 @@ describe("a buyer's locations", () => {
     expect(own.order.location).toEqual({ id: harbourId, name: 'Harbour shop' });
   });
 
+  it("record no location for an order sent with an address of the client's own", async () => {
+    const { owner, cookie } = await ownerWithTwoLocations();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/create-draft-order',
+      headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+      payload: {
+        customer: {
+          customerName: 'Ada Buyer',
+          customerEmail: owner.email,
+          businessName: 'Two Sites Co',
+          shippingAddressLine1: '77 Elsewhere Rd',
+          city: 'Boise',
+          state: 'ID',
+          zip: '83702',
+        },
+        orderItems: [{ productId: 1, quantity: 12 }],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [row] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, response.json<{ orderId: number }>().orderId));
+    expect(row).toMatchObject({ locationId: null, shippingAddressLine1: '77 Elsewhere Rd' });
+  });
+
   it('are given only to buyers, at least one, and only of the own company', async () => {
     const { owner, cookie, harbour: harbourId } = await ownerWithTwoLocations();
     const other = await ownerWithTwoLocations();

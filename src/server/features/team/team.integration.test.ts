@@ -344,6 +344,29 @@ describe('roles and removal', () => {
     expect([self.statusCode, self.json().message]).toEqual([409, LAST_OWNER_MESSAGE]);
   });
 
+  it('withdraws the open invitations of an owner who is removed or no longer an owner', async () => {
+    const { owner, cookie } = await signedInOwner();
+    const second = await createUser(t.db, { company: { id: owner.companyId!, role: 'owner' } });
+    const secondCookie = await signIn(t.app, t.db, second.email);
+    const third = await createUser(t.db, { company: { id: owner.companyId!, role: 'owner' } });
+    const thirdCookie = await signIn(t.app, t.db, third.email);
+    const bySecond = uniqueEmail('by-second');
+    const byThird = uniqueEmail('by-third');
+    const byOwner = uniqueEmail('by-owner');
+    await invite(secondCookie, bySecond, 'owner');
+    await invite(thirdCookie, byThird, 'owner');
+    await invite(cookie, byOwner);
+    const links = { second: await invitationLink(bySecond), third: await invitationLink(byThird) };
+
+    expect((await send(t.app, 'DELETE', `/api/company/members/${second.id}`, cookie)).statusCode).toBe(200);
+    expect(
+      (await send(t.app, 'PATCH', `/api/company/members/${third.id}`, cookie, { role: 'viewer' })).statusCode,
+    ).toBe(200);
+    expect((await info(links.second)).json()).toMatchObject({ state: 'revoked' });
+    expect((await info(links.third)).json()).toMatchObject({ state: 'revoked' });
+    expect((await team(cookie)).invitations.map((i) => i.email)).toEqual([byOwner]);
+  });
+
   it("never reaches another company's people or invitations", async () => {
     const a = await signedInOwner('Company A');
     const b = await signedInOwner('Company B');

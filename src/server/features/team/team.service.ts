@@ -45,6 +45,7 @@ import {
   recordAcceptedUser,
   renewInvitation,
   revokeInvitation,
+  revokeInvitationsBy,
   type InvitationView,
 } from './invitations.repository';
 import { teamMembersOf } from './members.repository';
@@ -223,7 +224,11 @@ export function createTeamService({
         const companyId = await lockAsOwner(tx, user);
         const current = await currentCompanyRole(tx, memberId, companyId);
         if (!current) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
-        if (current === 'owner' && role !== 'owner') await keepAnOwner(tx, companyId, memberId);
+        if (current === 'owner' && role !== 'owner') {
+          await keepAnOwner(tx, companyId, memberId);
+          // What they invited as an owner no longer stands once they are not one.
+          await revokeInvitationsBy(tx, companyId, memberId);
+        }
         await setCompanyRole(tx, memberId, companyId, role);
       });
     },
@@ -238,6 +243,7 @@ export function createTeamService({
         const current = await currentCompanyRole(tx, memberId, companyId);
         if (!current) throw new AppError('NOT_FOUND', PERSON_NOT_FOUND);
         if (current === 'owner') await keepAnOwner(tx, companyId, memberId);
+        await revokeInvitationsBy(tx, companyId, memberId);
         await removeFromCompany(tx, memberId, companyId);
         await deleteSessionsOfUser(tx, memberId);
       });
@@ -280,10 +286,15 @@ export function createTeamService({
         );
       }
       const userId = await db.transaction(async (tx) => {
+        // The company first, as every change of its people takes it (a withdrawal, a merge): no deadlock.
+        await lockCompany(tx, invitation.companyId);
         const accepted = await acceptInvitation(tx, hashToken(token));
-        // Accepted, revoked or expired a moment ago, by another request.
-        if (!accepted) throw new AppError('GONE', INVITATION_ACCEPTED_MESSAGE);
-        await lockCompany(tx, accepted.companyId);
+        if (!accepted) {
+          // Accepted, withdrawn or expired a moment ago, by another request: say which.
+          const now = await findInvitationByTokenHash(tx, hashToken(token));
+          const closed = now ? stateOf(now) : 'revoked';
+          throw new AppError('GONE', CLOSED_MESSAGES[closed === 'open' ? 'expired' : closed]);
+        }
         const person = { email: accepted.email, firstName, lastName };
         const user = await addInvitedMember(tx, person, accepted.companyId, accepted.role);
         if (!user) throw new AppError('CONFLICT', hasAccountMessage(accepted.email, env.SUPPORT_EMAIL));

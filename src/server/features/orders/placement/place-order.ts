@@ -57,7 +57,8 @@ export function planOrder(
     id: orderId,
     userId: user.id,
     companyId: user.companyId,
-    locationId: location.id,
+    // An address of the client's own (the spec's payload, no location chosen) is no location's.
+    locationId: order.locationId === undefined && sendsAddress(order.customer) ? null : location.id,
     customerName: order.customer.customerName,
     customerEmail: order.customer.customerEmail,
     customerPhone: order.customer.customerPhone ?? null,
@@ -183,9 +184,12 @@ function orderLocation(user: AccountRow, chosen: number | undefined): OrderLocat
  * with the order when there are any (the spec's clients send the profile's), else the location's. The
  * combined string is derived when missing.
  */
+/** Whether the submission carries split address lines of its own. */
+const sendsAddress = (customer: OrderCustomer) =>
+  [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
+
 function shippingFields(customer: OrderCustomer, location: OrderLocation, chosen: boolean) {
-  const sent =
-    !chosen && [customer.shippingAddressLine1, customer.city, customer.state, customer.zip].some(Boolean);
+  const sent = !chosen && sendsAddress(customer);
   const split = sent
     ? {
         line1: customer.shippingAddressLine1,

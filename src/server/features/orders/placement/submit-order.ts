@@ -4,6 +4,8 @@ import {
 } from '../../../../shared/schemas/orders';
 import type { Database } from '../../../db/client';
 import { AppError } from '../../../errors';
+import { violatedConstraint } from '../../../db/postgres-errors';
+import { LOCATION_NOT_YOURS_MESSAGE } from '../../../../shared/company-roles';
 import type { PricingService } from '../../pricing';
 import type { CountedRouteLimit } from '../../../security/counted-route-limit';
 
@@ -34,6 +36,9 @@ export interface SubmitOrderDeps {
   /** The customers' submission limit (docs/security.md#rate-limits). */
   submissions: CountedRouteLimit;
 }
+
+/** The foreign key an order's location breaks when the location was removed after the session read it. */
+const ORDER_LOCATION_FOREIGN_KEY = 'orders_location_id_company_locations_id_fk';
 
 /**
  * POST /api/create-draft-order (docs/orders.md#idempotency, ADR 0019): the order is planned in memory from
@@ -139,6 +144,11 @@ async function placeOrder(
         // The failed statement counted nothing: the replay is counted before it is answered.
         await counting.countOnItsOwn();
         return replayStoredAnswer(deps.db, scope, requestHash);
+      }
+      // A location removed a moment ago, still in a remembered session: refused like any other not theirs.
+      if (violatedConstraint(error) === ORDER_LOCATION_FOREIGN_KEY) {
+        await counting.countOnItsOwn();
+        throw new AppError('UNPROCESSABLE', LOCATION_NOT_YOURS_MESSAGE);
       }
       throw error;
     }
