@@ -3,6 +3,7 @@ import { createUser } from '../test/factories/users';
 import { signIn } from '../test/factories/sign-in';
 import { createTestApp, sameOrigin, type TestApp } from '../test/test-app';
 import { ADMIN_API_PREFIX, PUBLIC_ADMIN_ROUTES } from './admin-guard';
+import { routesOf, type RouteEntry } from '../test/route-table';
 
 /**
  * Deny by default (docs/security.md#access-control), generated from the route table rather than written by
@@ -21,35 +22,8 @@ beforeAll(async () => {
 
 afterAll(async () => t.close());
 
-interface RouteEntry {
-  method: string;
-  url: string;
-}
-
-/**
- * Every admin route of the running app, from Fastify's own route table. The table is a tree: a route whose
- * path extends another's is printed as its child with the rest of the path (`/api/admin/user` then `s` for
- * `/api/admin/users`), so each line's path is its parent's plus its own.
- */
-function adminRoutes(): RouteEntry[] {
-  const table = t.app.printRoutes({ commonPrefix: false });
-  const entries: RouteEntry[] = [];
-  const pathAtDepth: string[] = [];
-  for (const line of table.split('\n')) {
-    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const [, indent = '', segment = '', methods] = match;
-    const depth = indent.length / 4;
-    const url = (depth > 0 ? (pathAtDepth[depth - 1] ?? '') : '') + segment;
-    pathAtDepth.length = depth;
-    pathAtDepth[depth] = url;
-    if (!url.startsWith(ADMIN_API_PREFIX) || !methods) continue;
-    for (const method of methods.split(',').map((name) => name.trim())) {
-      if (method !== 'HEAD' && method !== 'OPTIONS') entries.push({ method, url });
-    }
-  }
-  return entries;
-}
+/** Every admin route of the running app, from Fastify's own route table. */
+const adminRoutes = (): RouteEntry[] => routesOf(t.app, ADMIN_API_PREFIX);
 
 /** A concrete path for a route pattern: every :param becomes 1. */
 const concrete = (url: string) => url.replace(/:[^/]+/g, '1');
