@@ -372,6 +372,32 @@ describe('POST /api/admin/companies/:id/merge', () => {
     expect(rows.filter((row) => row.revokedAt).map((row) => row.email)).toEqual([both]);
   });
 
+  it('withdraws the open invitations of an owner staff demote or move to another company', async () => {
+    const company = await companyWith(`Inviting ${uniqueTag()}`, ['owner', 'owner']);
+    const other = await companyWith(`Elsewhere ${uniqueTag()}`, []);
+    const [demoted, moved] = company.members;
+    for (const person of [demoted!, moved!]) {
+      const personCookie = await signIn(t.app, t.db, person.email);
+      const sent = await send(t.app, 'POST', '/api/company/invitations', personCookie, {
+        email: uniqueEmail('by-owner'),
+        role: 'owner',
+      });
+      expect(sent.statusCode).toBe(201);
+    }
+    expect((await changeRole(company.companyId, demoted!.id, 'viewer')).statusCode).toBe(200);
+    const added = await send(t.app, 'POST', `/api/admin/companies/${other.companyId}/members`, cookie, {
+      userId: moved!.id,
+      role: 'buyer',
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const left = await t.db
+      .select()
+      .from(companyInvitations)
+      .where(eq(companyInvitations.companyId, company.companyId));
+    expect(left).toHaveLength(2);
+    expect(left.every((row) => row.revokedAt !== null)).toBe(true);
+  });
+
   it("refuses to make a company's only owner staff while others remain in it", async () => {
     const company = await companyWith(`Staffed ${uniqueTag()}`, ['buyer']);
     const refused = await send(t.app, 'PATCH', `/api/admin/users/${company.owner.id}/role`, cookie, {

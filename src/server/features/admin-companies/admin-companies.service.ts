@@ -20,7 +20,7 @@ import { recordAudit, type AuditActor } from '../../audit/audit-log';
 import type { CompanyLocationRow, UserRow } from '../../db/schema';
 import { AppError, notFound } from '../../errors';
 import type { AdminDeps } from '../admin';
-import { moveInvitationsBetweenCompanies } from '../team';
+import { moveInvitationsBetweenCompanies, revokeInvitationsBy } from '../team';
 import {
   deleteMergedCompany,
   moveCustomerToCompany,
@@ -187,7 +187,11 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
         if (!member) throw notFound(COMPANY_MEMBER_NOT_FOUND);
         if (member.companyRole === role) return ADMIN_COMPANIES_SUCCESS.roleUpdated;
         // The company keeps an owner (docs/companies.md#people-and-roles), checked under its lock.
-        if (member.companyRole === 'owner') await keepAnOwner(tx, companyId, member.id);
+        if (member.companyRole === 'owner') {
+          await keepAnOwner(tx, companyId, member.id);
+          // What they invited as an owner no longer stands, as when an owner demotes them.
+          await revokeInvitationsBy(tx, companyId, member.id);
+        }
         const updated = await setCompanyRole(tx, member.id, companyId, role);
         if (!updated) throw notFound(COMPANY_MEMBER_NOT_FOUND);
         await recordAudit(tx, actor, {
@@ -221,6 +225,8 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
         if (!member) throw conflict(ADMIN_COMPANIES_CONFLICTS.movedMeanwhile);
         // The company left keeps an owner while anyone remains in it; the last person may leave it empty.
         if (member.companyRole === 'owner') await keepAnOwnerForOthers(tx, found.companyId, member.id);
+        // Their invitations into the company they leave no longer stand.
+        await revokeInvitationsBy(tx, found.companyId, member.id);
         const moved = await moveCustomerToCompany(tx, member.id, companyId, role);
         if (!moved) throw notFound(USER_NOT_FOUND);
         await recordAudit(tx, actor, {

@@ -4,4 +4,4 @@ export { locationsRoutes } from './locations.routes';
 export { createLocationsService } from './locations.service';
 export { teamRoutes } from './team.routes';
 export { createTeamService } from './team.service';
-export { moveInvitationsBetweenCompanies } from './invitations.repository';
+export { moveInvitationsBetweenCompanies, revokeInvitationsBy } from './invitations.repository';
