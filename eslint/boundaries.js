@@ -76,7 +76,14 @@ const ORDER_ROOMS = {
   payments: ['payment-terms.ts', 'payment-notices.ts', 'payment-reminders.ts'],
   documents: ['order-pdf.ts'],
   reads: ['orders.repository.ts', 'order-view.ts', 'staff-order-queries.ts', 'order-scope.ts'],
-  shopify: ['shopify-sync.ts', 'draft-order-definitions.ts', 'shopify-orders.jobs.ts'],
+  // job-support.ts (the Shopify job frame) and address-codes.ts serve companies-shopify too.
+  shopify: [
+    'shopify-sync.ts',
+    'draft-order-definitions.ts',
+    'shopify-orders.jobs.ts',
+    'job-support.ts',
+    'address-codes.ts',
+  ],
   rules: ['order-rules.sql.ts'],
 };
 

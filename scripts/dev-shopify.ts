@@ -61,6 +61,10 @@ Control (JSON, loopback only):
   POST ${fake.url}/__fake/failures              {"count":3,"failure":{"kind":"server-error"}}
   POST ${fake.url}/__fake/failures              {"failure":{"kind":"server-error","after":"execute","operation":"CreateDraftOrder"}}
   POST ${fake.url}/__fake/down                  {"forMs":30000}
+  GET  ${fake.url}/__fake/companies              (B2B companies with locations, contacts and roles)
+  POST ${fake.url}/__fake/b2b                   {"enabled":false} or {"companiesAccessDenied":true}
+  POST ${fake.url}/__fake/companies/delete      {"id":"gid://shopify/Company/…"}
+  POST ${fake.url}/__fake/customers             {"email":"ada@example.com"}   (a retail customer already in the store)
 `);
 
 let stopping = false;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { customerSummary } from './company-control';
 import type { FakeShopifyControl } from './fake-shopify';
 import { toGid } from './gid';
 import { formatMoney } from './money';
 import { DAY_MS, termsPastDue } from './payment-terms';
 import type { FakeOrder, FakePaymentTermsTemplate } from './state';
 import type { FakeStore } from './store';
-import { iso } from './views';
+import { iso } from './view-basics';
 
 /**
  * `/__fake/...`: the control API over HTTP (JSON, no auth, loopback only) for a fake store running in its own
@@ -214,6 +215,29 @@ const routes: Record<string, Handler> = {
       return control.throttleStatus(token);
     },
   ),
+  'POST /__fake/b2b': route(
+    z
+      .strictObject({ enabled: z.boolean().optional(), companiesAccessDenied: z.boolean().optional() })
+      .refine((body) => Object.keys(body).length > 0, 'Give enabled, companiesAccessDenied or both'),
+    (control, body) => {
+      if (body.enabled !== undefined) control.setB2bEnabled(body.enabled);
+      if (body.companiesAccessDenied !== undefined)
+        control.setCompaniesAccessDenied(body.companiesAccessDenied);
+      return ok;
+    },
+  ),
+  'POST /__fake/companies/delete': route(z.object({ id: z.string() }), (control, body) => {
+    control.deleteCompany(body.id);
+    return ok;
+  }),
+  'POST /__fake/customers': route(
+    z.object({
+      email: z.string().min(1),
+      firstName: z.string().nullable().optional(),
+      lastName: z.string().nullable().optional(),
+    }),
+    (control, body) => ({ customer: control.addCustomer(body) }),
+  ),
   'POST /__fake/down': route(z.object({ forMs: z.number().int().min(1).max(600_000) }), (control, body) => {
     // Answer first, then go down, and come back up by itself.
     setTimeout(() => {
@@ -308,6 +332,9 @@ function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
     paymentReminders: paymentReminders(store),
     paymentTermsTemplates: store.paymentTermsTemplates.map(templateSummary),
     webhookSubscriptions: [...store.webhookSubscriptions.values()],
+    b2b: { enabled: store.b2bEnabled, companiesAccessDenied: store.companiesAccessDenied },
+    companies: control.companies(),
+    customers: [...store.customers.values()].map(customerSummary),
     deliveries: control.deliveries.map(({ body: _body, headers: _headers, ...delivery }) => delivery),
     requests: control.requests.length,
     isDown: control.isDown,
@@ -321,6 +348,10 @@ const reads: Record<string, (store: FakeStore, control: FakeShopifyControl) => u
   'GET /__fake/webhooks': (_store, control) => ({ deliveries: control.deliveries }),
   'GET /__fake/order-invoices': (store) => ({ orderInvoices: sentOrderInvoices(store) }),
   'GET /__fake/payment-reminders': (store) => ({ paymentReminders: paymentReminders(store) }),
+  'GET /__fake/companies': (store, control) => ({
+    b2b: { enabled: store.b2bEnabled, companiesAccessDenied: store.companiesAccessDenied },
+    companies: control.companies(),
+  }),
   'GET /__fake/payment-terms-templates': (store) => ({
     paymentTermsTemplates: store.paymentTermsTemplates.map(templateSummary),
   }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Cents } from '../../src/shared/money';
 import type { UserError } from './catalogue';
+import { applyPurchasingEntity, checkPurchasingEntity, type PurchasingInput } from './draft-purchasing';
 import { EMAIL, invoiceRecipient, type InvoiceEmail } from './email';
 import { createOrderFromDraft } from './orders';
 import { buildPaymentTerms, checkPaymentTerms, type PaymentTermsInput } from './payment-terms';
@@ -42,7 +43,7 @@ export interface DraftLineInput {
 }
 
 /** DraftOrderInput: undefined = leave as is (update), null = clear. */
-export interface DraftOrderInput {
+export interface DraftOrderInput extends PurchasingInput {
   email?: string | null;
   phone?: string | null;
   note?: string | null;
@@ -119,6 +120,7 @@ function checkInput(store: FakeStore, input: DraftOrderInput, creating: boolean)
     checkDiscount(line.appliedDiscount, at('appliedDiscount'), errors);
   });
   checkPaymentTerms(store, input.paymentTerms, errors);
+  errors.push(...checkPurchasingEntity(store, input));
   return errors;
 }
 
@@ -193,6 +195,7 @@ function applyInput(store: FakeStore, draft: FakeDraftOrder, input: DraftOrderIn
       ? buildPaymentTerms(store, input.paymentTerms, draft.paymentTerms)
       : null;
   }
+  applyPurchasingEntity(store, draft, input);
 }
 
 /** Shopify trims tags, drops empty and duplicate ones (case-insensitively) and keeps them sorted. */
@@ -231,6 +234,8 @@ export function createDraftOrder(store: FakeStore, input: DraftOrderInput): Draf
     invoiceToken: store.newInvoiceToken(),
     invoiceSentAt: null,
     paymentTerms: null,
+    purchasingCompany: null,
+    customerId: null,
     completedAt: null,
     orderId: null,
     createdAt: now,

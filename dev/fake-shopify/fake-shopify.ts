@@ -5,6 +5,9 @@ import type { GraphQLSchema } from 'graphql';
 import { loadAdminSchema } from './schema';
 import { addProduct, updateProduct, type ProductChanges, type ProductSeed } from './catalogue';
 import { renderCheckoutPage, renderOrderStatusPage } from './checkout-page';
+import { deleteCompany } from './companies';
+import { companySummaries, customerSummary, type CompanySummary } from './company-control';
+import { addCustomer } from './company-contacts';
 import { handleControlRequest } from './control-routes';
 import { createLeakyBucket, type BucketSettings, type LeakyBucket, type ThrottleStatus } from './cost';
 import { completeDraftOrder } from './draft-orders';
@@ -16,7 +19,7 @@ import { changeDueDate, fulfillOrder, payOrder, updateFulfillment, type FulfillI
 import { configurePaymentTermsTemplates } from './payment-terms';
 import type { FakePaymentTermsTemplate, FakeProduct, ShipmentStatus } from './state';
 import { createFakeStore, type FakeStore } from './store';
-import { iso } from './views';
+import { iso } from './view-basics';
 import { payloadForEvent } from './webhook-payloads';
 import {
   createWebhookDispatcher,
@@ -157,6 +160,25 @@ export interface FakeShopifyControl {
   /** Resolves when every delivery (retries included) is done. */
   webhooksSettled(): Promise<void>;
   setWebhookUrl(url: string | null): void;
+  /**
+   * Shop.entitlements.b2b (on by default). Off: every field that needs B2B answers ACCESS_DENIED and a draft
+   * for a company is refused, as on a shop whose plan has no B2B.
+   */
+  setB2bEnabled(enabled: boolean): void;
+  /**
+   * The app was not granted the companies scope: B2B fields answer ACCESS_DENIED while the entitlement still
+   * says B2B is enabled (how the portal tells a missing scope from a shop without B2B).
+   */
+  setCompaniesAccessDenied(denied: boolean): void;
+  /** The store's companies with their locations, contacts and role assignments (by role name). */
+  companies(): CompanySummary[];
+  /** The merchant deletes a company in the Shopify admin: its locations and contacts go, customers stay. */
+  deleteCompany(companyGid: string): void;
+  /** A customer the shop already has (say from an online order), before any company names them. */
+  addCustomer(seed: { email: string; firstName?: string | null; lastName?: string | null }): {
+    id: string;
+    email: string | null;
+  };
 }
 
 export type VariantChange = { id: string } & Partial<{
@@ -603,6 +625,15 @@ export async function startFakeShopify(options: FakeShopifyOptions = {}): Promis
     setWebhookUrl(url) {
       webhookUrl = url;
     },
+    setB2bEnabled(enabled) {
+      store.b2bEnabled = enabled;
+    },
+    setCompaniesAccessDenied(denied) {
+      store.companiesAccessDenied = denied;
+    },
+    companies: () => companySummaries(store),
+    deleteCompany: (companyGid) => deleteCompany(store, requireGid(companyGid, 'Company')),
+    addCustomer: (seed) => customerSummary(addCustomer(store, seed)),
   };
 
   return {

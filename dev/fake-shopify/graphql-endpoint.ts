@@ -20,6 +20,7 @@ import {
   type LeakyBucket,
   type ThrottleStatus,
 } from './cost';
+import { accessCheckedResolver } from './company-refusals';
 import { mutationResolvers } from './mutations';
 import { queryResolvers, type ResolverContext } from './resolvers';
 import { checkCustomScalarVariables } from './scalar-checks';
@@ -130,7 +131,8 @@ function formatExecutionError(error: GraphQLError, requestId: string): GraphQLFo
  * POST /admin/api/{version}/graphql.json (docs/shopify.md#talking-to-the-admin-api,
  * docs/shopify.md#throttling-and-retries): token check (401 with a string `errors`), parse and validate
  * against the real Admin schema (errors with HTTP 200), custom scalar formats, cost and the leaky bucket
- * (MAX_COST_EXCEEDED, THROTTLED with HTTP 200), then graphql-js `execute()` over the store.
+ * (MAX_COST_EXCEEDED, THROTTLED with HTTP 200), then graphql-js `execute()` over the store, where a field that
+ * needs B2B answers ACCESS_DENIED while the shop has none (company-refusals.ts).
  */
 export function createGraphqlEndpoint(deps: GraphqlEndpointDeps) {
   const { schema, store } = deps;
@@ -256,6 +258,7 @@ See https://shopify.dev/tutorials/perform-bulk-operations-with-admin-api for usa
       document,
       rootValue,
       contextValue: context,
+      fieldResolver: accessCheckedResolver,
       variableValues: variables,
       operationName: body.operationName ?? undefined,
     });

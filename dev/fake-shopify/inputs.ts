@@ -26,10 +26,10 @@ const amount = z.unknown().transform((value, ctx) => {
   return cents;
 });
 
-const text = z.string().nullish();
+export const text = z.string().nullish();
 
 /** A DateTime in ms, whole seconds like every time in the store. */
-const dateTime = z.string().transform((value, ctx) => {
+export const dateTime = z.string().transform((value, ctx) => {
   const ms = Date.parse(value);
   if (Number.isNaN(ms)) {
     ctx.addIssue({ code: 'custom', message: `invalid date-time '${value}'` });
@@ -110,6 +110,16 @@ const lineItem = z.object({
 });
 
 export const draftOrderInputSchema = z.object({
+  // Deprecated for purchasingEntity.customerId, still accepted.
+  customerId: text,
+  purchasingEntity: z
+    .object({
+      customerId: text,
+      purchasingCompany: z
+        .object({ companyId: z.string(), companyLocationId: z.string(), companyContactId: z.string() })
+        .nullish(),
+    })
+    .nullish(),
   email: text,
   phone: text,
   note: text,
@@ -182,8 +192,11 @@ export function parseArgument<S extends z.ZodType>(schema: S, value: unknown, na
   );
 }
 
-/** A variant GID → id; a GID of another type names nothing (0 never exists). */
-const variantIdOf = (value: string) => idOf(value, 'ProductVariant') ?? 0;
+/** A GID → id; a GID of another type names nothing (0 never exists). */
+const numericIdOf = (value: string, type: string) => idOf(value, type) ?? 0;
+const variantIdOf = (value: string) => numericIdOf(value, 'ProductVariant');
+const customerIdOf = (value: string | null | undefined) =>
+  value == null ? value : numericIdOf(value, 'Customer');
 
 export function toDraftOrderInput(input: z.output<typeof draftOrderInputSchema>): DraftOrderInput {
   const lines = input.lineItems?.map((line): DraftLineInput => ({
@@ -203,7 +216,18 @@ export function toDraftOrderInput(input: z.output<typeof draftOrderInputSchema>)
   }));
   const shipping = input.shippingLine;
   const terms = input.paymentTerms;
+  const entity = input.purchasingEntity;
+  const buyer = entity?.purchasingCompany;
   return {
+    customerId: customerIdOf(input.customerId),
+    purchasingEntity: entity && {
+      customerId: customerIdOf(entity.customerId),
+      purchasingCompany: buyer && {
+        companyId: numericIdOf(buyer.companyId, 'Company'),
+        locationId: numericIdOf(buyer.companyLocationId, 'CompanyLocation'),
+        contactId: numericIdOf(buyer.companyContactId, 'CompanyContact'),
+      },
+    },
     email: input.email,
     phone: input.phone,
     note: input.note,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bulkUpdateVariants, type UserError } from './catalogue';
+import { companyMutationResolvers } from './company-mutations';
 import {
   completeDraftOrder,
   createDraftOrder,
@@ -48,6 +49,8 @@ const LOOPBACK_URL = /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//;
  * The Mutation fields the fake store performs (docs/shopify.md#operations, docs/shopify.md#the-fake-store).
  */
 export const mutationResolvers: Record<string, Resolver> = {
+  ...companyMutationResolvers,
+
   productVariantsBulkUpdate: (rawArgs, { store }) => {
     const args = z
       .object({

@@ -2,20 +2,27 @@ import { z } from 'zod';
 import { paginate } from './pagination';
 import { idOf, splitGid } from './gid';
 import { compileSearch, type SearchSchema, type SearchWarning } from './search-query';
-import { draftOrderSearch, orderSearch, productSearch } from './search-fields';
-import type { FakeDraftOrder, FakeOrder, FakeProduct } from './state';
+import { findCustomerByEmail } from './company-contacts';
+import {
+  companyContactView,
+  companyLocationView,
+  companyView,
+  customerView,
+  roleView,
+} from './company-views';
+import { companySearch, draftOrderSearch, orderSearch, productSearch } from './search-fields';
+import type { FakeCompany, FakeCustomer, FakeDraftOrder, FakeOrder, FakeProduct } from './state';
 import type { FakeStore } from './store';
 import {
   draftOrderView,
   fulfillmentView,
   orderView,
-  paymentTermsTemplateView,
   productView,
   shopView,
   variantView,
   webhookSubscriptionView,
-  type View,
 } from './views';
+import { paymentTermsTemplateView, type View } from './view-basics';
 
 /** What every resolver gets as graphql-js `contextValue`. */
 export interface ResolverContext {
@@ -92,6 +99,23 @@ function orderSortValue(order: FakeOrder, sortKey: string): SortValue {
   return order.id;
 }
 
+function companySortValue(company: FakeCompany, sortKey: string): SortValue {
+  if (sortKey === 'NAME') return company.name.toLowerCase();
+  if (sortKey === 'CREATED_AT' || sortKey === 'SINCE_DATE') return company.createdAt;
+  if (sortKey === 'UPDATED_AT') return company.updatedAt;
+  return company.id;
+}
+
+/** customerByIdentifier (a @oneOf input): by e-mail (any case) or id; other identifiers find nobody. */
+function customerByIdentifier(store: FakeStore, rawArgs: unknown): FakeCustomer | undefined {
+  const { identifier } = z
+    .object({ identifier: z.object({ emailAddress: z.string().nullish(), id: z.string().nullish() }) })
+    .parse(rawArgs);
+  if (identifier.emailAddress) return findCustomerByEmail(store, identifier.emailAddress);
+  const id = identifier.id ? idOf(identifier.id, 'Customer') : null;
+  return id === null ? undefined : store.customers.get(id);
+}
+
 function nodeById(store: FakeStore, gid: string, apiVersion: string): View | null {
   const parts = splitGid(gid);
   if (!parts) return null;
@@ -123,6 +147,18 @@ function nodeById(store: FakeStore, gid: string, apiVersion: string): View | nul
     case 'WebhookSubscription': {
       const subscription = store.webhookSubscriptions.get(parts.id);
       return subscription ? webhookSubscriptionView(subscription, apiVersion) : null;
+    }
+    case 'Company': {
+      const company = store.companies.get(parts.id);
+      return company ? companyView(store, company) : null;
+    }
+    case 'CompanyLocation': {
+      const location = store.companyLocations.get(parts.id);
+      return location ? companyLocationView(store, location) : null;
+    }
+    case 'CompanyContact': {
+      const contact = store.companyContacts.get(parts.id);
+      return contact ? companyContactView(store, contact) : null;
     }
     default:
       return null;
@@ -189,6 +225,36 @@ export const queryResolvers: Record<string, Resolver> = {
   order: (args, { store }) => {
     const order = lookup(store.orders, args, 'Order');
     return order ? orderView(store, order) : null;
+  },
+  companies: (args, context) =>
+    searchConnection(
+      context,
+      'companies',
+      args,
+      [...context.store.companies.values()],
+      companySearch,
+      companySortValue,
+      (company) => companyView(context.store, company),
+    ),
+  company: (args, { store }) => {
+    const company = lookup(store.companies, args, 'Company');
+    return company ? companyView(store, company) : null;
+  },
+  companyLocation: (args, { store }) => {
+    const location = lookup(store.companyLocations, args, 'CompanyLocation');
+    return location ? companyLocationView(store, location) : null;
+  },
+  companyContact: (args, { store }) => {
+    const contact = lookup(store.companyContacts, args, 'CompanyContact');
+    return contact ? companyContactView(store, contact) : null;
+  },
+  companyContactRole: (args, { store }) => {
+    const role = lookup(store.contactRoles, args, 'CompanyContactRole');
+    return role ? roleView(role) : null;
+  },
+  customerByIdentifier: (args, { store }) => {
+    const customer = customerByIdentifier(store, args);
+    return customer ? customerView(store, customer) : null;
   },
   paymentTermsTemplates: (args, { store }) => {
     const { paymentTermsType } = z.object({ paymentTermsType: z.string().nullish() }).parse(args);

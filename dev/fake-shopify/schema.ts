@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { buildClientSchema, type GraphQLSchema, type IntrospectionQuery } from 'graphql';
+import {
+  buildClientSchema,
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  type GraphQLSchema,
+  type IntrospectionQuery,
+} from 'graphql';
 import { projectRoot } from '../../src/server/paths';
 
 /**
@@ -19,7 +26,14 @@ export const ADMIN_SCHEMA_VERSION = '2026-10';
 export const adminSchemaFile = () =>
   path.join(projectRoot(), `dev/fake-shopify/schema/admin_${ADMIN_SCHEMA_VERSION}.json.gz`);
 
-let cachedSchema: GraphQLSchema | undefined;
+interface AdminSchema {
+  schema: GraphQLSchema;
+  /** `requiredAccess` of the types and of the fields (`Type.field`) that have one. */
+  typeAccess: Map<string, string>;
+  fieldAccess: Map<string, string>;
+}
+
+let cachedSchema: AdminSchema | undefined;
 
 /**
  * The Admin schema as a graphql-js GraphQLSchema, built once per process (about 11 MB of JSON, ~3,500 types,
@@ -27,10 +41,58 @@ let cachedSchema: GraphQLSchema | undefined;
  * incoming documents exactly as Shopify does.
  */
 export function loadAdminSchema(): GraphQLSchema {
+  return loadAdmin().schema;
+}
+
+function loadAdmin(): AdminSchema {
   if (cachedSchema) return cachedSchema;
   const json: unknown = JSON.parse(gunzipSync(readFileSync(adminSchemaFile())).toString('utf8'));
-  cachedSchema = buildClientSchema(introspectionOf(json));
+  const introspection = introspectionOf(json);
+  const schema = buildClientSchema(introspection);
+  cachedSchema = { schema, ...accessIndex(introspection) };
   return cachedSchema;
+}
+
+/** buildClientSchema drops Shopify's `requiredAccess` extension, so it is read from the raw introspection. */
+function accessIndex(introspection: IntrospectionQuery) {
+  const typeAccess = new Map<string, string>();
+  const fieldAccess = new Map<string, string>();
+  for (const type of introspection.__schema.types) {
+    const access: unknown = Reflect.get(type, 'requiredAccess');
+    if (typeof access === 'string') typeAccess.set(type.name, access);
+    for (const field of 'fields' in type ? (type.fields ?? []) : []) {
+      const fieldLevel: unknown = Reflect.get(field, 'requiredAccess');
+      if (typeof fieldLevel === 'string') fieldAccess.set(`${type.name}.${field.name}`, fieldLevel);
+    }
+  }
+  return { typeAccess, fieldAccess };
+}
+
+const accessCache = new Map<string, string | null>();
+
+/**
+ * What the introspection says reading `typeName.fieldName` requires (its `requiredAccess`), or null. A field
+ * without one of its own needs what its type needs (for a connection, what its nodes need), else what the
+ * type holding it needs: `companies` needs Company's access, and so does `id` on a Company reached through
+ * `node(id:)` or a union.
+ */
+export function requiredAccessOf(typeName: string, fieldName: string): string | null {
+  const key = `${typeName}.${fieldName}`;
+  const cached = accessCache.get(key);
+  if (cached !== undefined) return cached;
+  const { schema, typeAccess, fieldAccess } = loadAdmin();
+  const parent = schema.getType(typeName);
+  const field = isObjectType(parent) || isInterfaceType(parent) ? parent.getFields()[fieldName] : undefined;
+  const returned = field ? getNamedType(field.type) : undefined;
+  const nodes = isObjectType(returned) ? returned.getFields().nodes : undefined;
+  const access =
+    fieldAccess.get(key) ??
+    (returned && typeAccess.get(returned.name)) ??
+    (nodes && typeAccess.get(getNamedType(nodes.type).name)) ??
+    typeAccess.get(typeName) ??
+    null;
+  accessCache.set(key, access);
+  return access;
 }
 
 /** The file is `{"data":{"__schema":…}}`; accept a bare `{"__schema":…}` too. */

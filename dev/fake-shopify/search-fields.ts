@@ -1,7 +1,7 @@
 import { variantsOf } from './catalogue';
 import { parseAmount } from './money';
 import { compare, type SearchSchema } from './search-query';
-import type { FakeDraftOrder, FakeOrder, FakeProduct } from './state';
+import type { FakeCompany, FakeDraftOrder, FakeOrder, FakeProduct } from './state';
 import type { FakeStore } from './store';
 
 /**
@@ -103,5 +103,20 @@ export const orderSearch: SearchSchema<FakeOrder> = {
     created_at: { type: 'time', value: (order) => order.createdAt },
     updated_at: { type: 'time', value: (order) => order.updatedAt },
     processed_at: { type: 'time', value: (order) => order.processedAt },
+  },
+};
+
+/**
+ * `companies(query:)`: the portal finds its companies by `external_id:'portal-company-12'` (an exact value;
+ * the portal still compares it in code, as the real search is fuzzy).
+ */
+export const companySearch: SearchSchema<FakeCompany> = {
+  defaultText: (company) => [company.name, company.externalId],
+  fields: {
+    id: { type: 'number', value: (company) => company.id },
+    external_id: { type: 'list', values: (company) => [company.externalId] },
+    name: { type: 'text', match: 'contains', values: (company) => [company.name] },
+    created_at: { type: 'time', value: (company) => company.createdAt },
+    updated_at: { type: 'time', value: (company) => company.updatedAt },
   },
 };

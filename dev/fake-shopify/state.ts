@@ -181,10 +181,20 @@ export interface FakeDraftOrder {
   invoiceToken: string;
   invoiceSentAt: number | null;
   paymentTerms: FakePaymentTerms | null;
+  /** purchasingEntity.purchasingCompany: who buys on a B2B draft; null on a customer-based one. */
+  purchasingCompany: FakePurchasingCompany | null;
+  /** purchasingEntity.customerId (or the deprecated DraftOrderInput.customerId). */
+  customerId: number | null;
   completedAt: number | null;
   orderId: number | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface FakePurchasingCompany {
+  companyId: number;
+  locationId: number;
+  contactId: number;
 }
 
 export interface FakeOrderLine {
@@ -303,4 +313,99 @@ export interface SentPaymentReminder {
   orderId: number;
   to: string;
   sentAt: number;
+}
+
+/*
+ * B2B companies (docs/plans/shopify-b2b.md §3.6): a company has locations and contacts; every contact is a
+ * customer; a contact orders for a location through a role assignment there. Roles are the shop's.
+ */
+
+/** A location's shipping or billing address: `zoneCode` (not provinceCode) and a `recipient`. */
+export interface FakeCompanyAddress {
+  id: number;
+  address1: string;
+  address2: string | null;
+  city: string | null;
+  countryCode: string;
+  zoneCode: string | null;
+  zip: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  recipient: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FakeCompany {
+  id: number;
+  /** Unique in the shop when set. */
+  externalId: string | null;
+  name: string;
+  note: string | null;
+  customerSince: number;
+  mainContactId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FakeCompanyLocation {
+  id: number;
+  companyId: number;
+  /** Unique in the shop when set. */
+  externalId: string | null;
+  name: string;
+  phone: string | null;
+  note: string | null;
+  locale: string | null;
+  shippingAddress: FakeCompanyAddress | null;
+  billingAddress: FakeCompanyAddress | null;
+  /** buyerExperienceConfiguration. */
+  paymentTermsTemplateId: number | null;
+  checkoutToDraft: boolean;
+  editableShippingAddress: boolean;
+  depositPercentage: number | null;
+  /** taxSettings. */
+  taxExempt: boolean;
+  taxExemptions: string[];
+  taxRegistrationId: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The contact holds `roleId` at `locationId`: one role per location. */
+export interface FakeRoleAssignment {
+  id: number;
+  roleId: number;
+  locationId: number;
+  createdAt: number;
+}
+
+export interface FakeCompanyContact {
+  id: number;
+  companyId: number;
+  customerId: number;
+  title: string | null;
+  locale: string | null;
+  roleAssignments: FakeRoleAssignment[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface FakeCustomer {
+  id: number;
+  /** Unique in the shop (case-insensitively) when set. */
+  email: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A shop-wide contact role ("Location admin", "Ordering only"). */
+export interface FakeContactRole {
+  id: number;
+  name: string;
+  note: string | null;
 }

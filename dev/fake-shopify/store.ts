@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { CONTACT_ROLE_NAMES } from './companies';
 import type {
+  FakeCompany,
+  FakeCompanyContact,
+  FakeCompanyLocation,
+  FakeContactRole,
+  FakeCustomer,
   FakeDraftOrder,
   FakeFulfillment,
   FakeOrder,
@@ -67,7 +73,14 @@ type IdKind =
   | 'webhookSubscription'
   | 'metafield'
   | 'paymentTerms'
-  | 'paymentSchedule';
+  | 'paymentSchedule'
+  | 'company'
+  | 'companyLocation'
+  | 'companyAddress'
+  | 'companyContact'
+  | 'customer'
+  | 'contactRole'
+  | 'roleAssignment';
 
 /** Bases that look like real Shopify ids of each kind (as in Shopify's own examples) and stay below 2^53. */
 const ID_BASES: Record<IdKind, number> = {
@@ -84,6 +97,13 @@ const ID_BASES: Record<IdKind, number> = {
   metafield: 21_474_836_000,
   paymentTerms: 7_064_055_000,
   paymentSchedule: 6_064_055_000,
+  company: 426_598_000,
+  companyLocation: 441_000_000,
+  companyAddress: 845_000_000,
+  companyContact: 9_001_000_000,
+  customer: 7_001_000_000,
+  contactRole: 1_000,
+  roleAssignment: 77_000_000,
 };
 const STABLE_KINDS = new Set<IdKind>([
   'product',
@@ -92,6 +112,8 @@ const STABLE_KINDS = new Set<IdKind>([
   'image',
   'webhookSubscription',
   'metafield',
+  // The shop's own roles, the same on every start.
+  'contactRole',
 ]);
 
 export interface FakeStore {
@@ -107,6 +129,17 @@ export interface FakeStore {
   paymentTermsTemplates: FakePaymentTermsTemplate[];
   readonly sentOrderInvoices: SentOrderInvoice[];
   readonly paymentReminders: SentPaymentReminder[];
+  readonly companies: Map<number, FakeCompany>;
+  readonly companyLocations: Map<number, FakeCompanyLocation>;
+  readonly companyContacts: Map<number, FakeCompanyContact>;
+  /** Made by companyContactCreate (a contact always is a customer), or seeded by a test. */
+  readonly customers: Map<number, FakeCustomer>;
+  /** Shop-wide: "Location admin" and "Ordering only". */
+  readonly contactRoles: Map<number, FakeContactRole>;
+  /** Shop.entitlements.b2b (true by default): without it every B2B field answers ACCESS_DENIED. */
+  b2bEnabled: boolean;
+  /** The app was not granted the companies scope: B2B fields answer ACCESS_DENIED though the shop has B2B. */
+  companiesAccessDenied: boolean;
   /** The store's clock, in whole seconds (ms since the epoch). */
   now(): number;
   nextId(kind: IdKind): number;
@@ -146,6 +179,13 @@ export function createFakeStore(options: FakeStoreOptions): FakeStore {
     paymentTermsTemplates: standardPaymentTermsTemplates(),
     sentOrderInvoices: [],
     paymentReminders: [],
+    companies: new Map(),
+    companyLocations: new Map(),
+    companyContacts: new Map(),
+    customers: new Map(),
+    contactRoles: new Map(),
+    b2bEnabled: true,
+    companiesAccessDenied: false,
     now: () => Math.floor(options.now() / 1000) * 1000,
     nextId(kind) {
       const next = (counters.get(kind) ?? 0) + 1;
@@ -170,5 +210,9 @@ export function createFakeStore(options: FakeStoreOptions): FakeStore {
       for (const listener of listeners) listener(event);
     },
   };
+  for (const name of CONTACT_ROLE_NAMES) {
+    const id = store.nextId('contactRole');
+    store.contactRoles.set(id, { id, name, note: null });
+  }
   return store;
 }

@@ -2,6 +2,7 @@ import type { Cents } from '../../src/shared/money';
 import { variantsOf } from './catalogue';
 import { paginate } from './pagination';
 import { draftTotals } from './draft-totals';
+import { draftCustomerView, purchasingEntityView } from './company-views';
 import { toGid } from './gid';
 import { findMetafield, type FakeMetafield } from './metafields';
 import { formatDecimal, formatMoney } from './money';
@@ -17,25 +18,12 @@ import type {
   FakeOrderLine,
   FakePaymentSchedule,
   FakePaymentTerms,
-  FakePaymentTermsTemplate,
   FakeProduct,
   FakeVariant,
   FakeWebhookSubscription,
 } from './state';
 import type { FakeStore } from './store';
-
-/**
- * GraphQL source objects for graphql-js `execute()`: plain objects whose properties are named like the schema's
- * fields. Fields with arguments (connections) are functions `(args) => value`, which the default resolver
- * calls; relations are functions too, so nothing is built unless the query selects it. `__typename` lets the
- * default type resolver pick the type behind an interface (Media, Node). A field the fake does not model is
- * simply absent and resolves to null (a GraphQL error when the schema says non-null).
- */
-export type View = Record<string, unknown>;
-
-export function iso(ms: number | null): string | null {
-  return ms === null ? null : new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
+import { countryName, iso, type View } from './view-basics';
 
 export function moneyV2(cents: Cents, currencyCode: string): View {
   return { amount: formatDecimal(cents), currencyCode };
@@ -47,7 +35,6 @@ export function moneyBag(cents: Cents, currencyCode: string): View {
 }
 
 const byId = <T extends { id: number }>(item: T) => ({ id: item.id, value: item.id });
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 function imageView(image: FakeImage): View {
   return {
@@ -196,7 +183,7 @@ function metafieldView(metafield: FakeMetafield, ownerId: number): View {
 function addressView(address: FakeAddress | null, ownerId: number): View | null {
   if (!address) return null;
   const name = [address.firstName, address.lastName].filter(Boolean).join(' ') || null;
-  const country = address.countryCode ? (countryNames.of(address.countryCode) ?? address.countryCode) : null;
+  const country = address.countryCode ? countryName(address.countryCode) : null;
   return {
     __typename: 'MailingAddress',
     id: toGid('MailingAddress', ownerId),
@@ -235,18 +222,6 @@ function discountView(
     amountSet: moneyBag(amount, currencyCode),
     amountV2: moneyV2(amount, currencyCode),
     amount: formatMoney(amount),
-  };
-}
-
-export function paymentTermsTemplateView(template: FakePaymentTermsTemplate): View {
-  return {
-    __typename: 'PaymentTermsTemplate',
-    id: toGid('PaymentTermsTemplate', template.id),
-    name: template.name,
-    translatedName: template.name,
-    description: template.description,
-    paymentTermsType: template.paymentTermsType,
-    dueInDays: template.dueInDays,
   };
 }
 
@@ -398,8 +373,8 @@ export function draftOrderView(store: FakeStore, draft: FakeDraftOrder): View {
     hasTimelineComment: false,
     warnings: [],
     platformDiscounts: [],
-    customer: null,
-    purchasingEntity: null,
+    customer: () => draftCustomerView(store, draft),
+    purchasingEntity: () => purchasingEntityView(store, draft),
     paymentTerms: () =>
       draft.paymentTerms ? paymentTermsView(store, draft.paymentTerms, termsOwner()) : null,
     totalWeight: '0',
@@ -674,5 +649,10 @@ export function shopView(store: FakeStore): View {
     enabledPresentmentCurrencies: [shop.currencyCode],
     taxesIncluded: false,
     taxShipping: false,
+    // Readable without any scope: how the portal tells a shop without B2B from a missing companies scope.
+    entitlements: {
+      b2b: { enabled: store.b2bEnabled },
+      markets: { b2b: { enabled: store.b2bEnabled, catalogs: { enabled: store.b2bEnabled } } },
+    },
   };
 }

@@ -18,6 +18,7 @@ import { startHousekeeping } from './jobs/housekeeping';
 import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
 import { startPaymentNotices } from './features/orders';
 import { startTaxExemptionReminders } from './features/admin-companies';
+import { startCompaniesReconcile } from './features/companies-shopify';
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { connectShopify } from './integrations/shopify/shopify';
@@ -197,6 +198,8 @@ async function main() {
     cleanups.push(startHousekeeping(database.db, log));
     // Every 15 minutes, orders that are not final are read back from Shopify (lost webhooks repaired).
     if (shopify) cleanups.push(startShopifyReconciliation(database.db, log));
+    // Every minute, the companies whose portal state changed are synced to Shopify's B2B companies.
+    if (shopify) cleanups.push(startCompaniesReconcile(database.db, log));
     // Every hour, the buyer's e-mails of orders on net terms: due in 3 days, overdue since yesterday.
     cleanups.push(startPaymentNotices(database.db, log));
     // Every hour, staff's reminder of the tax exemptions that expire within 30 days.

@@ -9,3 +9,4 @@ export * from './schema/orders';
 export * from './schema/support';
 export * from './schema/policies';
 export * from './schema/system';
+export * from './schema/shopify-companies';

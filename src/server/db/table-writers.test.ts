@@ -13,6 +13,9 @@ const WRITERS: Record<string, string> = {
   company_locations: 'src/server/features/accounts/',
   company_invitations: 'src/server/features/team/',
   member_locations: 'src/server/features/accounts/',
+  shopify_companies: 'src/server/features/companies-shopify/',
+  shopify_company_locations: 'src/server/features/companies-shopify/',
+  shopify_company_contacts: 'src/server/features/companies-shopify/',
 };
 
 const SERVER = 'src/server';

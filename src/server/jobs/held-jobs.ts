@@ -23,6 +23,26 @@ function isLive(now: Date): SQL {
 
 const ofOrder = (orderId: number) => sql`${jobs.payload}->>'orderId' = ${String(orderId)}`;
 
+/**
+ * Whether a job of `type` whose payload's `key` is `value` waits to run (queued, or waiting for its retry):
+ * a change it will see needs no second job. One that is running may have read the state already.
+ */
+export async function hasWaitingJob(
+  db: DatabaseOrTransaction,
+  type: string,
+  key: string,
+  value: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(
+      and(eq(jobs.type, type), eq(jobs.state, 'pending'), sql`${jobs.payload}->>${key} = ${String(value)}`),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Whether a job of `type` for the order will still run (see isLive). */
 export async function hasLiveOrderJob(
   db: DatabaseOrTransaction,

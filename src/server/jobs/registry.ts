@@ -4,6 +4,7 @@ import { companyOwnerEmails, linkMailJobs, LINK_MAIL_JOB_TYPES } from '../featur
 import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { taxExemptionJobs } from '../features/admin-companies';
+import { companiesShopifyJobs, purchasingEntityFor } from '../features/companies-shopify';
 import { shopifyEventsJobHandlers } from '../features/shopify-events';
 import { teamMailJobs, TEAM_MAIL_JOB_TYPES } from '../features/team';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
@@ -38,7 +39,15 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...paymentNoticesJobs(deps),
     ...taxExemptionJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
-    ...(shopify ? createShopifyOrderHandlers({ ...deps, shopify }) : []),
+    ...(shopify ? companiesShopifyJobs({ db: deps.db, shopify, log: deps.log }) : []),
+    ...(shopify
+      ? createShopifyOrderHandlers({
+          ...deps,
+          shopify,
+          purchasingEntityFor: (order, now) =>
+            purchasingEntityFor({ db: deps.db, shopify, log: deps.log }, order, now),
+        })
+      : []),
     ...(shopify ? shopifyEventsJobHandlers({ ...deps, shopify }) : []),
   ]);
 }

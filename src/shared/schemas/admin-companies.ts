@@ -182,6 +182,17 @@ export const adminCompanyDetailSchema = z.object({
   orderCount: z.number().int(),
   supportMessages: z.array(adminCompanySupportMessageSchema),
   audit: z.array(adminCompanyAuditEntrySchema),
+  /**
+   * The company in the connected Shopify store (docs/shopify.md#b2b-companies): its Company GID, the last
+   * finished sync and what staff must fix; null while it has never been synced (or no store is connected).
+   */
+  shopify: z
+    .object({
+      companyId: z.string().nullable(),
+      syncedAt: z.string().nullable(),
+      syncError: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailSchema>;
 

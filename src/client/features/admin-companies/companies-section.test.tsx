@@ -133,6 +133,7 @@ const detail: AdminCompanyDetail = {
       createdAt: '2031-03-06T10:00:00.000Z',
     },
   ],
+  shopify: { companyId: 'gid://shopify/Company/8', syncedAt: '2031-03-06T11:00:00.000Z', syncError: null },
 };
 
 const customer = (id: number, email: string, companyName: string): AdminUser => ({
@@ -264,6 +265,7 @@ describe('CompaniesSection: a company', () => {
     expect(screen.getByText('The newest 1 of 4 orders.')).toBeInTheDocument();
     expect(screen.getByText('Where is my parcel?')).toBeInTheDocument();
     expect(screen.getByText('Role of Bob Books: Buyer → Viewer')).toBeInTheDocument();
+    expect(screen.getByText(/^In Shopify as a B2B company · synced Mar 6, 2031/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to companies' }));
     expect(await screen.findByRole('table', { name: 'Companies' })).toBeInTheDocument();
@@ -273,6 +275,17 @@ describe('CompaniesSection: a company', () => {
         screen.getByRole('button', { name: 'View company Doe Botanicals' }),
       ),
     );
+  });
+
+  it('says what Shopify refused, for staff to fix, instead of when it was synced', async () => {
+    const syncError = 'Shopify refused the companies API: grant the app the write_companies scope.';
+    stubCompanies({
+      '/api/admin/companies/3': () => jsonResponse({ ...detail, shopify: { ...detail.shopify, syncError } }),
+    });
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    expect(screen.getByText(`Shopify: ${syncError}`)).toBeInTheDocument();
+    expect(screen.queryByText(/In Shopify as a B2B company/)).not.toBeInTheDocument();
   });
 
   it('lists the companies as cards on a phone', async () => {

@@ -70,6 +70,7 @@ export function CompanyView({ companyId, onBack }: { companyId: number; onBack: 
                   {PAYMENT_TERMS_LABELS[data.company.paymentTerms]} · Since{' '}
                   {formatDate(data.company.createdAt, DATE_FORMAT)}
                 </p>
+                <ShopifyStatus shopify={data.shopify} />
               </div>
               <div className="flex flex-wrap gap-2">
                 <Button variant="outline" onClick={() => setAdding(true)}>
@@ -291,5 +292,19 @@ function AuditTrail({ detail }: { detail: Detail }) {
         </ol>
       )}
     </Part>
+  );
+}
+
+/** Where the company stands in the connected Shopify store (docs/shopify.md#b2b-companies). */
+function ShopifyStatus({ shopify }: { shopify: AdminCompanyDetail['shopify'] }) {
+  if (!shopify) return null;
+  if (shopify.syncError) {
+    return <p className="mt-1 text-sm text-destructive wrap-anywhere">Shopify: {shopify.syncError}</p>;
+  }
+  if (!shopify.syncedAt) return null;
+  return (
+    <p className="mt-1 text-sm text-muted-foreground">
+      In Shopify as a B2B company · synced {formatDate(shopify.syncedAt, DATE_TIME_FORMAT)}
+    </p>
   );
 }

@@ -31,6 +31,7 @@ import {
   setCompanyRole,
 } from '../accounts';
 import { moveOrdersBetweenCompanies } from '../orders';
+import { shopifyStatusOf } from '../companies-shopify';
 import {
   findAuditOfCompany,
   findCompaniesPage,
@@ -121,11 +122,12 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
       if (!company) throw companyNotFound();
       const members = await findMembers(db, id);
       const memberIds = members.map((member) => member.id);
-      const [locations, orders, messages, audit] = [
+      const [locations, orders, messages, audit, shopify] = [
         await findLocations(db, id),
         await findRecentOrders(db, id, COMPANY_PAGE_LIMITS.orders),
         await findSupportMessagesOf(db, memberIds, COMPANY_PAGE_LIMITS.supportMessages),
         await findAuditOfCompany(db, id, memberIds, COMPANY_PAGE_LIMITS.audit),
+        await shopifyStatusOf(db, id),
       ];
       return {
         company: {
@@ -171,6 +173,11 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
           after: entry.after,
           createdAt: entry.createdAt.toISOString(),
         })),
+        shopify: shopify && {
+          companyId: shopify.shopifyCompanyId,
+          syncedAt: shopify.syncedAt?.toISOString() ?? null,
+          syncError: shopify.syncError,
+        },
       };
     },
 

@@ -38,3 +38,6 @@ export { isOpenSql, isOverdueSql } from './rules/order-rules.sql';
 export { toOrderItemView } from './reads/order-view';
 export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';
 export { createShopifyOrderHandlers } from './shopify/shopify-orders.jobs';
+export { PostponeJob, shopifyOrderJob, type PurchasingOrder } from './shopify/job-support';
+export { SHOPIFY_ORDER_JOB_ATTEMPTS } from './shopify/draft-order-definitions';
+export { toCountryCode, toProvinceCode } from './shopify/address-codes';

@@ -31,7 +31,11 @@ const answer = (status: number, body: unknown, retryAfter: string | null = null)
 });
 const classify = <T>(status: number, body: unknown, operation: AnsweredOperation<T> = query as never) =>
   classifyResponse(answer(status, body), operation, now);
-const gqlError = (code: string, message = code, path?: string[]) => ({ message, path, extensions: { code } });
+const gqlError = (code: string, message = code, path?: (string | number)[]) => ({
+  message,
+  path,
+  extensions: { code },
+});
 
 describe('classifyResponse: answers that can be used', () => {
   it('returns the data parsed with the operation schema and the bucket the answer reported', () => {
@@ -193,6 +197,65 @@ describe('classifyResponse: GraphQL errors with HTTP 200', () => {
       error: { kind: 'graphql', retryable: false, message: 'RenameShop: ACCESS_DENIED: needs write_shop' },
       retry: { after: 'never' },
     });
+  });
+
+  it('carries the code and path of each error: a store without B2B refusing companyCreate', () => {
+    const requiredAccess =
+      '`write_customers` access scope or `write_companies` access scope. Also: The shop must have access to B2B. Some operations may require additional plan capabilities.';
+    const companyCreate: AnsweredOperation<{ companyCreate: { id: string } | null }> = {
+      name: 'CreateCompany',
+      data: z.object({ companyCreate: z.object({ id: z.string() }).nullable() }),
+      isMutation: true,
+    };
+    const body = {
+      data: { companyCreate: null },
+      errors: [
+        {
+          message: `Access denied for companyCreate field. Required access: ${requiredAccess}`,
+          locations: [{ line: 2, column: 3 }],
+          path: ['companyCreate'],
+          extensions: {
+            code: 'ACCESS_DENIED',
+            documentation: 'https://shopify.dev/api/usage/access-scopes',
+            requiredAccess,
+          },
+        },
+      ],
+      extensions,
+    };
+    const result = classify(200, body, companyCreate);
+    expect(result).toMatchObject({
+      ok: false,
+      error: { kind: 'graphql', retryable: false, status: 200 },
+      retry: { after: 'never' },
+      notExecuted: false,
+    });
+    if (result.ok) return;
+    expect(result.error.graphqlErrors).toEqual([{ code: 'ACCESS_DENIED', path: ['companyCreate'] }]);
+    expect(result.error.message).toMatch(/^CreateCompany: ACCESS_DENIED: Access denied for companyCreate/);
+  });
+
+  it('carries a null code and an empty path when Shopify names neither', () => {
+    const result = classify(200, {
+      errors: [{ message: 'syntax error' }, gqlError('ACCESS_DENIED', 'nested', ['company', 'contacts', 0])],
+    });
+    expect(result).toMatchObject({
+      error: {
+        kind: 'graphql',
+        graphqlErrors: [
+          { code: null, path: [] },
+          { code: 'ACCESS_DENIED', path: ['company', 'contacts', 0] },
+        ],
+      },
+    });
+  });
+
+  it('carries no graphqlErrors on the errors it does not end with', () => {
+    const throttledAnswer = classify(200, { errors: [gqlError('THROTTLED')] });
+    const server = classify(200, { errors: [gqlError('INTERNAL_SERVER_ERROR')] });
+    for (const result of [throttledAnswer, server]) {
+      expect(result.ok ? null : result.error.graphqlErrors).toBeUndefined();
+    }
   });
 
   it('keeps a mutation that failed before execution (errors, no data) final', () => {

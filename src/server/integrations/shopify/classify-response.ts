@@ -166,11 +166,16 @@ function classifyEnvelope<T>(
       return { ok: false, error, retry: { after: 'backoff' }, notExecuted: false };
     }
     // `data` is absent only when the request failed before execution began (GraphQL spec, Response); with
-    // it, a mutation may have run, unless Shopify refused its root field outright.
+    // it, a mutation may have run, unless Shopify refused its root field outright. The final error carries
+    // each error's code and path (a store without B2B: ACCESS_DENIED on a company field).
     if (isMutation && data !== undefined && !refusedBeforeRunning(errors)) {
       return unusable(`errors next to data: ${message}`);
     }
-    return final(shopifyError('graphql', `${name}: ${message}`, { status }));
+    const graphqlErrors = errors.map((error) => ({
+      code: error.extensions?.code ?? null,
+      path: [...(error.path ?? [])],
+    }));
+    return final(shopifyError('graphql', `${name}: ${message}`, { status, graphqlErrors }));
   }
   const parsed = operation.data.safeParse(data);
   if (!parsed.success) return unusable(z.prettifyError(parsed.error));

@@ -16,7 +16,7 @@ import {
 import { getVariableValues } from 'graphql/execution/values';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SHOPIFY_DOCUMENTS, type ShopifyOperationName } from './documents';
-import { EXAMPLE_VARIABLES } from './documents-test-support';
+import { B2B_DRAFT_ORDER_VARIABLES, EXAMPLE_VARIABLES } from './documents-test-support';
 import { loadAdminSchema } from '../../../../dev/fake-shopify/schema';
 
 /*
@@ -107,6 +107,57 @@ describe('Shopify GraphQL documents', () => {
         'totalPriceSet',
       ].map((field) => `DraftOrder.${field}`),
     );
+  });
+
+  it('CreateDraftOrder accepts a purchasingCompany purchasing entity', () => {
+    const operation = onlyOperation(parse(SHOPIFY_DOCUMENTS.CreateDraftOrder));
+    const result = getVariableValues(schema, operation.variableDefinitions ?? [], B2B_DRAFT_ORDER_VARIABLES);
+    expect(result.errors?.map((error) => error.message) ?? []).toEqual([]);
+    const { companyContactId: _, ...noContact } =
+      B2B_DRAFT_ORDER_VARIABLES.input.purchasingEntity.purchasingCompany;
+    const incomplete = getVariableValues(schema, operation.variableDefinitions ?? [], {
+      input: { ...B2B_DRAFT_ORDER_VARIABLES.input, purchasingEntity: { purchasingCompany: noContact } },
+    });
+    expect(incomplete.errors?.[0]?.message).toMatch(/companyContactId/);
+  });
+
+  it('never uses the deprecated tax mutations (companyLocationTaxSettingsUpdate instead)', () => {
+    const deprecated = `mutation Old($id: ID!) {
+      companyLocationAssignTaxExemptions(companyLocationId: $id, taxExemptions: [US_TX_RESELLER_EXEMPTION]) {
+        userErrors { field message code }
+      }
+    }`;
+    expect(validationErrors(deprecated)).toEqual([
+      expect.stringContaining('Mutation.companyLocationAssignTaxExemptions is deprecated'),
+    ]);
+    for (const source of Object.values(SHOPIFY_DOCUMENTS)) {
+      expect(selectedFields(parse(source))).not.toContain('Mutation.companyLocationAssignTaxExemptions');
+    }
+    expect(selectedFields(parse(SHOPIFY_DOCUMENTS.UpdateCompanyLocationTaxSettings))).toContain(
+      'Mutation.companyLocationTaxSettingsUpdate',
+    );
+  });
+
+  it('selects code on every BusinessCustomerUserError (they have one, unlike the draft UserError)', () => {
+    let checked = 0;
+    for (const [name, source] of entries) {
+      const typeInfo = new TypeInfo(schema);
+      visit(
+        parse(source),
+        visitWithTypeInfo(typeInfo, {
+          Field(node) {
+            const type = typeInfo.getType();
+            if (!type || getNamedType(type).name !== 'BusinessCustomerUserError') return;
+            checked += 1;
+            const selected = node.selectionSet?.selections.map((selection) =>
+              selection.kind === Kind.FIELD ? selection.name.value : selection.kind,
+            );
+            expect(selected, name).toContain('code');
+          },
+        }),
+      );
+    }
+    expect(checked).toBe(12); // the company mutations
   });
 
   const mutations = entries.filter(([, source]) =>

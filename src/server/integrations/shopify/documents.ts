@@ -1,3 +1,5 @@
+import * as companies from './documents-companies';
+
 /**
  * Every GraphQL document the portal sends to the Shopify Admin API (version 2026-10). The first nine are the
  * operations of docs/shopify.md#operations, copied from the operation texts the project started with;
@@ -7,6 +9,7 @@
  * Rules (docs/shopify.md#shopify-pitfalls): DraftOrder has no `note` field (it is `note2`; the input field
  * stays `note`), no deprecated fields (images via `featuredMedia`/`media`), ids are GID strings, and the
  * nested `first × variantsFirst` stays small enough that a query never requests more than 1000 cost points.
+ * B2B companies' documents are in documents-companies.ts.
  */
 
 /**
@@ -441,6 +444,8 @@ export const SEND_PAYMENT_REMINDER = /* GraphQL */ `
   }
 `;
 
+export * from './documents-companies';
+
 /** Every document by operation name: the tests validate each one, the fake store may look them up. */
 export const SHOPIFY_DOCUMENTS = {
   ListProducts: LIST_PRODUCTS,
@@ -460,6 +465,23 @@ export const SHOPIFY_DOCUMENTS = {
   GetOrderPaymentTerms: GET_ORDER_PAYMENT_TERMS,
   SendOrderInvoice: SEND_ORDER_INVOICE,
   SendPaymentReminder: SEND_PAYMENT_REMINDER,
+  ShopB2bEntitlement: companies.SHOP_B2B_ENTITLEMENT,
+  FindCompanyByExternalId: companies.FIND_COMPANY_BY_EXTERNAL_ID,
+  GetCompany: companies.GET_COMPANY,
+  GetCompanyContacts: companies.GET_COMPANY_CONTACTS,
+  FindCustomerByEmail: companies.FIND_CUSTOMER_BY_EMAIL,
+  CreateCompany: companies.CREATE_COMPANY,
+  UpdateCompany: companies.UPDATE_COMPANY,
+  CreateCompanyLocation: companies.CREATE_COMPANY_LOCATION,
+  UpdateCompanyLocation: companies.UPDATE_COMPANY_LOCATION,
+  AssignCompanyLocationAddress: companies.ASSIGN_COMPANY_LOCATION_ADDRESS,
+  UpdateCompanyLocationTaxSettings: companies.UPDATE_COMPANY_LOCATION_TAX_SETTINGS,
+  CreateCompanyContact: companies.CREATE_COMPANY_CONTACT,
+  AssignCustomerAsContact: companies.ASSIGN_CUSTOMER_AS_CONTACT,
+  UpdateCompanyContact: companies.UPDATE_COMPANY_CONTACT,
+  AssignContactRoles: companies.ASSIGN_CONTACT_ROLES,
+  RevokeContactRoles: companies.REVOKE_CONTACT_ROLES,
+  RemoveContactFromCompany: companies.REMOVE_CONTACT_FROM_COMPANY,
 } as const;
 
 export type ShopifyOperationName = keyof typeof SHOPIFY_DOCUMENTS;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { ShopifyOperation } from './client';
 import * as documents from './documents';
+import { companyOperations } from './operations-companies';
+import { codedUserError, MUTATION_COST, pageInfo, SMALL_QUERY_COST, userError } from './operations-shared';
 
 /*
  * Each document of documents.ts with the zod schema of its `data` and a conservative cost estimate
@@ -10,8 +12,6 @@ import * as documents from './documents';
  */
 
 const money = z.string().regex(/^-?\d+(\.\d+)?$/, 'a decimal string');
-export const pageInfo = z.strictObject({ hasNextPage: z.boolean(), endCursor: z.string().nullable() });
-const userError = z.strictObject({ field: z.array(z.string()).nullable(), message: z.string() });
 const variantUserError = userError.extend({ code: z.string().nullable() });
 const moneyV2 = z.strictObject({ amount: money, currencyCode: z.string() });
 export const moneyBag = z.strictObject({ shopMoney: moneyV2 });
@@ -242,7 +242,6 @@ const createWebhookData = z.strictObject({
 
 // ---- payment terms (docs/shopify.md#payment-terms) ----
 
-const codedUserError = userError.extend({ code: z.string().nullable() });
 const orderOnTerms = z.strictObject({
   id: z.string(),
   name: z.string(),
@@ -313,8 +312,6 @@ const sendPaymentReminderData = z.strictObject({
 export const MAX_QUERY_COST = 1000;
 /** GetProduct costs ~ 7 + 7 × variantsFirst: 100 per page → ~707 points. */
 export const PRODUCT_VARIANT_PAGE = 100;
-const MUTATION_COST = 10;
-const SMALL_QUERY_COST = 10;
 
 const listProductsCost = (first: number, variantsFirst: number) => 2 + first * (7 + variantsFirst);
 
@@ -421,6 +418,7 @@ export const operations = {
     data: sendPaymentReminderData,
     estimatedCost: MUTATION_COST,
   },
+  ...companyOperations,
 } satisfies Record<string, ShopifyOperation<unknown> | ((...args: number[]) => ShopifyOperation<unknown>)>;
 
 export type ListedProduct = z.infer<typeof listProductsData>['products']['nodes'][number];
@@ -428,5 +426,6 @@ export type ListedVariant = ListedProduct['variants']['nodes'][number];
 export type FetchedProduct = NonNullable<z.infer<typeof getProductData>['product']>;
 export type FetchedVariant = FetchedProduct['variants']['nodes'][number];
 export type PageInfo = z.infer<typeof pageInfo>;
+export { pageInfo };
 export type Media = z.infer<typeof media>;
 export type MoneyBag = z.infer<typeof moneyBag>;

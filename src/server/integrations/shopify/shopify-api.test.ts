@@ -1,45 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ShopifyClient, ShopifyError, ShopifyOperation, ShopifyResult } from './client';
-import { createShopifyApi, toGid } from './shopify-api';
-
-/*
- * The API over a scripted client: each request is answered by a handler per operation name, and the answer is
- * parsed with the operation's own zod schema exactly as the real client does, so the schemas are exercised.
- */
-type Call = { name: string; variables: Record<string, unknown>; estimatedCost: number | undefined };
-type Handler = (variables: Record<string, unknown>) => unknown;
-
-function scriptedClient(handlers: Record<string, Handler | Handler[]>) {
-  const calls: Call[] = [];
-  const client: ShopifyClient = {
-    request<T>(
-      operation: ShopifyOperation<T>,
-      variables: Record<string, unknown>,
-    ): Promise<ShopifyResult<T>> {
-      calls.push({ name: operation.name, variables, estimatedCost: operation.estimatedCost });
-      const entry = handlers[operation.name];
-      const handler = Array.isArray(entry) ? entry.shift() : entry;
-      if (!handler) return Promise.reject(new Error(`no answer scripted for ${operation.name}`));
-      const answer = handler(variables);
-      if (isFailure(answer)) return Promise.resolve(answer);
-      const parsed = operation.data.safeParse(answer);
-      return Promise.resolve(
-        parsed.success
-          ? { ok: true, data: parsed.data }
-          : {
-              ok: false,
-              error: { kind: 'invalid-response', message: parsed.error.message, retryable: false },
-            },
-      );
-    },
-    lastThrottleStatus: () => null,
-  };
-  return { api: createShopifyApi(client), calls };
-}
-
-function isFailure(answer: unknown): answer is { ok: false; error: ShopifyError } {
-  return typeof answer === 'object' && answer !== null && 'ok' in answer && answer.ok === false;
-}
+import { scriptedClient } from './shopify-api-test-support';
+import { toGid } from './shopify-api';
 
 const image = (url: string) => ({ preview: { image: { url, altText: null } } });
 const variant = (id: number, extra: Record<string, unknown> = {}) => ({
@@ -278,7 +239,7 @@ describe('draft orders', () => {
         totalPrice: '127.80',
       },
     });
-    expect(calls[0]!.variables).toEqual({
+    const sent = {
       input: {
         email: 'buyer@example.com',
         note: 'WO-1042',
@@ -292,7 +253,70 @@ describe('draft orders', () => {
           },
         ],
       },
+    };
+    // Without a purchasing entity, byte for byte what a customer-based draft has always sent.
+    expect(JSON.stringify(calls[0]!.variables)).toBe(JSON.stringify(sent));
+  });
+
+  it('sends a B2B purchasing company as GIDs with the billing address, and never a customerId', async () => {
+    const { api, calls } = scriptedClient({
+      CreateDraftOrder: () => ({ draftOrderCreate: { draftOrder: draftNode, userErrors: [] } }),
     });
+    const line = { variantId: '1', quantity: 1, priceOverride: { amount: '1.00', currencyCode: 'USD' } };
+    const address = { address1: '1 Main St', city: 'Austin', provinceCode: 'TX', countryCode: 'US' };
+    const input = {
+      email: 'buyer@example.com',
+      shippingAddress: address,
+      billingAddress: { ...address, address1: '2 Bill St' },
+      lineItems: [line],
+      purchasingEntity: {
+        purchasingCompany: {
+          companyId: '426598',
+          companyLocationId: 'gid://shopify/CompanyLocation/441',
+          companyContactId: '9001',
+        },
+      },
+      customerId: 'gid://shopify/Customer/7001',
+    };
+    expect(await api.createDraftOrder(input)).toMatchObject({ ok: true });
+    expect(calls[0]!.variables).toEqual({
+      input: {
+        email: 'buyer@example.com',
+        shippingAddress: address,
+        billingAddress: { ...address, address1: '2 Bill St' },
+        purchasingEntity: {
+          purchasingCompany: {
+            companyId: 'gid://shopify/Company/426598',
+            companyLocationId: 'gid://shopify/CompanyLocation/441',
+            companyContactId: 'gid://shopify/CompanyContact/9001',
+          },
+        },
+        lineItems: [{ ...line, variantId: 'gid://shopify/ProductVariant/1' }],
+      },
+    });
+    expect(JSON.stringify(calls[0]!.variables)).not.toContain('customerId');
+  });
+
+  it('refuses a purchasing company id of another type without asking Shopify', async () => {
+    const { api, calls } = scriptedClient({});
+    const line = { variantId: '1', quantity: 1, priceOverride: { amount: '1.00', currencyCode: 'USD' } };
+    const company = { companyId: '1', companyLocationId: '2', companyContactId: '3' };
+    for (const [key, wrong] of [
+      ['companyId', 'gid://shopify/Customer/1'],
+      ['companyLocationId', 'gid://shopify/Company/2'],
+      ['companyContactId', '#D3'],
+    ] as const) {
+      const result = await api.createDraftOrder({
+        email: 'a@b.c',
+        lineItems: [line],
+        purchasingEntity: { purchasingCompany: { ...company, [key]: wrong } },
+      });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { kind: 'graphql', retryable: false, message: expect.stringContaining(`.${key} '${wrong}'`) },
+      });
+    }
+    expect(calls).toEqual([]);
   });
 
   it('turns userErrors into user-errors and refuses a line without a variant id', async () => {

@@ -1,3 +1,4 @@
+import { type CompaniesApi, createCompaniesApi } from './api/companies';
 import { createDraftOrdersApi, type DraftOrdersApi } from './api/draft-orders';
 import { createOrdersApi, type OrdersApi } from './api/orders';
 import { createPaymentTermsApi, type PaymentTermsApi } from './api/payment-terms';
@@ -13,6 +14,7 @@ import type { ShopifyClient } from './client';
  * `not-found`. Every answer is parsed with the zod schema of its operation (operations.ts).
  */
 
+export type { CompaniesApi, ShopifyCompany, ShopifyCompanyContact } from './api/companies';
 export type {
   DraftOrderCustomLineInput,
   DraftOrderInput,
@@ -24,7 +26,12 @@ export type { ShopifyOrder } from './api/orders';
 export type { PaymentTermsTemplate } from './api/payment-terms';
 export type { ShopifyProduct, ShopifyVariant, VariantUpdate } from './api/products';
 
-export type ShopifyApi = ProductsApi & DraftOrdersApi & OrdersApi & PaymentTermsApi & WebhooksApi;
+export type ShopifyApi = ProductsApi &
+  DraftOrdersApi &
+  OrdersApi &
+  PaymentTermsApi &
+  WebhooksApi &
+  CompaniesApi;
 
 export function createShopifyApi(client: ShopifyClient): ShopifyApi {
   return {
@@ -33,5 +40,6 @@ export function createShopifyApi(client: ShopifyClient): ShopifyApi {
     ...createOrdersApi(client),
     ...createPaymentTermsApi(client),
     ...createWebhooksApi(client),
+    ...createCompaniesApi(client),
   };
 }

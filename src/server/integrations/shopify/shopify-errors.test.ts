@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { PermanentJobError } from '../../jobs/worker';
-import { shopifyAppError, shopifyJobError } from './shopify-errors';
+import { isCompanyAccessDenied, shopifyAppError, shopifyJobError } from './shopify-errors';
 import { shopifyError, type ShopifyErrorKind } from './shopify-result';
 
 class Postponed extends Error {
@@ -114,5 +114,34 @@ describe('shopifyAppError', () => {
     expect(error.message).toBe(
       'Shopify sent an answer the portal could not read, so the refresh may not have finished. Please try again later.',
     );
+  });
+});
+
+describe('isCompanyAccessDenied', () => {
+  const denied = (...paths: (string | number)[][]) =>
+    shopifyError('graphql', 'ACCESS_DENIED', {
+      graphqlErrors: paths.map((path) => ({ code: 'ACCESS_DENIED', path })),
+    });
+
+  it('is true when Shopify refused a company field on access (no B2B, or no companies scope)', () => {
+    expect(isCompanyAccessDenied(denied(['companyCreate']))).toBe(true);
+    expect(isCompanyAccessDenied(denied(['companies']))).toBe(true);
+    expect(isCompanyAccessDenied(denied(['companyLocationTaxSettingsUpdate']))).toBe(true);
+    expect(isCompanyAccessDenied(denied(['customerByIdentifier', 'companyContactProfiles']))).toBe(true);
+    expect(isCompanyAccessDenied(denied(['shop'], ['company']))).toBe(true);
+  });
+
+  it('is false for another field refused on access, another code, or another kind', () => {
+    expect(isCompanyAccessDenied(denied(['draftOrderCreate']))).toBe(false);
+    expect(isCompanyAccessDenied(denied([]))).toBe(false);
+    const otherCode = shopifyError('graphql', 'x', {
+      graphqlErrors: [{ code: 'MAX_COST_EXCEEDED', path: ['companies'] }],
+    });
+    expect(isCompanyAccessDenied(otherCode)).toBe(false);
+    expect(isCompanyAccessDenied(shopifyError('graphql', 'companyCreate: ACCESS_DENIED: …'))).toBe(false);
+    const userErrors = shopifyError('user-errors', 'x', {
+      graphqlErrors: [{ code: 'ACCESS_DENIED', path: ['companyCreate'] }],
+    });
+    expect(isCompanyAccessDenied(userErrors)).toBe(false);
   });
 });

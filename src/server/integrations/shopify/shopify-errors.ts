@@ -73,6 +73,23 @@ export function shopifyJobError(
   return error.retryable ? new Error(message) : new PermanentJobError(message);
 }
 
+/**
+ * Shopify refused a company field on access (docs/plans/shopify-b2b.md §1.6): the store has no B2B, or the
+ * token lacks the companies scope; `getB2bEntitlement()` tells the two apart. Keyed on the error's code and
+ * its path (a root field such as `companyCreate`, or a nested one such as
+ * `customerByIdentifier.companyContactProfiles`), never on the message.
+ */
+export function isCompanyAccessDenied(error: ShopifyError): boolean {
+  return (
+    error.kind === 'graphql' &&
+    (error.graphqlErrors ?? []).some(
+      ({ code, path }) =>
+        code === 'ACCESS_DENIED' &&
+        path.some((segment) => typeof segment === 'string' && /^compan/i.test(segment)),
+    )
+  );
+}
+
 /** The user errors as staff read them: each message, after its field when Shopify names one. */
 function userErrorsText(error: ShopifyError): string {
   const errors = error.userErrors ?? [];

@@ -28,6 +28,16 @@ export interface ShopifyError {
   retryable: boolean;
   status?: number;
   userErrors?: ShopifyUserError[];
+  /**
+   * For `kind 'graphql'` from Shopify's top-level errors: each error's `extensions.code` and `path`, e.g.
+   * `{ code: 'ACCESS_DENIED', path: ['companyCreate'] }` (isCompanyAccessDenied reads them, never the message).
+   */
+  graphqlErrors?: ShopifyGraphqlError[];
+}
+
+export interface ShopifyGraphqlError {
+  code: string | null;
+  path: (string | number)[];
 }
 
 export type ShopifyResult<T> = { ok: true; data: T } | { ok: false; error: ShopifyError };

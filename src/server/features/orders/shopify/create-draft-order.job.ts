@@ -1,6 +1,8 @@
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import type { OrderRow } from '../../../db/schema';
+import type { ShopifyError } from '../../../integrations/shopify/client';
 import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-api';
+import { isCompanyAccessDenied } from '../../../integrations/shopify/shopify-errors';
 import { writeJobPayload } from '../../../jobs/held-jobs';
 import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler } from '../../../jobs/worker';
@@ -92,7 +94,9 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     if (!lines.ok) throw new PermanentJobError(`Shopify draft order for order ${orderId}: ${lines.reason}`);
     for (const warning of lines.warnings)
       log.warn({ ...context, warning }, 'Shopify draft order line adjusted');
-    const input = buildDraftOrderInput(order, lines.lines);
+    const customerInput = buildDraftOrderInput(order, lines.lines);
+    const purchasingEntity = (await deps.purchasingEntityFor?.(order, now)) ?? null;
+    const input = purchasingEntity ? { ...customerInput, purchasingEntity } : customerInput;
 
     const existing = await lookUp();
     if (existing) return adopt(order, existing, job);
@@ -104,11 +108,29 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     if (!(await writeJobPayload(db, job, marked))) {
       throw new Error(`Create job ${job.id} lost its lock; not creating the draft`);
     }
-    const created = await shopify.api.createDraftOrder(input);
+    let created = await shopify.api.createDraftOrder(input);
+    if (!created.ok && purchasingEntity && refusedPurchasingEntity(created.error)) {
+      // Shopify refused the company (the merchant removed a role, the store lost B2B): the order still goes,
+      // customer-based, in this attempt. Nothing was created by the refused call.
+      log.warn(
+        { ...context, error: created.error.message },
+        'Shopify refused the draft for the company; customer-based',
+      );
+      created = await shopify.api.createDraftOrder(customerInput);
+    }
     if (!created.ok) throw shopifyJobError('creating the draft', created.error);
     await recordShopifyDraft(db, order.id, created.data);
     log.info({ ...context, draft: created.data.name }, 'Shopify draft order created');
   });
+
+  /** A refusal of the draft's purchasing entity, on its fields or on access to companies. */
+  function refusedPurchasingEntity(error: ShopifyError): boolean {
+    if (isCompanyAccessDenied(error)) return true;
+    return (
+      error.kind === 'user-errors' &&
+      (error.userErrors ?? []).some((e) => e.field?.[0] === 'purchasingEntity')
+    );
+  }
 
   async function adopt(order: OrderRow, draft: ShopifyDraftOrder, job: Job): Promise<void> {
     const context = { orderId: order.id, jobId: job.id, draft: draft.name, status: draft.status };

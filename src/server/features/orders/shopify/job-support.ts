@@ -3,6 +3,7 @@ import type { Database } from '../../../db/client';
 import type { Env } from '../../../env';
 import type { ShopifyError } from '../../../integrations/shopify/client';
 import type { ShopifyConnection } from '../../../integrations/shopify/shopify';
+import type { DraftOrderInput } from '../../../integrations/shopify/shopify-api';
 import { shopifyJobError as sharedShopifyJobError } from '../../../integrations/shopify/shopify-errors';
 import type { Job } from '../../../jobs/queue';
 import { PermanentJobError, type JobHandler, type JobLogger } from '../../../jobs/worker';
@@ -13,7 +14,25 @@ export interface ShopifyOrderJobDeps {
   env: Env;
   shopify: ShopifyConnection;
   log: JobLogger;
+  /**
+   * The Shopify company location and contact an order's draft is for, or null for a customer-based draft
+   * (docs/shopify.md#b2b-companies). Given by the composition root (jobs/registry.ts) from companies-shopify;
+   * without it every draft is customer-based.
+   */
+  purchasingEntityFor?: PurchasingEntityLookup;
 }
+
+/** Whom an order was placed for and by: what decides its draft's purchasing entity. */
+export interface PurchasingOrder {
+  companyId: number | null;
+  locationId: number | null;
+  userId: number | null;
+}
+
+export type PurchasingEntityLookup = (
+  order: PurchasingOrder,
+  now: Date,
+) => Promise<DraftOrderInput['purchasingEntity'] | null>;
 
 /**
  * How long an attempt refused by the open circuit breaker waits: about the breaker's cool-down (client.ts,

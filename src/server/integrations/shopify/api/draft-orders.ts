@@ -3,6 +3,7 @@ import type { ShopifyClient } from '../client';
 import { type MoneyBag, operations } from '../operations';
 import { invalidArgument, notFound, shopifyFailure, type ShopifyResult } from '../shopify-result';
 import { toGid } from './ids';
+import { searchValue } from './search';
 
 /* Draft orders: the portal's order in Shopify until it is completed (docs/shopify.md#draft-orders). */
 
@@ -70,6 +71,20 @@ export interface DraftOrderInput {
   paymentTerms?: { paymentTermsTemplateId: string; paymentSchedules: { issuedAt: string }[] };
   /** A fixed shipping charge; without one the checkout may add the store's own shipping rates. */
   shippingLine?: { title: string; priceWithCurrency: { amount: string; currencyCode: string } };
+  /**
+   * B2B (docs/plans/shopify-b2b.md §3.3): the company location and contact the draft is for. Without it the
+   * draft is customer-based (Shopify ties it to the customer with `email`). The deprecated `customerId` is
+   * never sent.
+   */
+  purchasingEntity?: { purchasingCompany: PurchasingCompanyInput };
+  billingAddress?: DraftOrderInput['shippingAddress'];
+}
+
+/** Ids as GIDs or numbers; the contact must hold a role at the location to order there. */
+export interface PurchasingCompanyInput {
+  companyId: string;
+  companyLocationId: string;
+  companyContactId: string;
 }
 
 export interface DraftOrdersApi {
@@ -196,9 +211,17 @@ function toDraftOrder(node: DraftOrderNode): ShopifyDraftOrder {
 }
 
 function toDraftOrderInput(input: Partial<DraftOrderInput>): ShopifyResult<Record<string, unknown>> {
-  const { lineItems, ...rest } = input;
+  const { lineItems, purchasingEntity, ...rest } = input;
   const graphqlInput: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(rest)) if (value !== undefined) graphqlInput[key] = value;
+  for (const [key, value] of Object.entries(rest)) {
+    // customerId is deprecated (purchasingEntity replaces it): never sent, even if a caller slips one in.
+    if (value !== undefined && key !== 'customerId') graphqlInput[key] = value;
+  }
+  if (purchasingEntity) {
+    const purchasingCompany = toPurchasingCompany(purchasingEntity.purchasingCompany);
+    if (!purchasingCompany.ok) return purchasingCompany;
+    graphqlInput.purchasingEntity = { purchasingCompany: purchasingCompany.data };
+  }
   if (lineItems) {
     const lines: Record<string, unknown>[] = [];
     for (const [index, line] of lineItems.entries()) {
@@ -216,6 +239,25 @@ function toDraftOrderInput(input: Partial<DraftOrderInput>): ShopifyResult<Recor
   return { ok: true, data: graphqlInput };
 }
 
+function toPurchasingCompany(company: PurchasingCompanyInput): ShopifyResult<PurchasingCompanyInput> {
+  const companyId = toGid('Company', company.companyId);
+  const companyLocationId = toGid('CompanyLocation', company.companyLocationId);
+  const companyContactId = toGid('CompanyContact', company.companyContactId);
+  const what = 'purchasingEntity.purchasingCompany';
+  if (!companyId) return invalidArgument(`${what}.companyId '${company.companyId}' is not a company id`);
+  if (!companyLocationId) {
+    return invalidArgument(
+      `${what}.companyLocationId '${company.companyLocationId}' is not a company location id`,
+    );
+  }
+  if (!companyContactId) {
+    return invalidArgument(
+      `${what}.companyContactId '${company.companyContactId}' is not a company contact id`,
+    );
+  }
+  return { ok: true, data: { companyId, companyLocationId, companyContactId } };
+}
+
 function draftOrFailure(operation: string, draft: DraftOrderNode | null): ShopifyResult<ShopifyDraftOrder> {
   return draft
     ? { ok: true, data: toDraftOrder(draft) }
@@ -223,9 +265,4 @@ function draftOrFailure(operation: string, draft: DraftOrderNode | null): Shopif
         'invalid-response',
         `${operation}: Shopify returned neither a draft order nor user errors`,
       );
-}
-
-/** Shopify search syntax: quote the value so spaces, colons and dashes are literal. */
-function searchValue(value: string): string {
-  return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }

@@ -1,6 +1,18 @@
 /* Shopify ids at the API's boundary (docs/shopify.md#shopify-ids). */
 
-type GidType = 'Product' | 'ProductVariant' | 'DraftOrder' | 'Order' | 'PaymentSchedule';
+type GidType =
+  | 'Product'
+  | 'ProductVariant'
+  | 'DraftOrder'
+  | 'Order'
+  | 'PaymentSchedule'
+  | 'PaymentTermsTemplate'
+  | 'Customer'
+  | 'Company'
+  | 'CompanyLocation'
+  | 'CompanyContact'
+  | 'CompanyContactRole'
+  | 'CompanyContactRoleAssignment';
 
 /**
  * `gid://shopify/{type}/{id}` for a numeric id or a GID of that type; null for anything else (another type,

@@ -8,11 +8,11 @@ import {
   MAX_QUERY_COST,
   type Media,
   operations,
-  type PageInfo,
   PRODUCT_VARIANT_PAGE,
 } from '../operations';
-import { invalidArgument, notFound, shopifyFailure, type ShopifyResult } from '../shopify-result';
+import { invalidArgument, notFound, type ShopifyResult } from '../shopify-result';
 import { toGid } from './ids';
+import { nextCursor } from './search';
 
 /* Products and their variants: the catalogue's reads and the variant pushes (docs/shopify.md#the-catalogue). */
 
@@ -227,13 +227,4 @@ function toProduct(node: ListedProduct | FetchedProduct, variants: ShopifyVarian
 function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
   const number = Number.isFinite(value) ? Math.trunc(value as number) : fallback;
   return Math.min(Math.max(number, min), max);
-}
-
-/** The cursor of the next page, null at the end; a page that claims more but gives no new cursor is a bug. */
-function nextCursor(info: PageInfo, previous: string | null, what: string): ShopifyResult<string | null> {
-  if (!info.hasNextPage) return { ok: true, data: null };
-  if (!info.endCursor || info.endCursor === previous) {
-    return shopifyFailure('invalid-response', `${what}: hasNextPage without a new endCursor`);
-  }
-  return { ok: true, data: info.endCursor };
 }

@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { appSettings } from '../../db/schema';
+import { slotOf } from '../../jobs/slot-schedule';
+import { jobToQueue } from '../../jobs/job-definition';
+import { enqueueJob } from '../../jobs/queue';
+import type { ShopifyTestApp } from '../../test/shopify-test-app';
+import { sameOrigin } from '../../test/test-app';
+import { COMPANIES_RECONCILE_INTERVAL_MS, reconcileCompaniesJob } from './company-sync.jobs';
+
+/** The reconcile job of a fresh slot (as main.ts's timer queues it), then every job it queued. */
+export async function reconcileCompanies(t: ShopifyTestApp): Promise<void> {
+  const slot = `${slotOf(new Date(), COMPANIES_RECONCILE_INTERVAL_MS)}-${randomUUID()}`;
+  await enqueueJob(t.db, jobToQueue(reconcileCompaniesJob, { slot }, { dedupeKey: `test:${slot}` }));
+  await t.runJobs();
+  await t.runJobs();
+}
+
+/** The store's company the portal made for `companyId` (by its external id), or undefined. */
+export const shopifyCompanyOf = (t: ShopifyTestApp, companyId: number) =>
+  t.fake.control.companies().find((company) => company.externalId === `portal-company-${companyId}`);
+
+/** The names of the operations the store was asked for since `from` (an index into its request log). */
+export const operationsSince = (t: ShopifyTestApp, from: number) =>
+  t.fake.control.requests.slice(from).map((request) => request.operationName);
+
+/** Forgets the remembered B2B answer, so the next sync asks the store again. */
+export const forgetB2bAnswer = (t: ShopifyTestApp) =>
+  t.db.delete(appSettings).where(eq(appSettings.key, 'shopify.b2b'));
+
+/** POST /api/create-draft-order for one case of 4 oz, for `locationId` when given. */
+export async function orderFor(t: ShopifyTestApp, cookie: string, locationId?: number) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-draft-order',
+    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
+    payload: {
+      customer: { customerName: 'Ada Buyer', customerEmail: 'ada@example.com', businessName: 'Mist Shop' },
+      orderItems: [{ productId: 1, quantity: 12 }],
+      ...(locationId === undefined ? {} : { locationId }),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ orderId: number }>();
+}

@@ -1,0 +1,168 @@
+import type { ShopifyCompany, ShopifyCompanyContact } from '../../integrations/shopify/shopify-api';
+import type { CompaniesShopifyDeps } from './b2b-gate';
+import {
+  forgetContact,
+  loadShopifyMapping,
+  saveContact,
+  type PortalCompany,
+  type PortalMember,
+} from './companies-shopify.repository';
+import { toE164 } from './company-input';
+import { unwrap } from './sync-errors';
+
+/*
+ * A company's people as Shopify company contacts (docs/shopify.md#b2b-companies). Owners and buyers order,
+ * so each is a contact: an owner as 'Location admin' at every location, a buyer 'Ordering only' at the
+ * locations the owner gave them. Viewers never order and have no contact. A contact is found by the person's
+ * e-mail (contacts have no external id); a person who leaves, is disabled or becomes a viewer is removed
+ * from the company's contacts. Only contacts the portal made or adopted are ever changed: the merchant's own
+ * are left alone.
+ */
+
+type Assignment = { roleId: string; locationId: string };
+
+const orders = (member: PortalMember) =>
+  member.status === 'approved' && (member.companyRole === 'owner' || member.companyRole === 'buyer');
+
+/** The shop's role whose name matches, else the company's default role. */
+function roleLike(company: ShopifyCompany, pattern: RegExp): string | null {
+  return company.contactRoles.find((role) => pattern.test(role.name))?.id ?? company.defaultRole?.id ?? null;
+}
+
+/** Syncs the contacts and their roles; returns what could not be done for a person (shown to staff). */
+export async function syncContacts(
+  deps: CompaniesShopifyDeps,
+  portal: PortalCompany,
+  company: ShopifyCompany,
+): Promise<string[]> {
+  const { db, shopify, log } = deps;
+  const companyId = portal.company.id;
+  const mapping = await loadShopifyMapping(db, companyId);
+  const listed = unwrap('listing contacts', await shopify.api.listCompanyContacts(company.id));
+  const byId = new Map(listed.map((contact) => [contact.id, contact]));
+  const members = new Map(portal.members.filter(orders).map((member) => [member.userId, member]));
+
+  // Contacts of people who no longer order here: removed from the company (a moved person's old company too).
+  const kept = new Map<number, ShopifyCompanyContact>();
+  for (const row of mapping.contacts) {
+    const contact = row.companyId === companyId ? byId.get(row.shopifyContactId) : undefined;
+    if (contact && members.has(row.userId)) {
+      kept.set(row.userId, contact);
+      continue;
+    }
+    if (row.companyId !== companyId || contact) {
+      const removed = await shopify.api.removeContactFromCompany(row.shopifyContactId);
+      // Already gone from it (the merchant removed it, or its company was deleted): nothing left to do.
+      if (!removed.ok && removed.error.kind !== 'user-errors') unwrap('removing a contact', removed);
+    }
+    await forgetContact(db, row.userId);
+  }
+
+  const problems: string[] = [];
+  const locationIds = portal.locations
+    .map((location) => mapping.locations.get(location.id)?.shopifyLocationId)
+    .filter((id): id is string => id !== undefined);
+  const adminRole = roleLike(company, /admin/i);
+  const orderingRole = roleLike(company, /order|buyer/i);
+  for (const member of members.values()) {
+    const contact =
+      kept.get(member.userId) ?? listed.find((candidate) => candidate.email === member.email) ?? null;
+    const sent = {
+      firstName: member.firstName ?? '',
+      lastName: member.lastName ?? '',
+      phone: toE164(member.phone) ?? '',
+    };
+    const made = contact ?? (await makeContact(deps, company, member, sent));
+    if (typeof made === 'string') {
+      problems.push(made);
+      continue;
+    }
+    const previous = mapping.contacts.find((row) => row.userId === member.userId);
+    if (contact && JSON.stringify(previous?.sent ?? {}) !== JSON.stringify(sent)) {
+      unwrap('updating a contact', await shopify.api.updateCompanyContact(made.id, contactInput(sent)));
+    }
+    await saveContact(db, {
+      userId: member.userId,
+      companyId,
+      shopifyContactId: made.id,
+      shopifyCustomerId: made.customerId,
+      sent,
+    });
+    const wanted: Assignment[] =
+      member.companyRole === 'owner'
+        ? locationIds.map((locationId) => ({ roleId: adminRole ?? '', locationId }))
+        : member.locationIds
+            .map((id) => mapping.locations.get(id)?.shopifyLocationId)
+            .filter((id): id is string => id !== undefined)
+            .map((locationId) => ({ roleId: orderingRole ?? '', locationId }));
+    await syncRoles(
+      deps,
+      made,
+      wanted.filter((assignment) => assignment.roleId !== ''),
+    );
+  }
+  if (problems.length > 0)
+    log.warn({ companyId, problems }, 'some people could not be made Shopify contacts');
+  return problems;
+}
+
+const contactInput = (sent: Record<string, string>) => ({
+  firstName: sent.firstName || undefined,
+  lastName: sent.lastName || undefined,
+  phone: sent.phone || null,
+});
+
+/**
+ * A new contact for the person: created with its customer, or, when the e-mail is already a customer of the
+ * store (they bought retail, say), that customer made a contact. A customer who is a contact of another
+ * company cannot be one here too: a sentence for staff instead.
+ */
+async function makeContact(
+  { shopify }: CompaniesShopifyDeps,
+  company: ShopifyCompany,
+  member: PortalMember,
+  sent: Record<string, string>,
+): Promise<Pick<ShopifyCompanyContact, 'id' | 'customerId' | 'roleAssignments'> | string> {
+  const created = await shopify.api.createCompanyContact(company.id, {
+    email: member.email,
+    ...contactInput(sent),
+  });
+  if (created.ok) return { ...created.data, roleAssignments: [] };
+  const taken = created.error.userErrors?.some(
+    (error) => error.code === 'TAKEN' && error.field?.at(-1) === 'email',
+  );
+  if (!taken) unwrap('creating a contact', created);
+  const customer = unwrap('looking a customer up', await shopify.api.findCustomerByEmail(member.email));
+  if (!customer) throw new Error(`Shopify says ${member.email} is taken but finds no such customer yet`);
+  if (customer.contactOf.some((other) => other !== company.id)) {
+    return `${member.email} is already a contact of another Shopify company; their orders use an owner's contact`;
+  }
+  const assigned = unwrap(
+    'making a customer a contact',
+    await shopify.api.assignCustomerAsContact(company.id, customer.id),
+  );
+  return { ...assigned, roleAssignments: [] };
+}
+
+/** The contact's role assignments made equal to `wanted`: the missing ones given, the others revoked. */
+async function syncRoles(
+  { shopify }: CompaniesShopifyDeps,
+  contact: Pick<ShopifyCompanyContact, 'id' | 'roleAssignments'>,
+  wanted: Assignment[],
+): Promise<void> {
+  const same = (a: Assignment, b: Assignment) => a.roleId === b.roleId && a.locationId === b.locationId;
+  const missing = wanted.filter((want) => !contact.roleAssignments.some((have) => same(want, have)));
+  const extra = contact.roleAssignments.filter((have) => !wanted.some((want) => same(want, have)));
+  if (extra.length > 0) {
+    unwrap(
+      'revoking roles',
+      await shopify.api.revokeContactRoles(
+        contact.id,
+        extra.map((have) => have.id),
+      ),
+    );
+  }
+  if (missing.length > 0) {
+    unwrap('assigning roles', await shopify.api.assignContactRoles(contact.id, missing));
+  }
+}

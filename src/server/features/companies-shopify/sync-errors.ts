@@ -1,0 +1,36 @@
+import type { ShopifyError, ShopifyResult } from '../../integrations/shopify/client';
+import { isCompanyAccessDenied, shopifyJobError } from '../../integrations/shopify/shopify-errors';
+import { PostponeJob } from '../orders';
+
+/* How a failed Shopify call reads to the company sync (docs/shopify.md#b2b-companies). */
+
+/** Shopify refused what the portal sent (a user error): staff must fix the company; retrying will not help. */
+export class SyncRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SyncRefused';
+  }
+}
+
+/** Shopify refused a company field on access: no B2B on the store, or the app lacks the companies scope. */
+export class CompanyAccessDenied extends Error {}
+
+/** The data of a call, or the error a sync throws for it. */
+export function unwrap<T>(what: string, result: ShopifyResult<T>): T {
+  if (result.ok) return result.data;
+  throw syncError(what, result.error);
+}
+
+function syncError(what: string, error: ShopifyError): Error {
+  if (isCompanyAccessDenied(error)) return new CompanyAccessDenied(`${what}: ${error.message}`);
+  if (error.kind === 'user-errors') {
+    // An external id already taken is an earlier attempt's company or location that Shopify's search does not
+    // show yet: retried, the next attempt finds and adopts it.
+    const taken = error.userErrors?.some(
+      (userError) => userError.code === 'TAKEN' && userError.field?.at(-1) === 'externalId',
+    );
+    if (taken) return new Error(`${what}: already created, waiting for Shopify search to show it`);
+    return new SyncRefused(`${what}: ${error.message}`);
+  }
+  return shopifyJobError(what, error, { circuitOpen: PostponeJob });
+}
