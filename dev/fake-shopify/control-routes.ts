@@ -317,6 +317,11 @@ function stateSnapshot(store: FakeStore, control: FakeShopifyControl) {
       tags: draft.tags,
       invoiceUrl: store.invoiceUrl(draft),
       orderId: draft.orderId === null ? null : toGid('Order', draft.orderId),
+      purchasingCompany: draft.purchasingCompany && {
+        companyId: toGid('Company', draft.purchasingCompany.companyId),
+        companyLocationId: toGid('CompanyLocation', draft.purchasingCompany.locationId),
+        companyContactId: toGid('CompanyContact', draft.purchasingCompany.contactId),
+      },
     })),
     orders: [...store.orders.values()].map((order) => ({
       id: toGid('Order', order.id),

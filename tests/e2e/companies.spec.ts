@@ -213,6 +213,29 @@ interface DraftPayload {
   } | null;
 }
 
+interface FakeState {
+  draftOrders: {
+    tags: string[];
+    purchasingCompany: { companyId: string; companyLocationId: string; companyContactId: string } | null;
+  }[];
+  companies: {
+    id: string;
+    name: string;
+    locations: { id: string; name: string }[];
+    contacts: {
+      id: string;
+      email: string | null;
+      roles: { role: string | null; location: string | null }[];
+    }[];
+  }[];
+}
+
+/** The fake store's draft of portal order `orderId`, as its state shows it. */
+async function fakeDraftOf(orderId: number) {
+  const state = await fakeStore<FakeState>('/__fake/state');
+  return state.draftOrders.find((draft) => draft.tags.includes(`portal-order-${orderId}`));
+}
+
 /** The newest draft_orders/update the fake store sent for portal order `orderId`, as the store holds the draft. */
 async function draftUpdateOf(orderId: number): Promise<DraftPayload | undefined> {
   const { deliveries } = await fakeStore<{ deliveries: FakeDelivery[] }>('/__fake/webhooks');
@@ -226,7 +249,7 @@ async function draftUpdateOf(orderId: number): Promise<DraftPayload | undefined>
 test.describe('with the fake Shopify store', () => {
   test.use({ baseURL: SHOPIFY_PORTAL });
 
-  test("a buyer's order for a location becomes a draft order shipping to that location", async ({
+  test("a buyer's order for a location becomes a B2B draft for that company location, shipping there", async ({
     browser,
     baseURL,
   }) => {
@@ -254,14 +277,27 @@ test.describe('with the fake Shopify store', () => {
       // The draft is made by a job right after submission; approval sends its invoice, and the store then
       // announces the draft (draft_orders/update) as it holds it, shipping address included.
       await expect
-        .poll(
-          async () => {
-            const state = await fakeStore<{ draftOrders: { tags: string[] }[] }>('/__fake/state');
-            return state.draftOrders.some((draft) => draft.tags.includes(`portal-order-${order.orderId}`));
-          },
-          { timeout: 20_000 },
-        )
+        .poll(async () => (await fakeDraftOf(order.orderId)) !== undefined, { timeout: 20_000 })
         .toBe(true);
+      // The store has B2B: the draft is for the company location B and the buyer's contact, which the
+      // company's sync made with 'Ordering only' at that location.
+      const state = await fakeStore<FakeState>('/__fake/state');
+      const draft = await fakeDraftOf(order.orderId);
+      const company = state.companies.find(
+        (candidate) => candidate.id === draft?.purchasingCompany?.companyId,
+      );
+      expect(company?.name).toBe(owner.business);
+      const location = company?.locations.find(
+        (candidate) => candidate.id === draft?.purchasingCompany?.companyLocationId,
+      );
+      expect(location?.name).toBe(locationB.name);
+      const contact = company?.contacts.find(
+        (candidate) => candidate.id === draft?.purchasingCompany?.companyContactId,
+      );
+      expect(contact?.email).toBe(buyer.email.toLowerCase());
+      expect(contact?.roles.map((role) => [role.role, role.location])).toEqual([
+        ['Ordering only', locationB.name],
+      ]);
       await approveOrderAndSeeIt(admin, buyerPage, owner, order.orderNumber);
       await expect
         .poll(async () => (await draftUpdateOf(order.orderId))?.shipping_address ?? null, { timeout: 20_000 })
@@ -275,7 +311,4 @@ test.describe('with the fake Shopify store', () => {
       for (const page of [admin, ownerPage, buyerPage]) await page.context().close();
     }
   });
-
-  // Waits for the Shopify B2B mapping (the order's company location as the draft's purchasingEntity).
-  test.fixme('the draft order carries the company location (purchasingEntity)', async () => {});
 });
