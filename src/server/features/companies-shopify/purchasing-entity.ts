@@ -1,5 +1,7 @@
 import type { DraftOrderInput } from '../../integrations/shopify/shopify-api';
-import { PostponeJob, type PurchasingOrder } from '../orders';
+import type { PurchasingOrder } from '../orders';
+import { PermanentJobError } from '../../jobs/worker';
+import { WaitingForSearch } from './sync-errors';
 import type { CompaniesShopifyDeps } from './b2b-gate';
 import { knownB2b, readB2bState } from './b2b-state';
 import { companySyncState } from './company-fingerprint';
@@ -30,9 +32,9 @@ export async function purchasingEntityFor(
     try {
       if ((await syncCompany(deps, order.companyId, now)) === 'no-b2b') return null;
     } catch (error) {
-      // The store is unreachable for now: the draft waits too (its job is put back).
-      if (error instanceof PostponeJob) throw error;
-      // Anything else is the sync job's to retry; the draft goes with what Shopify has.
+      // What only the company's sync can settle (Shopify's search catching up, a failure staff must fix) is
+      // left to its job: the draft goes with what Shopify has. A store that fails fails the draft too.
+      if (!(error instanceof WaitingForSearch || error instanceof PermanentJobError)) throw error;
       log.warn({ ...order, err: error }, 'company sync failed before its draft; using what Shopify has');
     }
   }

@@ -15,6 +15,14 @@ export class SyncRefused extends Error {
 /** Shopify refused a company field on access: no B2B on the store, or the app lacks the companies scope. */
 export class CompanyAccessDenied extends Error {}
 
+/** A create refused TAKEN on its external id: an earlier attempt made it, Shopify's search does not show it yet. */
+export class WaitingForSearch extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WaitingForSearch';
+  }
+}
+
 /** The data of a call, or the error a sync throws for it. */
 export function unwrap<T>(what: string, result: ShopifyResult<T>): T {
   if (result.ok) return result.data;
@@ -29,7 +37,7 @@ function syncError(what: string, error: ShopifyError): Error {
     const taken = error.userErrors?.some(
       (userError) => userError.code === 'TAKEN' && userError.field?.at(-1) === 'externalId',
     );
-    if (taken) return new Error(`${what}: already created, waiting for Shopify search to show it`);
+    if (taken) return new WaitingForSearch(`${what}: already created, waiting for Shopify search to show it`);
     return new SyncRefused(`${what}: ${error.message}`);
   }
   return shopifyJobError(what, error, { circuitOpen: PostponeJob });
