@@ -19,6 +19,44 @@ export const SHOP_B2B_ENTITLEMENT = /* GraphQL */ `
   }
 `;
 
+/** What the portal reads of a company: its roles and its locations with their terms and tax settings. */
+const COMPANY_FIELDS = /* GraphQL */ `
+  id
+  externalId
+  name
+  mainContact {
+    id
+  }
+  defaultRole {
+    id
+    name
+  }
+  contactRoles(first: 10) {
+    nodes {
+      id
+      name
+    }
+  }
+  locations(first: 50) {
+    nodes {
+      id
+      externalId
+      name
+      phone
+      buyerExperienceConfiguration {
+        paymentTermsTemplate {
+          id
+        }
+      }
+      taxSettings {
+        taxExempt
+        taxExemptions
+        taxRegistrationId
+      }
+    }
+  }
+`;
+
 /**
  * A company the portal made, found again by its externalId `portal-company-{id}` (the idempotency key of
  * companyCreate: Shopify refuses a second company with the same externalId, TAKEN). Two, not one: the
@@ -28,40 +66,7 @@ export const FIND_COMPANY_BY_EXTERNAL_ID = /* GraphQL */ `
   query FindCompanyByExternalId($query: String!) {
     companies(first: 2, query: $query) {
       nodes {
-        id
-        externalId
-        name
-        mainContact {
-          id
-        }
-        defaultRole {
-          id
-          name
-        }
-        contactRoles(first: 10) {
-          nodes {
-            id
-            name
-          }
-        }
-        locations(first: 50) {
-          nodes {
-            id
-            externalId
-            name
-            phone
-            buyerExperienceConfiguration {
-              paymentTermsTemplate {
-                id
-              }
-            }
-            taxSettings {
-              taxExempt
-              taxExemptions
-              taxRegistrationId
-            }
-          }
-        }
+        ${COMPANY_FIELDS}
       }
     }
   }
@@ -74,40 +79,7 @@ export const FIND_COMPANY_BY_EXTERNAL_ID = /* GraphQL */ `
 export const GET_COMPANY = /* GraphQL */ `
   query GetCompany($id: ID!) {
     company(id: $id) {
-      id
-      externalId
-      name
-      mainContact {
-        id
-      }
-      defaultRole {
-        id
-        name
-      }
-      contactRoles(first: 10) {
-        nodes {
-          id
-          name
-        }
-      }
-      locations(first: 50) {
-        nodes {
-          id
-          externalId
-          name
-          phone
-          buyerExperienceConfiguration {
-            paymentTermsTemplate {
-              id
-            }
-          }
-          taxSettings {
-            taxExempt
-            taxExemptions
-            taxRegistrationId
-          }
-        }
-      }
+      ${COMPANY_FIELDS}
     }
   }
 `;
