@@ -24,6 +24,11 @@ export const shopifyCompanies = pgTable('shopify_companies', {
   syncedAt: timestamp('synced_at', { withTimezone: true }),
   /** The last failure staff must act on (a refused address, a contact owned by another company), or null. */
   syncError: text('sync_error'),
+  /**
+   * Until when a sync holds the company (claimed before its first call, released at its end): the sync job
+   * and a draft's inline sync never run at once, which would create the same contact or role twice.
+   */
+  syncLeaseUntil: timestamp('sync_lease_until', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,9 +1,8 @@
 import type { Database } from '../../db/client';
 import type { ShopifyConnection } from '../../integrations/shopify/shopify';
-import { shopifyJobError } from '../../integrations/shopify/shopify-errors';
 import type { JobLogger } from '../../jobs/worker';
-import { PostponeJob } from '../orders';
 import { knownB2b, readB2bState, recordB2bState } from './b2b-state';
+import { unwrap } from './sync-errors';
 
 export interface CompaniesShopifyDeps {
   db: Database;
@@ -24,12 +23,10 @@ export async function ensureB2b(
   const state = await readB2bState(db);
   const known = recheck ? null : knownB2b(state, now);
   if (known !== null) return known;
-  const answer = await shopify.api.getB2bEntitlement();
-  if (!answer.ok)
-    throw shopifyJobError('asking Shopify whether the store has B2B', answer.error, {
-      circuitOpen: PostponeJob,
-    });
-  const enabled = answer.data.enabled;
+  const { enabled } = unwrap(
+    'asking Shopify whether the store has B2B',
+    await shopify.api.getB2bEntitlement(),
+  );
   await recordB2bState(db, enabled, recheck ? 'access-denied' : 'entitlement', now);
   if (state?.enabled !== enabled) {
     log.info(

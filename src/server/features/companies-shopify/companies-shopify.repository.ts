@@ -182,6 +182,35 @@ export async function forgetContact(db: DatabaseOrTransaction, userId: number) {
   await db.delete(shopifyCompanyContacts).where(eq(shopifyCompanyContacts.userId, userId));
 }
 
+/**
+ * Claims the company for one sync until `until` (the lease, shopify-companies.ts): false while another sync
+ * holds it. A lease left by a sync that died ends by itself.
+ */
+export async function claimSync(
+  db: DatabaseOrTransaction,
+  companyId: number,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const rows = await db
+    .insert(shopifyCompanies)
+    .values({ companyId, syncLeaseUntil: until })
+    .onConflictDoUpdate({
+      target: shopifyCompanies.companyId,
+      set: { syncLeaseUntil: until },
+      setWhere: sql`${shopifyCompanies.syncLeaseUntil} is null or ${shopifyCompanies.syncLeaseUntil} <= ${now}`,
+    })
+    .returning({ companyId: shopifyCompanies.companyId });
+  return rows.length > 0;
+}
+
+export async function releaseSync(db: DatabaseOrTransaction, companyId: number, until: Date) {
+  await db
+    .update(shopifyCompanies)
+    .set({ syncLeaseUntil: null })
+    .where(and(eq(shopifyCompanies.companyId, companyId), eq(shopifyCompanies.syncLeaseUntil, until)));
+}
+
 /** The sync finished: what it sent is now what Shopify has. */
 export async function recordSynced(
   db: DatabaseOrTransaction,

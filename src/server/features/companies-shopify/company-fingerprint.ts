@@ -27,8 +27,12 @@ const fingerprintOf = (today: string): SQL => sql`md5(concat_ws('|', c.name, c.p
     order by u.id)::text
    from users u where u.company_id = c.id)))`;
 
-/** A company has an approved member: it was approved, so it belongs in Shopify (created on approval). */
-const isApprovedCompany = sql`exists (select 1 from users a where a.company_id = c.id and a.status = 'approved')`;
+/**
+ * A company to keep in Shopify: it has an approved member (it was approved: created on approval), or it is
+ * in Shopify already (its last people may have been disabled: their contacts must go).
+ */
+const isApprovedCompany = sql`(exists (select 1 from users a where a.company_id = c.id and a.status = 'approved')
+  or s.shopify_company_id is not null)`;
 
 /** The companies whose Shopify copy is missing or out of date, oldest change first, at most `limit`. */
 export async function companiesDueForSync(

@@ -12,6 +12,8 @@ import { signIn, signInAdmin } from '../../test/factories/sign-in';
 import { createCustomer, createUser, uniqueEmail } from '../../test/factories/users';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../test/shopify-test-app';
 import { B2B_RECHECK_MS } from './b2b-state';
+import { syncCompany } from './sync-company';
+import { SyncBusy } from './sync-errors';
 import {
   forgetB2bAnswer,
   operationsSince,
@@ -34,7 +36,14 @@ let admin: string;
 
 beforeAll(async () => {
   // Every request is kept: operationsSince counts from an index into the log, which a bounded log would shift.
-  t = await createShopifyTestApp({ listen: true, fake: { historyLimit: 100_000 } });
+  t = await createShopifyTestApp({
+    listen: true,
+    fake: {
+      historyLimit: 100_000,
+      // Not a test of throttling (client.test.ts is): the client here never sleeps for the bucket to refill.
+      bucket: { maximumAvailable: 1_000_000, restoreRate: 1_000_000 },
+    },
+  });
   admin = await signInAdmin(t.app);
 });
 afterAll(() => t.close());
@@ -430,6 +439,83 @@ describe('a store without B2B', () => {
  * merged-away Shopify company. Shopify cannot move a location and keeps external ids unique in the shop: the
  * old location gives its external id up and the location is made again in the surviving company.
  */
+describe('what a first review found', () => {
+  it("leaves alone an exemption the merchant had given before the portal's certificate, when that is cleared", async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Already Exempt Co' } });
+    const companyId = owner.company!.id;
+    const locationId = owner.location!.id;
+    await reconcileCompanies(t);
+    const location = shopifyLocationOf(companyId, locationId)!;
+    await merchantGraphql(
+      `mutation MerchantExemption($id: ID!) {
+        companyLocationTaxSettingsUpdate(companyLocationId: $id, exemptionsToAssign: [US_TX_RESELLER_EXEMPTION]) {
+          companyLocation { id }
+          userErrors { field message code }
+        }
+      }`,
+      { id: location.id },
+    );
+    const exemption = `/api/admin/companies/${companyId}/locations/${locationId}/tax-exemption`;
+    const saved = await send(t.app, 'PUT', exemption, admin, {
+      certificateNumber: 'TX-1',
+      state: 'TX',
+      expiresOn: daysFromNow(100),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await reconcileCompanies(t);
+    expect((await send(t.app, 'DELETE', exemption, admin)).statusCode).toBe(200);
+    await reconcileCompanies(t);
+    expect(shopifyLocationOf(companyId, locationId)?.taxExemptions).toEqual(['US_TX_RESELLER_EXEMPTION']);
+  });
+
+  it('gives an owner of twelve locations a role at each, and a second check sends no change', async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Twelve Sites Co' } });
+    const cookie = await signIn(t.app, t.db, owner.email);
+    for (let n = 2; n <= 12; n++) {
+      const added = await send(t.app, 'POST', '/api/company/locations', cookie, {
+        ...harbour,
+        name: `Site ${n}`,
+      });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    await reconcileCompanies(t);
+    expect(contactOf(owner.company!.id, owner.email)?.roles).toHaveLength(12);
+    await createUser(t.db, { company: { id: owner.company!.id, role: 'buyer' } });
+    await reconcileCompanies(t);
+    expect(await mappedCompany(owner.company!.id)).toMatchObject({ syncError: null });
+    expect(shopifyCompanyOf(t, owner.company!.id)?.contacts).toHaveLength(2);
+    const before = t.fake.control.requests.length;
+    await reconcileCompanies(t);
+    expect(operationsSince(t, before).filter((name) => !/^(Find|Get|List|Shop)/.test(name ?? ''))).toEqual(
+      [],
+    );
+  });
+
+  it('lets one sync of a company run at a time: the other waits, and nothing is refused', async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Busy Co' } });
+    await createUser(t.db, { company: { id: owner.company!.id, role: 'buyer' } });
+    const deps = { db: t.db, shopify: t.shopify, log: { info() {}, warn() {}, error() {} } };
+    const outcomes = await Promise.allSettled([
+      syncCompany(deps, owner.company!.id, new Date()),
+      syncCompany(deps, owner.company!.id, new Date()),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const rejected = outcomes.find((outcome) => outcome.status === 'rejected');
+    expect((rejected as PromiseRejectedResult).reason).toBeInstanceOf(SyncBusy);
+    expect(await mappedCompany(owner.company!.id)).toMatchObject({ syncError: null, syncLeaseUntil: null });
+    expect(shopifyCompanyOf(t, owner.company!.id)?.contacts).toHaveLength(2);
+  });
+
+  it("removes the contact of a company's last person once they are disabled", async () => {
+    const owner = await createCustomer(t.db, { business: { name: 'Closing Co' } });
+    await reconcileCompanies(t);
+    expect(shopifyCompanyOf(t, owner.company!.id)?.contacts).toHaveLength(1);
+    await t.db.execute(sql`update users set status = 'disabled' where id = ${owner.id}`);
+    await reconcileCompanies(t);
+    expect(shopifyCompanyOf(t, owner.company!.id)?.contacts).toEqual([]);
+  });
+});
+
 describe('a merge of two companies', () => {
   /** Two companies in Shopify, the second merged into the first by staff. */
   async function mergedCompanies(names: [string, string]) {

@@ -1,7 +1,6 @@
 import type { DraftOrderInput } from '../../integrations/shopify/shopify-api';
-import type { PurchasingOrder } from '../orders';
-import { PermanentJobError } from '../../jobs/worker';
-import { WaitingForSearch } from './sync-errors';
+import { PostponeJob, type PurchasingOrder } from '../orders';
+import { StoreUnavailable, SyncBusy } from './sync-errors';
 import type { CompaniesShopifyDeps } from './b2b-gate';
 import { knownB2b, readB2bState } from './b2b-state';
 import { companySyncState } from './company-fingerprint';
@@ -32,9 +31,12 @@ export async function purchasingEntityFor(
     try {
       if ((await syncCompany(deps, order.companyId, now)) === 'no-b2b') return null;
     } catch (error) {
-      // What only the company's sync can settle (Shopify's search catching up, a failure staff must fix) is
-      // left to its job: the draft goes with what Shopify has. A store that fails fails the draft too.
-      if (!(error instanceof WaitingForSearch || error instanceof PermanentJobError)) throw error;
+      // A store that fails fails the draft too (its job waits for the store), and a sync running now will
+      // have finished by the draft's next attempt. Anything else is the company sync job's to retry: the
+      // draft goes with what Shopify has (customer-based when that is not enough).
+      if (error instanceof PostponeJob || error instanceof StoreUnavailable || error instanceof SyncBusy) {
+        throw error;
+      }
       log.warn({ ...order, err: error }, 'company sync failed before its draft; using what Shopify has');
     }
   }

@@ -12,7 +12,9 @@ import {
   toE164,
 } from './company-input';
 import {
+  claimSync,
   forgetCompany,
+  releaseSync,
   loadPortalCompany,
   loadShopifyMapping,
   recordSyncError,
@@ -22,7 +24,7 @@ import {
   type PortalCompany,
 } from './companies-shopify.repository';
 import { syncContacts } from './sync-contacts';
-import { CompanyAccessDenied, SyncRefused, unwrap } from './sync-errors';
+import { CompanyAccessDenied, SyncBusy, SyncRefused, unwrap } from './sync-errors';
 
 /*
  * One company made equal in Shopify to what it is in the portal (docs/shopify.md#b2b-companies): the company,
@@ -33,6 +35,12 @@ import { CompanyAccessDenied, SyncRefused, unwrap } from './sync-errors';
  */
 
 export type SyncOutcome = 'synced' | 'no-b2b' | 'not-approved' | 'refused';
+
+/** The locations a company read gives (FindCompanyByExternalId, GetCompany: `locations(first: 50)`). */
+const LOCATIONS_READ = 50;
+
+/** How long a sync may hold its company: far longer than one takes; a sync that died lets go after it. */
+const SYNC_LEASE_MS = 5 * 60_000;
 
 export async function syncCompany(
   deps: CompaniesShopifyDeps,
@@ -45,6 +53,8 @@ export async function syncCompany(
   const state = await companySyncState(db, companyId, today);
   const portal = state && (await loadPortalCompany(db, companyId));
   if (!state || !portal) return 'not-approved';
+  const leaseUntil = new Date(now.getTime() + SYNC_LEASE_MS);
+  if (!(await claimSync(db, companyId, now, leaseUntil))) throw new SyncBusy(companyId);
   try {
     const company = await findOrCreateCompany(deps, portal);
     await syncLocations(deps, portal, company, today);
@@ -60,6 +70,8 @@ export async function syncCompany(
     }
     if (error instanceof CompanyAccessDenied) return accessDenied(deps, companyId, error, now);
     throw error;
+  } finally {
+    await releaseSync(db, companyId, leaseUntil);
   }
 }
 
@@ -156,16 +168,20 @@ async function syncLocations(
       },
     };
     const known = mapping.locations.get(location.id);
-    const existing =
+    const read =
       company.locations.find((candidate) => candidate.id === known?.shopifyLocationId) ??
       company.locations.find((candidate) => candidate.externalId === locationExternalId(location.id));
-    if (known && !existing) await releaseMovedLocation(deps, location.id, known.shopifyLocationId);
+    // A company read gives its first LOCATIONS_READ locations: a mapped one not among a full page may be
+    // further on, and is kept; one missing from a page that is not full is in another company (a merge).
+    const pageFull = company.locations.length >= LOCATIONS_READ;
+    const existingId = read?.id ?? (known && pageFull ? known.shopifyLocationId : null);
+    if (known && !existingId) await releaseMovedLocation(deps, location.id, known.shopifyLocationId);
     let shopifyLocationId: string;
-    if (existing) {
-      shopifyLocationId = existing.id;
+    if (existingId) {
+      shopifyLocationId = existingId;
       unwrap(
         'updating a location',
-        await shopify.api.updateCompanyLocation(existing.id, {
+        await shopify.api.updateCompanyLocation(existingId, {
           ...fields,
           externalId: locationExternalId(location.id),
         }),
@@ -174,13 +190,13 @@ async function syncLocations(
         const types: ('SHIPPING' | 'BILLING')[] = billing ? ['SHIPPING'] : ['SHIPPING', 'BILLING'];
         unwrap(
           'setting an address',
-          await shopify.api.assignCompanyLocationAddress(existing.id, shipping, types),
+          await shopify.api.assignCompanyLocationAddress(existingId, shipping, types),
         );
       }
       if (billing) {
         unwrap(
           'setting an address',
-          await shopify.api.assignCompanyLocationAddress(existing.id, billing, ['BILLING']),
+          await shopify.api.assignCompanyLocationAddress(existingId, billing, ['BILLING']),
         );
       }
     } else {
@@ -203,8 +219,11 @@ async function syncLocations(
         taxSettings: { taxExempt: false, taxExemptions: [], taxRegistrationId: null },
       });
     }
-    await saveLocation(db, location.id, { shopifyLocationId });
-    await syncTaxExemption(deps, location, shopifyLocationId, known?.taxExemption ?? null, today);
+    // A location made now has none of the exemptions the mapping remembers of an earlier one.
+    const mine = existingId ? (known?.taxExemption ?? null) : null;
+    await saveLocation(db, location.id, { shopifyLocationId, taxExemption: mine });
+    const present = read?.taxSettings.taxExemptions ?? (mine ? [mine] : []);
+    await syncTaxExemption(deps, location, shopifyLocationId, { mine, present }, today);
   }
 }
 
@@ -228,23 +247,25 @@ async function releaseMovedLocation(
 
 /**
  * The portal's resale exemption on the location: assigned while the certificate is valid, removed when it
- * changes, ends or expires. Only the exemption the portal assigned is ever removed.
+ * changes, ends or expires. Only the exemption the portal assigned (`mine`) is ever removed; one the location
+ * already had (`present`, the merchant's) is left to the merchant and not claimed as the portal's.
  */
 async function syncTaxExemption(
   { db, shopify }: CompaniesShopifyDeps,
   location: CompanyLocationRow,
   shopifyLocationId: string,
-  have: string | null,
+  { mine, present }: { mine: string | null; present: string[] },
   today: string,
 ): Promise<void> {
   const want = taxExemptionOf(location, today);
-  if (want === have) return;
-  unwrap(
-    'setting the tax exemption',
-    await shopify.api.updateCompanyLocationTaxSettings(shopifyLocationId, {
-      assign: want ? [want] : [],
-      remove: have ? [have] : [],
-    }),
-  );
-  await saveLocation(db, location.id, { shopifyLocationId, taxExemption: want });
+  const assign = want && !present.includes(want) ? [want] : [];
+  const remove = mine && mine !== want && present.includes(mine) ? [mine] : [];
+  const nowMine = want && (assign.length > 0 || mine === want) ? want : null;
+  if (assign.length > 0 || remove.length > 0) {
+    unwrap(
+      'setting the tax exemption',
+      await shopify.api.updateCompanyLocationTaxSettings(shopifyLocationId, { assign, remove }),
+    );
+  }
+  if (nowMine !== mine) await saveLocation(db, location.id, { shopifyLocationId, taxExemption: nowMine });
 }

@@ -8,7 +8,7 @@ import {
   type PortalMember,
 } from './companies-shopify.repository';
 import { toE164 } from './company-input';
-import { unwrap } from './sync-errors';
+import { SyncRefused, unwrap, WaitingForSearch } from './sync-errors';
 
 /*
  * A company's people as Shopify company contacts (docs/shopify.md#b2b-companies). Owners and buyers order,
@@ -64,53 +64,80 @@ export async function syncContacts(
     .filter((id): id is string => id !== undefined);
   const adminRole = roleLike(company, /admin/i);
   const orderingRole = roleLike(company, /order|buyer/i);
-  for (const member of members.values()) {
-    const contact =
-      kept.get(member.userId) ?? listed.find((candidate) => candidate.email === member.email) ?? null;
-    const sent = {
-      firstName: member.firstName ?? '',
-      lastName: member.lastName ?? '',
-      phone: toE164(member.phone) ?? '',
-    };
-    const made = contact ?? (await makeContact(deps, company, member, sent));
-    if (typeof made === 'string') {
-      problems.push(made);
-      continue;
-    }
-    const previous = mapping.contacts.find((row) => row.userId === member.userId);
-    if (contact && JSON.stringify(previous?.sent ?? {}) !== JSON.stringify(sent)) {
-      unwrap('updating a contact', await shopify.api.updateCompanyContact(made.id, contactInput(sent)));
-    }
-    await saveContact(db, {
-      userId: member.userId,
-      companyId,
-      shopifyContactId: made.id,
-      shopifyCustomerId: made.customerId,
-      sent,
-    });
-    const wanted: Assignment[] =
+  const rolesOf = (member: PortalMember): Assignment[] => {
+    const wanted =
       member.companyRole === 'owner'
         ? locationIds.map((locationId) => ({ roleId: adminRole ?? '', locationId }))
         : member.locationIds
             .map((id) => mapping.locations.get(id)?.shopifyLocationId)
             .filter((id): id is string => id !== undefined)
             .map((locationId) => ({ roleId: orderingRole ?? '', locationId }));
-    await syncRoles(
-      deps,
-      made,
-      wanted.filter((assignment) => assignment.roleId !== ''),
-    );
+    return wanted.filter((assignment) => assignment.roleId !== '');
+  };
+  for (const member of members.values()) {
+    const existing =
+      kept.get(member.userId) ?? listed.find((candidate) => candidate.email === member.email) ?? null;
+    const previous = mapping.contacts.find((row) => row.userId === member.userId);
+    try {
+      const problem = await syncMember(deps, company, {
+        member,
+        companyId,
+        existing,
+        previousSent: previous?.sent ?? null,
+        roles: rolesOf(member),
+      });
+      if (problem) problems.push(problem);
+    } catch (error) {
+      // One person Shopify refuses (a phone another customer has, say) does not stop the others.
+      if (!(error instanceof SyncRefused)) throw error;
+      problems.push(`${member.email}: ${error.message}`);
+    }
   }
   if (problems.length > 0)
     log.warn({ companyId, problems }, 'some people could not be made Shopify contacts');
   return problems;
 }
 
+/** What is sent of a person; nothing for what the portal does not know (a contact's own phone stays). */
 const contactInput = (sent: Record<string, string>) => ({
   firstName: sent.firstName || undefined,
   lastName: sent.lastName || undefined,
-  phone: sent.phone || null,
+  phone: sent.phone || undefined,
 });
+
+/** One person as a contact with their roles; a sentence for staff when they cannot be one. */
+async function syncMember(
+  deps: CompaniesShopifyDeps,
+  company: ShopifyCompany,
+  person: {
+    member: PortalMember;
+    companyId: number;
+    existing: ShopifyCompanyContact | null;
+    previousSent: Record<string, string> | null;
+    roles: Assignment[];
+  },
+): Promise<string | null> {
+  const { member, existing } = person;
+  const sent = {
+    firstName: member.firstName ?? '',
+    lastName: member.lastName ?? '',
+    phone: toE164(member.phone) ?? '',
+  };
+  const made = existing ?? (await makeContact(deps, company, member, sent));
+  if (typeof made === 'string') return made;
+  if (existing && JSON.stringify(person.previousSent ?? {}) !== JSON.stringify(sent)) {
+    unwrap('updating a contact', await deps.shopify.api.updateCompanyContact(made.id, contactInput(sent)));
+  }
+  await saveContact(deps.db, {
+    userId: member.userId,
+    companyId: person.companyId,
+    shopifyContactId: made.id,
+    shopifyCustomerId: made.customerId,
+    sent,
+  });
+  await syncRoles(deps, made, person.roles);
+  return null;
+}
 
 /**
  * A new contact for the person: created with its customer, or, when the e-mail is already a customer of the
@@ -133,8 +160,15 @@ async function makeContact(
   );
   if (!taken) unwrap('creating a contact', created);
   const customer = unwrap('looking a customer up', await shopify.api.findCustomerByEmail(member.email));
-  if (!customer) throw new Error(`Shopify says ${member.email} is taken but finds no such customer yet`);
-  if (customer.contactOf.some((other) => other !== company.id)) {
+  if (!customer) throw new WaitingForSearch(`${member.email} is taken but no such customer is found yet`);
+  if (customer.contactOf.includes(company.id)) {
+    // Made a contact here since the contacts were read (another sync, or the merchant): adopted.
+    const contacts = unwrap('listing contacts', await shopify.api.listCompanyContacts(company.id));
+    const found = contacts.find((contact) => contact.customerId === customer.id);
+    if (!found) throw new WaitingForSearch(`${member.email} is a contact but not listed yet`);
+    return found;
+  }
+  if (customer.contactOf.length > 0) {
     return `${member.email} is already a contact of another Shopify company; their orders use an owner's contact`;
   }
   const assigned = unwrap(

@@ -23,6 +23,33 @@ export class WaitingForSearch extends Error {
   }
 }
 
+/**
+ * The store failed as a whole (down, slow, throttled): whatever waits on it, a draft too, tries again later.
+ * Retried by the worker like any plain error.
+ */
+export class StoreUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'StoreUnavailable';
+  }
+}
+
+/** Another sync holds the company (its lease): this one tries again shortly. */
+export class SyncBusy extends Error {
+  constructor(companyId: number) {
+    super(`another Shopify sync of company ${companyId} is running`);
+    this.name = 'SyncBusy';
+  }
+}
+
+const OUTAGES: ReadonlySet<ShopifyError['kind']> = new Set([
+  'throttled',
+  'rate-limited',
+  'server',
+  'network',
+  'timeout',
+]);
+
 /** The data of a call, or the error a sync throws for it. */
 export function unwrap<T>(what: string, result: ShopifyResult<T>): T {
   if (result.ok) return result.data;
@@ -40,5 +67,6 @@ function syncError(what: string, error: ShopifyError): Error {
     if (taken) return new WaitingForSearch(`${what}: already created, waiting for Shopify search to show it`);
     return new SyncRefused(`${what}: ${error.message}`);
   }
+  if (OUTAGES.has(error.kind)) return new StoreUnavailable(`${what}: ${error.message}`);
   return shopifyJobError(what, error, { circuitOpen: PostponeJob });
 }

@@ -84,12 +84,12 @@ export const GET_COMPANY = /* GraphQL */ `
   }
 `;
 
-/** A company's contacts with their roles per location, 10 a page (~353 points). */
+/** A company's contacts with their roles per location (up to 50 each), 3 a page (~468 points). */
 export const GET_COMPANY_CONTACTS = /* GraphQL */ `
   query GetCompanyContacts($companyId: ID!, $after: String) {
     company(id: $companyId) {
       id
-      contacts(first: 10, after: $after) {
+      contacts(first: 3, after: $after) {
         pageInfo {
           hasNextPage
           endCursor
@@ -103,7 +103,7 @@ export const GET_COMPANY_CONTACTS = /* GraphQL */ `
               emailAddress
             }
           }
-          roleAssignments(first: 10) {
+          roleAssignments(first: 50) {
             nodes {
               id
               role {

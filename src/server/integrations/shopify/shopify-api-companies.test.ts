@@ -173,7 +173,7 @@ describe('the B2B entitlement and reading companies', () => {
       { companyId: gid('Company', 12), after: null },
       { companyId: gid('Company', 12), after: 'c1' },
     ]);
-    expect(calls[0]!.estimatedCost).toBe(353);
+    expect(calls[0]!.estimatedCost).toBe(468);
     expect(await api.listCompanyContacts('12')).toMatchObject({ ok: false, error: { kind: 'not-found' } });
     // A page that claims more without a new cursor would loop forever.
     expect(await api.listCompanyContacts('12')).toMatchObject({

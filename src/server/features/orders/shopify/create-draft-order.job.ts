@@ -123,13 +123,13 @@ export function createDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
     log.info({ ...context, draft: created.data.name }, 'Shopify draft order created');
   });
 
-  /** A refusal of the draft's purchasing entity, on its fields or on access to companies. */
+  /**
+   * A B2B draft Shopify refused: for its purchasing entity (the merchant removed a role, the store lost B2B)
+   * or for anything else; a refusal creates nothing, so the customer-based draft is tried in its place and
+   * refused in turn if the trouble was not the company.
+   */
   function refusedPurchasingEntity(error: ShopifyError): boolean {
-    if (isCompanyAccessDenied(error)) return true;
-    return (
-      error.kind === 'user-errors' &&
-      (error.userErrors ?? []).some((e) => e.field?.[0] === 'purchasingEntity')
-    );
+    return error.kind === 'user-errors' || isCompanyAccessDenied(error);
   }
 
   async function adopt(order: OrderRow, draft: ShopifyDraftOrder, job: Job): Promise<void> {

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_companies" ADD COLUMN "sync_lease_until" timestamp with time zone;
