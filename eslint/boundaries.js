@@ -72,6 +72,7 @@ const ORDER_ROOMS = {
     'shopify-facts.ts',
     'order-status-emails.ts',
     'approval-email.ts',
+    'buyer-cancel.ts',
   ],
   payments: ['payment-terms.ts', 'payment-notices.ts', 'payment-reminders.ts'],
   documents: ['order-pdf.ts'],

@@ -12,6 +12,10 @@ export const mayPlaceOrders = (role: CompanyRole | null): boolean => role === 'o
 export const STAFF_CANNOT_ORDER_MESSAGE =
   'Staff accounts cannot place orders. Sign in as a customer to order.';
 
+/** A viewer's attempt to change or cancel one of the company's orders (docs/orders.md#buyers-cancel-a-pending-order). */
+export const VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE =
+  'Your role in your company lets you see its orders, but not change or cancel them. Ask an owner to change it.';
+
 export const VIEWERS_CANNOT_ORDER_MESSAGE =
   'Your role in your company lets you see its orders, but not place or reorder them. Ask an owner to change it.';
 

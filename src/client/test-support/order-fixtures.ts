@@ -136,6 +136,8 @@ export function buildOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDet
     shippedAt: null,
     deliveredAt: null,
     cancelledAt: null,
+    cancelledBy: null,
+    version: 1,
     invoiceUrl: null,
     trackingNumber: null,
     trackingUrl: null,

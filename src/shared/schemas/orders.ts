@@ -286,11 +286,28 @@ export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend
   shippedAt: isoDate.nullable(),
   deliveredAt: isoDate.nullable(),
   cancelledAt: isoDate.nullable(),
+  /** The buyer who cancelled it while it waited for approval; null when staff did (or it is not cancelled). */
+  cancelledBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** What a change to the order names as the order it was made from (docs/orders.md#concurrent-changes). */
+  version: z.number().int(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   trackingCompany: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** What a buyer's change to their own order is refused with (docs/orders.md#buyers-cancel-a-pending-order). */
+export const ORDER_CHANGE_MESSAGES = {
+  notPending:
+    'This order has already been approved, so it can no longer be cancelled here. Please use Report Issue.',
+  changed:
+    'This order has changed since you opened it. It is shown as it stands now: please check it and try again.',
+} as const;
+
+/** POST /api/orders/{id}/cancel: the version of the order the buyer saw. */
+export const cancelOrderRequestSchema = z
+  .object({ version: z.number({ message: 'version is required' }).int().positive().max(2_147_483_647) })
+  .strict();
 
 /** GET /api/orders/{id} (docs/orders.md#order-api). */
 export const orderDetailResponseSchema = z.object({

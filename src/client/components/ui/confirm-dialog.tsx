@@ -8,6 +8,8 @@ interface ConfirmDialogProps {
   description: ReactNode;
   /** The confirming button's text, e.g. 'Delete'. */
   confirmLabel: string;
+  /** The dismissing button's text: 'Cancel' unless that would read as the action ('Keep order'). */
+  cancelLabel?: string;
   /** While the action runs the confirming button is disabled (docs/admin.md#dashboard). */
   pending?: boolean;
   destructive?: boolean;
@@ -21,6 +23,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending = false,
   destructive = true,
   onConfirm,
@@ -35,7 +38,7 @@ export function ConfirmDialog({
       footer={
         <>
           <Button variant="outline" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={pending}>
             {confirmLabel}

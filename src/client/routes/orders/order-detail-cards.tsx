@@ -1,4 +1,5 @@
 import { ExternalLink, RotateCcw, TriangleAlert } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { formatDueDate, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
@@ -65,13 +66,24 @@ interface OrderSummaryCardProps {
   orderTotal: string;
   /** None for a viewer, who cannot reorder. */
   onReorder: (() => void) | undefined;
+  /**
+   * While the order waits for approval, what its buyer may do with it ('Cancel order') in place of Report
+   * Issue (docs/orders.md#buyers-cancel-a-pending-order); null otherwise.
+   */
+  pendingActions: ReactNode;
 }
 
 /**
  * Case count and unit count (the tester excluded, docs/storefront.md#order-detail), total, Reorder, Report
- * Issue and Download PDF.
+ * Issue (or, while pending, the buyer's own actions) and Download PDF.
  */
-export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderSummaryCardProps) {
+export function OrderSummaryCard({
+  order,
+  items,
+  orderTotal,
+  onReorder,
+  pendingActions,
+}: OrderSummaryCardProps) {
   const hasTester = items.some((item) => item.unit === 'tester');
   const savings = Number(order.savings) > 0;
   return (
@@ -103,12 +115,14 @@ export function OrderSummaryCard({ order, items, orderTotal, onReorder }: OrderS
             Reorder
           </Button>
         ) : null}
-        <Button asChild variant="outline">
-          <Link to={`/support?order=${order.id}&type=order_issue`}>
-            <TriangleAlert aria-hidden="true" />
-            Report Issue
-          </Link>
-        </Button>
+        {pendingActions ?? (
+          <Button asChild variant="outline">
+            <Link to={`/support?order=${order.id}&type=order_issue`}>
+              <TriangleAlert aria-hidden="true" />
+              Report Issue
+            </Link>
+          </Button>
+        )}
         <DownloadPdfLink href={orderPdfPath(order.id)} />
       </div>
     </OrderCard>

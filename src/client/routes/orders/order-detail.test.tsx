@@ -7,7 +7,13 @@ import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { buildOrderDetailResponse } from '../../test-support/order-fixtures';
 import { renderApp } from '../../test-support/render-app';
-import { countCalls, errorResponse, jsonResponse, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 registerCartTestHooks();
 
@@ -64,9 +70,9 @@ describe('Order detail', () => {
     expect(valueOf(summary, 'Units')).toBe('36');
     expect(valueOf(summary, 'Total')).toBe('$313.80');
     expect(summary.getByRole('button', { name: 'Reorder' })).toBeInTheDocument();
-    expect(summary.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
-      '/support?order=1&type=order_issue',
-    );
+    // Pending: the buyer may still cancel it; Report Issue is for an approved order.
+    expect(summary.getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(summary.queryByRole('link', { name: 'Report Issue' })).toBeNull();
     // A plain link to the server's PDF, so it works without script (docs/orders.md#order-pdf).
     const pdf = summary.getByRole('link', { name: 'Download PDF' });
     expect(pdf.getAttribute('href')).toBe('/api/orders/1/pdf');
@@ -84,6 +90,74 @@ describe('Order detail', () => {
     expect(customer.queryByText('Phone')).toBeNull();
     expect(valueOf(customer, 'Shipping Address')).toBe('1 Main StSpringfield, IL 62701USA');
     expect(valueOf(customer, 'Order Notes')).toBe('Please ship before Friday');
+  });
+
+  it('offers Report Issue, not Cancel order, once the order is approved', async () => {
+    stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse({ status: 'processing' })) });
+    renderApp('/orders/1');
+    const summary = within(await screen.findByRole('region', { name: 'Order Summary' }));
+    expect(summary.getByRole('link', { name: 'Report Issue' }).getAttribute('href')).toBe(
+      '/support?order=1&type=order_issue',
+    );
+    expect(summary.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('cancels a pending order after asking, sending the version on screen', async () => {
+    const cancelled = buildOrderDetailResponse({
+      status: 'cancelled',
+      cancelledAt: '2031-03-05T10:00:00Z',
+      cancelledBy: { id: 7, name: 'Jane Doe' },
+      version: 3,
+    });
+    // The server's order, as a read after the cancellation finds it too.
+    let current = buildOrderDetailResponse({ version: 2 });
+    const fetchMock = stubApi({
+      '/api/orders/1': () => jsonResponse(current),
+      '/api/orders/1/cancel': () => {
+        current = cancelled;
+        return jsonResponse(cancelled);
+      },
+    });
+    renderApp('/orders/1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel order WO-1001?' }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Keep order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(countCalls(fetchMock, '/api/orders/1/cancel')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    expect(await screen.findByText('Order Cancelled')).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([input]) => requestUrl(input).endsWith('/api/orders/1/cancel'));
+    expect(call?.[1]).toMatchObject({ method: 'POST', body: JSON.stringify({ version: 2 }) });
+    expect(toast.success).toHaveBeenCalledWith('Order WO-1001 cancelled');
+    const timeline = within(screen.getByRole('list', { name: 'Order timeline' }));
+    expect(timeline.getByText(/^Cancelled by Jane Doe/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('shows the order as it now stands when it changed meanwhile, with the reason', async () => {
+    const message =
+      'This order has changed since you opened it. It is shown as it stands now: please check it and try again.';
+    // Staff approved it meanwhile: the server's order is another version.
+    const approved = buildOrderDetailResponse({ status: 'processing', version: 2 });
+    let approvedYet = false;
+    stubApi({
+      '/api/orders/1': () => jsonResponse(approvedYet ? approved : buildOrderDetailResponse()),
+      '/api/orders/1/cancel': () => {
+        approvedYet = true;
+        return jsonResponse(
+          { code: 'CONFLICT', message, requestId: 'req-test', details: { order: approved } },
+          { status: 409 },
+        );
+      },
+    });
+    renderApp('/orders/1');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel order' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(message));
+    expect(await screen.findByRole('link', { name: 'Report Issue' })).toBeInTheDocument();
+    expect(screen.getAllByText('Processing').length).toBeGreaterThan(0);
   });
 
   it('offers a viewer no Reorder, and keeps the PDF and Report Issue', async () => {

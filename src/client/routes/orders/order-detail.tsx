@@ -17,6 +17,7 @@ import { parseOrderId } from '../../lib/orders';
 import { useMayPlaceOrders } from '../../lib/session';
 import { PlacedBy, ShipsTo } from '../../features/orders/placed-by';
 import { useReorderClick } from '../../features/orders/reorder-click';
+import { CancelOrderButton } from '../../features/orders/cancel-order';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
 
@@ -79,6 +80,9 @@ function OrderDetailView({ orderId }: { orderId: number }) {
             items={items}
             orderTotal={orderTotal}
             onReorder={mayOrder ? () => startReorder(order.id) : undefined}
+            pendingActions={
+              mayOrder && order.status === 'pending' ? <CancelOrderButton order={order} /> : null
+            }
           />
           <CustomerInformationCard order={order} />
         </div>

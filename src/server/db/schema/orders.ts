@@ -99,6 +99,17 @@ export const orders = pgTable(
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /**
+     * The buyer who cancelled their own pending order (docs/orders.md#buyers-cancel-a-pending-order); null when
+     * staff cancelled it, or it is not cancelled.
+     */
+    cancelledByUserId: integer('cancelled_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Bumped by every change a buyer or staff make to the order (its status, its cancellation): a change made
+     * from what someone saw names the version they saw, and is refused once it moved on
+     * (docs/orders.md#concurrent-changes).
+     */
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -5,6 +5,7 @@ import {
   createDraftOrderResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   idempotencyKeySchema,
+  cancelOrderRequestSchema,
   orderDetailResponseSchema,
   orderListQuerySchema,
   orderListResponseSchema,
@@ -114,6 +115,19 @@ export const ordersRoutes =
       '/api/orders/:id/reorder',
       { schema: { params: orderParamsSchema, response: { 200: reorderResponseSchema } } },
       async (request) => orders.reorder(requireUser(request), request.params.id),
+    );
+
+    app.post(
+      '/api/orders/:id/cancel',
+      {
+        schema: {
+          params: orderParamsSchema,
+          body: cancelOrderRequestSchema,
+          response: { 200: orderDetailResponseSchema },
+        },
+      },
+      async (request) =>
+        orders.cancelOrder(requireUser(request), request.ip, request.params.id, request.body.version),
     );
 
     // The legacy cart checkout sent customers to pay before approval; it is retired

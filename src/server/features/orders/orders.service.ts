@@ -19,8 +19,10 @@ import { orderScopeOf } from './reads/order-scope';
 import {
   mayPlaceOrders,
   STAFF_CANNOT_ORDER_MESSAGE,
+  VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE,
   VIEWERS_CANNOT_ORDER_MESSAGE,
 } from '../../../shared/company-roles';
+import { cancelOrderByBuyer, OrderChangedError } from './lifecycle/buyer-cancel';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
 import { prepareOrderReads, withLocationNames } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
@@ -69,6 +71,14 @@ export function createOrderService({
     if (mayPlaceOrders(user.companyRole)) return;
     const message = user.companyRole === null ? STAFF_CANNOT_ORDER_MESSAGE : VIEWERS_CANNOT_ORDER_MESSAGE;
     throw new AppError('FORBIDDEN', message);
+  }
+
+  /** GET /api/orders/{id}'s answer, for the reads and for a change refused because the order moved on. */
+  async function orderDetail(user: AccountRow, orderId: number): Promise<OrderDetailResponse> {
+    const [order] = await withLocationNames(db, user, [await findVisibleOrder(user, orderId)]);
+    const items = order!.items.map(toOrderItemView);
+    const detail = toOrderDetail(order!, items);
+    return { order: detail, items, orderTotal: detail.orderTotal };
   }
 
   return {
@@ -123,11 +133,32 @@ export function createOrderService({
     },
 
     /** GET /api/orders/{id}: the order, its lines and total; 404 unless the customer may see it. */
-    async getOrder(user: AccountRow, orderId: number): Promise<OrderDetailResponse> {
-      const [order] = await withLocationNames(db, user, [await findVisibleOrder(user, orderId)]);
-      const items = order!.items.map(toOrderItemView);
-      const detail = toOrderDetail(order!, items);
-      return { order: detail, items, orderTotal: detail.orderTotal };
+    getOrder: orderDetail,
+
+    /**
+     * POST /api/orders/{id}/cancel: the buyer cancels the company's order while it waits for approval
+     * (docs/orders.md#buyers-cancel-a-pending-order); 404 unless they may see it, 403 for a viewer, 409 once
+     * it is approved or changed since `version` (with the order as it now stands in `details.order`).
+     */
+    async cancelOrder(user: AccountRow, ip: string, orderId: number, version: number) {
+      if (!mayPlaceOrders(user.companyRole)) {
+        throw new AppError('FORBIDDEN', VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE);
+      }
+      await findVisibleOrder(user, orderId);
+      try {
+        await db.transaction((tx) =>
+          cancelOrderByBuyer(
+            tx,
+            { buyer: user, ip, env, storeConnected: shopify !== null },
+            orderId,
+            version,
+          ),
+        );
+      } catch (error) {
+        if (!(error instanceof OrderChangedError)) throw error;
+        throw new AppError('CONFLICT', error.message, { order: await orderDetail(user, orderId) });
+      }
+      return orderDetail(user, orderId);
     },
 
     /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless the customer may see it. */

@@ -37,6 +37,7 @@ function attackOf(route: RouteEntry, theirs: Theirs): { url: string; body?: unkn
     'GET /api/orders/:id': { url: `/api/orders/${theirs.orderId}` },
     'GET /api/orders/:id/pdf': { url: `/api/orders/${theirs.orderId}/pdf` },
     'POST /api/orders/:id/reorder': { url: `/api/orders/${theirs.orderId}/reorder`, body: {} },
+    'POST /api/orders/:id/cancel': { url: `/api/orders/${theirs.orderId}/cancel`, body: { version: 1 } },
     'PATCH /api/user/:id': { url: `/api/user/${theirs.buyerId}`, body: { firstName: 'Mallory' } },
     'POST /api/company/invitations/:id/resend': {
       url: `/api/company/invitations/${theirs.invitationId}/resend`,

@@ -110,6 +110,7 @@ export async function changeOrderStatus(
   const timestampColumn = status === 'pending' ? null : STATUS_TIMESTAMP[status];
   const changed = await updateOrder(tx, order.id, {
     status,
+    version: order.version + 1,
     updatedAt: now,
     ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
     // Straight to shipped or delivered approves it too: the timeline's 'Approved' step gets its date.

@@ -55,6 +55,8 @@ function order(values: Partial<OrderRow>): OrderRow {
     shippedAt: null,
     deliveredAt: null,
     cancelledAt: null,
+    cancelledByUserId: null,
+    version: 1,
     createdAt: at,
     updatedAt: at,
     ...values,

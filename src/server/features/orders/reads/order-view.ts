@@ -98,6 +98,8 @@ export function toOrderDetail(
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
+    cancelledBy: order.cancelledBy ?? null,
+    version: order.version,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     trackingCompany: order.trackingCompany,

@@ -321,15 +321,18 @@ const ITEMS_OF_ORDER = `coalesce((
   from order_items item left join products product on product.id = item.product_id
   where item.order_id = o.id), '[]'::json) as items`;
 
+/** A person as the company's people know them, { id, name }, by the column holding their id; null for none. */
+const personOf = (column: string) => `(select json_build_object('id', u.id,
+     'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
+   from users u where u.id = ${column})`;
+
 const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
   o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
   o.notes, o.po_number as "poNumber", o.payment_terms as "paymentTerms", o.payment_due_at as "paymentDueAt",
   o.total_cases as "totalCases", (o.order_total * 100)::int as "orderTotal",
   o.shopify_checkout_url as "shopifyCheckoutUrl",
-  (select json_build_object('id', u.id,
-     'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
-   from users u where u.id = o.user_id) as "placedBy", o.location_id as "locationId"`;
+  ${personOf('o.user_id')} as "placedBy", o.location_id as "locationId"`;
 
 const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "standardTotal",
   (o.discount_percentage * 100)::int as "discountPercentage", o.shipping_address as "shippingAddress",
@@ -338,7 +341,9 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.shipping_country as "shippingCountry",
   o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl", o.tracking_company as "trackingCompany",
   o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
-  o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt"`;
+  o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt",
+  o.version, case when o.cancelled_by_user_id is null then null
+    else ${personOf('o.cancelled_by_user_id')} end as "cancelledBy"`;
 
 const ORDERS_PAGE: NamedStatement = {
   name: 'orders_page_in_scope_v7',
@@ -348,7 +353,7 @@ const ORDERS_PAGE: NamedStatement = {
 };
 
 const ORDER_IN_SCOPE: NamedStatement = {
-  name: 'order_in_scope_v7',
+  name: 'order_in_scope_v8',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
@@ -394,7 +399,11 @@ export type OrderDetailRow = OrderSummaryRow &
     | 'shippedAt'
     | 'deliveredAt'
     | 'cancelledAt'
-  >;
+    | 'version'
+  > & {
+    /** The buyer who cancelled it themselves (docs/orders.md#buyers-cancel-a-pending-order); the PDF has none. */
+    cancelledBy?: { id: number; name: string } | null;
+  };
 
 export function prepareOrderReads(db: Database) {
   return {
