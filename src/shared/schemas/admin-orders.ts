@@ -87,6 +87,8 @@ export const adminOrderSchema = z.object({
   customerEmail: z.string(),
   customerPhone: z.string().nullable(),
   businessName: z.string(),
+  /** What a status change names as the order it was made from (docs/orders.md#concurrent-changes). */
+  version: z.number().int(),
   createdAt: z.string(),
   /**
    * As read (docs/orders.md#legacy-status-values): a legacy `submitted` is pending, a legacy `completed`
@@ -166,6 +168,12 @@ export const updateOrderStatusRequestSchema = z.object({
   status: z.enum(orderStatusSchema.options, {
     message: `must be one of ${orderStatusSchema.options.join(', ')}`,
   }),
+  /**
+   * The order's version staff saw (docs/orders.md#concurrent-changes): when given, a change since (the buyer
+   * cancelled it, another administrator moved it) refuses the update with 409. Optional: the spec's callers
+   * send the status alone.
+   */
+  version: z.number().int().positive().max(2_147_483_647).optional(),
 });
 
 export const updateOrderStatusResponseSchema = z.object({

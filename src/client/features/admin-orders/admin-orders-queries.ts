@@ -12,6 +12,7 @@ import {
   ADMIN_ORDERS_EXPORT_PATH,
   ADMIN_ORDERS_PAGE_SIZE,
   adminOrderItemsResponseSchema,
+  adminOrderSchema,
   adminOrderListResponseSchema,
   adminOrdersQueryString,
   paymentReminderResponseSchema,
@@ -21,7 +22,7 @@ import {
   type AdminOrderStatusFilter,
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { requestJson } from '../../lib/api';
+import { ApiError, requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
 /** The status change's fallback and the order details' failure text (docs/admin.md#admin-messages). */
@@ -69,22 +70,34 @@ export function adminOrdersExportUrl(filter: AdminOrdersFilter): string {
 export interface StatusChange {
   orderId: number;
   status: OrderStatus;
+  /** The version of the order on screen. */
+  version: number;
+}
+
+/** The order as it now stands, which a 409 of a status change carries in its details. */
+function currentAdminOrderOf(details: unknown) {
+  return adminOrderSchema.safeParse((details as { order?: unknown } | undefined)?.order).data ?? null;
 }
 
 /** PATCH /api/admin/orders/{id}/status; the lists reload afterwards, success or not. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status }: StatusChange) =>
+    mutationFn: ({ orderId, status, version }: StatusChange) =>
       requestJson(`/api/admin/orders/${orderId}/status`, updateOrderStatusResponseSchema, {
         method: 'PATCH',
-        body: { status },
+        body: { status, version },
       }),
     onSuccess: (answer) => {
       showChangedOrder(queryClient, answer.order);
       toast.success('Order status updated', { description: answer.message });
     },
-    onError: (error) => showError(error, UPDATE_STATUS_FALLBACK),
+    onError: (error) => {
+      // The order changed since it was listed (docs/orders.md#concurrent-changes): shown as it now stands.
+      const current = error instanceof ApiError ? currentAdminOrderOf(error.details) : null;
+      if (current) showChangedOrder(queryClient, current);
+      showError(error, UPDATE_STATUS_FALLBACK);
+    },
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] }),
   });
 }

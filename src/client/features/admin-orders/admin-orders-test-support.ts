@@ -11,6 +11,7 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     customerEmail: 'jane@shop.test',
     customerPhone: '555-0100',
     businessName: 'Doe Botanicals',
+    version: 1,
     createdAt: '2031-03-04T15:30:00.000Z',
     status: 'pending',
     paymentStatus: 'unpaid',

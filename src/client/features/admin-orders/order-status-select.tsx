@@ -46,7 +46,7 @@ export function OrderStatusSelect({ order, className }: { order: AdminOrder; cla
         destructive={proposed === 'cancelled'}
         onCancel={() => setProposed(null)}
         onConfirm={() => {
-          if (proposed) update.mutate({ orderId: order.id, status: proposed });
+          if (proposed) update.mutate({ orderId: order.id, status: proposed, version: order.version });
           setProposed(null);
         }}
       />

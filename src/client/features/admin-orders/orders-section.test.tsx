@@ -298,7 +298,8 @@ describe('OrdersSection', () => {
     expect(select.value).toBe('processing');
     const patch = fetchMock.mock.calls.find(([input]) => requestUrl(input) === '/api/admin/orders/1/status');
     expect(patch?.[1]?.method).toBe('PATCH');
-    expect(JSON.parse(requestBody(patch?.[1]))).toEqual({ status: 'processing' });
+    // The version on screen, so an order the buyer changed meanwhile is not approved blindly.
+    expect(JSON.parse(requestBody(patch?.[1]))).toEqual({ status: 'processing', version: 1 });
 
     stored = buildAdminOrder({ status: 'processing' });
     answer(

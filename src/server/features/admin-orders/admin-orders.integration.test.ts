@@ -82,6 +82,7 @@ describe('GET /api/admin/orders', () => {
       customerEmail: 'ada@example.com',
       customerPhone: '555-0100',
       businessName: `${tag} Newer`,
+      version: 1,
       createdAt: '2031-01-02T10:00:00.000Z',
       status: 'pending',
       paymentStatus: 'invoice_sent',

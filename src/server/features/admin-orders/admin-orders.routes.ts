@@ -76,7 +76,8 @@ export const adminOrdersRoutes =
           response: { 200: updateOrderStatusResponseSchema },
         },
       },
-      async (request) => service.updateStatus(request, request.params.id, request.body.status),
+      async (request) =>
+        service.updateStatus(request, request.params.id, request.body.status, request.body.version),
     );
 
     // Staff recovery of an order whose Shopify draft could not be made (issue 8 'Orders').

@@ -19,6 +19,7 @@ import { AppError, notFound } from '../../errors';
 import type { AdminDeps } from '../admin';
 import {
   changeOrderStatus,
+  OrderChangedError,
   countOrders,
   findItemsOfOrders,
   findOrdersAfter,
@@ -65,6 +66,7 @@ export function toAdminOrder(order: OrderRow, { supportMessageCount, company }: 
     customerEmail: order.customerEmail,
     customerPhone: order.customerPhone,
     businessName: order.businessName,
+    version: order.version,
     createdAt: order.createdAt.toISOString(),
     status: toOrderStatus(order.status),
     paymentStatus: order.paymentStatus,
@@ -116,6 +118,23 @@ async function toAdminOrderOf(db: DatabaseOrTransaction, order: OrderRow): Promi
 
 /** The admin Orders section (docs/admin.md#orders): list, lines, status changes and the CSV export. */
 export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
+  /** The status change, its audit entry and the customer's e-mail, in one transaction. */
+  function changeStatus(actor: StaffActor, orderId: number, status: OrderStatus, version?: number) {
+    return db.transaction(async (tx) => {
+      const context = { actor, env, storeConnected: shopify !== null };
+      const result = await changeOrderStatus(tx, context, orderId, status, version);
+      if (!result) throw notFound(ORDER_NOT_FOUND);
+      const orderNumber = formatOrderNumber(orderId);
+      return {
+        message: result.changed
+          ? `Order ${orderNumber} is now ${ORDER_STATUS_LABELS[status]}`
+          : `Order ${orderNumber} is already ${ORDER_STATUS_LABELS[status]}`,
+        changed: result.changed,
+        order: await toAdminOrderOf(tx, result.order),
+      };
+    });
+  }
+
   return {
     /** GET /api/admin/orders: the matching orders, newest first, one page. */
     async listOrders(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
@@ -149,26 +168,22 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
     /**
      * PATCH /api/admin/orders/{id}/status: any status (docs/orders.md#status-changes-by-staff). The change,
      * its audit entry and the customer's e-mail commit together; the same status again changes nothing and
-     * sends nothing.
+     * sends nothing. With `version`, a change since staff saw the order refuses it (409, with the order as it
+     * stands in `details.order`: docs/orders.md#concurrent-changes).
      */
     async updateStatus(
       actor: StaffActor,
       orderId: number,
       status: OrderStatus,
+      version?: number,
     ): Promise<UpdateOrderStatusResponse> {
-      return db.transaction(async (tx) => {
-        const context = { actor, env, storeConnected: shopify !== null };
-        const result = await changeOrderStatus(tx, context, orderId, status);
-        if (!result) throw notFound(ORDER_NOT_FOUND);
-        const orderNumber = formatOrderNumber(orderId);
-        return {
-          message: result.changed
-            ? `Order ${orderNumber} is now ${ORDER_STATUS_LABELS[status]}`
-            : `Order ${orderNumber} is already ${ORDER_STATUS_LABELS[status]}`,
-          changed: result.changed,
-          order: await toAdminOrderOf(tx, result.order),
-        };
-      });
+      try {
+        return await changeStatus(actor, orderId, status, version);
+      } catch (error) {
+        if (!(error instanceof OrderChangedError)) throw error;
+        // Refused as a whole: the order as it stands, for the list to show at once.
+        throw new AppError('CONFLICT', error.message, { order: await toAdminOrderOf(db, error.current) });
+      }
     },
 
     /**

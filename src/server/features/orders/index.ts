@@ -14,6 +14,7 @@
  */
 export {
   changeOrderStatus,
+  OrderChangedError,
   markShopifyChecked,
   requestShopifyDraftAgain,
   type StaffActor,

@@ -22,7 +22,8 @@ import {
   VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE,
   VIEWERS_CANNOT_ORDER_MESSAGE,
 } from '../../../shared/company-roles';
-import { cancelOrderByBuyer, OrderChangedError } from './lifecycle/buyer-cancel';
+import { cancelOrderByBuyer } from './lifecycle/buyer-cancel';
+import { OrderChangedError } from './lifecycle/order-transitions';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
 import { prepareOrderReads, withLocationNames } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';

@@ -10,6 +10,7 @@ import { composeEmail } from '../../../mail/compose';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { onOrderStatusChanged } from '../shopify/shopify-sync';
 import { lockOrderById, updateOrder } from './order-writes';
+import { OrderChangedError } from './order-transitions';
 
 /*
  * A buyer cancels their own order while it waits for approval (docs/orders.md#buyers-cancel-a-pending-order):
@@ -18,13 +19,6 @@ import { lockOrderById, updateOrder } from './order-writes';
  */
 
 type CancelEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
-
-/** The order changed since the buyer saw it: refused with the order as it stands (docs/orders.md#concurrent-changes). */
-export class OrderChangedError extends AppError {
-  constructor(readonly current: OrderRow) {
-    super('CONFLICT', ORDER_CHANGE_MESSAGES.changed);
-  }
-}
 
 /**
  * Cancels order `orderId` for `buyer`, who may see it and may order (the caller checks both). `version` is

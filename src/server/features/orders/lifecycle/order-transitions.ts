@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
+import { ORDER_CHANGE_MESSAGES } from '../../../../shared/schemas/orders';
 import { recordAudit } from '../../../audit/audit-log';
+import { AppError } from '../../../errors';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
 import type { OrderRow } from '../../../db/schema';
 import type { MailEnv } from '../../../mail/compose';
@@ -65,6 +67,16 @@ function statusSnapshot(order: OrderRow) {
   };
 }
 
+/**
+ * The order changed since the version a person's change was made from: refused, with the order as it stands
+ * (docs/orders.md#concurrent-changes).
+ */
+export class OrderChangedError extends AppError {
+  constructor(readonly current: OrderRow) {
+    super('CONFLICT', ORDER_CHANGE_MESSAGES.changed);
+  }
+}
+
 export interface TransitionResult {
   /** The order before the change (locked). */
   before: OrderRow;
@@ -101,9 +113,12 @@ export async function changeOrderStatus(
   context: { actor: StaffActor; env: MailEnv; storeConnected: boolean },
   orderId: number,
   status: OrderStatus,
+  /** The version staff saw; when given, refused once the order moved on (docs/orders.md#concurrent-changes). */
+  version?: number,
 ): Promise<TransitionResult | null> {
   const order = await lockOrderById(tx, orderId);
   if (!order) return null;
+  if (version !== undefined && order.version !== version) throw new OrderChangedError(order);
   if (toOrderStatus(order.status) === status) return { before: order, order, changed: false };
 
   const now = new Date();
