@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { jobs, orders } from '../../../db/schema';
 import { toGid } from '../../../../../dev/fake-shopify/gid';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
-import { findSeededSpecialIds } from '../../../test/test-app';
+import { findSeededSpecialIds, sameOrigin } from '../../../test/test-app';
 import {
   limitAttempts,
   customerOrder,
@@ -412,6 +412,22 @@ describe('cancelling an order', () => {
     expect(t.fake.store.draftOrders.has(draft?.id ?? 0)).toBe(false);
     expect((await readOrder(t.db, orderId)).shopifyCheckoutUrl).toBeNull();
     expect((await mailsTo(t.db, user.email)).some((mail) => mail.subject.includes('cancelled'))).toBe(true);
+  });
+
+  it('deletes its draft when the buyer cancels it themselves while it is pending', async () => {
+    const { cookie, orderId } = await placedOrder();
+    const draft = await draftOf(orderId);
+    expect(draft).toBeDefined();
+    const cancelled = await t.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/cancel`,
+      headers: { ...sameOrigin, cookie },
+      payload: { version: 1 },
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await t.runJobs();
+    expect(t.fake.store.draftOrders.has(draft?.id ?? 0)).toBe(false);
+    expect((await readOrder(t.db, orderId)).status).toBe('cancelled');
   });
 
   it('deletes an approved, unpaid draft so its invoice link dies', async () => {

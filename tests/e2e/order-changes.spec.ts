@@ -1,0 +1,67 @@
+import { expect, test } from './support/a11y';
+import { readMailbox } from './support/mailbox';
+import { MAILBOX } from './support/sign-in';
+import {
+  adminAndBuyerPages,
+  fullName,
+  newCustomer,
+  openAdminSection,
+  orderTwoCases,
+  registerApprovedCustomer,
+} from './support/accounts';
+
+/**
+ * A buyer cancels their own order while it waits for approval (issue 33 item 3,
+ * docs/orders.md#buyers-cancel-a-pending-order): 'Cancel order' on the order page asks first ('Keep order'
+ * changes nothing), then the page says who cancelled it, staff are e-mailed and admin Orders shows it
+ * cancelled. The customer is registered here, so no other file shares its history.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const STAFF_EMAIL = 'staff@example.com';
+const customer = newCustomer('CancelOwn');
+const pages = adminAndBuyerPages();
+
+test('a buyer cancels their pending order after a confirmation, and staff see it cancelled', async () => {
+  test.slow();
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  await registerApprovedCustomer(admin, buyer, customer);
+  const orderNumber = await orderTwoCases(buyer);
+
+  // The order page of the order just placed (its number is its id plus 1000: docs/orders.md#order-numbers).
+  await buyer.goto(`/orders/${Number(orderNumber.replace('WO-', '')) - 1000}`);
+  await expect(buyer.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(buyer.getByRole('link', { name: 'Report Issue' })).toHaveCount(0);
+
+  await buyer.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = buyer.getByRole('dialog', { name: `Cancel order ${orderNumber}?` });
+  await dialog.getByRole('button', { name: 'Keep order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(buyer.getByText('Your order has been submitted and is waiting for approval.')).toBeVisible();
+
+  const mailBefore = readMailbox(MAILBOX).length;
+  await buyer.getByRole('button', { name: 'Cancel order' }).click();
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+  await expect(buyer.getByText('Order Cancelled')).toBeVisible();
+  await expect(
+    buyer.getByRole('list', { name: 'Order timeline' }).getByText(`Cancelled by ${fullName(customer)}`),
+  ).toBeVisible();
+  await expect(buyer.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+
+  await expect
+    .poll(() =>
+      readMailbox(MAILBOX)
+        .slice(mailBefore)
+        .some(
+          (mail) =>
+            mail.to.includes(STAFF_EMAIL) && mail.text.includes(`${orderNumber} cancelled by the buyer`),
+        ),
+    )
+    .toBe(true);
+
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  await expect(admin.getByLabel(`Status of order ${orderNumber}`)).toHaveValue('cancelled');
+});
