@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
 import { appSettings } from '../../db/schema';
 import { slotOf } from '../../jobs/slot-schedule';
 import { jobToQueue } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import type { ShopifyTestApp } from '../../test/shopify-test-app';
-import { sameOrigin } from '../../test/test-app';
+import { placeOrder } from '../../test/factories/orders';
 import { COMPANIES_RECONCILE_INTERVAL_MS, reconcileCompaniesJob } from './company-sync.jobs';
 
 /** The reconcile job of a fresh slot (as main.ts's timer queues it), then every job it queued. */
@@ -30,17 +29,6 @@ export const forgetB2bAnswer = (t: ShopifyTestApp) =>
   t.db.delete(appSettings).where(eq(appSettings.key, 'shopify.b2b'));
 
 /** POST /api/create-draft-order for one case of 4 oz, for `locationId` when given. */
-export async function orderFor(t: ShopifyTestApp, cookie: string, locationId?: number) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-draft-order',
-    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-    payload: {
-      customer: { customerName: 'Ada Buyer', customerEmail: 'ada@example.com', businessName: 'Mist Shop' },
-      orderItems: [{ productId: 1, quantity: 12 }],
-      ...(locationId === undefined ? {} : { locationId }),
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ orderId: number }>();
-}
+export const orderFor = async (t: ShopifyTestApp, cookie: string, locationId?: number) => ({
+  orderId: await placeOrder(t.app, cookie, locationId),
+});

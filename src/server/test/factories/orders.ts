@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { App } from '../../app';
 import type { Database } from '../../db/client';
+import { TEST_ORIGIN } from '../test-app';
 import { orderItems, orders, users, type OrderRow } from '../../db/schema';
 
 /**
@@ -11,6 +14,25 @@ import { orderItems, orders, users, type OrderRow } from '../../db/schema';
 
 type NewOrder = typeof orders.$inferInsert;
 type NewOrderItem = typeof orderItems.$inferInsert;
+
+/**
+ * Places one case of the 4 oz bottle as the signed-in customer `cookie` does, through POST
+ * /api/create-draft-order (pricing, e-mails and jobs included), for `locationId` when given; expects the 201.
+ */
+export async function placeOrder(app: App, cookie: string, locationId?: number): Promise<number> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/create-draft-order',
+    headers: { origin: TEST_ORIGIN, cookie, 'idempotency-key': randomUUID() },
+    payload: {
+      customer: { customerName: 'Ada Buyer', customerEmail: 'ada@example.com', businessName: 'Mist Shop' },
+      orderItems: [{ productId: 1, quantity: 12 }],
+      ...(locationId === undefined ? {} : { locationId }),
+    },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ orderId: number }>().orderId;
+}
 
 /** A word no other test's orders contain, to search for one test's orders only. */
 export const uniqueTag = () => `t${randomUUID().replaceAll('-', '').slice(0, 12)}`;

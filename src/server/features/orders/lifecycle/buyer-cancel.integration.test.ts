@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE } from '../../../../shared/company-roles';
 import { errorBodySchema } from '../../../../shared/schemas/errors';
@@ -12,7 +11,8 @@ import { auditRowsOf } from '../../../test/factories/audit';
 import { signIn, signInAdmin } from '../../../test/factories/sign-in';
 import { createCustomer, createUser } from '../../../test/factories/users';
 import { mailsTo } from '../../../test/outbox';
-import { createTestApp, sameOrigin, testEnv, type TestApp } from '../../../test/test-app';
+import { placeOrder } from '../../../test/factories/orders';
+import { createTestApp, testEnv, type TestApp } from '../../../test/test-app';
 
 /*
  * A buyer cancels the company's order while it waits for approval (issue 33 item 3,
@@ -29,20 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function placeOrder(cookie: string): Promise<number> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-draft-order',
-    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-    payload: {
-      customer: { customerName: 'Ada Buyer', customerEmail: 'ada@example.com', businessName: 'Mist Shop' },
-      orderItems: [{ productId: 1, quantity: 12 }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ orderId: number }>().orderId;
-}
-
 const cancel = (cookie: string, orderId: number, version: number) =>
   send(t.app, 'POST', `/api/orders/${orderId}/cancel`, cookie, { version });
 
@@ -57,7 +43,7 @@ async function buyerWithOrder() {
   const owner = await createCustomer(t.db, { business: { name: 'Cancel Co' } });
   const buyer = await createUser(t.db, { company: { id: owner.company!.id, role: 'buyer' } });
   const buyerCookie = await signIn(t.app, t.db, buyer.email);
-  const orderId = await placeOrder(buyerCookie);
+  const orderId = await placeOrder(t.app, buyerCookie);
   return { owner, buyer, buyerCookie, orderId };
 }
 

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../../shared/schemas/errors';
 import { adminOrderSchema, updateOrderStatusResponseSchema } from '../../../../shared/schemas/admin-orders';
@@ -7,7 +6,8 @@ import { send } from '../../admin-users/admin-test-support';
 import { auditRowsOf } from '../../../test/factories/audit';
 import { signIn, signInAdmin } from '../../../test/factories/sign-in';
 import { createUser } from '../../../test/factories/users';
-import { createTestApp, sameOrigin, type TestApp } from '../../../test/test-app';
+import { placeOrder } from '../../../test/factories/orders';
+import { createTestApp, type TestApp } from '../../../test/test-app';
 
 /*
  * Two people changing one order from the same version (issue 33 item 4, docs/orders.md#concurrent-changes):
@@ -27,17 +27,7 @@ afterAll(() => t.close());
 async function pendingOrder() {
   const buyer = await createUser(t.db);
   const cookie = await signIn(t.app, t.db, buyer.email);
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-draft-order',
-    headers: { ...sameOrigin, cookie, 'idempotency-key': randomUUID() },
-    payload: {
-      customer: { customerName: 'Ada Buyer', customerEmail: buyer.email, businessName: 'Mist Shop' },
-      orderItems: [{ productId: 1, quantity: 12 }],
-    },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return { cookie, orderId: response.json<{ orderId: number }>().orderId };
+  return { cookie, orderId: await placeOrder(t.app, cookie) };
 }
 
 const setStatus = (orderId: number, body: { status: string; version?: number }) =>
