@@ -8,12 +8,15 @@ import type { ShopifyTestApp } from '../../test/shopify-test-app';
 import { placeOrder } from '../../test/factories/orders';
 import { COMPANIES_RECONCILE_INTERVAL_MS, reconcileCompaniesJob } from './company-sync.jobs';
 
-/** The reconcile job of a fresh slot (as main.ts's timer queues it), then every job it queued. */
-export async function reconcileCompanies(t: ShopifyTestApp): Promise<void> {
+/**
+ * The reconcile job of a fresh slot (as main.ts's timer queues it), then every job it queued; with `laterMs`
+ * as if that much time had passed (the worker's clock).
+ */
+export async function reconcileCompanies(t: ShopifyTestApp, laterMs = 0): Promise<void> {
   const slot = `${slotOf(new Date(), COMPANIES_RECONCILE_INTERVAL_MS)}-${randomUUID()}`;
   await enqueueJob(t.db, jobToQueue(reconcileCompaniesJob, { slot }, { dedupeKey: `test:${slot}` }));
-  await t.runJobs();
-  await t.runJobs();
+  await t.runJobs({ laterMs });
+  await t.runJobs({ laterMs });
 }
 
 /** The store's company the portal made for `companyId` (by its external id), or undefined. */

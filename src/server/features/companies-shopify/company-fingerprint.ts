@@ -34,16 +34,27 @@ const fingerprintOf = (today: string): SQL => sql`md5(concat_ws('|', c.name, c.p
 const isApprovedCompany = sql`(exists (select 1 from users a where a.company_id = c.id and a.status = 'approved')
   or s.shopify_company_id is not null)`;
 
+/**
+ * How long a company refused for the app's missing companies scope waits before it is tried again: its
+ * refusal is not tied to the company (no fingerprint recorded), so without a pause every company would be
+ * tried every minute until staff grant the scope.
+ */
+export const ACCESS_DENIED_RETRY_MS = 60 * 60_000;
+
 /** The companies whose Shopify copy is missing or out of date, oldest change first, at most `limit`. */
 export async function companiesDueForSync(
   db: DatabaseOrTransaction,
-  today: string,
+  now: Date,
   limit: number,
 ): Promise<number[]> {
+  const today = now.toISOString().slice(0, 10);
+  const retryAfter = new Date(now.getTime() - ACCESS_DENIED_RETRY_MS).toISOString();
   const rows = await selectRows<{ id: number }>(
     db,
     sql`select c.id from companies c left join shopify_companies s on s.company_id = c.id
         where ${isApprovedCompany} and s.synced_fingerprint is distinct from ${fingerprintOf(today)}
+          and not (s.synced_fingerprint is null and s.sync_error is not null
+                   and s.updated_at > ${retryAfter}::timestamptz)
         order by c.updated_at limit ${limit}`,
   );
   return rows.map((row) => row.id);

@@ -185,5 +185,22 @@ describe('a token without the companies scope', () => {
     expect(mapped?.syncError).toMatch(/write_companies/);
     const page = await send(t.app, 'GET', `/api/admin/companies/${owner.company!.id}`, admin);
     expect(page.statusCode).toBe(200);
+    expect(page.json<{ shopify: { syncError: string } }>().shopify.syncError).toMatch(/write_companies/);
+
+    // Not tried again every minute while the scope is missing (its record is left as it was); an hour on,
+    // once granted, it is synced.
+    await reconcileCompanies(t);
+    const [untouched] = await t.db
+      .select()
+      .from(shopifyCompanies)
+      .where(eq(shopifyCompanies.companyId, owner.company!.id));
+    expect(untouched?.updatedAt).toEqual(mapped?.updatedAt);
+    t.fake.control.setCompaniesAccessDenied(false);
+    await reconcileCompanies(t, 61 * 60_000);
+    expect(shopifyCompanyOf(t, owner.company!.id)?.name).toBe('Scope Co');
+    expect(
+      (await t.db.select().from(shopifyCompanies).where(eq(shopifyCompanies.companyId, owner.company!.id)))[0]
+        ?.syncError,
+    ).toBeNull();
   });
 });

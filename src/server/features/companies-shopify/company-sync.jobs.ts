@@ -51,7 +51,7 @@ export function companiesShopifyJobs(deps: CompaniesShopifyDeps): BoundJob[] {
     bindJob(reconcileCompaniesJob, async ({ slot }, job) => {
       const now = job.lockedAt ?? new Date();
       if (!(await ensureB2b(deps, now))) return;
-      const due = await companiesDueForSync(db, now.toISOString().slice(0, 10), COMPANIES_PER_RUN);
+      const due = await companiesDueForSync(db, now, COMPANIES_PER_RUN);
       for (const companyId of due) {
         // A sync still waiting (queued, or retrying after a failure) will read the company as it is now.
         if (await hasWaitingJob(db, SYNC_COMPANY_JOB, 'companyId', companyId)) continue;
