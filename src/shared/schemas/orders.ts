@@ -300,6 +300,7 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const ORDER_CHANGE_MESSAGES = {
   notPending:
     'This order has already been approved, so it can no longer be cancelled here. Please use Report Issue.',
+  alreadyCancelled: 'This order is already cancelled.',
   changed:
     'This order has changed since you opened it. It is shown as it stands now: please check it and try again.',
 } as const;

@@ -79,12 +79,15 @@ describe('a buyer cancels a pending order', () => {
     expect(audit[0]).toMatchObject({ actorUserId: buyer.id, before: { status: 'pending', version: 1 } });
   });
 
-  it("lets the owner cancel the buyer's order too, the company's order", async () => {
+  it("lets the owner cancel the buyer's order too, the company's order, and only once", async () => {
     const { owner, orderId } = await buyerWithOrder();
     const ownerCookie = await signIn(t.app, t.db, owner.email);
     const response = await cancel(ownerCookie, orderId, 1);
     expect(response.statusCode, response.body).toBe(200);
     expect(orderDetailResponseSchema.parse(response.json()).order.cancelledBy?.id).toBe(owner.id);
+    const again = await cancel(ownerCookie, orderId, 2);
+    expect(again.statusCode).toBe(409);
+    expect(errorBodySchema.parse(again.json()).message).toBe(ORDER_CHANGE_MESSAGES.alreadyCancelled);
   });
 
   it('refuses a version the order has moved past, with the order as it stands now, and changes nothing', async () => {

@@ -33,9 +33,9 @@ export async function cancelOrderByBuyer(
   const order = await lockOrderById(tx, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
   if (order.version !== version) throw new OrderChangedError(order);
-  if (toOrderStatus(order.status) !== 'pending') {
-    throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.notPending);
-  }
+  const status = toOrderStatus(order.status);
+  if (status === 'cancelled') throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.alreadyCancelled);
+  if (status !== 'pending') throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.notPending);
   const now = new Date();
   const cancelled = await updateOrder(tx, order.id, {
     status: 'cancelled',
