@@ -13,20 +13,43 @@ export interface TimelineEntry {
 type TimelineDates = Pick<
   OrderDetail,
   'createdAt' | 'approvedAt' | 'invoiceSentAt' | 'paidAt' | 'shippedAt' | 'deliveredAt' | 'cancelledAt'
->;
+> &
+  Partial<Pick<OrderDetail, 'prepared' | 'cancelledBy'>>;
 
-function entry(event: OrderEvent, at: string | null): TimelineEntry {
-  return { event, label: ORDER_EVENTS[event].label, status: statusNoteOf(event), at };
+function entry(event: OrderEvent, at: string | null, label: string = ORDER_EVENTS[event].label): TimelineEntry {
+  return { event, label, status: statusNoteOf(event), at };
+}
+
+/** How the end of a cancelled order reads: declined or expired (a prepared order), else cancelled (by whom). */
+function ending(order: TimelineDates, cancelledAt: string): TimelineEntry {
+  const prepared = order.prepared;
+  if (prepared?.expiredAt) return entry('expired', prepared.expiredAt);
+  const by = order.cancelledBy ? ` by ${order.cancelledBy.name}` : '';
+  if (prepared?.declinedAt) return entry('declined', prepared.declinedAt, `Declined${by}`);
+  return entry('cancelled', cancelledAt, `Cancelled${by}`);
 }
 
 /**
  * The order's one timeline (docs/orders.md#order-timeline): Submitted → Approved → Invoice sent → Paid →
- * Shipped → Delivered, each with its date once it happened. A cancelled order ends with 'Cancelled' instead
- * of the steps it never reached; the steps it did reach keep their dates.
+ * Shipped → Delivered, each with its date once it happened. An order staff prepared starts with 'Prepared by
+ * {store} staff' and 'Confirmed by {buyer}' instead of 'Submitted' (docs/orders.md#staff-prepare-an-order).
+ * A cancelled order ends with 'Cancelled' (by the buyer who did it), 'Declined' or 'Expired unconfirmed'
+ * instead of the steps it never reached; the steps it did reach keep their dates.
  */
-export function buildTimeline(order: TimelineDates): TimelineEntry[] {
+export function buildTimeline(order: TimelineDates, storeName?: string): TimelineEntry[] {
+  const prepared = order.prepared;
+  const start = prepared
+    ? [
+        entry('prepared', order.createdAt, storeName ? `Prepared by ${storeName} staff` : undefined),
+        entry(
+          'confirmed',
+          prepared.confirmedAt,
+          prepared.confirmedBy ? `Confirmed by ${prepared.confirmedBy.name}` : undefined,
+        ),
+      ]
+    : [entry('submitted', order.createdAt)];
   const steps: TimelineEntry[] = [
-    entry('submitted', order.createdAt),
+    ...start,
     entry('approved', order.approvedAt),
     entry('invoiceSent', order.invoiceSentAt),
     entry('paid', order.paidAt),
@@ -34,5 +57,5 @@ export function buildTimeline(order: TimelineDates): TimelineEntry[] {
     entry('delivered', order.deliveredAt),
   ];
   if (!order.cancelledAt) return steps;
-  return [...steps.filter((step) => step.at !== null), entry('cancelled', order.cancelledAt)];
+  return [...steps.filter((step) => step.at !== null), ending(order, order.cancelledAt)];
 }

@@ -51,6 +51,7 @@ export function parseOrderReference(text: string): number | null {
  * status filter looks for all of a status's stored values; toOrderStatus reads them back.
  */
 export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string[]>> = {
+  awaiting_confirmation: ['awaiting_confirmation'],
   pending: ['pending', 'submitted'],
   processing: ['processing'],
   shipped: ['shipped'],
@@ -95,6 +96,7 @@ export function toOrderStatus(stored: string | null | undefined): OrderStatus {
  * Processing; the timeline's events say what happened and, where its name differs, which status it led to.
  */
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  awaiting_confirmation: 'Awaiting your confirmation',
   pending: 'Pending',
   processing: 'Processing',
   shipped: 'Shipped',
@@ -102,8 +104,18 @@ export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   cancelled: 'Cancelled',
 };
 
+/**
+ * Staff read the statuses as buyers do, but for the one addressed to the buyer: staff see who it waits for
+ * (docs/orders.md#staff-prepare-an-order).
+ */
+export const STAFF_ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  ...ORDER_STATUS_LABELS,
+  awaiting_confirmation: "Awaiting buyer's confirmation",
+};
+
 /** What each status means to the buyer: the tracker's message, the e-mails' first sentence. */
 export const ORDER_STATUS_MESSAGES: Readonly<Record<OrderStatus, string>> = {
+  awaiting_confirmation: 'Our team prepared this order for you. Please confirm or decline it.',
   pending: 'Your order has been submitted and is waiting for approval.',
   processing: 'Your order has been approved and is being prepared.',
   shipped: 'Your order is on its way.',
@@ -113,6 +125,8 @@ export const ORDER_STATUS_MESSAGES: Readonly<Record<OrderStatus, string>> = {
 
 /** The events of an order's timeline, in order, and the status each one moves the order to (if any). */
 export const ORDER_EVENTS = {
+  prepared: { label: 'Prepared by staff', status: 'awaiting_confirmation' },
+  confirmed: { label: 'Confirmed', status: 'pending' },
   submitted: { label: 'Submitted', status: 'pending' },
   approved: { label: 'Approved', status: 'processing' },
   invoiceSent: { label: 'Invoice sent', status: null },
@@ -120,6 +134,8 @@ export const ORDER_EVENTS = {
   shipped: { label: 'Shipped', status: 'shipped' },
   delivered: { label: 'Delivered', status: 'delivered' },
   cancelled: { label: 'Cancelled', status: 'cancelled' },
+  declined: { label: 'Declined', status: 'cancelled' },
+  expired: { label: 'Expired unconfirmed', status: 'cancelled' },
 } as const satisfies Record<string, { label: string; status: OrderStatus | null }>;
 
 export type OrderEvent = keyof typeof ORDER_EVENTS;

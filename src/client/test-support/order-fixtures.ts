@@ -138,6 +138,8 @@ export function buildOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDet
     cancelledAt: null,
     cancelledBy: null,
     version: 1,
+    prepared: null,
+    changes: [],
     invoiceUrl: null,
     trackingNumber: null,
     trackingUrl: null,

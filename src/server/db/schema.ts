@@ -10,3 +10,4 @@ export * from './schema/support';
 export * from './schema/policies';
 export * from './schema/system';
 export * from './schema/shopify-companies';
+export * from './schema/order-changes';

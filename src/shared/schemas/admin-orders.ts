@@ -23,6 +23,7 @@ import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
  */
 export const ADMIN_ORDER_STATUS_FILTERS = [
   'all',
+  'awaiting_confirmation',
   'pending',
   'processing',
   'shipped',

@@ -41,7 +41,7 @@ const optionalLine = (max: number) =>
     .transform((value) => value || null);
 
 /** Optional text over several lines: blank or absent is null. */
-const optionalLines = (max: number) =>
+export const optionalLines = (max: number) =>
   z
     .string()
     .trim()
@@ -163,7 +163,14 @@ export type CreateDraftOrderResponse = z.infer<typeof createDraftOrderResponseSc
  * Statuses as the customer reads them (docs/orders.md#legacy-status-values: legacy submitted → pending,
  * completed → delivered).
  */
-export const orderStatusSchema = z.enum(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+export const orderStatusSchema = z.enum([
+  'awaiting_confirmation',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 export const PAYMENT_STATUSES = ['unpaid', 'invoice_sent', 'paid'] as const;
 export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
@@ -264,6 +271,43 @@ export const orderListResponseSchema = z.object({
 });
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 
+/** One line of a change: its quantity before and after (0 before: added; 0 after: removed). */
+export const orderLineDiffSchema = z.object({
+  productId: z.number().int(),
+  name: z.string(),
+  before: z.number().int(),
+  after: z.number().int(),
+});
+export type OrderLineDiff = z.infer<typeof orderLineDiffSchema>;
+
+/** A change of an order's lines, as the order page and the e-mails show it. */
+export const orderChangeSchema = z.object({
+  at: z.string(),
+  /** Who changed it: staff (named as the store's staff to the buyer) or a buyer of the company. */
+  by: z.enum(['staff', 'buyer']),
+  /** The buyer's name when a buyer changed it; null for staff. */
+  buyerName: z.string().nullable(),
+  reason: z.string().nullable(),
+  lines: z.array(orderLineDiffSchema),
+  totalBefore: money,
+  totalAfter: money,
+});
+export type OrderChange = z.infer<typeof orderChangeSchema>;
+
+/** What the order page shows of an order staff prepared (null for an order the buyer placed). */
+export const preparedOrderSchema = z.object({
+  /** The note staff wrote to the buyer. */
+  note: z.string().nullable(),
+  /** When it expires unless confirmed (14 days after it was prepared). */
+  expiresAt: z.string(),
+  confirmedAt: z.string().nullable(),
+  confirmedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  declinedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+  expiredAt: z.string().nullable(),
+});
+export type PreparedOrder = z.infer<typeof preparedOrderSchema>;
+
 /**
  * Everything the detail page shows: the timeline's dates (docs/orders.md#order-timeline), address, tracking,
  * totals.
@@ -290,6 +334,10 @@ export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend
   cancelledBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** What a change to the order names as the order it was made from (docs/orders.md#concurrent-changes). */
   version: z.number().int(),
+  /** Staff prepared it for the buyer to confirm (docs/orders.md#staff-prepare-an-order); null otherwise. */
+  prepared: preparedOrderSchema.nullable(),
+  /** Every change of its lines since it was placed, oldest first (docs/orders.md#changing-a-pending-order). */
+  changes: z.array(orderChangeSchema),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   trackingCompany: z.string().nullable(),

@@ -1,7 +1,7 @@
 import type { BadgeVariant } from '../../components/ui/badge';
 import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { ORDER_STATUS_LABELS } from '../../lib/order-status';
+import { STAFF_ORDER_STATUS_LABELS } from '../../../shared/orders';
 import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
 
 /**
@@ -9,6 +9,7 @@ import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
  * default, cancelled destructive.
  */
 export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
+  awaiting_confirmation: 'outline',
   pending: 'outline',
   processing: 'secondary',
   shipped: 'default',
@@ -17,9 +18,9 @@ export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
 };
 
 /** The row dropdown's choices: every status, in the order an order moves through them. */
-export const ORDER_STATUS_OPTIONS = (Object.keys(ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
+export const ORDER_STATUS_OPTIONS = (Object.keys(STAFF_ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
   value: status,
-  label: ORDER_STATUS_LABELS[status],
+  label: STAFF_ORDER_STATUS_LABELS[status],
 }));
 
 /**

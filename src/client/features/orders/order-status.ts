@@ -9,6 +9,7 @@ export interface StatusBadgeModel {
 }
 
 const BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
+  awaiting_confirmation: 'warning',
   pending: 'warning',
   processing: 'secondary',
   shipped: 'success',
@@ -54,6 +55,8 @@ export interface OrderProgress {
 }
 
 const STEPS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  // Not yet submitted: the bar starts when the buyer confirms it.
+  awaiting_confirmation: 0,
   pending: 1,
   processing: 2,
   shipped: 3,

@@ -26,8 +26,6 @@ export function OrderTimelineList({ order }: { order: OrderDetail }) {
             <div className="flex flex-1 flex-wrap justify-between gap-x-3">
               <span className={done ? 'font-medium' : 'text-muted-foreground'}>
                 {entry.label}
-                {/* A buyer who cancelled it themselves is named (docs/orders.md#buyers-cancel-a-pending-order). */}
-                {entry.event === 'cancelled' && order.cancelledBy ? ` by ${order.cancelledBy.name}` : null}
                 {/* The badge's word for where this step led: 'Approved · Processing'. */}
                 {entry.status ? (
                   <span className="font-normal text-muted-foreground"> · {entry.status}</span>

@@ -70,7 +70,8 @@ export function pipelineOf(rows: ReadonlyArray<{ status: string; orders: number 
   const pipeline: InsightsPipeline = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
   for (const row of rows) {
     const status = knownOrderStatus(row.status);
-    if (status && status !== 'cancelled') pipeline[status] += row.orders;
+    // A prepared order still awaiting its buyer is not in the pipeline until confirmed.
+    if (status && status !== 'cancelled' && status !== 'awaiting_confirmation') pipeline[status] += row.orders;
   }
   return pipeline;
 }

@@ -123,6 +123,9 @@ export function orderStatusEmail(
   // the buyer's badge and tracker use.
   const approvedStatusLine = `In your order history it now shows as ${ORDER_STATUS_LABELS.processing}.`;
   switch (status) {
+    // Prepared for the buyer: its own e-mail (lifecycle/prepared-order-emails.ts), not a status e-mail.
+    case 'awaiting_confirmation':
+      return null;
     case 'processing': {
       const payment = paymentLinkOf(env, order);
       const owed = amountOwed(order, payment);

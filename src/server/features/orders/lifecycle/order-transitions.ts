@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 import { ORDER_CHANGE_MESSAGES } from '../../../../shared/schemas/orders';
+import { ORDER_HANDS_MESSAGES } from '../../../../shared/schemas/order-changes';
 import { recordAudit } from '../../../audit/audit-log';
 import { AppError } from '../../../errors';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
@@ -102,6 +103,18 @@ function dueDateOnStatusChange(order: OrderRow, status: OrderStatus, now: Date) 
 }
 
 /**
+ * An order awaiting its buyer's confirmation leaves that state only by the buyer (confirm, decline), by
+ * expiring, or by staff cancelling it; and only preparing an order puts one there
+ * (docs/orders.md#who-may-move-an-order-where).
+ */
+function refuseAwaitingMoves(from: OrderStatus, to: OrderStatus) {
+  if (to === 'awaiting_confirmation') throw new AppError('UNPROCESSABLE', ORDER_HANDS_MESSAGES.notAwaitable);
+  if (from === 'awaiting_confirmation' && to !== 'cancelled') {
+    throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.awaitingNeedsBuyer);
+  }
+}
+
+/**
  * Staff set the order's status (docs/orders.md#status-changes-by-staff: any status may follow any other). The
  * first time the order reaches a status its timeline date is set; going straight to shipped or delivered
  * approves it too. The same status again changes nothing and sends nothing. With a store, approval leaves the
@@ -120,9 +133,11 @@ export async function changeOrderStatus(
   if (!order) return null;
   if (version !== undefined && order.version !== version) throw new OrderChangedError(order);
   if (toOrderStatus(order.status) === status) return { before: order, order, changed: false };
+  refuseAwaitingMoves(toOrderStatus(order.status), status);
 
   const now = new Date();
-  const timestampColumn = status === 'pending' ? null : STATUS_TIMESTAMP[status];
+  const timestampColumn =
+    status === 'pending' || status === 'awaiting_confirmation' ? null : STATUS_TIMESTAMP[status];
   const changed = await updateOrder(tx, order.id, {
     status,
     version: order.version + 1,

@@ -77,6 +77,8 @@ export interface OrderPlan {
 }
 
 const STATUS_RANK: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
+  // Never in Shopify: its draft is made when the buyer confirms it.
+  awaiting_confirmation: -1,
   pending: 0,
   processing: 1,
   shipped: 2,

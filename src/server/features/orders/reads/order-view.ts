@@ -2,8 +2,20 @@ import { centsToDecimal, centsToDollars } from '../../../../shared/money';
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import { isApproved, isOverdue, paymentStateOf } from '../../../../shared/order-rules';
 import { DEFAULT_CASE_SIZE, isBundleProduct, isTesterProduct } from '../../../../shared/pricing';
-import type { OrderDetail, OrderItemView, OrderSummary } from '../../../../shared/schemas/orders';
-import type { OrderDetailRow, OrderItemRow, OrderSummaryRow } from './orders.repository';
+import type {
+  OrderChange,
+  OrderDetail,
+  OrderItemView,
+  OrderSummary,
+  PreparedOrder,
+} from '../../../../shared/schemas/orders';
+import type {
+  OrderChangeJson,
+  OrderDetailRow,
+  OrderItemRow,
+  OrderSummaryRow,
+  PreparedOrderJson,
+} from './orders.repository';
 import type { OrderRow } from '../../../db/schema';
 
 /**
@@ -100,9 +112,38 @@ export function toOrderDetail(
     cancelledAt: iso(order.cancelledAt),
     cancelledBy: order.cancelledBy ?? null,
     version: order.version,
+    prepared: order.prepared ? toPreparedView(order.prepared) : null,
+    changes: (order.changes ?? []).map(toChangeView),
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     trackingCompany: order.trackingCompany,
+  };
+}
+
+/** A date JSON gave as text, as the answers write dates (ISO, UTC). */
+const isoText = (value: string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toPreparedView(prepared: PreparedOrderJson): PreparedOrder {
+  return {
+    note: prepared.note,
+    expiresAt: new Date(prepared.expiresAt).toISOString(),
+    confirmedAt: isoText(prepared.confirmedAt),
+    confirmedBy: prepared.confirmedBy,
+    declinedAt: isoText(prepared.declinedAt),
+    declineReason: prepared.declineReason,
+    expiredAt: isoText(prepared.expiredAt),
+  };
+}
+
+function toChangeView(change: OrderChangeJson): OrderChange {
+  return {
+    at: new Date(change.at).toISOString(),
+    by: change.byStaff ? 'staff' : 'buyer',
+    buyerName: change.buyerName,
+    reason: change.reason,
+    lines: change.lines,
+    totalBefore: centsToDecimal(change.totalBefore),
+    totalAfter: centsToDecimal(change.totalAfter),
   };
 }
 

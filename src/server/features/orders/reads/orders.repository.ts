@@ -13,6 +13,7 @@ import {
   type IdempotencyKeyRow,
   type OrderRow,
 } from '../../../db/schema';
+import type { OrderLineDiff } from '../../../../shared/schemas/orders';
 import { inOrderScope, scopeParams, scopeSql, type OrderScope } from './order-scope';
 import type { ShippingColumn } from '../../../db/schema/columns';
 import type { EnqueueJobInput } from '../../../jobs/queue';
@@ -326,6 +327,19 @@ const personOf = (column: string) => `(select json_build_object('id', u.id,
      'name', coalesce(nullif(trim(concat_ws(' ', u.first_name, u.last_name)), ''), u.username))
    from users u where u.id = ${column})`;
 
+/** What staff prepared of the order for the buyer to confirm (docs/orders.md#staff-prepare-an-order), or null. */
+const PREPARED_OF_ORDER = `(select json_build_object('note', p.note, 'expiresAt', p.expires_at,
+    'confirmedAt', p.confirmed_at, 'confirmedBy', ${personOf('p.confirmed_by_user_id')},
+    'declinedAt', p.declined_at, 'declineReason', p.decline_reason, 'expiredAt', p.expired_at)
+  from prepared_orders p where p.order_id = o.id) as "prepared"`;
+
+/** The changes of the order's lines, oldest first (docs/orders.md#changing-a-pending-order). */
+const CHANGES_OF_ORDER = `coalesce((select json_agg(json_build_object('at', c.created_at, 'byStaff', c.by_staff,
+    'buyerName', case when c.by_staff then null else ${personOf('c.changed_by_user_id')} ->> 'name' end,
+    'reason', c.reason, 'lines', c.lines, 'totalBefore', (c.total_before * 100)::int,
+    'totalAfter', (c.total_after * 100)::int) order by c.id)
+  from order_changes c where c.order_id = o.id), '[]'::json) as "changes"`;
+
 const SUMMARY_COLUMNS = `o.id, o.status, o.payment_status as "paymentStatus", o.created_at as "createdAt",
   o.updated_at as "updatedAt", o.shopify_order_id as "shopifyOrderId", o.customer_name as "customerName",
   o.customer_email as "customerEmail", o.customer_phone as "customerPhone", o.business_name as "businessName",
@@ -343,7 +357,8 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt",
   o.version, case when o.cancelled_by_user_id is null then null
-    else ${personOf('o.cancelled_by_user_id')} end as "cancelledBy"`;
+    else ${personOf('o.cancelled_by_user_id')} end as "cancelledBy",
+  ${PREPARED_OF_ORDER}, ${CHANGES_OF_ORDER}`;
 
 const ORDERS_PAGE: NamedStatement = {
   name: 'orders_page_in_scope_v7',
@@ -353,7 +368,7 @@ const ORDERS_PAGE: NamedStatement = {
 };
 
 const ORDER_IN_SCOPE: NamedStatement = {
-  name: 'order_in_scope_v8',
+  name: 'order_in_scope_v9',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
@@ -403,7 +418,33 @@ export type OrderDetailRow = OrderSummaryRow &
   > & {
     /** The buyer who cancelled it themselves (docs/orders.md#buyers-cancel-a-pending-order); the PDF has none. */
     cancelledBy?: { id: number; name: string } | null;
+    /** Staff prepared it (docs/orders.md#staff-prepare-an-order): dates as JSON gives them (text). */
+    prepared?: PreparedOrderJson | null;
+    /** Its changes, oldest first (docs/orders.md#changing-a-pending-order). */
+    changes?: OrderChangeJson[];
   };
+
+/** prepared_orders as the detail statement gives it: JSON, so dates are text. */
+export interface PreparedOrderJson {
+  note: string | null;
+  expiresAt: string;
+  confirmedAt: string | null;
+  confirmedBy: { id: number; name: string } | null;
+  declinedAt: string | null;
+  declineReason: string | null;
+  expiredAt: string | null;
+}
+
+/** An order_changes row as the detail statement gives it (money in cents). */
+export interface OrderChangeJson {
+  at: string;
+  byStaff: boolean;
+  buyerName: string | null;
+  reason: string | null;
+  lines: OrderLineDiff[];
+  totalBefore: number;
+  totalAfter: number;
+}
 
 export function prepareOrderReads(db: Database) {
   return {
