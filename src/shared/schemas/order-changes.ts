@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_ID, MAX_NOTES_LENGTH } from '../limits';
 import { idSchema, quantitySchema } from './pricing';
 import { optionalLines, poNumberSchema } from './orders';
+import { adminOrderSchema } from './admin-orders';
 
 /*
  * Contracts of orders that change hands (docs/orders.md#orders-that-change-hands): staff prepare an order for
@@ -85,3 +86,28 @@ export const ORDER_HANDS_MESSAGES = {
   notAwaitable: 'Only a prepared order awaits confirmation: use New order to prepare one.',
   notOrderer: 'This person cannot order for their company (a viewer, or not an approved customer).',
 } as const;
+
+/** PUT /api/admin/orders/{id}/items's answer: what happened, and the order's row as it now stands. */
+export const staffEditOrderResponseSchema = z.object({ message: z.string(), order: adminOrderSchema });
+export type StaffEditOrderResponse = z.infer<typeof staffEditOrderResponseSchema>;
+
+/**
+ * GET /api/admin/orders/orderers?search=: the people staff may prepare an order for (owners and buyers of
+ * approved companies, approved and not disabled), found by name, e-mail or company; at most 20.
+ */
+export const orderersQuerySchema = z
+  .object({ search: z.string().trim().max(200, 'must be at most 200 characters').optional() })
+  .strict();
+export const ordererSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  companyRole: z.enum(['owner', 'buyer']),
+  /** The locations they order for, their first (the default) first. */
+  locations: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type Orderer = z.infer<typeof ordererSchema>;
+export const orderersResponseSchema = z.object({ orderers: z.array(ordererSchema) });
+export type OrderersResponse = z.infer<typeof orderersResponseSchema>;
