@@ -220,6 +220,62 @@ describe('draft order lifecycle: find, update, invoice, complete, delete', () =>
     expect(at(refused, 'draftOrderUpdate', 'userErrors', 0, 'message')).toMatch(/completed/);
   });
 
+  it('replaces lines (added, removed, quantities changed) and recomputes the totals as on create', async () => {
+    const shippingLine = {
+      title: 'Free wholesale shipping',
+      priceWithCurrency: { amount: '0.00', currencyCode: 'USD' },
+    };
+    const id = at(await createDraft({ shippingLine }), 'draftOrder', 'id');
+    const totalsQuery = `query($id: ID!) { draftOrder(id: $id) { note2 poNumber totalQuantityOfLineItems
+      subtotalPriceSet { shopMoney { amount } } totalPriceSet { shopMoney { amount } } shippingLine { title } } }`;
+    // Created: 12 × 10.65 (overridden) + 6 × 10.00 (the variant's price).
+    expect(at(await queryData(fake, totalsQuery, { id }), 'draftOrder')).toMatchObject({
+      totalQuantityOfLineItems: 18,
+      totalPriceSet: { shopMoney: { amount: '187.8' } },
+    });
+
+    const updated = await queryData(fake, SHOPIFY_DOCUMENTS.UpdateDraftOrder, {
+      id,
+      input: {
+        lineItems: [
+          { variantId: smallVariant(), quantity: 24, priceOverride: { amount: '4.37', currencyCode: 'USD' } },
+          {
+            title: 'Gift box',
+            quantity: 1,
+            originalUnitPriceWithCurrency: { amount: '83.76', currencyCode: 'USD' },
+          },
+        ],
+        shippingLine,
+      },
+    });
+    expect(at(updated, 'draftOrderUpdate', 'userErrors')).toEqual([]);
+    expect(await draftLines(id)).toEqual([
+      expect.objectContaining({ quantity: 24, custom: false, variant: { id: smallVariant() } }),
+      expect.objectContaining({ title: 'Gift box', quantity: 1, custom: true, variant: null }),
+    ]);
+    // 24 × 4.37 + 83.76; what the update did not name (note, PO number, shipping line) is kept.
+    expect(at(await queryData(fake, totalsQuery, { id }), 'draftOrder')).toEqual({
+      note2: 'Wholesale order WO-1042 (portal)',
+      poNumber: 'WO-1042',
+      totalQuantityOfLineItems: 25,
+      subtotalPriceSet: { shopMoney: { amount: '188.64' } },
+      totalPriceSet: { shopMoney: { amount: '188.64' } },
+      shippingLine: { title: 'Free wholesale shipping' },
+    });
+    expect(at(updated, 'draftOrderUpdate', 'draftOrder', 'totalPriceSet', 'shopMoney', 'amount')).toBe(
+      '188.64',
+    );
+
+    // An update that names no lines keeps them; empty lines are refused as on create.
+    await queryData(fake, SHOPIFY_DOCUMENTS.UpdateDraftOrder, { id, input: { note: 'changed' } });
+    expect(await draftLines(id)).toHaveLength(2);
+    const empty = await queryData(fake, SHOPIFY_DOCUMENTS.UpdateDraftOrder, { id, input: { lineItems: [] } });
+    expect(at(empty, 'draftOrderUpdate', 'userErrors')).toEqual([
+      { field: ['lineItems'], message: 'Add at least 1 product' },
+    ]);
+    expect(await draftLines(id)).toHaveLength(2);
+  });
+
   it('sends the invoice: INVOICE_SENT, invoiceSentAt, and the e-mail recorded', async () => {
     const draft = at(await createDraft(), 'draftOrder');
     const sent = await queryData(fake, SHOPIFY_DOCUMENTS.SendDraftOrderInvoice, {

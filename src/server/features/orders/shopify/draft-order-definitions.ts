@@ -3,14 +3,15 @@ import { defineJob } from '../../../jobs/job-definition';
 
 /*
  * The draft-order jobs, each declared once (ADR 0025): type, payload, attempts and the order's serial key.
- * Their handlers are beside this file (create-draft-order.job.ts, send-draft-invoice.job.ts,
- * delete-draft-order.job.ts, bound in shopify-orders.jobs.ts); shopify-sync.ts queues them with the change
- * that causes them.
+ * Their handlers are beside this file (create-draft-order.job.ts, update-draft-order.job.ts,
+ * send-draft-invoice.job.ts, delete-draft-order.job.ts, bound in shopify-orders.jobs.ts); shopify-sync.ts
+ * queues them with the change that causes them.
  */
 
 export const CREATE_DRAFT_ORDER_JOB = 'shopify.draft-order.create';
 export const SEND_DRAFT_INVOICE_JOB = 'shopify.draft-order.invoice';
 export const DELETE_DRAFT_ORDER_JOB = 'shopify.draft-order.delete';
+export const UPDATE_DRAFT_ORDER_JOB = 'shopify.draft-order.update';
 
 export const orderJobPayloadSchema = z.object({ orderId: z.number().int().positive() });
 export type OrderJobPayload = z.infer<typeof orderJobPayloadSchema>;
@@ -23,6 +24,14 @@ export const createJobPayloadSchema = orderJobPayloadSchema.extend({
   createAttemptedAt: z.iso.datetime().optional(),
 });
 export type CreateJobPayload = z.infer<typeof createJobPayloadSchema>;
+
+/**
+ * The update job's payload: the order whose lines changed and the order's `version` after that change (it
+ * names the job, one per change; the job always sends the lines the order has when it runs).
+ */
+export const updateJobPayloadSchema = orderJobPayloadSchema.extend({
+  version: z.number().int().positive(),
+});
 
 /**
  * The invoice job's payload. `approvedAt`: the approval whose e-mail this job owes the customer (absent: the
@@ -46,7 +55,7 @@ export type InvoiceJobPayload = z.infer<typeof invoiceJobPayloadSchema>;
  */
 export const SHOPIFY_ORDER_JOB_ATTEMPTS = 25;
 
-/** One order's Shopify jobs run one at a time: a create, an invoice and a delete never overlap. */
+/** One order's Shopify jobs run one at a time: a create, an update, an invoice and a delete never overlap. */
 const orderSerialKey = ({ orderId }: OrderJobPayload) => `order:${orderId}`;
 
 export const createDraftOrderJob = defineJob({
@@ -69,6 +78,14 @@ export const deleteDraftOrderJob = defineJob({
   type: DELETE_DRAFT_ORDER_JOB,
   label: 'Shopify draft deletion',
   payload: orderJobPayloadSchema,
+  maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
+  serialKey: orderSerialKey,
+});
+
+export const updateDraftOrderJob = defineJob({
+  type: UPDATE_DRAFT_ORDER_JOB,
+  label: 'Shopify draft update',
+  payload: updateJobPayloadSchema,
   maxAttempts: SHOPIFY_ORDER_JOB_ATTEMPTS,
   serialKey: orderSerialKey,
 });

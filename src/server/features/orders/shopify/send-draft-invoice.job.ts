@@ -8,6 +8,7 @@ import {
   CREATE_DRAFT_ORDER_JOB,
   invoiceJobPayloadSchema,
   SEND_DRAFT_INVOICE_JOB,
+  UPDATE_DRAFT_ORDER_JOB,
   type InvoiceJobPayload,
 } from './draft-order-definitions';
 import { findOrderById, lockOrderById } from '../lifecycle/order-records';
@@ -107,6 +108,14 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
         throw new Error(why);
       }
       throw new PermanentJobError(`Order ${orderId} has no Shopify draft order (${order.shopifySyncStatus})`);
+    }
+
+    // The order's lines changed and its draft does not have them yet: the invoice waits for the update
+    // (update-draft-order.job.ts), using up none of its attempts, as it waits for a create job.
+    if (await hasLiveOrderJob(db, UPDATE_DRAFT_ORDER_JOB, orderId, job.lockedAt ?? new Date())) {
+      throw new PostponeJob(
+        `Order ${orderId}: its Shopify draft order is being updated; sending its invoice later`,
+      );
     }
 
     const current = await shopify.api.getDraftOrder(draftGid);

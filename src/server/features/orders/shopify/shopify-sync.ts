@@ -13,6 +13,7 @@ import {
   deleteDraftOrderJob,
   SEND_DRAFT_INVOICE_JOB,
   sendDraftInvoiceJob,
+  updateDraftOrderJob,
   type InvoiceJobPayload,
 } from './draft-order-definitions';
 
@@ -26,6 +27,19 @@ import {
 /** On submission (written with the order by its one statement, place-order.ts): create the draft, exactly once. */
 export const draftOrderCreateJob = (orderId: number): EnqueueJobInput =>
   createJob(orderId, `shopify-draft:${orderId}`);
+
+/**
+ * When the lines of an order changed (written with the change, its `version` the order's version after it):
+ * bring its draft in line, before any invoice (update-draft-order.job.ts; the invoice job waits while it is
+ * live). One job per change; each sends the lines the order has when it runs, so any number of them in any
+ * order leaves the draft with the latest lines.
+ */
+export const draftOrderUpdateJob = (orderId: number, version: number): EnqueueJobInput =>
+  jobToQueue(
+    updateDraftOrderJob,
+    { orderId, version },
+    { dedupeKey: `shopify-draft-update:${orderId}:${version}` },
+  );
 
 function createJob(orderId: number, dedupeKey: string): EnqueueJobInput {
   return jobToQueue(createDraftOrderJob, { orderId }, { dedupeKey });
