@@ -64,7 +64,7 @@ export function featureZones() {
  * these. Any other file of a room is its own; lifecycle/order-writes.ts (the generic updateOrder) above all.
  */
 const ORDER_ROOMS = {
-  placement: ['place-order.ts', 'submit-order.ts', 'reorder.ts', 'order-ids.ts'],
+  placement: ['place-order.ts', 'submit-order.ts', 'reorder.ts', 'order-ids.ts', 'order-emails.ts'],
   lifecycle: [
     'order-transitions.ts',
     'order-records.ts',
@@ -73,6 +73,10 @@ const ORDER_ROOMS = {
     'order-status-emails.ts',
     'approval-email.ts',
     'buyer-cancel.ts',
+    'prepare-order.ts',
+    'prepared-order-answers.ts',
+    'prepared-order-deadlines.ts',
+    'revise-order.ts',
   ],
   payments: ['payment-terms.ts', 'payment-notices.ts', 'payment-reminders.ts'],
   documents: ['order-pdf.ts'],

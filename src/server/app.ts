@@ -187,7 +187,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(teamRoutes(createTeamService({ db, env }), sessions));
   await app.register(locationsRoutes(createLocationsService({ db }), sessions));
   const shopify = deps.shopify === undefined ? connectShopify(env, app.log) : deps.shopify;
-  await app.register(ordersRoutes(createOrderService({ db, env, pricing, shopify })));
+  const orderService = createOrderService({ db, env, pricing, shopify });
+  await app.register(ordersRoutes(orderService));
   await app.register(supportRoutes(createSupportService({ db, env })));
   const adminSession = createAdminSessionService({ db, env, keyring: createTotpKeyring(env, app.log) });
   await app.register(adminSessionRoutes(adminSession, sessions, env));
@@ -195,7 +196,7 @@ export async function buildApp(deps: AppDeps) {
   const adminDeps = { db, env, shopify };
   await app.register(adminUsersRoutes(adminDeps));
   await app.register(adminCompaniesRoutes(adminDeps));
-  await app.register(adminOrdersRoutes(adminDeps));
+  await app.register(adminOrdersRoutes(adminDeps, orderService));
   await app.register(adminCatalogRoutes(adminDeps));
   await app.register(adminPricingRoutes(adminDeps));
   await app.register(adminFaqRoutes(adminDeps));

@@ -16,7 +16,7 @@ import { seedDatabase } from './db/seed';
 import { EnvError, loadEnv, type Env } from './env';
 import { startHousekeeping } from './jobs/housekeeping';
 import { startShopifyReconciliation } from './features/shopify-events/reconcile-schedule';
-import { startPaymentNotices } from './features/orders';
+import { startPaymentNotices, startPreparedOrderDeadlines } from './features/orders';
 import { startTaxExemptionReminders } from './features/admin-companies';
 import { startCompaniesReconcile } from './features/companies-shopify';
 import { startJobWorker } from './jobs/worker';
@@ -202,6 +202,8 @@ async function main() {
     if (shopify) cleanups.push(startCompaniesReconcile(database.db, log));
     // Every hour, the buyer's e-mails of orders on net terms: due in 3 days, overdue since yesterday.
     cleanups.push(startPaymentNotices(database.db, log));
+    // Every hour, orders staff prepared: the buyer's reminder at 7 days, expiry at 14.
+    cleanups.push(startPreparedOrderDeadlines(database.db, log));
     // Every hour, staff's reminder of the tax exemptions that expire within 30 days.
     cleanups.push(startTaxExemptionReminders(database.db, log));
 

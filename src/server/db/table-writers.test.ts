@@ -16,6 +16,8 @@ const WRITERS: Record<string, string> = {
   shopify_companies: 'src/server/features/companies-shopify/',
   shopify_company_locations: 'src/server/features/companies-shopify/',
   shopify_company_contacts: 'src/server/features/companies-shopify/',
+  prepared_orders: 'src/server/features/orders/lifecycle/',
+  order_changes: 'src/server/features/orders/lifecycle/',
 };
 
 const SERVER = 'src/server';

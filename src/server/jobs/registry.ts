@@ -1,7 +1,7 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { companyOwnerEmails, linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
-import { createShopifyOrderHandlers, paymentNoticesJobs } from '../features/orders';
+import { createShopifyOrderHandlers, paymentNoticesJobs, preparedOrderDeadlineJobs } from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { taxExemptionJobs } from '../features/admin-companies';
 import { companiesShopifyJobs, purchasingEntityFor } from '../features/companies-shopify';
@@ -37,6 +37,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...linkMailJobs({ ...deps, mailer }),
     ...teamMailJobs({ ...deps, mailer }),
     ...paymentNoticesJobs(deps),
+    ...preparedOrderDeadlineJobs(deps),
     ...taxExemptionJobs(deps),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? companiesShopifyJobs({ db: deps.db, shopify, log: deps.log }) : []),

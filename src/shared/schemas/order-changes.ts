@@ -61,6 +61,7 @@ export const prepareOrderRequestSchema = z
   })
   .strict();
 export type PrepareOrderRequest = z.input<typeof prepareOrderRequestSchema>;
+export type PrepareOrderData = z.output<typeof prepareOrderRequestSchema>;
 
 export const prepareOrderResponseSchema = z.object({
   orderId: z.number().int(),
@@ -111,3 +112,7 @@ export const ordererSchema = z.object({
 export type Orderer = z.infer<typeof ordererSchema>;
 export const orderersResponseSchema = z.object({ orderers: z.array(ordererSchema) });
 export type OrderersResponse = z.infer<typeof orderersResponseSchema>;
+
+/** A prepared order unconfirmed this long gets one reminder, and this long after it was prepared it expires. */
+export const PREPARED_ORDER_REMINDER_DAYS = 7;
+export const PREPARED_ORDER_EXPIRY_DAYS = 14;

@@ -12,8 +12,16 @@ import {
   updateOrderStatusResponseSchema,
   paymentReminderResponseSchema,
 } from '../../../shared/schemas/admin-orders';
+import {
+  orderersQuerySchema,
+  orderersResponseSchema,
+  prepareOrderRequestSchema,
+  prepareOrderResponseSchema,
+  staffEditOrderRequestSchema,
+  staffEditOrderResponseSchema,
+} from '../../../shared/schemas/order-changes';
 import type { AdminDeps } from '../admin';
-import { sendOrderPdf } from '../orders';
+import { sendOrderPdf, type OrderService } from '../orders';
 import { createAdminOrdersService } from './admin-orders.service';
 import { ordersCsvFileName } from './orders-csv';
 
@@ -22,9 +30,35 @@ import { ordersCsvFileName } from './orders-csv';
  * export is a GET like the list so a plain download link can fetch it.
  */
 export const adminOrdersRoutes =
-  (deps: AdminDeps): FastifyPluginAsyncZod =>
+  (deps: AdminDeps, orders: Pick<OrderService, 'prepareOrder' | 'staffEditOrder'>): FastifyPluginAsyncZod =>
   async (app) => {
-    const service = createAdminOrdersService(deps);
+    const service = createAdminOrdersService(deps, orders);
+
+    // Staff prepare an order for a buyer to confirm (docs/orders.md#staff-prepare-an-order).
+    app.get(
+      '/api/admin/orders/orderers',
+      { schema: { querystring: orderersQuerySchema, response: { 200: orderersResponseSchema } } },
+      async (request) => service.findOrderers(request.query.search),
+    );
+
+    app.post(
+      '/api/admin/orders',
+      { schema: { body: prepareOrderRequestSchema, response: { 201: prepareOrderResponseSchema } } },
+      async (request, reply) => reply.code(201).send(await service.prepareOrder(request, request.body)),
+    );
+
+    // Staff change a pending order's lines before approving it (docs/orders.md#changing-a-pending-order).
+    app.put(
+      '/api/admin/orders/:id/items',
+      {
+        schema: {
+          params: adminOrderParamsSchema,
+          body: staffEditOrderRequestSchema,
+          response: { 200: staffEditOrderResponseSchema },
+        },
+      },
+      async (request) => service.editLines(request, request.params.id, request.body),
+    );
 
     app.get(
       '/api/admin/orders',

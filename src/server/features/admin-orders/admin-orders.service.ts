@@ -33,7 +33,14 @@ import {
   type OrderPdf,
   type StaffActor,
 } from '../orders';
-import { countSupportMessagesOfOrders, findCompanyNames } from './admin-orders.repository';
+import { countSupportMessagesOfOrders, findCompanyNames, findOrderers } from './admin-orders.repository';
+import type {
+  OrderersResponse,
+  PrepareOrderData,
+  PrepareOrderResponse,
+  StaffEditOrderResponse,
+} from '../../../shared/schemas/order-changes';
+import type { OrderService } from '../orders';
 import { ORDERS_CSV_PAGE_ROWS, ordersCsvChunks } from './orders-csv';
 import { shopifyAppError } from '../../integrations/shopify/shopify-errors';
 import {
@@ -117,7 +124,10 @@ async function toAdminOrderOf(db: DatabaseOrTransaction, order: OrderRow): Promi
 }
 
 /** The admin Orders section (docs/admin.md#orders): list, lines, status changes and the CSV export. */
-export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
+export function createAdminOrdersService(
+  { db, env, shopify }: AdminDeps,
+  orders: Pick<OrderService, 'prepareOrder' | 'staffEditOrder'>,
+) {
   /** The status change, its audit entry and the customer's e-mail, in one transaction. */
   function changeStatus(actor: StaffActor, orderId: number, status: OrderStatus, version?: number) {
     return db.transaction(async (tx) => {
@@ -136,6 +146,47 @@ export function createAdminOrdersService({ db, env, shopify }: AdminDeps) {
   }
 
   return {
+    /** GET /api/admin/orders/orderers: whom staff may prepare an order for (docs/orders.md#staff-prepare-an-order). */
+    async findOrderers(search: string | undefined): Promise<OrderersResponse> {
+      return { orderers: await findOrderers(db, search) };
+    },
+
+    /** POST /api/admin/orders: an order prepared for a buyer, awaiting their confirmation. */
+    prepareOrder(actor: StaffActor, request: PrepareOrderData): Promise<PrepareOrderResponse> {
+      const { userId, locationId, items, note, poNumber, approveOnConfirm } = request;
+      return orders.prepareOrder(actor, userId, {
+        locationId,
+        items,
+        note: note ?? null,
+        poNumber: poNumber ?? null,
+        approveOnConfirm,
+      });
+    },
+
+    /**
+     * PUT /api/admin/orders/{id}/items: staff change a pending order's lines (docs/orders.md#changing-a-pending-order);
+     * 409 with the order's row as it stands when it changed since `version`.
+     */
+    async editLines(
+      actor: StaffActor,
+      orderId: number,
+      change: { version: number; items: ReadonlyArray<{ productId: number; quantity: number }>; reason: string },
+    ): Promise<StaffEditOrderResponse> {
+      const orderNumber = formatOrderNumber(orderId);
+      try {
+        const result = await orders.staffEditOrder(actor, orderId, change.version, change.items, change.reason);
+        return {
+          message: result.changed
+            ? `Order ${orderNumber} was changed; the buyer has been e-mailed`
+            : `Order ${orderNumber} already has these lines: nothing changed`,
+          order: await toAdminOrderOf(db, result.order),
+        };
+      } catch (error) {
+        if (!(error instanceof OrderChangedError)) throw error;
+        throw new AppError('CONFLICT', error.message, { order: await toAdminOrderOf(db, error.current) });
+      }
+    },
+
     /** GET /api/admin/orders: the matching orders, newest first, one page. */
     async listOrders(query: AdminOrderListQuery): Promise<AdminOrderListResponse> {
       const { rows, total } = await findOrdersPage(db, orderFilterCondition(query), {

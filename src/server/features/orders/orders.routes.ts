@@ -12,6 +12,11 @@ import {
   orderParamsSchema,
   reorderResponseSchema,
 } from '../../../shared/schemas/orders';
+import {
+  confirmOrderRequestSchema,
+  declineOrderRequestSchema,
+  editOrderRequestSchema,
+} from '../../../shared/schemas/order-changes';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import type { AccountRow } from '../../db/schema';
@@ -128,6 +133,39 @@ export const ordersRoutes =
       },
       async (request) =>
         orders.cancelOrder(requireUser(request), request.ip, request.params.id, request.body.version),
+    );
+
+    // Orders that change hands (docs/orders.md#orders-that-change-hands): each names the version it was
+    // made from, and answers with the order as it now stands.
+    const change = { params: orderParamsSchema, response: { 200: orderDetailResponseSchema } };
+    app.post(
+      '/api/orders/:id/confirm',
+      { schema: { ...change, body: confirmOrderRequestSchema } },
+      async (request) =>
+        orders.confirmOrder(requireUser(request), request.ip, request.params.id, request.body.version),
+    );
+
+    app.post(
+      '/api/orders/:id/decline',
+      { schema: { ...change, body: declineOrderRequestSchema } },
+      async (request) =>
+        orders.declineOrder(
+          requireUser(request),
+          request.ip,
+          request.params.id,
+          request.body.version,
+          request.body.reason,
+        ),
+    );
+
+    app.put('/api/orders/:id/items', { schema: { ...change, body: editOrderRequestSchema } }, async (request) =>
+      orders.editOrder(
+        requireUser(request),
+        request.ip,
+        request.params.id,
+        request.body.version,
+        request.body.items,
+      ),
     );
 
     // The legacy cart checkout sent customers to pay before approval; it is retired

@@ -24,6 +24,13 @@ import {
 } from '../../../shared/company-roles';
 import { cancelOrderByBuyer } from './lifecycle/buyer-cancel';
 import { OrderChangedError } from './lifecycle/order-transitions';
+import { prepareOrder, type OrderToPrepare } from './lifecycle/prepare-order';
+import { confirmPreparedOrder, declinePreparedOrder } from './lifecycle/prepared-order-answers';
+import { reviseOrderLines, type Reviser } from './lifecycle/revise-order';
+import { findUserById } from '../accounts';
+import type { AuditActor } from '../../audit/audit-log';
+import type { DatabaseOrTransaction } from '../../db/client';
+import type { OrderRow } from '../../db/schema';
 import { toOrderDetail, toOrderItemView, toOrderSummary } from './reads/order-view';
 import { prepareOrderReads, withLocationNames } from './reads/orders.repository';
 import type { OrderToPlace } from './placement/place-order';
@@ -82,7 +89,105 @@ export function createOrderService({
     return { order: detail, items, orderTotal: detail.orderTotal };
   }
 
+  const storeConnected = shopify !== null;
+
+  /** An owner or buyer of the company, who may see the order: else 404 (not theirs) or 403 (a viewer). */
+  async function requireBuyerOf(user: AccountRow, orderId: number) {
+    if (!mayPlaceOrders(user.companyRole)) {
+      throw new AppError('FORBIDDEN', VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE);
+    }
+    await findVisibleOrder(user, orderId);
+  }
+
+  /**
+   * A buyer's change of their company's order (docs/orders.md#orders-that-change-hands), in one transaction;
+   * the order as they now see it. Refused because the order changed since they saw it: 409 with the order as
+   * it stands in `details.order` (docs/orders.md#concurrent-changes).
+   */
+  async function buyerChange(
+    user: AccountRow,
+    orderId: number,
+    change: (tx: DatabaseOrTransaction) => Promise<unknown>,
+  ): Promise<OrderDetailResponse> {
+    await requireBuyerOf(user, orderId);
+    try {
+      await db.transaction(change);
+    } catch (error) {
+      if (!(error instanceof OrderChangedError)) throw error;
+      throw new AppError('CONFLICT', error.message, { order: await orderDetail(user, orderId) });
+    }
+    return orderDetail(user, orderId);
+  }
+
+  const answerContext = (user: AccountRow, ip: string) => ({ buyer: user, ip, env, storeConnected });
+
   return {
+    /** POST /api/orders/{id}/confirm: the buyer confirms an order staff prepared. */
+    confirmOrder: (user: AccountRow, ip: string, orderId: number, version: number) =>
+      buyerChange(user, orderId, (tx) => confirmPreparedOrder(tx, answerContext(user, ip), orderId, version)),
+
+    /** POST /api/orders/{id}/decline: the buyer declines it, with their reason for staff. */
+    declineOrder: (user: AccountRow, ip: string, orderId: number, version: number, reason: string | null) =>
+      buyerChange(user, orderId, (tx) =>
+        declinePreparedOrder(tx, answerContext(user, ip), orderId, version, reason),
+      ),
+
+    /** PUT /api/orders/{id}/items: the buyer's 'Save changes' of their pending order. */
+    editOrder: async (
+      user: AccountRow,
+      ip: string,
+      orderId: number,
+      version: number,
+      items: ReadonlyArray<{ productId: number; quantity: number }>,
+    ) => {
+      const { catalog } = await pricing.currentCatalogue();
+      const reviser: Reviser = { by: 'buyer', buyer: user, ip };
+      return buyerChange(user, orderId, (tx) =>
+        reviseOrderLines(tx, { env, storeConnected }, catalog, reviser, orderId, version, items),
+      );
+    },
+
+    /**
+     * POST /api/admin/orders: staff prepare an order for `userId` (docs/orders.md#staff-prepare-an-order),
+     * priced from the catalogue of this moment.
+     */
+    async prepareOrder(actor: AuditActor, userId: number, request: OrderToPrepare) {
+      const [person, catalogue, orderId] = await Promise.all([
+        findUserById(db, userId),
+        pricing.currentCatalogue(),
+        orderIds.next(),
+      ]);
+      return db.transaction((tx) =>
+        prepareOrder(tx, { actor, env, storeConnected }, catalogue.catalog, person, orderId, request),
+      );
+    },
+
+    /**
+     * PUT /api/admin/orders/{id}/items: staff change a pending order's lines with a reason
+     * (docs/orders.md#changing-a-pending-order). Throws OrderChangedError (with the current row) once the
+     * order moved on since `version`.
+     */
+    async staffEditOrder(
+      actor: AuditActor,
+      orderId: number,
+      version: number,
+      items: ReadonlyArray<{ productId: number; quantity: number }>,
+      reason: string,
+    ): Promise<{ order: OrderRow; changed: boolean }> {
+      const { catalog } = await pricing.currentCatalogue();
+      return db.transaction((tx) =>
+        reviseOrderLines(
+          tx,
+          { env, storeConnected },
+          catalog,
+          { by: 'staff', actor, reason },
+          orderId,
+          version,
+          items,
+        ),
+      );
+    },
+
     /**
      * POST /api/create-draft-order: places the order once per idempotency key (docs/orders.md#idempotency),
      * counted against the customer's limit (`subject`: `user:<id>`, docs/security.md#rate-limits).
@@ -141,26 +246,10 @@ export function createOrderService({
      * (docs/orders.md#buyers-cancel-a-pending-order); 404 unless they may see it, 403 for a viewer, 409 once
      * it is approved or changed since `version` (with the order as it now stands in `details.order`).
      */
-    async cancelOrder(user: AccountRow, ip: string, orderId: number, version: number) {
-      if (!mayPlaceOrders(user.companyRole)) {
-        throw new AppError('FORBIDDEN', VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE);
-      }
-      await findVisibleOrder(user, orderId);
-      try {
-        await db.transaction((tx) =>
-          cancelOrderByBuyer(
-            tx,
-            { buyer: user, ip, env, storeConnected: shopify !== null },
-            orderId,
-            version,
-          ),
-        );
-      } catch (error) {
-        if (!(error instanceof OrderChangedError)) throw error;
-        throw new AppError('CONFLICT', error.message, { order: await orderDetail(user, orderId) });
-      }
-      return orderDetail(user, orderId);
-    },
+    cancelOrder: (user: AccountRow, ip: string, orderId: number, version: number) =>
+      buyerChange(user, orderId, (tx) =>
+        cancelOrderByBuyer(tx, { buyer: user, ip, env, storeConnected }, orderId, version),
+      ),
 
     /** GET /api/orders/{id}/pdf: the order's PDF (docs/orders.md#order-pdf); 404 unless the customer may see it. */
     async orderPdf(user: AccountRow, orderId: number): Promise<OrderPdf> {

@@ -38,6 +38,15 @@ function attackOf(route: RouteEntry, theirs: Theirs): { url: string; body?: unkn
     'GET /api/orders/:id/pdf': { url: `/api/orders/${theirs.orderId}/pdf` },
     'POST /api/orders/:id/reorder': { url: `/api/orders/${theirs.orderId}/reorder`, body: {} },
     'POST /api/orders/:id/cancel': { url: `/api/orders/${theirs.orderId}/cancel`, body: { version: 1 } },
+    'POST /api/orders/:id/confirm': { url: `/api/orders/${theirs.orderId}/confirm`, body: { version: 1 } },
+    'POST /api/orders/:id/decline': {
+      url: `/api/orders/${theirs.orderId}/decline`,
+      body: { version: 1, reason: 'Mallory' },
+    },
+    'PUT /api/orders/:id/items': {
+      url: `/api/orders/${theirs.orderId}/items`,
+      body: { version: 1, items: [{ productId: 1, quantity: 24 }] },
+    },
     'PATCH /api/user/:id': { url: `/api/user/${theirs.buyerId}`, body: { firstName: 'Mallory' } },
     'POST /api/company/invitations/:id/resend': {
       url: `/api/company/invitations/${theirs.invitationId}/resend`,

@@ -3,7 +3,7 @@ import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import type { OrderStatus } from '../../../../shared/schemas/orders';
 import { ORDER_CHANGE_MESSAGES } from '../../../../shared/schemas/orders';
 import { ORDER_HANDS_MESSAGES } from '../../../../shared/schemas/order-changes';
-import { recordAudit } from '../../../audit/audit-log';
+import { recordAudit, type AuditActor } from '../../../audit/audit-log';
 import { AppError } from '../../../errors';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
 import type { OrderRow } from '../../../db/schema';
@@ -123,7 +123,7 @@ function refuseAwaitingMoves(from: OrderStatus, to: OrderStatus) {
  */
 export async function changeOrderStatus(
   tx: DatabaseOrTransaction,
-  context: { actor: StaffActor; env: MailEnv; storeConnected: boolean },
+  context: { actor: AuditActor; env: MailEnv; storeConnected: boolean },
   orderId: number,
   status: OrderStatus,
   /** The version staff saw; when given, refused once the order moved on (docs/orders.md#concurrent-changes). */

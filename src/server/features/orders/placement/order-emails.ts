@@ -1,6 +1,6 @@
 import { shippingAddressText, type ShippingFields } from '../../../../shared/addresses';
 import { formatCents } from '../../../../shared/money';
-import type { PricedCart, PricedLine } from '../../../../shared/pricing';
+import type { PricedLine } from '../../../../shared/pricing';
 import { composeEmail, type MailEnv } from '../../../mail/compose';
 import { describePaymentTerms, isNetTerms, type PaymentTerms } from '../../../../shared/payment-terms';
 
@@ -18,11 +18,22 @@ export interface SubmittedOrder extends ShippingFields {
   paymentTerms: PaymentTerms;
 }
 
+/**
+ * What the order e-mails show of the lines and totals: a cart just priced, or an order's stored lines
+ * (stored-cart.ts) when an order staff prepared is confirmed.
+ */
+export type MailLine = Pick<PricedLine, 'name' | 'kind' | 'quantity' | 'cases' | 'units' | 'unitPrice' | 'lineTotal'>;
+export interface MailCart {
+  lines: readonly MailLine[];
+  orderTotal: number;
+  savings: number;
+}
+
 /** The buyer's PO number, when they gave one (issue 20). */
 const describePoNumber = (order: SubmittedOrder): string[] =>
   order.poNumber ? [`PO number: ${order.poNumber}`] : [];
 
-function describeLine(line: PricedLine): string {
+export function describeLine(line: MailLine): string {
   if (line.kind === 'tester') return `${line.name}: 1 free tester`;
   const amount =
     line.kind === 'bundle'
@@ -31,7 +42,7 @@ function describeLine(line: PricedLine): string {
   return `${line.name}: ${amount} = ${formatCents(line.lineTotal)}`;
 }
 
-function describeTotals(cart: PricedCart): string[] {
+export function describeTotals(cart: MailCart): string[] {
   const lines = [`Order total: ${formatCents(cart.orderTotal)} (shipping free)`];
   if (cart.savings > 0) lines.push(`Volume savings: ${formatCents(cart.savings)}`);
   return lines;
@@ -41,7 +52,7 @@ export const orderSubmittedEmail = (
   env: MailEnv,
   to: { email: string; firstName: string | null },
   order: SubmittedOrder,
-  cart: PricedCart,
+  cart: MailCart,
 ) =>
   composeEmail(env, to.email, `Order ${order.orderNumber} submitted for approval`, {
     greeting: to.firstName,
@@ -63,7 +74,7 @@ export const newOrderStaffEmail = (
   env: MailEnv,
   staffEmail: string,
   order: SubmittedOrder,
-  cart: PricedCart,
+  cart: MailCart,
 ) =>
   composeEmail(env, staffEmail, `New order ${order.orderNumber} waiting for approval`, {
     lines: [

@@ -2,7 +2,7 @@ import { buildAddressString } from '../../../../shared/addresses';
 import { CART_MESSAGES, checkCartRules } from '../../../../shared/cart-rules';
 import { MAX_QUANTITY } from '../../../../shared/limits';
 import { formatOrderNumber } from '../../../../shared/orders';
-import { priceCart, type CartLine, type PricingCatalog } from '../../../../shared/pricing';
+import { priceCart, type CartLine, type PricedCart, type PricingCatalog } from '../../../../shared/pricing';
 import type { CreateDraftOrderResponse, OrderCustomer } from '../../../../shared/schemas/orders';
 import { LOCATION_NOT_YOURS_MESSAGE, NO_LOCATION_MESSAGE } from '../../../../shared/company-roles';
 import type { Env } from '../../../env';
@@ -26,7 +26,11 @@ export interface OrderToPlace {
 }
 
 /** What placing an order writes, but its idempotency key and catalogue version (see submit-order.ts). */
-export type OrderPlan = Pick<OrderWrite, 'order' | 'items' | 'jobs'> & { response: CreateDraftOrderResponse };
+export type OrderPlan = Pick<OrderWrite, 'order' | 'items' | 'jobs'> & {
+  response: CreateDraftOrderResponse;
+  /** The lines as priced, for what else shows them (a prepared order's e-mail). */
+  cart: PricedCart;
+};
 
 type OrderEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
 
@@ -46,10 +50,7 @@ export function planOrder(
   order: OrderToPlace,
   shopifyConnected: boolean,
 ): OrderPlan {
-  const lines = mergeLines(order.items);
-  requireKnownProducts(catalog, lines);
-  requireCartRules(catalog, lines);
-  const cart = priceCart(catalog, lines);
+  const cart = priceOrderLines(catalog, order.items);
 
   const testMode = !shopifyConnected;
   const location = orderLocation(user, order.locationId);
@@ -90,13 +91,8 @@ export function planOrder(
   ];
   return {
     order: row,
-    items: cart.lines.map((line) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      price: line.unitPrice,
-      name: line.name,
-      sku: line.sku,
-    })),
+    items: itemsToWrite(cart),
+    cart,
     jobs,
     response: {
       success: true,
@@ -107,6 +103,30 @@ export function planOrder(
       testMode,
     },
   };
+}
+
+/**
+ * The order's lines priced from `catalog` exactly as a new order's are, whoever sends them (a buyer's order,
+ * staff preparing or changing one, a buyer's edit: docs/orders.md#submission-rules): one line per product,
+ * every product known and for sale, the spec's cart rules, the tier over the whole order. Prices sent by the
+ * client are never read.
+ */
+export function priceOrderLines(catalog: PricingCatalog, items: OrderToPlace['items']): PricedCart {
+  const lines = mergeLines(items);
+  requireKnownProducts(catalog, lines);
+  requireCartRules(catalog, lines);
+  return priceCart(catalog, lines);
+}
+
+/** The order_items rows of a priced cart: quantity, price per unit, and the name and SKU as sold. */
+export function itemsToWrite(cart: PricedCart): OrderPlan['items'] {
+  return cart.lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    price: line.unitPrice,
+    name: line.name,
+    sku: line.sku,
+  }));
 }
 
 /**
