@@ -1,13 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { XCircle } from 'lucide-react';
 import { useState } from 'react';
-import { orderDetailResponseSchema, type OrderDetail } from '../../../shared/schemas/orders';
+import type { OrderDetail } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { ApiError, requestJson, serverMessage } from '../../lib/api';
-import { ORDERS_QUERY_KEY } from '../../lib/orders';
-import { toast } from '../../lib/toast';
-import { orderDetailQueryOptions } from './orders-queries';
+import { useOrderAction } from './order-action';
 
 /**
  * 'Cancel order' on a pending order's page (docs/orders.md#buyers-cancel-a-pending-order): asks first, then
@@ -16,27 +12,12 @@ import { orderDetailQueryOptions } from './orders-queries';
  */
 export function CancelOrderButton({ order }: { order: OrderDetail }) {
   const [asking, setAsking] = useState(false);
-  const queryClient = useQueryClient();
-  const detailKey = orderDetailQueryOptions(order.id).queryKey;
-  const cancel = useMutation({
-    mutationFn: () =>
-      requestJson(`/api/orders/${order.id}/cancel`, orderDetailResponseSchema, {
-        method: 'POST',
-        body: { version: order.version },
-      }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(detailKey, answer);
-      toast.success(`Order ${order.orderNumber} cancelled`);
-    },
-    onError: (error) => {
-      const current = error instanceof ApiError ? currentOrderOf(error.details) : null;
-      if (current) queryClient.setQueryData(detailKey, current);
-      toast.error(serverMessage(error, 'Could not cancel the order. Please try again.'));
-    },
-    onSettled: () => {
-      setAsking(false);
-      return queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
-    },
+  const cancel = useOrderAction({
+    orderId: order.id,
+    action: 'cancel',
+    done: `Order ${order.orderNumber} cancelled`,
+    failed: 'Could not cancel the order. Please try again.',
+    onSettled: () => setAsking(false),
   });
 
   return (
@@ -52,15 +33,9 @@ export function CancelOrderButton({ order }: { order: OrderDetail }) {
         confirmLabel="Cancel order"
         cancelLabel="Keep order"
         pending={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
+        onConfirm={() => cancel.mutate({ version: order.version })}
         onCancel={() => setAsking(false)}
       />
     </>
   );
-}
-
-/** The order as it now stands, which a 409 carries in its details. */
-function currentOrderOf(details: unknown) {
-  const order = (details as { order?: unknown } | undefined)?.order;
-  return orderDetailResponseSchema.safeParse(order).data ?? null;
 }

@@ -2,8 +2,11 @@ import { Check, CircleX } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { orderProgress, PROGRESS_STEPS } from './order-status';
 
-/** step / 4 as classes: the CSP (ADR 0006) is why no inline style is used. */
-const FILL_WIDTH: Record<number, string> = { 1: 'w-1/4', 2: 'w-2/4', 3: 'w-3/4', 4: 'w-full' };
+/**
+ * step / 4 as classes: the CSP (ADR 0006) is why no inline style is used. Step 0 (an order staff prepared,
+ * not yet confirmed) fills nothing: without a width the bar's block would fill it all.
+ */
+const FILL_WIDTH: Record<number, string> = { 0: 'w-0', 1: 'w-1/4', 2: 'w-2/4', 3: 'w-3/4', 4: 'w-full' };
 
 /**
  * The four-step progress of docs/orders.md#order-timeline with its message; the bar fills step / 4. A
@@ -27,7 +30,7 @@ export function OrderProgressBar({ status }: { status: string }) {
     );
   }
 
-  const current = PROGRESS_STEPS[progress.step - 1] ?? PROGRESS_STEPS[0];
+  const current = PROGRESS_STEPS[progress.step - 1] ?? 'not yet placed';
   return (
     <div className="space-y-4">
       <div

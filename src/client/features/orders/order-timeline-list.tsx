@@ -2,16 +2,22 @@ import { CircleCheck, Circle } from 'lucide-react';
 import type { OrderDetail } from '../../../shared/schemas/orders';
 import { cn } from '../../lib/cn';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
-import { buildTimeline } from '../../../shared/order-timeline';
+import { buildTimeline, type TimelineEntry } from '../../../shared/order-timeline';
+import { useStoreConfig } from '../../lib/store-config';
+
+/** The steps that end an order short of delivery, drawn in the destructive colour. */
+const ENDINGS: ReadonlySet<TimelineEntry['event']> = new Set(['cancelled', 'declined', 'expired']);
 
 /**
  * Submitted → Approved → Invoice sent → Paid → Shipped → Delivered (docs/orders.md#order-timeline), with the
- * dates that exist, and the status a step led to where its name differs ('Approved · Processing').
+ * dates that exist, and the status a step led to where its name differs ('Approved · Processing'). An order
+ * staff prepared starts 'Prepared by {store} staff', with the store's name once the config has loaded.
  */
 export function OrderTimelineList({ order }: { order: OrderDetail }) {
+  const storeName = useStoreConfig().data?.storeName;
   return (
     <ol aria-label="Order timeline" className="space-y-3">
-      {buildTimeline(order).map((entry) => {
+      {buildTimeline(order, storeName).map((entry) => {
         const done = entry.at !== null;
         const Icon = done ? CircleCheck : Circle;
         return (
@@ -20,7 +26,7 @@ export function OrderTimelineList({ order }: { order: OrderDetail }) {
               aria-hidden="true"
               className={cn(
                 'mt-0.5 size-4 shrink-0',
-                done ? (entry.event === 'cancelled' ? 'text-destructive' : 'text-primary') : 'text-border',
+                done ? (ENDINGS.has(entry.event) ? 'text-destructive' : 'text-primary') : 'text-border',
               )}
             />
             <div className="flex flex-1 flex-wrap justify-between gap-x-3">

@@ -4,6 +4,9 @@ import { useNavigationPending } from '../../lib/app-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { cartStore } from '../../lib/cart/cart-store';
+import { readOrderEdit } from '../../lib/cart/order-edit';
+import { toast } from '../../lib/toast';
+import { editUnderWayMessage } from './order-edit-banner';
 import { newReorderToken, reorderNavigationState, type ReorderMode } from './reorder-token';
 
 /** A second Reorder click within 3 s is ignored (docs/storefront.md#timings-and-limits). */
@@ -19,7 +22,8 @@ const hasItems = () => {
  * token; the reorder page makes the one call. A second click within 3 s, or while the page is still on its
  * way (its code loading), is ignored. When the cart already holds items the buyer is asked first whether the
  * order replaces them or is added to them (issue 31, finding 3): `dialog` is that question, for the caller
- * to render.
+ * to render. While an order is being edited the cart is that order's, so no reorder starts until the edit is
+ * saved or discarded (docs/storefront.md#editing-a-pending-order).
  */
 export function useReorderClick(): { startReorder: (orderId: number) => void; dialog: ReactNode } {
   const navigate = useNavigate();
@@ -38,6 +42,11 @@ export function useReorderClick(): { startReorder: (orderId: number) => void; di
     (orderId: number) => {
       const now = Date.now();
       if (busy) return;
+      const edit = readOrderEdit();
+      if (edit) {
+        toast.error(editUnderWayMessage(edit.orderNumber));
+        return;
+      }
       if (lastClickAt.current !== null && now - lastClickAt.current < REORDER_CLICK_DEBOUNCE_MS) return;
       lastClickAt.current = now;
       if (hasItems()) setAsking(orderId);

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { MAX_QUANTITY } from '../../../shared/limits';
+import { forgetOrderEdit } from './order-edit-record';
 import { writeOrderNotes } from './order-notes-store';
 import { writePoNumber } from './po-number-store';
 import { readLegacyCart, readStoredCart } from './stored-cart';
@@ -340,10 +341,12 @@ export function saveCart(): boolean {
 }
 
 /**
- * Empties the cart in every open tab, and the order notes and PO number kept with it. To be called after
- * registration, sign-out and a successful order (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
+ * Empties the cart in every open tab, and the order notes and PO number kept with it, and forgets an edit of
+ * an order under way with the cart it kept aside (order-edit-record.ts). To be called after registration,
+ * sign-out and a successful order (docs/catalogue-and-pricing.md#the-cart-in-the-browser).
  */
 export function clearCart(): boolean {
+  forgetOrderEdit();
   writeOrderNotes('');
   writePoNumber('');
   return cartStore.clear();

@@ -67,8 +67,9 @@ interface OrderSummaryCardProps {
   /** None for a viewer, who cannot reorder. */
   onReorder: (() => void) | undefined;
   /**
-   * While the order waits for approval, what its buyer may do with it ('Cancel order') in place of Report
-   * Issue (docs/orders.md#buyers-cancel-a-pending-order); null otherwise.
+   * While the order waits for approval, what its buyer may do with it ('Edit order', 'Cancel order') in place
+   * of Report Issue (docs/orders.md#buyers-cancel-a-pending-order,
+   * docs/storefront.md#editing-a-pending-order); null otherwise.
    */
   pendingActions: ReactNode;
 }

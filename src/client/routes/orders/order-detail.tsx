@@ -18,6 +18,10 @@ import { useMayPlaceOrders } from '../../lib/session';
 import { PlacedBy, ShipsTo } from '../../features/orders/placed-by';
 import { useReorderClick } from '../../features/orders/reorder-click';
 import { CancelOrderButton } from '../../features/orders/cancel-order';
+import { EditOrderButton } from '../../features/orders/edit-order-button';
+import { OrderChangesCard } from '../../features/orders/order-changes-card';
+import { OrderEditBanner } from '../../features/orders/order-edit-banner';
+import { PreparedOrderPanel } from '../../features/orders/prepared-order-panel';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
 
@@ -63,9 +67,13 @@ function OrderDetailView({ orderId }: { orderId: number }) {
           {order.poNumber ? <span className="wrap-anywhere">PO number: {order.poNumber}</span> : null}
         </p>
       </header>
+      <OrderEditBanner continueLink />
+      {/* Staff prepared it: their note and, while it waits for the buyer, Confirm and Decline. */}
+      <PreparedOrderPanel order={order} orderTotal={orderTotal} mayChange={mayOrder} />
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">
         <div className="min-w-0 space-y-6">
           <OrderStatusCard order={order} />
+          <OrderChangesCard changes={order.changes} />
           <OrderCard title="Order Items">
             <OrderItemsTable
               items={items}
@@ -81,7 +89,12 @@ function OrderDetailView({ orderId }: { orderId: number }) {
             orderTotal={orderTotal}
             onReorder={mayOrder ? () => startReorder(order.id) : undefined}
             pendingActions={
-              mayOrder && order.status === 'pending' ? <CancelOrderButton order={order} /> : null
+              mayOrder && order.status === 'pending' ? (
+                <>
+                  <EditOrderButton order={order} items={items} />
+                  <CancelOrderButton order={order} />
+                </>
+              ) : null
             }
           />
           <CustomerInformationCard order={order} />

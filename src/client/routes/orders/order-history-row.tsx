@@ -1,4 +1,4 @@
-import { ChevronDown, RotateCcw, TriangleAlert } from 'lucide-react';
+import { ChevronDown, ClipboardCheck, RotateCcw, TriangleAlert } from 'lucide-react';
 import { useId, useRef } from 'react';
 import { PlacedBy, ShipsTo } from '../../features/orders/placed-by';
 import { Link } from 'react-router';
@@ -18,10 +18,12 @@ interface OrderHistoryRowProps {
   onToggle: () => void;
   /** None for a viewer, who cannot reorder. */
   onReorder: ((orderId: number) => void) | undefined;
+  /** An owner or buyer, who confirms or declines an order staff prepared; not a viewer. */
+  mayConfirm: boolean;
 }
 
 /** One collapsible order of the history (docs/storefront.md#order-history). */
-export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderHistoryRowProps) {
+export function OrderHistoryRow({ order, expanded, onToggle, onReorder, mayConfirm }: OrderHistoryRowProps) {
   const titleId = useId();
   const panelId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -62,6 +64,15 @@ export function OrderHistoryRow({ order, expanded, onToggle, onReorder }: OrderH
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-2">
+            {mayConfirm && order.status === 'awaiting_confirmation' ? (
+              // Prepared by staff, waiting for the buyer: the order's page has Confirm and Decline.
+              <Button asChild size="sm">
+                <Link to={`/orders/${order.id}`} aria-describedby={titleId}>
+                  <ClipboardCheck aria-hidden="true" />
+                  Confirm or decline
+                </Link>
+              </Button>
+            ) : null}
             {invoiceUrl ? <PayNowLink href={invoiceUrl} size="sm" describedBy={titleId} /> : null}
             {onReorder ? (
               <Button size="sm" aria-describedby={titleId} onClick={() => onReorder(order.id)}>

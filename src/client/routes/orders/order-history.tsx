@@ -68,6 +68,7 @@ export function OrderHistoryPage() {
                 expanded={expanded.has(order.id)}
                 onToggle={() => toggle(order.id)}
                 onReorder={mayOrder ? startReorder : undefined}
+                mayConfirm={mayOrder}
               />
             ))}
           </ul>

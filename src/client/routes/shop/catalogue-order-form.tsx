@@ -6,6 +6,7 @@ import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
 import type { Product } from '../../../shared/schemas/products';
 import { QuantityStepper } from '../../components/ui/quantity-stepper';
 import { setCartItemQuantity, type Cart } from '../../lib/cart/cart-store';
+import { useOrderEdit } from '../../lib/cart/order-edit-record';
 import { useCartValidation } from '../../features/cart/cart-validation';
 import { CartValidationStatus } from '../../features/cart/cart-validation-status';
 import { OrderSummary } from '../../features/cart/order-summary';
@@ -49,6 +50,8 @@ export interface OrderFormProps {
 export function OrderForm({ cart, products, pricing, onRetryPricing }: OrderFormProps) {
   // From when the form (with the reordered cart) is on screen, not from when the page started loading.
   useReorderNotice();
+  // Editing a pending order (docs/storefront.md#editing-a-pending-order): the cart is that order's lines.
+  const editing = useOrderEdit() !== null;
   const isMobile = useIsMobile();
   const catalog = useMemo(() => catalogFromApi(products, pricing ?? BASE_PRICING), [products, pricing]);
   const tester = useMemo(() => findTester(products), [products]);
@@ -116,7 +119,11 @@ export function OrderForm({ cart, products, pricing, onRetryPricing }: OrderForm
             actions={
               <div className="space-y-3">
                 <CartValidationStatus state={validation} />
-                <ReviewOrderButton ruleLines={buildRuleLines(lines, catalog)} cartVersion={cart.version} />
+                <ReviewOrderButton
+                  ruleLines={buildRuleLines(lines, catalog)}
+                  cartVersion={cart.version}
+                  editing={editing}
+                />
               </div>
             }
           />

@@ -1,15 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Info } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { checkCartRules } from '../../../shared/cart-rules';
-import { catalogFromApi } from '../../../shared/pricing-catalog';
-import { priceCart } from '../../../shared/pricing';
-import type { PricingCatalogDto } from '../../../shared/schemas/pricing';
-import type { Product } from '../../../shared/schemas/products';
 import { PageTitle } from '../../components/page-title';
-import { Skeleton } from '../../components/ui/skeleton';
 import { clearCart, useCart, type Cart } from '../../lib/cart/cart-store';
+import { useOrderEdit, type OrderEdit } from '../../lib/cart/order-edit';
 import { readOrderNotes, writeOrderNotes } from '../../lib/cart/order-notes-store';
 import { readPoNumber, writePoNumber } from '../../lib/cart/po-number-store';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
@@ -21,42 +15,36 @@ import { OrderNotes } from '../../features/checkout/order-notes';
 import {
   buildDraftOrderRequest,
   buildOrderCustomer,
-  buildOrderItems,
   findCustomerProblems,
   findPoNumberProblem,
-  isTesterOnly,
 } from '../../features/checkout/order-request';
 import { PoNumberField } from '../../features/checkout/po-number-field';
 import { ReviewActions } from '../../features/checkout/review-actions';
 import { ReviewSummary } from '../../features/checkout/review-summary';
 import { useSubmitOrder } from '../../features/checkout/use-submit-order';
 import { useCurrentUser } from '../../lib/session';
-import { buildCartLines, buildRuleLines, findTester } from './order-lines';
+import { ConfirmOrderEdit } from './confirm-order-edit';
+import { BasePricesNotice, reviewCart, SUMMARY_UNAVAILABLE, SummaryLoading } from './review-parts';
 
-/** Word for word from docs/storefront.md#review-page. */
-export const SUMMARY_UNAVAILABLE = 'Cannot submit order: order summary not available';
-
-/** No tiers, custom prices or components: every price at base (the fallback when they cannot be loaded). */
-const BASE_PRICING: PricingCatalogDto = { tiers: [], customPrices: [], components: [] };
-
-/** The cart priced with the shared engine, as the order form shows it, plus the cart rules' verdict. */
-function reviewCart(cart: Cart, products: readonly Product[], pricing: PricingCatalogDto | undefined) {
-  const catalog = catalogFromApi(products, pricing ?? BASE_PRICING);
-  const lines = buildCartLines(cart, catalog, findTester(products));
-  const priced = priceCart(catalog, lines);
-  return {
-    priced,
-    orderItems: buildOrderItems(priced, products),
-    ruleMessages: checkCartRules(buildRuleLines(lines, catalog)),
-    testerOnly: isTesterOnly(priced),
-  };
+/**
+ * /confirm (docs/storefront.md#review-page): the new order built from the browser cart, or, while the buyer
+ * edits a pending order, the changes to it with 'Save changes' (docs/storefront.md#editing-a-pending-order).
+ */
+export function ConfirmPage() {
+  const liveEdit = useOrderEdit();
+  // The edit being saved, held while the request runs: saving ends the edit (the kept cart comes back),
+  // which must not turn this page into a new order's review before the order's page opens.
+  const [savingEdit, setSavingEdit] = useState<OrderEdit | null>(null);
+  const edit = savingEdit ?? liveEdit;
+  if (edit) return <ConfirmOrderEdit key={edit.orderId} edit={edit} onSaving={setSavingEdit} />;
+  return <ConfirmNewOrder />;
 }
 
 /**
- * /confirm (docs/storefront.md#review-page): the order built from the browser cart, the customer's contact
- * and address from the profile, an optional PO number and notes, and 'Submit Order for Approval'.
+ * The new order: the customer's contact and address from the profile, an optional PO number and notes, and
+ * 'Submit Order for Approval'.
  */
-export function ConfirmPage() {
+function ConfirmNewOrder() {
   const liveCart = useCart();
   // The cart being submitted, held while the request runs: a success clears the cart, which must neither
   // empty the page nor send the buyer to / before the success page opens.
@@ -181,38 +169,6 @@ export function ConfirmPage() {
           />
         </div>
       </div>
-    </div>
-  );
-}
-
-function BasePricesNotice() {
-  return (
-    <p className="flex items-start gap-2 rounded-lg bg-muted px-3 py-2 text-xs text-muted-foreground">
-      <Info aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-      <span>
-        Volume discounts could not be loaded, so prices are shown at the standard wholesale rate. Your volume
-        discount is applied when the order is submitted.
-      </span>
-    </p>
-  );
-}
-
-function SummaryLoading() {
-  return (
-    <div role="status" className="space-y-4 rounded-2xl border border-border bg-card p-4 shadow-sm sm:p-6">
-      <span className="sr-only">Loading your order…</span>
-      <Skeleton className="h-6 w-40" />
-      {[0, 1, 2].map((index) => (
-        <div key={index} className="flex justify-between gap-4">
-          <div className="flex-1 space-y-2">
-            <Skeleton className="h-4 w-1/2" />
-            <Skeleton className="h-3 w-1/3" />
-          </div>
-          <Skeleton className="h-4 w-16" />
-        </div>
-      ))}
-      <Skeleton className="h-16 w-full" />
-      <Skeleton className="h-24 w-full" />
     </div>
   );
 }

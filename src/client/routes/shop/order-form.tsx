@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Truck } from 'lucide-react';
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, type ReactNode } from 'react';
 import { NotSignedInBanner } from '../../components/not-signed-in-banner';
 import { PageTitle } from '../../components/page-title';
 import { useCart } from '../../lib/cart/cart-store';
+import { useOrderEdit } from '../../lib/cart/order-edit-record';
 import { pricingCatalogQueryOptions } from '../../features/catalog/pricing-catalog-query';
 import { ProductListError } from '../../features/catalog/product-list-error';
 import { productsQueryOptions } from '../../features/catalog/products-query';
@@ -13,6 +14,11 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { OrderForm } from './catalogue-order-form';
 import { OrderFormLoading, ProductsSection } from './order-form-layout';
+
+/** Only while a pending order is being edited: left out of the first page's JavaScript (ADR 0015). */
+const OrderEditBanner = lazy(() =>
+  import('../../features/orders/order-edit-banner').then((module) => ({ default: module.OrderEditBanner })),
+);
 
 /**
  * The storefront's home (docs/storefront.md#order-form), in the app's first chunk with the form and its
@@ -27,6 +33,7 @@ export function OrderFormPage() {
   // Read here, not in the form: the page is there from the first render, so the cart is followed before the
   // form (drawn later, as a transition) appears, and a quantity changed at once is never missed.
   const cart = useCart();
+  const editing = useOrderEdit() !== null;
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
   // Wait for the tiers too, so a restored cart does not flash base prices first; a failure ends the wait.
@@ -72,6 +79,12 @@ export function OrderFormPage() {
         </p>
       </header>
       {looksSignedOut ? <NotSignedInBanner /> : null}
+      {/* While a pending order is being edited: which one, and 'Discard changes'. */}
+      {editing && !viewerOf ? (
+        <Suspense fallback={null}>
+          <OrderEditBanner />
+        </Suspense>
+      ) : null}
       {content}
     </div>
   );

@@ -14,13 +14,18 @@ interface ReviewOrderButtonProps {
   ruleLines: readonly RuleLine[];
   /** The cart's version: a message about a cart that has changed since is no longer shown. */
   cartVersion: number;
+  /**
+   * The cart is a pending order being edited (docs/storefront.md#editing-a-pending-order): 'Review changes',
+   * and an empty cart is refused in the server's words (an order needs a line; Cancel order drops it).
+   */
+  editing?: boolean;
 }
 
 /**
  * 'Review Your Order': checks the spec's cart rules, saves the cart (the review page reads it from the
  * store), scrolls to the top and goes to /confirm 250 ms later. A second press while leaving does nothing.
  */
-export function ReviewOrderButton({ ruleLines, cartVersion }: ReviewOrderButtonProps) {
+export function ReviewOrderButton({ ruleLines, cartVersion, editing = false }: ReviewOrderButtonProps) {
   const navigate = useNavigate();
   const [problems, setProblems] = useState<{ version: number; messages: string[] } | null>(null);
   const [leaving, setLeaving] = useState(false);
@@ -30,6 +35,14 @@ export function ReviewOrderButton({ ruleLines, cartVersion }: ReviewOrderButtonP
 
   function review() {
     if (leaving) return;
+    if (editing && ruleLines.length === 0) {
+      // The contracts carry zod, which the order form's first page leaves out (ADR 0015): loaded on demand.
+      void import('../../../shared/schemas/order-changes').then(({ ORDER_HANDS_MESSAGES }) => {
+        setProblems({ version: cartVersion, messages: [ORDER_HANDS_MESSAGES.noLines] });
+        toast.error(ORDER_HANDS_MESSAGES.noLines);
+      });
+      return;
+    }
     const messages = checkCartRules(ruleLines);
     const [first] = messages;
     if (first) {
@@ -51,7 +64,7 @@ export function ReviewOrderButton({ ruleLines, cartVersion }: ReviewOrderButtonP
     <div className="space-y-3">
       <ErrorList messages={shown} />
       <Button size="lg" className="w-full" onClick={review} aria-disabled={leaving || undefined}>
-        Review Your Order
+        {editing ? 'Review changes' : 'Review Your Order'}
         <ArrowRight aria-hidden="true" />
       </Button>
     </div>
