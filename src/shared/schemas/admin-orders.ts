@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   orderItemViewSchema,
   orderStatusSchema,
+  type OrderStatus,
   paymentStateSchema,
   paymentStatusSchema,
   shopifySyncStatusSchema,
@@ -162,13 +163,19 @@ export type AdminOrderItem = z.infer<typeof adminOrderItemSchema>;
 export const adminOrderItemsResponseSchema = z.array(adminOrderItemSchema);
 
 /**
+ * The statuses staff set by hand: the specification's five. Only preparing an order makes one
+ * `awaiting_confirmation` (docs/orders.md#staff-prepare-an-order).
+ */
+const STAFF_SET_STATUSES = orderStatusSchema.options.filter(
+  (status): status is Exclude<OrderStatus, 'awaiting_confirmation'> => status !== 'awaiting_confirmation',
+) as [Exclude<OrderStatus, 'awaiting_confirmation'>, ...Array<Exclude<OrderStatus, 'awaiting_confirmation'>>];
+
+/**
  * PATCH /api/admin/orders/{id}/status: any of the five statuses (docs/orders.md#status-changes-by-staff: no
  * restriction).
  */
 export const updateOrderStatusRequestSchema = z.object({
-  status: z.enum(orderStatusSchema.options, {
-    message: `must be one of ${orderStatusSchema.options.join(', ')}`,
-  }),
+  status: z.enum(STAFF_SET_STATUSES, { message: `must be one of ${STAFF_SET_STATUSES.join(', ')}` }),
   /**
    * The order's version staff saw (docs/orders.md#concurrent-changes): when given, a change since (the buyer
    * cancelled it, another administrator moved it) refuses the update with 409. Optional: the spec's callers

@@ -256,7 +256,7 @@ describe('GET /api/admin/orders', () => {
     ['a page size above 100', '?limit=101', /^limit: must be at most 100$/],
     ['page 0', '?page=0', /^page: /],
     ['a page that is not a number', '?page=abc', /^page: must be a number$/],
-    ['an unknown status', '?status=open', /^status: must be one of all, pending/],
+    ['an unknown status', '?status=open', /^status: must be one of all, awaiting_confirmation, pending/],
     ['the status twice', '?status=pending&status=shipped', /^status: /],
     ['the search twice', '?search=a&search=b', /^search: must be a single text value$/],
     ['a search over 200 characters', `?search=${'x'.repeat(201)}`, /^search: must be at most 200/],
