@@ -16,7 +16,11 @@ type TimelineDates = Pick<
 > &
   Partial<Pick<OrderDetail, 'prepared' | 'cancelledBy'>>;
 
-function entry(event: OrderEvent, at: string | null, label: string = ORDER_EVENTS[event].label): TimelineEntry {
+function entry(
+  event: OrderEvent,
+  at: string | null,
+  label: string = ORDER_EVENTS[event].label,
+): TimelineEntry {
   return { event, label, status: statusNoteOf(event), at };
 }
 

@@ -1,7 +1,11 @@
 import type { Database } from '../db/client';
 import type { Env } from '../env';
 import { companyOwnerEmails, linkMailJobs, LINK_MAIL_JOB_TYPES } from '../features/accounts';
-import { createShopifyOrderHandlers, paymentNoticesJobs, preparedOrderDeadlineJobs } from '../features/orders';
+import {
+  createShopifyOrderHandlers,
+  paymentNoticesJobs,
+  preparedOrderDeadlineJobs,
+} from '../features/orders';
 import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { taxExemptionJobs } from '../features/admin-companies';
 import { companiesShopifyJobs, purchasingEntityFor } from '../features/companies-shopify';

@@ -20,9 +20,7 @@ export const orderLinesSchema = z.array(orderLineChangeSchema).max(100, 'has too
 export const MAX_CHANGE_REASON_LENGTH = 500;
 
 /** PUT /api/orders/{id}/items: the buyer's 'Save changes' on their pending order. */
-export const editOrderRequestSchema = z
-  .object({ version: versionSchema, items: orderLinesSchema })
-  .strict();
+export const editOrderRequestSchema = z.object({ version: versionSchema, items: orderLinesSchema }).strict();
 
 /** PUT /api/admin/orders/{id}/items: staff change the lines before approval; the reason is required. */
 export const staffEditOrderRequestSchema = z

@@ -38,7 +38,9 @@ export const preparedOrders = pgTable(
     /** The reminder and expiry job reads the prepared orders still open, oldest deadline first. */
     index('prepared_orders_open_idx')
       .on(table.expiresAt)
-      .where(sql`${table.confirmedAt} is null and ${table.declinedAt} is null and ${table.expiredAt} is null`),
+      .where(
+        sql`${table.confirmedAt} is null and ${table.declinedAt} is null and ${table.expiredAt} is null`,
+      ),
   ],
 );
 

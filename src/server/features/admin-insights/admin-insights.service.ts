@@ -71,7 +71,8 @@ export function pipelineOf(rows: ReadonlyArray<{ status: string; orders: number 
   for (const row of rows) {
     const status = knownOrderStatus(row.status);
     // A prepared order still awaiting its buyer is not in the pipeline until confirmed.
-    if (status && status !== 'cancelled' && status !== 'awaiting_confirmation') pipeline[status] += row.orders;
+    if (status && status !== 'cancelled' && status !== 'awaiting_confirmation')
+      pipeline[status] += row.orders;
   }
   return pipeline;
 }

@@ -39,7 +39,10 @@ const ORDERERS_LIMIT = 20;
  * own or buy for their company, whose name, e-mail, username or company name contains `search` (any case),
  * with the locations they order for; by company, then name.
  */
-export async function findOrderers(db: DatabaseOrTransaction, search: string | undefined): Promise<Orderer[]> {
+export async function findOrderers(
+  db: DatabaseOrTransaction,
+  search: string | undefined,
+): Promise<Orderer[]> {
   const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const rows = await db
     .select({

@@ -170,11 +170,21 @@ export function createAdminOrdersService(
     async editLines(
       actor: StaffActor,
       orderId: number,
-      change: { version: number; items: ReadonlyArray<{ productId: number; quantity: number }>; reason: string },
+      change: {
+        version: number;
+        items: ReadonlyArray<{ productId: number; quantity: number }>;
+        reason: string;
+      },
     ): Promise<StaffEditOrderResponse> {
       const orderNumber = formatOrderNumber(orderId);
       try {
-        const result = await orders.staffEditOrder(actor, orderId, change.version, change.items, change.reason);
+        const result = await orders.staffEditOrder(
+          actor,
+          orderId,
+          change.version,
+          change.items,
+          change.reason,
+        );
         return {
           message: result.changed
             ? `Order ${orderNumber} was changed; the buyer has been e-mailed`

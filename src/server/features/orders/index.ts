@@ -39,11 +39,7 @@ export { isOpenSql, isOverdueSql } from './rules/order-rules.sql';
 export { toOrderItemView } from './reads/order-view';
 export { makeOrderPdf, sendOrderPdf, type OrderPdf } from './documents/order-pdf';
 export { createShopifyOrderHandlers } from './shopify/shopify-orders.jobs';
-export {
-  preparedOrderDeadlineJobs,
-  runPreparedOrderDeadlines,
-  startPreparedOrderDeadlines,
-} from './lifecycle/prepared-order-deadlines';
+export { preparedOrderDeadlineJobs, startPreparedOrderDeadlines } from './lifecycle/prepared-order-deadlines';
 export type { OrderService } from './orders.service';
 export { PostponeJob, shopifyOrderJob, type PurchasingOrder } from './shopify/job-support';
 export { SHOPIFY_ORDER_JOB_ATTEMPTS } from './shopify/draft-order-definitions';

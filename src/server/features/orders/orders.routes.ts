@@ -158,14 +158,17 @@ export const ordersRoutes =
         ),
     );
 
-    app.put('/api/orders/:id/items', { schema: { ...change, body: editOrderRequestSchema } }, async (request) =>
-      orders.editOrder(
-        requireUser(request),
-        request.ip,
-        request.params.id,
-        request.body.version,
-        request.body.items,
-      ),
+    app.put(
+      '/api/orders/:id/items',
+      { schema: { ...change, body: editOrderRequestSchema } },
+      async (request) =>
+        orders.editOrder(
+          requireUser(request),
+          request.ip,
+          request.params.id,
+          request.body.version,
+          request.body.items,
+        ),
     );
 
     // The legacy cart checkout sent customers to pay before approval; it is retired

@@ -76,16 +76,18 @@ export async function findPreparedOrder(
 export async function updatePreparedOrder(
   tx: DatabaseOrTransaction,
   orderId: number,
-  values: Partial<Pick<
-    PreparedOrderRow,
-    | 'remindedAt'
-    | 'confirmedAt'
-    | 'confirmedByUserId'
-    | 'declinedAt'
-    | 'declinedByUserId'
-    | 'declineReason'
-    | 'expiredAt'
-  >>,
+  values: Partial<
+    Pick<
+      PreparedOrderRow,
+      | 'remindedAt'
+      | 'confirmedAt'
+      | 'confirmedByUserId'
+      | 'declinedAt'
+      | 'declinedByUserId'
+      | 'declineReason'
+      | 'expiredAt'
+    >
+  >,
 ) {
   await tx.update(preparedOrders).set(values).where(eq(preparedOrders.orderId, orderId));
 }

@@ -75,7 +75,11 @@ describe('staff change a pending order', () => {
 
     const after = await detail(buyerCookie, orderId);
     // Three cases now: the 10 % tier over the whole order, the same order number.
-    expect(after.order).toMatchObject({ orderNumber: before.order.orderNumber, totalCases: 3, discountPercentage: 10 });
+    expect(after.order).toMatchObject({
+      orderNumber: before.order.orderNumber,
+      totalCases: 3,
+      discountPercentage: 10,
+    });
     expect(after.items.map(({ productId, quantity }) => [productId, quantity])).toEqual([
       [1, 24],
       [small, 12],
@@ -108,22 +112,41 @@ describe('staff change a pending order', () => {
     });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.before).toMatchObject({ version: 1, lines: [{ productId: 1, quantity: 12 }] });
-    expect(audit[0]!.after).toMatchObject({ version: 2, lines: [{ productId: 1, quantity: 24 }, { productId: small }] });
+    expect(audit[0]!.after).toMatchObject({
+      version: 2,
+      lines: [{ productId: 1, quantity: 24 }, { productId: small }],
+    });
   });
 
   it('requires a reason, refuses zero lines and the cart rules, and changes nothing then', async () => {
     const { buyerCookie, orderId } = await pendingOrder('Rules Co');
     const noReason = await staffEdit(orderId, { version: 1, items: [{ productId: 1, quantity: 24 }] });
     expect(noReason.statusCode).toBe(400);
-    const empty = await staffEdit(orderId, { version: 1, items: [{ productId: 1, quantity: 0 }], reason: 'x' });
+    const empty = await staffEdit(orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 0 }],
+      reason: 'x',
+    });
     expect(empty.statusCode).toBe(422);
     expect(errorBodySchema.parse(empty.json()).message).toBe(ORDER_HANDS_MESSAGES.noLines);
-    const notCases = await staffEdit(orderId, { version: 1, items: [{ productId: 1, quantity: 13 }], reason: 'x' });
+    const notCases = await staffEdit(orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 13 }],
+      reason: 'x',
+    });
     expect(notCases.statusCode).toBe(422);
     expect(errorBodySchema.parse(notCases.json()).code).toBe('CART_INVALID');
-    const unknown = await staffEdit(orderId, { version: 1, items: [{ productId: 9999, quantity: 12 }], reason: 'x' });
+    const unknown = await staffEdit(orderId, {
+      version: 1,
+      items: [{ productId: 9999, quantity: 12 }],
+      reason: 'x',
+    });
     expect(unknown.statusCode).toBe(422);
-    expect((await detail(buyerCookie, orderId)).order).toMatchObject({ version: 1, totalCases: 1, changes: [] });
+    expect((await detail(buyerCookie, orderId)).order).toMatchObject({
+      version: 1,
+      totalCases: 1,
+      changes: [],
+    });
   });
 
   it('refuses an approved or invoiced order: cancel and re-create', async () => {
@@ -132,14 +155,22 @@ describe('staff change a pending order', () => {
       status: 'processing',
     });
     expect(moved.statusCode).toBe(200);
-    const late = await staffEdit(approved.orderId, { version: 2, items: [{ productId: 1, quantity: 24 }], reason: 'x' });
+    const late = await staffEdit(approved.orderId, {
+      version: 2,
+      items: [{ productId: 1, quantity: 24 }],
+      reason: 'x',
+    });
     expect(late.statusCode).toBe(409);
     expect(errorBodySchema.parse(late.json()).message).toBe(ORDER_HANDS_MESSAGES.staffNotEditable);
 
     const invoiced = await pendingOrder('Invoiced Co');
     // Shopify's admin sent the draft's invoice before approval (its webhook records it).
     await t.db.update(orders).set({ paymentStatus: 'invoice_sent' }).where(eq(orders.id, invoiced.orderId));
-    const refused = await staffEdit(invoiced.orderId, { version: 1, items: [{ productId: 1, quantity: 24 }], reason: 'x' });
+    const refused = await staffEdit(invoiced.orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 24 }],
+      reason: 'x',
+    });
     expect(refused.statusCode).toBe(409);
     expect(errorBodySchema.parse(refused.json()).message).toBe(ORDER_HANDS_MESSAGES.invoiced);
   });
@@ -148,7 +179,10 @@ describe('staff change a pending order', () => {
 describe('a buyer changes their pending order', () => {
   it('saves the new lines on the same order and e-mails staff', async () => {
     const { buyerCookie, orderId } = await pendingOrder('Buyer Edit Co');
-    const response = await buyerEdit(buyerCookie, orderId, { version: 1, items: [{ productId: 1, quantity: 36 }] });
+    const response = await buyerEdit(buyerCookie, orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 36 }],
+    });
     expect(response.statusCode, response.body).toBe(200);
     const order = orderDetailResponseSchema.parse(response.json()).order;
     expect(order).toMatchObject({ id: orderId, version: 2, totalCases: 3, status: 'pending' });
@@ -164,24 +198,36 @@ describe('a buyer changes their pending order', () => {
     const { owner, buyerCookie, orderId } = await pendingOrder('Refused Edit Co');
     const viewer = await createUser(t.db, { company: { id: owner.company!.id, role: 'viewer' } });
     const viewerCookie = await signIn(t.app, t.db, viewer.email);
-    const asViewer = await buyerEdit(viewerCookie, orderId, { version: 1, items: [{ productId: 1, quantity: 24 }] });
+    const asViewer = await buyerEdit(viewerCookie, orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 24 }],
+    });
     expect(asViewer.statusCode).toBe(403);
     expect(errorBodySchema.parse(asViewer.json()).message).toBe(VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE);
 
     const stranger = await createCustomer(t.db, { business: { name: 'Stranger Co' } });
     const strangerCookie = await signIn(t.app, t.db, stranger.email);
-    const foreign = await buyerEdit(strangerCookie, orderId, { version: 1, items: [{ productId: 1, quantity: 24 }] });
+    const foreign = await buyerEdit(strangerCookie, orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 24 }],
+    });
     expect(foreign.statusCode).toBe(404);
 
     await send(t.app, 'PATCH', `/api/admin/orders/${orderId}/status`, admin, { status: 'processing' });
-    const approved = await buyerEdit(buyerCookie, orderId, { version: 2, items: [{ productId: 1, quantity: 24 }] });
+    const approved = await buyerEdit(buyerCookie, orderId, {
+      version: 2,
+      items: [{ productId: 1, quantity: 24 }],
+    });
     expect(approved.statusCode).toBe(409);
     expect(errorBodySchema.parse(approved.json()).message).toBe(ORDER_HANDS_MESSAGES.buyerNotEditable);
   });
 
   it('the same lines again change nothing: no new version, no e-mail', async () => {
     const { buyerCookie, orderId } = await pendingOrder('Same Lines Co');
-    const response = await buyerEdit(buyerCookie, orderId, { version: 1, items: [{ productId: 1, quantity: 12 }] });
+    const response = await buyerEdit(buyerCookie, orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 12 }],
+    });
     expect(response.statusCode).toBe(200);
     expect(orderDetailResponseSchema.parse(response.json()).order).toMatchObject({ version: 1, changes: [] });
   });
@@ -199,7 +245,10 @@ describe('changes at the same time (docs/orders.md#concurrent-changes)', () => {
     const body = errorBodySchema.parse(loser.json());
     expect(body.message).toBe(ORDER_CHANGE_MESSAGES.changed);
     const current = (body.details as { order: unknown }).order;
-    const version = staff.statusCode === 409 ? adminOrderSchema.parse(current).version : orderDetailResponseSchema.parse(current).order.version;
+    const version =
+      staff.statusCode === 409
+        ? adminOrderSchema.parse(current).version
+        : orderDetailResponseSchema.parse(current).order.version;
     expect(version).toBe(2);
     const final = await detail(buyerCookie, orderId);
     expect(final.order.changes).toHaveLength(1);
@@ -208,14 +257,19 @@ describe('changes at the same time (docs/orders.md#concurrent-changes)', () => {
 
   it('an approval made from the version before an edit is refused; from the edited version it approves that', async () => {
     const { buyerCookie, orderId } = await pendingOrder('Approve Race Co');
-    const edited = await buyerEdit(buyerCookie, orderId, { version: 1, items: [{ productId: 1, quantity: 24 }] });
+    const edited = await buyerEdit(buyerCookie, orderId, {
+      version: 1,
+      items: [{ productId: 1, quantity: 24 }],
+    });
     expect(edited.statusCode).toBe(200);
     const stale = await send(t.app, 'PATCH', `/api/admin/orders/${orderId}/status`, admin, {
       status: 'processing',
       version: 1,
     });
     expect(stale.statusCode).toBe(409);
-    expect(adminOrderSchema.parse((errorBodySchema.parse(stale.json()).details as { order: unknown }).order)).toMatchObject({
+    expect(
+      adminOrderSchema.parse((errorBodySchema.parse(stale.json()).details as { order: unknown }).order),
+    ).toMatchObject({
       status: 'pending',
       version: 2,
       totalCases: 2,

@@ -84,7 +84,8 @@ export function preparedOrderEndedStaffEmail(
           `${outcome.declinedBy} of ${order.businessName} declined order ${number}, which staff prepared for them.`,
           `Their reason: ${outcome.reason ?? 'none given'}`,
         ];
-  const subject = outcome === 'expired' ? `Order ${number} expired unconfirmed` : `Order ${number} declined by the buyer`;
+  const subject =
+    outcome === 'expired' ? `Order ${number} expired unconfirmed` : `Order ${number} declined by the buyer`;
   return composeEmail(env, staffEmail, subject, {
     lines: [...lines, 'Nothing needs doing: it will not be invoiced or shipped.'],
     link: { url: `${env.APP_ORIGIN}/admin`, label: 'See it in the admin portal' },
@@ -129,7 +130,12 @@ export function orderChangedByStaffEmail(env: MailEnv, to: Person, change: Chang
 }
 
 /** To staff: a buyer changed their pending order. */
-export function orderChangedByBuyerEmail(env: MailEnv, staffEmail: string, buyer: string, change: ChangeMail) {
+export function orderChangedByBuyerEmail(
+  env: MailEnv,
+  staffEmail: string,
+  buyer: string,
+  change: ChangeMail,
+) {
   const number = formatOrderNumber(change.order.id);
   return composeEmail(env, staffEmail, `Order ${number} changed by the buyer`, {
     lines: [

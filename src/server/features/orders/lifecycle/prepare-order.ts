@@ -60,7 +60,11 @@ const personName = (person: AccountRow) => fullName(person) || person.username;
  */
 export async function prepareOrder(
   tx: DatabaseOrTransaction,
-  context: { actor: AuditActor; env: Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>; storeConnected: boolean },
+  context: {
+    actor: AuditActor;
+    env: Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
+    storeConnected: boolean;
+  },
   catalog: PricingCatalog,
   candidate: AccountRow | null,
   orderId: number,
@@ -126,7 +130,10 @@ export async function prepareOrder(
   });
   await enqueueEmail(
     tx,
-    withCompanyOwners(preparedOrderEmail(context.env, person, order, request.note, plan.cart, expiresAt), order),
+    withCompanyOwners(
+      preparedOrderEmail(context.env, person, order, request.note, plan.cart, expiresAt),
+      order,
+    ),
     { dedupeKey: `order-prepared:${order.id}` },
   );
   return {

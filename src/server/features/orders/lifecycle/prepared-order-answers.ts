@@ -48,10 +48,14 @@ async function lockAwaiting(
   if (prepared?.expiredAt) throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.expired);
   if (!prepared || toOrderStatus(order.status) !== 'awaiting_confirmation') {
     const cancelled = toOrderStatus(order.status) === 'cancelled';
-    throw new AppError('CONFLICT', cancelled ? ORDER_CHANGE_MESSAGES.alreadyCancelled : ORDER_HANDS_MESSAGES.notAwaiting);
+    throw new AppError(
+      'CONFLICT',
+      cancelled ? ORDER_CHANGE_MESSAGES.alreadyCancelled : ORDER_HANDS_MESSAGES.notAwaiting,
+    );
   }
   // Past its deadline but not yet expired by the job (prepared-order-deadlines.ts): expired all the same.
-  if (prepared.expiresAt.getTime() <= now.getTime()) throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.expired);
+  if (prepared.expiresAt.getTime() <= now.getTime())
+    throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.expired);
   return { order, prepared };
 }
 
@@ -106,9 +110,13 @@ export async function confirmPreparedOrder(
   );
   const cart = storedCart(confirmed, await findItemsOfOrders(tx, [order.id]));
   const submitted = { ...confirmed, orderNumber: formatOrderNumber(order.id) };
-  await enqueueEmail(tx, withCompanyOwners(orderSubmittedEmail(context.env, context.buyer, submitted, cart), confirmed), {
-    dedupeKey: `order-submitted:${order.id}`,
-  });
+  await enqueueEmail(
+    tx,
+    withCompanyOwners(orderSubmittedEmail(context.env, context.buyer, submitted, cart), confirmed),
+    {
+      dedupeKey: `order-submitted:${order.id}`,
+    },
+  );
   await enqueueEmail(tx, newOrderStaffEmail(context.env, context.env.STAFF_EMAIL, submitted, cart), {
     dedupeKey: `order-submitted-staff:${order.id}`,
   });
@@ -118,7 +126,11 @@ export async function confirmPreparedOrder(
   // approval's usual e-mail and invoice.
   const approved = await changeOrderStatus(
     tx,
-    { actor: { user: prepared.preparedByUserId ? { id: prepared.preparedByUserId } : null, ip: context.ip }, env: context.env, storeConnected: context.storeConnected },
+    {
+      actor: { user: prepared.preparedByUserId ? { id: prepared.preparedByUserId } : null, ip: context.ip },
+      env: context.env,
+      storeConnected: context.storeConnected,
+    },
     order.id,
     'processing',
   );

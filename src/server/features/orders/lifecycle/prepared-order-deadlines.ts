@@ -63,16 +63,26 @@ async function expire(tx: DatabaseOrTransaction, env: DeadlineEnv, order: OrderR
     },
   );
   const buyerMail = preparedOrderExpiredEmail(env, await recipientOf(tx, order), order);
-  await enqueueEmail(tx, withCompanyOwners(buyerMail, order), { dedupeKey: `order-prepared-expired:${order.id}` });
+  await enqueueEmail(tx, withCompanyOwners(buyerMail, order), {
+    dedupeKey: `order-prepared-expired:${order.id}`,
+  });
   await enqueueEmail(tx, preparedOrderEndedStaffEmail(env, env.STAFF_EMAIL, order, 'expired'), {
     dedupeKey: `order-prepared-expired-staff:${order.id}`,
   });
 }
 
-async function remind(tx: DatabaseOrTransaction, env: DeadlineEnv, order: OrderRow, prepared: PreparedOrderRow, now: Date) {
+async function remind(
+  tx: DatabaseOrTransaction,
+  env: DeadlineEnv,
+  order: OrderRow,
+  prepared: PreparedOrderRow,
+  now: Date,
+) {
   await updatePreparedOrder(tx, order.id, { remindedAt: now });
   const message = preparedOrderReminderEmail(env, await recipientOf(tx, order), order, prepared.expiresAt);
-  await enqueueEmail(tx, withCompanyOwners(message, order), { dedupeKey: `order-prepared-reminder:${order.id}` });
+  await enqueueEmail(tx, withCompanyOwners(message, order), {
+    dedupeKey: `order-prepared-reminder:${order.id}`,
+  });
 }
 
 /** Sends the reminders and expires the orders due at `now` (up to a batch); returns what it did. */
@@ -101,7 +111,11 @@ export async function runPreparedOrderDeadlines(
   return done;
 }
 
-export function preparedOrderDeadlineJobs(deps: { db: Database; env: DeadlineEnv; log: JobLogger }): BoundJob[] {
+export function preparedOrderDeadlineJobs(deps: {
+  db: Database;
+  env: DeadlineEnv;
+  log: JobLogger;
+}): BoundJob[] {
   return [
     bindJob(preparedOrderDeadlinesJob, async () => {
       const done = await runPreparedOrderDeadlines(deps.db, deps.env, new Date());
@@ -111,6 +125,10 @@ export function preparedOrderDeadlineJobs(deps: { db: Database; env: DeadlineEnv
 }
 
 /** Queues the deadlines job now and every hour, once per hour over all instances (jobs/slot-schedule.ts). */
-export function startPreparedOrderDeadlines(db: Database, log: JobLogger, intervalMs = PREPARED_ORDER_DEADLINES_INTERVAL_MS) {
+export function startPreparedOrderDeadlines(
+  db: Database,
+  log: JobLogger,
+  intervalMs = PREPARED_ORDER_DEADLINES_INTERVAL_MS,
+) {
   return startSlotJob(db, log, preparedOrderDeadlinesJob, intervalMs);
 }

@@ -95,7 +95,11 @@ describe('staff prepare an order for a buyer', () => {
     const staff = await mailsTo(t.db, testEnv().STAFF_EMAIL);
     expect(staff.some((m) => m.subject.includes(`New order ${prepared.orderNumber}`))).toBe(false);
     expect((await readOrder(t.db, prepared.orderId)).shopifySyncStatus).toBe('not_required');
-    const audit = await auditRowsOf(t.db, { entityType: 'order', entityId: prepared.orderId, action: 'order.prepared' });
+    const audit = await auditRowsOf(t.db, {
+      entityType: 'order',
+      entityId: prepared.orderId,
+      action: 'order.prepared',
+    });
     expect(audit).toHaveLength(1);
   });
 
@@ -147,7 +151,9 @@ describe('the buyer confirms or declines it', () => {
   it('confirm: it becomes a submitted order with the usual e-mails, and says who confirmed it', async () => {
     const { buyer, buyerCookie } = await company('Confirm Co');
     const prepared = await prepare(buyer.id);
-    const response = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, { version: 1 });
+    const response = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
+      version: 1,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const confirmed = orderDetailResponseSchema.parse(response.json()).order;
     expect(confirmed).toMatchObject({ status: 'pending', version: 2 });
@@ -155,13 +161,19 @@ describe('the buyer confirms or declines it', () => {
     const staff = await mailsTo(t.db, testEnv().STAFF_EMAIL);
     expect(staff.filter((m) => m.subject.includes(`New order ${prepared.orderNumber}`))).toHaveLength(1);
     const own = await mailsTo(t.db, buyer.email);
-    expect(own.filter((m) => m.subject.includes(`${prepared.orderNumber} submitted for approval`))).toHaveLength(1);
+    expect(
+      own.filter((m) => m.subject.includes(`${prepared.orderNumber} submitted for approval`)),
+    ).toHaveLength(1);
 
     // Used twice: a clear refusal, nothing changes.
-    const again = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, { version: 2 });
+    const again = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
+      version: 2,
+    });
     expect(again.statusCode).toBe(409);
     expect(errorBodySchema.parse(again.json()).message).toBe(ORDER_HANDS_MESSAGES.notAwaiting);
-    const stale = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, { version: 1 });
+    const stale = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
     expect(errorBodySchema.parse(stale.json()).message).toBe(ORDER_CHANGE_MESSAGES.changed);
   });
@@ -169,7 +181,9 @@ describe('the buyer confirms or declines it', () => {
   it('confirm approves it at once when staff said so', async () => {
     const { buyer, buyerCookie } = await company('Fast Co');
     const prepared = await prepare(buyer.id, { approveOnConfirm: true });
-    const response = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, { version: 1 });
+    const response = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
+      version: 1,
+    });
     expect(response.statusCode, response.body).toBe(200);
     const order = orderDetailResponseSchema.parse(response.json()).order;
     expect(order.status).toBe('processing');
@@ -205,11 +219,15 @@ describe('the buyer confirms or declines it', () => {
     const prepared = await prepare(buyer.id);
     const viewerCookie = await signIn(t.app, t.db, viewer.email);
     expect((await detail(viewerCookie, prepared.orderId)).order.status).toBe('awaiting_confirmation');
-    const refused = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, viewerCookie, { version: 1 });
+    const refused = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, viewerCookie, {
+      version: 1,
+    });
     expect(refused.statusCode).toBe(403);
     expect(errorBodySchema.parse(refused.json()).message).toBe(VIEWERS_CANNOT_CHANGE_ORDERS_MESSAGE);
     const ownerCookie = await signIn(t.app, t.db, owner.email);
-    const confirmed = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, ownerCookie, { version: 1 });
+    const confirmed = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, ownerCookie, {
+      version: 1,
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
   });
 
@@ -254,7 +272,9 @@ describe('an unconfirmed prepared order', () => {
     expect(expired.status).toBe('cancelled');
     expect(expired.prepared!.expiredAt).not.toBeNull();
     const staff = await mailsTo(t.db, testEnv().STAFF_EMAIL);
-    expect(staff.filter((m) => m.subject.includes(`${prepared.orderNumber} expired unconfirmed`))).toHaveLength(1);
+    expect(
+      staff.filter((m) => m.subject.includes(`${prepared.orderNumber} expired unconfirmed`)),
+    ).toHaveLength(1);
     const late = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
       version: expired.version,
     });
@@ -269,7 +289,9 @@ describe('an unconfirmed prepared order', () => {
       .update(preparedOrders)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(preparedOrders.orderId, prepared.orderId));
-    const late = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, { version: 1 });
+    const late = await send(t.app, 'POST', `/api/orders/${prepared.orderId}/confirm`, buyerCookie, {
+      version: 1,
+    });
     expect(late.statusCode).toBe(409);
     expect(errorBodySchema.parse(late.json()).message).toBe(ORDER_HANDS_MESSAGES.expired);
     expect((await readOrder(t.db, prepared.orderId)).status).toBe('awaiting_confirmation');

@@ -28,8 +28,7 @@ import { OrderChangedError } from './order-transitions';
  */
 
 export type Reviser =
-  | { by: 'staff'; actor: AuditActor; reason: string }
-  | { by: 'buyer'; buyer: AccountRow; ip: string };
+  { by: 'staff'; actor: AuditActor; reason: string } | { by: 'buyer'; buyer: AccountRow; ip: string };
 
 type ReviseEnv = Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
 
@@ -42,10 +41,14 @@ export interface RevisedOrder {
 /** Staff may change a pending order or one awaiting confirmation; a buyer only a pending one. */
 function requireEditable(order: OrderRow, by: Reviser['by']) {
   const status = toOrderStatus(order.status);
-  if (status === 'cancelled' && by === 'buyer') throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.alreadyCancelled);
+  if (status === 'cancelled' && by === 'buyer')
+    throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.alreadyCancelled);
   const editable = status === 'pending' || (by === 'staff' && status === 'awaiting_confirmation');
   if (!editable) {
-    throw new AppError('CONFLICT', by === 'staff' ? ORDER_HANDS_MESSAGES.staffNotEditable : ORDER_HANDS_MESSAGES.buyerNotEditable);
+    throw new AppError(
+      'CONFLICT',
+      by === 'staff' ? ORDER_HANDS_MESSAGES.staffNotEditable : ORDER_HANDS_MESSAGES.buyerNotEditable,
+    );
   }
   // An invoice already out (Shopify's admin can send one early) fixes the lines: cancel and re-create.
   if (order.paymentStatus !== 'unpaid') throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.invoiced);
@@ -119,7 +122,10 @@ export async function reviseOrderLines(
     totalAfter: revised.orderTotal,
     version: revised.version,
   });
-  const snapshot = (row: OrderRow, rows: ReadonlyArray<{ productId: number; quantity: number; price: number }>) => ({
+  const snapshot = (
+    row: OrderRow,
+    rows: ReadonlyArray<{ productId: number; quantity: number; price: number }>,
+  ) => ({
     version: row.version,
     orderTotal: row.orderTotal,
     totalCases: row.totalCases,

@@ -22,7 +22,10 @@ export interface SubmittedOrder extends ShippingFields {
  * What the order e-mails show of the lines and totals: a cart just priced, or an order's stored lines
  * (stored-cart.ts) when an order staff prepared is confirmed.
  */
-export type MailLine = Pick<PricedLine, 'name' | 'kind' | 'quantity' | 'cases' | 'units' | 'unitPrice' | 'lineTotal'>;
+export type MailLine = Pick<
+  PricedLine,
+  'name' | 'kind' | 'quantity' | 'cases' | 'units' | 'unitPrice' | 'lineTotal'
+>;
 export interface MailCart {
   lines: readonly MailLine[];
   orderTotal: number;
@@ -70,12 +73,7 @@ export const orderSubmittedEmail = (
     link: { url: `${env.APP_ORIGIN}/orders/${order.id}`, label: 'View your order' },
   });
 
-export const newOrderStaffEmail = (
-  env: MailEnv,
-  staffEmail: string,
-  order: SubmittedOrder,
-  cart: MailCart,
-) =>
+export const newOrderStaffEmail = (env: MailEnv, staffEmail: string, order: SubmittedOrder, cart: MailCart) =>
   composeEmail(env, staffEmail, `New order ${order.orderNumber} waiting for approval`, {
     lines: [
       `${order.businessName} submitted order ${order.orderNumber} for approval.`,
