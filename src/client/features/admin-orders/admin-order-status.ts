@@ -17,11 +17,30 @@ export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
   cancelled: 'destructive',
 };
 
-/** The row dropdown's choices: every status, in the order an order moves through them. */
-export const ORDER_STATUS_OPTIONS = (Object.keys(STAFF_ORDER_STATUS_LABELS) as OrderStatus[]).map((status) => ({
-  value: status,
-  label: STAFF_ORDER_STATUS_LABELS[status],
-}));
+/** Every status, in the order an order moves through them, in staff's words (the filter's choices). */
+export const ORDER_STATUS_OPTIONS = (Object.keys(STAFF_ORDER_STATUS_LABELS) as OrderStatus[]).map(
+  (status) => ({
+    value: status,
+    label: STAFF_ORDER_STATUS_LABELS[status],
+  }),
+);
+
+/**
+ * Whether staff may move an order from `from` to `to` with the row's dropdown (docs/orders.md#status-changes-by-staff):
+ * only a prepared order awaits the buyer's confirmation (New order makes one), and such an order is the
+ * buyer's to confirm or decline, so staff can only cancel it. The server refuses the rest too.
+ */
+export function mayMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  if (to === 'awaiting_confirmation') return false;
+  return from !== 'awaiting_confirmation' || to === 'cancelled';
+}
+
+/** The row dropdown's choices for an order in `status`: where it is, and where staff may move it. */
+export function statusOptionsFor(status: OrderStatus) {
+  return ORDER_STATUS_OPTIONS.filter(
+    (option) => option.value === status || mayMoveOrder(status, option.value),
+  );
+}
 
 /**
  * The status filter (docs/admin.md#orders): All, each status, then 'Unpaid' (neither paid nor cancelled) and

@@ -74,8 +74,8 @@ export interface StatusChange {
   version: number;
 }
 
-/** The order as it now stands, which a 409 of a status change carries in its details. */
-function currentAdminOrderOf(details: unknown) {
+/** The order as it now stands, which a 409 of a status change or a lines edit carries in its details. */
+export function currentAdminOrderOf(details: unknown) {
   return adminOrderSchema.safeParse((details as { order?: unknown } | undefined)?.order).data ?? null;
 }
 
@@ -146,7 +146,7 @@ export function useSendPaymentReminder() {
 }
 
 /** The row shows the server's answer at once; the refetch that follows decides whether it still matches. */
-function showChangedOrder(queryClient: QueryClient, changed: AdminOrder) {
+export function showChangedOrder(queryClient: QueryClient, changed: AdminOrder) {
   queryClient.setQueriesData<AdminOrderListResponse>(
     { queryKey: [...ADMIN_ORDERS_QUERY_KEY, 'list'] },
     (list) =>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../lib/toast';
 import type { AdminOrder, AdminOrderItem } from '../../../shared/schemas/admin-orders';
 import { shopifyNameLabel } from '../../../shared/orders';
@@ -15,6 +15,9 @@ import { formatMoney } from '../../lib/format-money';
 import { pluralize } from '../../lib/format';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { SupportMessagesLink } from './support-messages-link';
+import { EditOrderLines } from './edit-order-lines';
+import { EditLinesOffer } from './edit-lines-offer';
+import { FormAlert } from '../../components/ui/field';
 
 interface OrderItemsDialogProps {
   order: AdminOrder;
@@ -23,18 +26,37 @@ interface OrderItemsDialogProps {
 
 /**
  * 'View Items': the order's lines, its total and what the customer wrote (docs/admin.md#orders), and
- * a link to the customer's support messages about the order (issue 7).
+ * a link to the customer's support messages about the order (issue 7). A pending or awaiting order's lines
+ * can be changed here ('Edit lines'); the dialog then shows the order as the server answered it.
  */
-export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
-  const items = useQuery(adminOrderItemsQueryOptions(order.id));
+export function OrderItemsDialog({ order: listed, onClose }: OrderItemsDialogProps) {
+  const items = useQuery(adminOrderItemsQueryOptions(listed.id));
   const { isError, errorUpdatedAt } = items;
+  // The order as the last change (or refusal) answered it, while it is newer than the row listed.
+  const [answered, setAnswered] = useState<AdminOrder | null>(null);
+  const order = answered && answered.version >= listed.version ? answered : listed;
+  const [editing, setEditing] = useState(false);
+  const [reason, setReason] = useState('');
+  const [conflict, setConflict] = useState<string | null>(null);
+  const editButtonRef = useRef<HTMLButtonElement>(null);
+  const viewRef = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(false);
 
   // One notice per failed load (docs/admin.md#admin-messages), not one per render.
   useEffect(() => {
     if (isError) {
-      toast.error('Error', { id: `order-items-${order.id}`, description: LOAD_DETAILS_FAILED });
+      toast.error('Error', { id: `order-items-${listed.id}`, description: LOAD_DETAILS_FAILED });
     }
-  }, [isError, errorUpdatedAt, order.id]);
+  }, [isError, errorUpdatedAt, listed.id]);
+
+  // Back from editing, the keyboard goes on from 'Edit lines' (or the lines, when the order can no longer be edited).
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      (editButtonRef.current ?? viewRef.current)?.focus();
+    }
+  }, [editing]);
 
   return (
     <Dialog
@@ -66,8 +88,38 @@ export function OrderItemsDialog({ order, onClose }: OrderItemsDialogProps) {
             Retry
           </Button>
         </div>
+      ) : editing ? (
+        <EditOrderLines
+          order={order}
+          items={items.data}
+          reason={reason}
+          onSaved={(saved) => {
+            setAnswered(saved);
+            setReason('');
+            setEditing(false);
+          }}
+          onConflict={(current, message, typed) => {
+            setAnswered(current);
+            setConflict(message);
+            setReason(typed);
+            setEditing(false);
+          }}
+          onCancel={() => setEditing(false)}
+        />
       ) : (
-        <OrderLines order={order} items={items.data} />
+        <div ref={viewRef} tabIndex={-1} className="flex flex-col gap-4 rounded-sm">
+          {conflict ? <FormAlert>{conflict}</FormAlert> : null}
+          <OrderLines order={order} items={items.data} />
+          <EditLinesOffer
+            order={order}
+            waiting={items.isFetching}
+            buttonRef={editButtonRef}
+            onEdit={() => {
+              setConflict(null);
+              setEditing(true);
+            }}
+          />
+        </div>
       )}
     </Dialog>
   );

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { orderStatusSchema } from '../../../shared/schemas/orders';
+import { mayMoveOrder, statusOptionsFor } from './admin-order-status';
 import { buildAdminOrder } from './admin-orders-test-support';
 import { statusChangeWords } from './order-status-select';
 
@@ -24,6 +26,36 @@ describe('what a status change says it does (docs/orders.md#order-vocabulary)', 
     expect(statusChangeWords(buildAdminOrder({ status: 'processing' }), 'shipped')).toEqual({
       title: 'Change order WO-1001 to Shipped?',
       description: 'The customer is e-mailed about the new status.',
+      confirmLabel: 'Change Status',
+    });
+  });
+});
+
+describe("where staff may move an order (orders awaiting the buyer's confirmation)", () => {
+  const statuses = orderStatusSchema.options;
+
+  it("never offers 'awaiting the buyer's confirmation' as a target: only New order prepares one", () => {
+    for (const from of statuses) expect(mayMoveOrder(from, 'awaiting_confirmation'), from).toBe(false);
+    for (const from of statuses.filter((status) => status !== 'awaiting_confirmation')) {
+      expect(
+        statusOptionsFor(from).map((option) => option.value),
+        from,
+      ).toEqual(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+    }
+  });
+
+  it('moves an order awaiting the buyer only to Cancelled: confirming or declining it is theirs', () => {
+    expect(statuses.filter((to) => mayMoveOrder('awaiting_confirmation', to))).toEqual(['cancelled']);
+    expect(statusOptionsFor('awaiting_confirmation')).toEqual([
+      { value: 'awaiting_confirmation', label: "Awaiting buyer's confirmation" },
+      { value: 'cancelled', label: 'Cancelled' },
+    ]);
+  });
+
+  it('says that a cancelled prepared order can no longer be confirmed', () => {
+    expect(statusChangeWords(buildAdminOrder({ status: 'awaiting_confirmation' }), 'cancelled')).toEqual({
+      title: 'Change order WO-1001 to Cancelled?',
+      description: 'jane@shop.test has not confirmed it yet. Once cancelled, it can no longer be confirmed.',
       confirmLabel: 'Change Status',
     });
   });

@@ -8,10 +8,11 @@ import { useUpdateOrderStatus } from './admin-orders-queries';
 import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 import { PAYMENT_TERMS_DAYS, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import { formatMoney } from '../../lib/format-money';
-import { ORDER_STATUS_OPTIONS } from './admin-order-status';
+import { mayMoveOrder, statusOptionsFor } from './admin-order-status';
 
 /**
- * The row's status dropdown (docs/orders.md#status-changes-by-staff: any status, no restriction). A change is
+ * The row's status dropdown (docs/orders.md#status-changes-by-staff: any status, but never to 'awaiting the
+ * buyer's confirmation', and an order awaiting it only to Cancelled: mayMoveOrder). A change is
  * confirmed first: it may e-mail the customer, and on some systems the arrow keys change a closed select at
  * once. The chosen status shows while it is saved, and the select is disabled until the server answers;
  * then the keyboard's focus comes back to it.
@@ -32,10 +33,12 @@ export function OrderStatusSelect({ order, className }: { order: AdminOrder; cla
         value={shown}
         disabled={update.isPending}
         aria-busy={update.isPending || undefined}
-        options={ORDER_STATUS_OPTIONS}
+        options={statusOptionsFor(order.status)}
         onChange={(event) => {
           const status = orderStatusSchema.safeParse(event.target.value);
-          if (status.success && status.data !== order.status) setProposed(status.data);
+          if (status.success && status.data !== order.status && mayMoveOrder(order.status, status.data)) {
+            setProposed(status.data);
+          }
         }}
       />
       <ConfirmDialog
@@ -83,9 +86,11 @@ export function statusChangeWords(order: AdminOrder, next: OrderStatus): StatusC
   return {
     title: `Change order ${name} to ${ORDER_STATUS_LABELS[next]}?`,
     description:
-      next === 'pending'
-        ? 'The order goes back to waiting for approval: its due date and payment notices stop.'
-        : 'The customer is e-mailed about the new status.',
+      order.status === 'awaiting_confirmation'
+        ? `${order.customerEmail} has not confirmed it yet. Once cancelled, it can no longer be confirmed.`
+        : next === 'pending'
+          ? 'The order goes back to waiting for approval: its due date and payment notices stop.'
+          : 'The customer is e-mailed about the new status.',
     confirmLabel: 'Change Status',
   };
 }

@@ -194,7 +194,7 @@ describe('OrdersSection', () => {
     expect(lastListQuery(fetchMock)?.get('page')).toBe('1');
   });
 
-  it('filters by status with All, Pending, Processing, Shipped, Delivered, Cancelled, Unpaid and Overdue', async () => {
+  it("filters by status with All, Awaiting buyer's confirmation, Pending, Processing, Shipped, Delivered, Cancelled, Unpaid and Overdue", async () => {
     const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
@@ -204,7 +204,19 @@ describe('OrdersSection', () => {
       within(filter)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['All', 'Pending', 'Processing', 'Shipped', 'Delivered', 'Cancelled', 'Unpaid', 'Overdue']);
+    ).toEqual([
+      'All',
+      "Awaiting buyer's confirmation",
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+      'Unpaid',
+      'Overdue',
+    ]);
+    fireEvent.change(filter, { target: { value: 'awaiting_confirmation' } });
+    await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('awaiting_confirmation'));
     fireEvent.change(filter, { target: { value: 'shipped' } });
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('shipped'));
     fireEvent.change(filter, { target: { value: 'overdue' } });
@@ -412,6 +424,60 @@ describe('OrdersSection', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Change Status' }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to update order status' }),
+    );
+  });
+
+  it("offers an order awaiting the buyer's confirmation only Cancelled, and no other order that status", async () => {
+    const fetchMock = stubOrders(
+      adminOrderListOf([
+        buildAdminOrder({ id: 2, status: 'awaiting_confirmation' }),
+        buildAdminOrder({ id: 1 }),
+      ]),
+      {
+        '/api/admin/orders/2/status': () =>
+          jsonResponse({
+            message: 'Order WO-1002 is now Cancelled',
+            changed: true,
+            order: buildAdminOrder({ id: 2, status: 'cancelled', version: 2 }),
+          }),
+      },
+    );
+    renderWithProviders(<OrdersSection />);
+    const awaiting = await findRow('WO-1002');
+    expect(
+      within(awaiting).getByText("Awaiting buyer's confirmation", { selector: 'span' }),
+    ).toBeInTheDocument();
+    const select = within(awaiting).getByLabelText<HTMLSelectElement>('Status of order WO-1002');
+    expect(select.value).toBe('awaiting_confirmation');
+    const optionsOf = (element: HTMLElement) =>
+      within(element)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+    expect(optionsOf(select)).toEqual(["Awaiting buyer's confirmation", 'Cancelled']);
+    expect(optionsOf(within(await findRow('WO-1001')).getByLabelText('Status of order WO-1001'))).toEqual([
+      'Pending',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+
+    // A move it does not offer (a stale page, a script) is not even asked for.
+    fireEvent.change(select, { target: { value: 'processing' } });
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.change(select, { target: { value: 'cancelled' } });
+    fireEvent.click(
+      within(screen.getByRole('dialog', { name: 'Change order WO-1002 to Cancelled?' })).getByRole('button', {
+        name: 'Change Status',
+      }),
+    );
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls
+          .filter(([input]) => requestUrl(input) === '/api/admin/orders/2/status')
+          .map(([, init]) => JSON.parse(requestBody(init))),
+      ).toEqual([{ status: 'cancelled', version: 1 }]),
     );
   });
 

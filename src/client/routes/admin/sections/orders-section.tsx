@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Plus } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { StaleContent } from '../../../components/admin/stale-content';
 import {
@@ -11,12 +12,14 @@ import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../component
 import { AdminPagination } from '../../../components/admin/admin-pagination';
 import { ListState } from '../../../components/admin/list-state';
 import { useFocusListWhenLost } from '../../../components/admin/use-keep-focus';
+import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/field';
 import { SelectField } from '../../../components/ui/select-field';
 import { adminOrderListQueryOptions } from '../../../features/admin-orders/admin-orders-queries';
 import { OrdersExportButton } from '../../../features/admin-orders/orders-export';
 import { AdminOrdersTable } from '../../../features/admin-orders/admin-orders-table';
 import { STATUS_FILTER_OPTIONS } from '../../../features/admin-orders/admin-order-status';
+import { NewOrderDialog } from '../../../features/admin-orders/new-order-dialog';
 import { OrderItemsDialog } from '../../../features/admin-orders/order-items-dialog';
 import { ShopifyReconcileButton } from '../../../features/admin-orders/shopify-reconcile-button';
 import { useDebouncedValue } from '../../../features/admin-orders/use-debounced-value';
@@ -26,14 +29,16 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * The 'Order Management' section of the admin dashboard (docs/admin.md#orders): search, status
- * filter, the paged list newest first, each row's status dropdown and items, and the CSV export of what the
- * filter matches. Rendered by the dashboard shell.
+ * filter, the paged list newest first, each row's status dropdown and items (where a pending order's lines
+ * are edited), the CSV export of what the filter matches, and 'New order' for a buyer to confirm. Rendered by
+ * the dashboard shell.
  */
 export function OrdersSection() {
   const [searchText, setSearchText] = useState('');
   const [status, setStatus] = useState<AdminOrderStatusFilter>('all');
   const [page, setPage] = useState(1);
   const [viewing, setViewing] = useState<AdminOrder | null>(null);
+  const [creating, setCreating] = useState(false);
   const listRef = useRef<HTMLDivElement>(null);
   const search = useDebouncedValue(searchText, SEARCH_DEBOUNCE_MS);
   const filter = { search, status };
@@ -48,6 +53,8 @@ export function OrdersSection() {
   }
 
   const filtered = search.trim() !== '' || status !== 'all';
+  // The order viewed as the list now has it (a change by the buyer or another administrator shows there).
+  const viewed = viewing && (data?.orders.find((order) => order.id === viewing.id) ?? viewing);
 
   return (
     <section aria-labelledby={ADMIN_SECTION_HEADING_ID} className="space-y-6">
@@ -55,6 +62,10 @@ export function OrdersSection() {
         id="orders"
         actions={
           <>
+            <Button onClick={() => setCreating(true)}>
+              <Plus aria-hidden="true" />
+              New order
+            </Button>
             <ShopifyReconcileButton />
             <OrdersExportButton filter={filter} />
           </>
@@ -122,7 +133,8 @@ export function OrdersSection() {
         </ListState>
       </div>
 
-      {viewing ? <OrderItemsDialog order={viewing} onClose={() => setViewing(null)} /> : null}
+      {viewed ? <OrderItemsDialog order={viewed} onClose={() => setViewing(null)} /> : null}
+      <NewOrderDialog open={creating} onClose={() => setCreating(false)} />
     </section>
   );
 }
