@@ -65,3 +65,63 @@ test('a buyer cancels their pending order after a confirmation, and staff see it
   await admin.getByLabel('Search orders').fill(customer.business);
   await expect(admin.getByLabel(`Status of order ${orderNumber}`)).toHaveValue('cancelled');
 });
+
+test('a buyer edits their pending order, keeping the cart they were building, then cancels it', async () => {
+  test.slow();
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  const orderNumber = await orderTwoCases(buyer);
+  const orderId = Number(orderNumber.replace('WO-', '')) - 1000;
+
+  // A cart being built meanwhile: one case of the 1 oz bottle.
+  await buyer.goto('/');
+  await buyer.getByLabel('Cases of 1 oz Bottle').fill('1');
+
+  await buyer.goto(`/orders/${orderId}`);
+  await buyer.getByRole('button', { name: 'Edit order' }).click();
+  await expect(buyer.getByText(`You are editing order ${orderNumber}`)).toBeVisible();
+  await expect(buyer.getByLabel('Cases of 4 oz Bottle')).toHaveValue('2');
+  await expect(buyer.getByLabel('Cases of 1 oz Bottle')).toHaveValue('0');
+  await buyer.getByLabel('Cases of 4 oz Bottle').fill('3');
+  await buyer.getByRole('button', { name: 'Review changes' }).click();
+  await expect(
+    buyer.getByRole('heading', { level: 1, name: `Review changes to order ${orderNumber}` }),
+  ).toBeVisible();
+  const mailBefore = readMailbox(MAILBOX).length;
+  await buyer.getByRole('button', { name: 'Save changes' }).click();
+
+  // Back on the same order, with the change listed.
+  await expect(buyer.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: `Changed by ${fullName(customer)}` })).toBeVisible();
+  await expect(buyer.getByRole('list', { name: 'Lines changed' })).toContainText('24 → 36');
+  await expect
+    .poll(() =>
+      readMailbox(MAILBOX)
+        .slice(mailBefore)
+        .some(
+          (mail) =>
+            mail.to.includes(STAFF_EMAIL) && mail.text.includes(`${orderNumber} changed by the buyer`),
+        ),
+    )
+    .toBe(true);
+
+  // The cart they were building is back.
+  await buyer.goto('/');
+  await expect(buyer.getByLabel('Cases of 1 oz Bottle')).toHaveValue('1');
+  await expect(buyer.getByText(`You are editing order ${orderNumber}`)).toHaveCount(0);
+
+  await buyer.goto(`/orders/${orderId}`);
+  await buyer.getByRole('button', { name: 'Cancel order' }).click();
+  await buyer
+    .getByRole('dialog', { name: `Cancel order ${orderNumber}?` })
+    .getByRole('button', { name: 'Cancel order' })
+    .click();
+  await expect(buyer.getByText('Order Cancelled')).toBeVisible();
+  await expect(buyer.getByRole('button', { name: 'Edit order' })).toHaveCount(0);
+
+  // The admin page still lists the first test's search: read the list afresh.
+  await admin.reload();
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  await expect(admin.getByLabel(`Status of order ${orderNumber}`)).toHaveValue('cancelled');
+});
