@@ -125,3 +125,43 @@ test('a buyer edits their pending order, keeping the cart they were building, th
   await admin.getByLabel('Search orders').fill(customer.business);
   await expect(admin.getByLabel(`Status of order ${orderNumber}`)).toHaveValue('cancelled');
 });
+
+test('staff change a quantity on a pending order; the buyer sees the change and gets the e-mail', async () => {
+  test.slow();
+  const admin = pages.admin();
+  const buyer = pages.buyer();
+  const orderNumber = await orderTwoCases(buyer);
+  const orderId = Number(orderNumber.replace('WO-', '')) - 1000;
+
+  await admin.reload();
+  await openAdminSection(admin, 'Orders');
+  await admin.getByLabel('Search orders').fill(customer.business);
+  await admin.getByRole('button', { name: `View Items of order ${orderNumber}` }).click();
+  await admin.getByRole('button', { name: `Edit lines of order ${orderNumber}` }).click();
+  const editor = admin.getByRole('form', { name: `Edit the lines of order ${orderNumber}` });
+  await editor.getByLabel('Bottles of 4 oz Bottle').fill('36');
+  await editor.getByLabel('Reason for the change').fill('One more case to reach the Volume tier');
+  const mailBefore = readMailbox(MAILBOX).length;
+  await editor.getByRole('button', { name: 'Save changes' }).click();
+  await expect(
+    admin.getByText(`Order ${orderNumber} was changed; the buyer has been e-mailed`),
+  ).toBeVisible();
+
+  await expect
+    .poll(() =>
+      readMailbox(MAILBOX)
+        .slice(mailBefore)
+        .some(
+          (mail) =>
+            mail.to.includes(customer.email) &&
+            mail.text.includes(`${orderNumber} was changed by our team`) &&
+            mail.text.includes('One more case to reach the Volume tier'),
+        ),
+    )
+    .toBe(true);
+
+  await buyer.goto(`/orders/${orderId}`);
+  await expect(buyer.getByRole('heading', { name: /^Changed by .+ staff$/ })).toBeVisible();
+  await expect(buyer.getByText('Reason: One more case to reach the Volume tier')).toBeVisible();
+  await expect(buyer.getByRole('list', { name: 'Lines changed' })).toContainText('24 → 36');
+});
