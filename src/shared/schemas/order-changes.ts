@@ -83,6 +83,9 @@ export const ORDER_HANDS_MESSAGES = {
   awaitingNeedsBuyer:
     "An order awaiting the buyer's confirmation can only be cancelled here: the buyer confirms or declines it.",
   notAwaitable: 'Only a prepared order awaits confirmation: use New order to prepare one.',
+  neverConfirmed:
+    'This order was prepared by staff and never confirmed by the buyer, so it cannot be brought back. Prepare a new order instead.',
+  confirmFirst: 'This order is waiting for your confirmation: confirm or decline it first.',
   notOrderer: 'This person cannot order for their company (a viewer, or not an approved customer).',
 } as const;
 

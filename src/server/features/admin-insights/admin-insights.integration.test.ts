@@ -128,6 +128,8 @@ describe('with orders', () => {
     await order('birchShipped', birch!, 'shipped', 9999, weeksAgo(2, 20), 120);
     await order('birchCompleted', birch!, 'completed', tier.Starter, weeksAgo(3), 150);
     await order('birchCancelled', birch!, 'cancelled', tier.Distributor, weeksAgo(3, 30), 999);
+    // Prepared by staff, not yet confirmed by its buyer: no order yet, counted nowhere.
+    await order('birchAwaiting', birch!, 'awaiting_confirmation', tier.Distributor, weeksAgo(3, 31), 888);
     await order('cedarTester', cedar!, 'delivered', null, weeksAgo(11, 1), 0, { totalCases: 0 });
     // Nine more customers, $11 to $19 each: the top ten leaves out the two smallest of all.
     for (let index = 1; index <= 9; index++) {

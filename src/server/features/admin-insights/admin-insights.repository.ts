@@ -17,7 +17,8 @@ import { isOverdueSql } from '../orders';
  * included, that is not cancelled. Revenue is the sum of those orders' totals (after the tier discount), in
  * the week they were placed (docs/admin.md#insights).
  */
-const COUNTED_ORDER = sql.raw(`o.status <> 'cancelled'`);
+// Neither cancelled nor a prepared order its buyer has not confirmed (docs/orders.md#staff-prepare-an-order).
+const COUNTED_ORDER = sql.raw(`o.status not in ('cancelled', 'awaiting_confirmation')`);
 
 /** `orders o` of the raw statements, for the orders feature's rule fragments. */
 const o = alias(orders, 'o');

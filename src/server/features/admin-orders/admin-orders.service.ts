@@ -271,6 +271,11 @@ export function createAdminOrdersService(
             );
           case 'cancelled':
             throw new AppError('CONFLICT', `Order ${orderNumber} is cancelled: it needs no Shopify draft`);
+          case 'awaiting':
+            throw new AppError(
+              'CONFLICT',
+              `Order ${orderNumber} is waiting for the buyer's confirmation: it goes to Shopify once confirmed`,
+            );
           case 'has-draft':
             return answer(
               `Order ${orderNumber} is already in Shopify as ${order.shopifyOrderId ?? 'a draft order'}`,

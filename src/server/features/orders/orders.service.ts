@@ -120,6 +120,8 @@ export function createOrderService({
   }
 
   const answerContext = (user: AccountRow, ip: string) => ({ buyer: user, ip, env, storeConnected });
+  // Prepared and changed orders are priced from the catalogue read anew, not the cached one: they are few,
+  // and the cache of this instance may not have heard of a change made on another yet (ADR 0019).
 
   return {
     /** POST /api/orders/{id}/confirm: the buyer confirms an order staff prepared. */
@@ -140,7 +142,7 @@ export function createOrderService({
       version: number,
       items: ReadonlyArray<{ productId: number; quantity: number }>,
     ) => {
-      const { catalog } = await pricing.currentCatalogue();
+      const { catalog } = await pricing.freshCatalogue();
       const reviser: Reviser = { by: 'buyer', buyer: user, ip };
       return buyerChange(user, orderId, (tx) =>
         reviseOrderLines(tx, { env, storeConnected }, catalog, reviser, orderId, version, items),
@@ -154,7 +156,7 @@ export function createOrderService({
     async prepareOrder(actor: AuditActor, userId: number, request: OrderToPrepare) {
       const [person, catalogue, orderId] = await Promise.all([
         findUserById(db, userId),
-        pricing.currentCatalogue(),
+        pricing.freshCatalogue(),
         orderIds.next(),
       ]);
       return db.transaction((tx) =>
@@ -174,7 +176,7 @@ export function createOrderService({
       items: ReadonlyArray<{ productId: number; quantity: number }>,
       reason: string,
     ): Promise<{ order: OrderRow; changed: boolean }> {
-      const { catalog } = await pricing.currentCatalogue();
+      const { catalog } = await pricing.freshCatalogue();
       return db.transaction((tx) =>
         reviseOrderLines(
           tx,

@@ -99,9 +99,11 @@ export async function findPreparedOrdersDue(
   now: Date,
   limit: number,
 ): Promise<PreparedOrderRow[]> {
-  return tx
-    .select()
+  const rows = await tx
+    .select({ prepared: preparedOrders })
     .from(preparedOrders)
+    // Only those still awaiting: one staff withdrew (cancelled) is done, whatever its row says.
+    .innerJoin(orders, and(eq(orders.id, preparedOrders.orderId), eq(orders.status, 'awaiting_confirmation')))
     .where(
       and(
         isNull(preparedOrders.confirmedAt),
@@ -115,4 +117,5 @@ export async function findPreparedOrdersDue(
     )
     .orderBy(preparedOrders.expiresAt)
     .limit(limit);
+  return rows.map((row) => row.prepared);
 }

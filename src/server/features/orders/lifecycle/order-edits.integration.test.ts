@@ -224,12 +224,16 @@ describe('a buyer changes their pending order', () => {
 
   it('the same lines again change nothing: no new version, no e-mail', async () => {
     const { buyerCookie, orderId } = await pendingOrder('Same Lines Co');
+    const staffMails = async () =>
+      (await mailsTo(t.db, testEnv().STAFF_EMAIL)).filter((m) => m.subject.includes('changed by the buyer'));
+    const before = (await staffMails()).length;
     const response = await buyerEdit(buyerCookie, orderId, {
       version: 1,
       items: [{ productId: 1, quantity: 12 }],
     });
     expect(response.statusCode).toBe(200);
     expect(orderDetailResponseSchema.parse(response.json()).order).toMatchObject({ version: 1, changes: [] });
+    expect(await staffMails()).toHaveLength(before);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
-import { orders, type OrderRow } from '../../../db/schema';
+import { orderChanges, orders, type OrderRow } from '../../../db/schema';
 import { updateOrder } from './order-writes';
 
 /*
@@ -81,4 +81,14 @@ export async function moveOrdersBetweenCompanies(
     .where(eq(orders.companyId, fromId))
     .returning({ id: orders.id });
   return moved.length;
+}
+
+/** Whether the order's lines were ever changed after it was placed (docs/orders.md#changing-a-pending-order). */
+export async function orderLinesChanged(db: DatabaseOrTransaction, orderId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: orderChanges.id })
+    .from(orderChanges)
+    .where(eq(orderChanges.orderId, orderId))
+    .limit(1);
+  return row !== undefined;
 }

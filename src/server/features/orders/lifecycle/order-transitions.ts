@@ -29,6 +29,7 @@ import {
   type RecordedDraft,
 } from './order-writes';
 import { recordShopifyDraftRequested } from './order-records';
+import { findPreparedOrder } from './change-writes';
 import {
   forgetDeletedDraft,
   onDraftRecorded,
@@ -115,6 +116,18 @@ function refuseAwaitingMoves(from: OrderStatus, to: OrderStatus) {
 }
 
 /**
+ * A prepared order its buyer never confirmed (declined, expired, withdrawn) stays cancelled: bringing it
+ * back would approve or submit it in the buyer's place (docs/orders.md#staff-prepare-an-order).
+ */
+async function refuseReviving(tx: DatabaseOrTransaction, order: OrderRow) {
+  if (toOrderStatus(order.status) !== 'cancelled') return;
+  const prepared = await findPreparedOrder(tx, order.id);
+  if (prepared && prepared.confirmedAt === null) {
+    throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.neverConfirmed);
+  }
+}
+
+/**
  * Staff set the order's status (docs/orders.md#status-changes-by-staff: any status may follow any other). The
  * first time the order reaches a status its timeline date is set; going straight to shipped or delivered
  * approves it too. The same status again changes nothing and sends nothing. With a store, approval leaves the
@@ -134,6 +147,7 @@ export async function changeOrderStatus(
   if (version !== undefined && order.version !== version) throw new OrderChangedError(order);
   if (toOrderStatus(order.status) === status) return { before: order, order, changed: false };
   refuseAwaitingMoves(toOrderStatus(order.status), status);
+  await refuseReviving(tx, order);
 
   const now = new Date();
   const timestampColumn =

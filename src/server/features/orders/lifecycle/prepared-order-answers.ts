@@ -12,11 +12,11 @@ import { enqueueJob } from '../../../jobs/queue';
 import { newOrderStaffEmail, orderSubmittedEmail, type MailCart } from '../placement/order-emails';
 import { findItemsOfOrders, type OrderItemRow } from '../reads/orders.repository';
 import { toOrderItemView } from '../reads/order-view';
-import { draftOrderCreateJob } from '../shopify/shopify-sync';
+import { draftOrderCreateJob, onOrderStatusChanged } from '../shopify/shopify-sync';
 import { findPreparedOrder, updatePreparedOrder } from './change-writes';
 import { preparedOrderEndedStaffEmail } from './order-hands-emails';
 import { withCompanyOwners } from './order-status-emails';
-import { lockOrderById, updateOrder } from './order-writes';
+import { findOrderAccount, lockOrderById, updateOrder } from './order-writes';
 import { changeOrderStatus, OrderChangedError } from './order-transitions';
 
 /*
@@ -43,9 +43,10 @@ async function lockAwaiting(
 ): Promise<{ order: OrderRow; prepared: PreparedOrderRow }> {
   const order = await lockOrderById(tx, orderId);
   if (!order) throw new AppError('NOT_FOUND', 'Order not found');
-  if (order.version !== version) throw new OrderChangedError(order);
   const prepared = await findPreparedOrder(tx, order.id);
+  // Expired since the page was opened: that, not "changed", is what the buyer needs to read.
   if (prepared?.expiredAt) throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.expired);
+  if (order.version !== version) throw new OrderChangedError(order);
   if (!prepared || toOrderStatus(order.status) !== 'awaiting_confirmation') {
     const cancelled = toOrderStatus(order.status) === 'cancelled';
     throw new AppError(
@@ -110,9 +111,11 @@ export async function confirmPreparedOrder(
   );
   const cart = storedCart(confirmed, await findItemsOfOrders(tx, [order.id]));
   const submitted = { ...confirmed, orderNumber: formatOrderNumber(order.id) };
+  // To the person it was prepared for (and the owners), whoever of them confirmed it.
+  const recipient = (await findOrderAccount(tx, confirmed.userId)) ?? context.buyer;
   await enqueueEmail(
     tx,
-    withCompanyOwners(orderSubmittedEmail(context.env, context.buyer, submitted, cart), confirmed),
+    withCompanyOwners(orderSubmittedEmail(context.env, recipient, submitted, cart), confirmed),
     {
       dedupeKey: `order-submitted:${order.id}`,
     },
@@ -152,6 +155,14 @@ export async function declinePreparedOrder(
     cancelledByUserId: context.buyer.id,
     version: order.version + 1,
     updatedAt: now,
+  });
+  // Never in Shopify while it waited; should a draft exist all the same, it is deleted as a cancellation's is.
+  await onOrderStatusChanged(tx, {
+    connected: context.storeConnected,
+    order: declined,
+    previousStatus: order.status,
+    status: 'cancelled',
+    changedAt: now,
   });
   await updatePreparedOrder(tx, order.id, {
     declinedAt: now,

@@ -17,6 +17,7 @@ import {
 } from './order-hands-emails';
 import { orderRecipient, withCompanyOwners } from './order-status-emails';
 import { findOrderAccount, lockOrderById, updateOrder } from './order-writes';
+import { onOrderStatusChanged } from '../shopify/shopify-sync';
 
 /*
  * The deadlines of an order staff prepared (docs/orders.md#staff-prepare-an-order): unconfirmed 7 days after
@@ -43,12 +44,25 @@ async function recipientOf(tx: DatabaseOrTransaction, order: OrderRow) {
   return { email: to.email, firstName: to.name };
 }
 
-async function expire(tx: DatabaseOrTransaction, env: DeadlineEnv, order: OrderRow, now: Date) {
+async function expire(
+  tx: DatabaseOrTransaction,
+  env: DeadlineEnv,
+  order: OrderRow,
+  now: Date,
+  connected: boolean,
+) {
   const expired = await updateOrder(tx, order.id, {
     status: 'cancelled',
     cancelledAt: now,
     version: order.version + 1,
     updatedAt: now,
+  });
+  await onOrderStatusChanged(tx, {
+    connected,
+    order: expired,
+    previousStatus: order.status,
+    status: 'cancelled',
+    changedAt: now,
   });
   await updatePreparedOrder(tx, order.id, { expiredAt: now });
   await recordAudit(
@@ -90,6 +104,8 @@ export async function runPreparedOrderDeadlines(
   db: Database,
   env: DeadlineEnv,
   now: Date,
+  /** A store is connected: a draft an expired order should not have is deleted. */
+  connected = false,
 ): Promise<{ reminded: number; expired: number }> {
   const remindBefore = new Date(now.getTime() - PREPARED_ORDER_REMINDER_DAYS * DAY_MS);
   const due = await findPreparedOrdersDue(db, remindBefore, now, BATCH);
@@ -100,7 +116,7 @@ export async function runPreparedOrderDeadlines(
       const order = await lockOrderById(tx, prepared.orderId);
       if (!order || toOrderStatus(order.status) !== 'awaiting_confirmation') return;
       if (prepared.expiresAt.getTime() <= now.getTime()) {
-        await expire(tx, env, order, now);
+        await expire(tx, env, order, now, connected);
         done.expired += 1;
       } else if (prepared.remindedAt === null) {
         await remind(tx, env, order, prepared, now);
@@ -115,10 +131,11 @@ export function preparedOrderDeadlineJobs(deps: {
   db: Database;
   env: DeadlineEnv;
   log: JobLogger;
+  shopify: unknown;
 }): BoundJob[] {
   return [
     bindJob(preparedOrderDeadlinesJob, async () => {
-      const done = await runPreparedOrderDeadlines(deps.db, deps.env, new Date());
+      const done = await runPreparedOrderDeadlines(deps.db, deps.env, new Date(), deps.shopify !== null);
       if (done.reminded + done.expired > 0) deps.log.info(done, 'prepared orders reminded or expired');
     }),
   ];

@@ -43,6 +43,8 @@ function requireEditable(order: OrderRow, by: Reviser['by']) {
   const status = toOrderStatus(order.status);
   if (status === 'cancelled' && by === 'buyer')
     throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.alreadyCancelled);
+  if (status === 'awaiting_confirmation' && by === 'buyer')
+    throw new AppError('CONFLICT', ORDER_HANDS_MESSAGES.confirmFirst);
   const editable = status === 'pending' || (by === 'staff' && status === 'awaiting_confirmation');
   if (!editable) {
     throw new AppError(

@@ -1,3 +1,5 @@
+import { sendCurrentLines } from './update-draft-order.job';
+import { orderLinesChanged } from '../lifecycle/order-records';
 import { isApproved } from '../../../../shared/order-rules';
 import { formatOrderNumber } from '../../../../shared/orders';
 import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-api';
@@ -127,6 +129,11 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
     }
     if (!current.ok) throw shopifyJobError('reading the draft order', current.error);
     let draft: ShopifyDraftOrder = current.data;
+    // Lines changed since the draft was made: the invoice goes out with the lines the order has now, even if
+    // an update job failed (docs/orders.md#changing-a-pending-order).
+    if (draft.status === 'OPEN' && (await orderLinesChanged(db, orderId))) {
+      draft = await sendCurrentLines(deps, order, draftGid, context);
+    }
     const onTerms = isNetTerms(order.paymentTerms) && order.orderTotal > 0;
 
     /**

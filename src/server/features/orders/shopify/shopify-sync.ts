@@ -178,7 +178,8 @@ export async function onDraftRecorded(tx: DatabaseOrTransaction, order: OrderRow
 }
 
 export type DraftRequeue =
-  { queued: true } | { queued: false; reason: 'test-mode' | 'cancelled' | 'has-draft' | 'in-progress' };
+  | { queued: true }
+  | { queued: false; reason: 'test-mode' | 'cancelled' | 'awaiting' | 'has-draft' | 'in-progress' };
 
 /**
  * Staff ask for the order's draft again (POST /api/admin/orders/{id}/shopify-sync), in their transaction with
@@ -195,6 +196,8 @@ export async function requeueDraftOrderCreate(
   if (order.testMode) return { queued: false, reason: 'test-mode' };
   if (order.shopifyDraftOrderGid !== null) return { queued: false, reason: 'has-draft' };
   if (toOrderStatus(order.status) === 'cancelled') return { queued: false, reason: 'cancelled' };
+  // Nothing goes to Shopify before its buyer confirms it (docs/orders.md#staff-prepare-an-order).
+  if (toOrderStatus(order.status) === 'awaiting_confirmation') return { queued: false, reason: 'awaiting' };
   if (await hasLiveOrderJob(tx, CREATE_DRAFT_ORDER_JOB, order.id, now)) {
     return { queued: false, reason: 'in-progress' };
   }

@@ -13,6 +13,8 @@ import {
   type ShopifyOrderJobDeps,
 } from './job-support';
 import { loadDraftSource } from './shopify-orders.repository';
+import type { OrderRow } from '../../../db/schema';
+import type { ShopifyDraftOrder } from '../../../integrations/shopify/shopify-api';
 
 /*
  * 'shopify.draft-order.update': the lines of a pending order changed, so its draft gets them
@@ -73,15 +75,6 @@ export function updateDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       return;
     }
 
-    const source = await loadDraftSource(db, order);
-    const lines = buildDraftLines(source.items, source.pricing);
-    if (!lines.ok) throw new PermanentJobError(`Shopify draft order for order ${orderId}: ${lines.reason}`);
-    for (const warning of lines.warnings)
-      log.warn({ ...context, warning }, 'Shopify draft order line adjusted');
-    // What of the create input depends on the lines: the lines themselves (at the order's prices, its tier's
-    // bundle expansion) and the fixed shipping line. The rest (identity, address, company) is left as is.
-    const { lineItems, shippingLine } = buildDraftOrderInput(order, lines.lines);
-
     // Shopify's own word on the invoice: one an invoice job sent before losing its answer is not recorded yet.
     const current = await shopify.api.getDraftOrder(draftGid);
     if (!current.ok && current.error.kind === 'not-found') {
@@ -99,14 +92,37 @@ export function updateDraftOrderHandler(deps: ShopifyOrderJobDeps): JobHandler {
       return;
     }
 
-    const updated = await shopify.api.updateDraftOrder(draftGid, {
-      lineItems,
-      ...(shippingLine ? { shippingLine } : {}),
-    });
-    if (!updated.ok) throw shopifyJobError("updating the draft order's lines", updated.error);
-    log.info(
-      { ...context, total: updated.data.totalPrice ?? null },
-      "Shopify draft order updated with the order's lines",
-    );
+    await sendCurrentLines(deps, order, draftGid, context);
   });
+}
+
+/**
+ * Sends the order's current lines to its open draft (draftOrderUpdate): what of the create input depends on
+ * the lines, the lines themselves (at the order's prices, its tier's bundle expansion) and the fixed
+ * shipping line; the rest (identity, address, company) is left as is. Also the invoice job's last step
+ * before the invoice of an order whose lines changed, so an update that failed never leaves the invoice
+ * with the old lines. Throws what the job should (a refusal is permanent; an outage retries).
+ */
+export async function sendCurrentLines(
+  deps: Pick<ShopifyOrderJobDeps, 'db' | 'shopify' | 'log'>,
+  order: OrderRow,
+  draftGid: string,
+  context: Record<string, unknown>,
+): Promise<ShopifyDraftOrder> {
+  const source = await loadDraftSource(deps.db, order);
+  const lines = buildDraftLines(source.items, source.pricing);
+  if (!lines.ok) throw new PermanentJobError(`Shopify draft order for order ${order.id}: ${lines.reason}`);
+  for (const warning of lines.warnings)
+    deps.log.warn({ ...context, warning }, 'Shopify draft order line adjusted');
+  const { lineItems, shippingLine } = buildDraftOrderInput(order, lines.lines);
+  const updated = await deps.shopify.api.updateDraftOrder(draftGid, {
+    lineItems,
+    ...(shippingLine ? { shippingLine } : {}),
+  });
+  if (!updated.ok) throw shopifyJobError("updating the draft order's lines", updated.error);
+  deps.log.info(
+    { ...context, total: updated.data.totalPrice ?? null },
+    "Shopify draft order updated with the order's lines",
+  );
+  return updated.data;
 }
