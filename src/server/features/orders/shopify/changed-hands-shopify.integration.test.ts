@@ -5,13 +5,11 @@ import { signInAdmin } from '../../../test/factories/sign-in';
 import { createShopifyTestApp, type ShopifyTestApp } from '../../../test/shopify-test-app';
 import {
   FOUR_OZ,
-  jobsOfOrder,
   newCustomer,
   retryShopifySync,
   setStatus,
   submitOrder,
 } from './shopify-orders-test-support';
-import { UPDATE_DRAFT_ORDER_JOB } from './draft-order-definitions';
 
 /*
  * Orders that change hands, with the store (docs/orders.md#orders-that-change-hands): a prepared order goes
