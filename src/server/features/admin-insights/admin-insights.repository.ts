@@ -17,8 +17,13 @@ import { isOverdueSql } from '../orders';
  * included, that is not cancelled. Revenue is the sum of those orders' totals (after the tier discount), in
  * the week they were placed (docs/admin.md#insights).
  */
-// Neither cancelled nor a prepared order its buyer has not confirmed (docs/orders.md#staff-prepare-an-order).
-const COUNTED_ORDER = sql.raw(`o.status not in ('cancelled', 'awaiting_confirmation')`);
+// Nor is a prepared order its buyer has not confirmed (docs/orders.md#staff-prepare-an-order): not yet placed.
+const NOT_COUNTED: ReadonlyArray<keyof typeof STORED_ORDER_STATUSES> = ['cancelled', 'awaiting_confirmation'];
+const COUNTED_ORDER = sql.raw(
+  `o.status <> all (array[${NOT_COUNTED.flatMap((status) => STORED_ORDER_STATUSES[status])
+    .map((value) => `'${value}'`)
+    .join(', ')}])`,
+);
 
 /** `orders o` of the raw statements, for the orders feature's rule fragments. */
 const o = alias(orders, 'o');
