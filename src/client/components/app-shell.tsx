@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { useForgetOtherUsersOrderEdit } from '../lib/cart/order-edit';
 import { useFocusHeadingOnNavigate } from '../lib/use-focus-heading-on-navigate';
 import { NavigationProgress } from './navigation-progress';
 import { PageSpinner } from './page-spinner';
@@ -11,6 +12,8 @@ import { SkipLink } from './skip-link';
 /** Layout of every customer page: header, page, footer. */
 export function AppShell() {
   useFocusHeadingOnNavigate();
+  // An edit of an order another user began in this browser is never shown here, and forgotten.
+  useForgetOtherUsersOrderEdit();
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />

@@ -186,7 +186,7 @@ describe("admin Orders 'Edit lines'", () => {
     await waitFor(() => expect(document.activeElement).toBe(again.getByLabelText('Bottles of 4 oz bottle')));
   });
 
-  it('shows a 409 with the order as it now stands: its row, its lines again, and keeps the reason for the next try', async () => {
+  it('shows a 409 with the order as it now stands: its row, its lines again, and keeps the reason and the quantities typed for the next try', async () => {
     const order = buildAdminOrder({ version: 3 });
     const now = buildAdminOrder({ version: 5, orderTotal: '500.00', status: 'awaiting_confirmation' });
     const { fetchMock, state } = stubServer(order, () => {
@@ -208,13 +208,54 @@ describe("admin Orders 'Edit lines'", () => {
     expect(row?.textContent).toContain("Awaiting buyer's confirmation");
     await waitFor(() => expect(itemReads(fetchMock)).toBeGreaterThan(reads));
 
-    // The next try starts from the current lines and version, with the reason typed before.
+    // The quantities typed, not saved, shown under the order as it now stands.
+    const unsaved = within(dialog.getByRole('region', { name: 'Your unsaved lines for order WO-1001' }));
+    expect(unsaved.getAllByRole('listitem').map((line) => line.textContent)).toEqual([
+      '4 oz bottle36 bottles',
+      '1 oz bottle12 bottles',
+    ]);
+
+    // The next try starts from them, with the reason typed before, and is saved only deliberately, from the
+    // version of the order as it now stands.
     const again = within(await startEditing(dialog));
-    expect(again.getByLabelText<HTMLInputElement>('Bottles of 4 oz bottle').value).toBe('24');
+    expect(
+      again.getByText(/These are the quantities you typed before the order changed/),
+    ).toBeInTheDocument();
+    expect(again.getByLabelText<HTMLInputElement>('Bottles of 4 oz bottle').value).toBe('36');
+    expect(again.getByLabelText<HTMLInputElement>('Bottles of 1 oz bottle').value).toBe('12');
+    expect(again.queryByText('Free in-store tester')).toBeNull();
+    expect(again.getByText('Current total').nextElementSibling?.textContent).toBe('$500.00');
     expect(again.getByLabelText<HTMLTextAreaElement>('Reason for the change').value).toBe('Out of the 1 oz');
+    expect(saves(fetchMock)).toHaveLength(1);
     fireEvent.click(again.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(saves(fetchMock)).toHaveLength(2));
-    expect(saves(fetchMock)[1]).toMatchObject({ version: 5 });
+    expect(saves(fetchMock)[1]).toEqual({
+      version: 5,
+      items: [
+        { productId: 1, quantity: 36 },
+        { productId: 21, quantity: 12 },
+      ],
+      reason: 'Out of the 1 oz',
+    });
+  });
+
+  it('after a 409, starts from the current lines again once staff choose to', async () => {
+    const now = buildAdminOrder({ version: 5, orderTotal: '500.00' });
+    const { state } = stubServer(buildAdminOrder({ version: 3 }), () => {
+      state.stored = now;
+      return refusal(409, 'CONFLICT', CONFLICT_MESSAGE, { order: now });
+    });
+    const dialog = await openItems();
+    const form = await changeLines(dialog);
+    fireEvent.change(form.getByLabelText('Reason for the change'), { target: { value: 'Out of the 1 oz' } });
+    fireEvent.click(form.getByRole('button', { name: 'Save changes' }));
+    await dialog.findByRole('region', { name: 'Your unsaved lines for order WO-1001' });
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Start from the current lines' }));
+    expect(dialog.queryByRole('region', { name: /Your unsaved lines/ })).toBeNull();
+    const again = within(await startEditing(dialog));
+    expect(again.getByLabelText<HTMLInputElement>('Bottles of 4 oz bottle').value).toBe('24');
+    expect(again.queryByText(/These are the quantities you typed/)).toBeNull();
   });
 
   it("shows the server's refusal in the form and keeps the lines typed (an invoiced order)", async () => {

@@ -11,6 +11,7 @@ import {
 } from '../../../shared/schemas/order-changes';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/field';
+import { pluralize } from '../../lib/format';
 import { FormActions } from '../../components/ui/form-actions';
 import { SelectField } from '../../components/ui/select-field';
 import { ApiError } from '../../lib/api';
@@ -18,7 +19,7 @@ import { JUDGED_ON_SUBMIT, schemaResolver, submitUnlessPending } from '../../lib
 import { currentAdminOrderOf } from './admin-orders-queries';
 import { useStaffEditOrder } from './order-changes-queries';
 import { useOrderCatalogue, type OrderCatalogue } from './order-catalogue-query';
-import { judgeDraft, type DraftLine } from './order-draft';
+import { judgeDraft, unitOf, type DraftLine } from './order-draft';
 import { OrderDraftProblems, OrderProductsLoading, ServerRefusal } from './order-draft-messages';
 import { OrderLinesEditor } from './order-lines-editor';
 import { OrderTotals } from './order-totals';
@@ -27,15 +28,30 @@ const reasonSchema = staffEditOrderRequestSchema.pick({ reason: true });
 const REASON_LABEL = 'Reason for the change';
 const EDIT_ORDER_FALLBACK = 'Failed to change the order';
 
+/** A line staff typed that was not saved (the order changed meanwhile), named for showing beside the order's. */
+export interface TypedLine extends DraftLine {
+  name: string;
+  /** '36 bottles', '2 bundles', 'Included'. */
+  description: string;
+}
+
 interface EditOrderLinesProps {
   /** The order as shown: its version is what the change is made from. */
   order: AdminOrder;
   items: readonly AdminOrderItem[];
   /** The reason typed before (kept when a change was refused because the order had moved on). */
   reason: string;
+  /**
+   * The lines typed before a change was refused because the order had moved on: the form starts from them
+   * (saved, they are sent with the version of the order as it now stands), else from the order's lines.
+   */
+  typed?: readonly DraftLine[] | null;
   onSaved: (order: AdminOrder) => void;
-  /** The order changed since it was shown (409): the row as it now stands, the server's words, the reason typed. */
-  onConflict: (current: AdminOrder, message: string, reason: string) => void;
+  /**
+   * The order changed since it was shown (409): the row as it now stands, the server's words, the reason and
+   * the lines typed.
+   */
+  onConflict: (current: AdminOrder, message: string, reason: string, typed: TypedLine[]) => void;
   onCancel: () => void;
 }
 
@@ -76,12 +92,15 @@ function EditOrderLinesForm({
   order,
   items,
   reason,
+  typed,
   onSaved,
   onConflict,
   onCancel,
   catalogue,
 }: EditOrderLinesProps & { catalogue: OrderCatalogue }) {
-  const [draft, setDraft] = useState(() => draftOf(items));
+  const [draft, setDraft] = useState(() =>
+    typed ? typed.map(({ productId, quantity }) => ({ productId, quantity })) : draftOf(items),
+  );
   const edit = useStaffEditOrder(order.id);
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus(), []);
@@ -116,8 +135,10 @@ function EditOrderLinesForm({
         onSuccess: (answer) => onSaved(answer.order),
         onError: (refusal) => {
           const current = refusal instanceof ApiError ? currentAdminOrderOf(refusal.details) : null;
-          if (current && refusal instanceof ApiError)
-            onConflict(current, refusal.detail, getValues('reason'));
+          if (current && refusal instanceof ApiError) {
+            const lines = draft.map((line) => describeTypedLine(catalogue, line, nameOf(line.productId)));
+            onConflict(current, refusal.detail, getValues('reason'), lines);
+          }
         },
       },
     );
@@ -132,6 +153,12 @@ function EditOrderLinesForm({
       aria-label={`Edit the lines of order ${order.orderNumber}`}
       className="flex flex-col gap-4 text-sm"
     >
+      {typed ? (
+        <p className="rounded-md border border-border bg-muted px-3 py-2">
+          These are the quantities you typed before the order changed. Check them against the order as it now
+          stands (its current total is below) before saving them.
+        </p>
+      ) : null}
       <OrderLinesEditor
         label={`Lines of order ${order.orderNumber}`}
         catalog={catalogue.catalog}
@@ -175,6 +202,19 @@ function EditOrderLinesForm({
       />
     </form>
   );
+}
+
+/** A typed line named and described ('36 bottles'), to be shown beside the order's current lines. */
+function describeTypedLine(catalogue: OrderCatalogue, line: DraftLine, fallbackName: string): TypedLine {
+  const product = catalogue.catalog.products.get(line.productId);
+  const quantity = Number(line.quantity.trim() || '0');
+  let description = line.quantity;
+  if (product && Number.isSafeInteger(quantity)) {
+    const unit = unitOf(product);
+    if (unit === 'tester') description = quantity > 0 ? 'Included' : 'Not included';
+    else description = pluralize(quantity, unit, `${unit}s`, { grouped: true });
+  }
+  return { ...line, name: product?.name ?? fallbackName, description };
 }
 
 /** 'Add a product': any product of the catalogue the order has no line of, at one case (or one unit). */

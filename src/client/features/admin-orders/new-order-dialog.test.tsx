@@ -283,4 +283,88 @@ describe("admin Orders 'New order'", () => {
     ).toBeInTheDocument();
     expect(createRequests(fetchMock)).toEqual([]);
   });
+
+  it('asks before discarding what was typed, on Escape, the backdrop and Cancel, and closes at once when nothing was', async () => {
+    const fetchMock = stubServer();
+    let dialog = await openNewOrder();
+    // Nothing typed: Cancel closes without asking.
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New order' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard this order?' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'New order' }));
+    dialog = within(await screen.findByRole('dialog', { name: 'New order' }));
+    fireEvent.change(await dialog.findByLabelText('Bottles of 4 oz bottle'), { target: { value: '24' } });
+    const newOrder = screen.getByRole('dialog', { name: 'New order' });
+    const closings: Array<[string, () => void]> = [
+      ['Escape', () => fireEvent(newOrder, new Event('cancel', { cancelable: true }))],
+      ['the backdrop', () => fireEvent.click(newOrder)],
+      ['Cancel', () => fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }))],
+    ];
+    for (const [way, close] of closings) {
+      close();
+      const asking = within(await screen.findByRole('dialog', { name: 'Discard this order?' }));
+      fireEvent.click(asking.getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard this order?' })).toBeNull());
+      expect(dialog.getByLabelText<HTMLInputElement>('Bottles of 4 oz bottle').value, way).toBe('24');
+    }
+
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Discard this order?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'New order' })).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Discard this order?' })).toBeNull();
+    expect(createRequests(fetchMock)).toEqual([]);
+  });
+
+  it('asks too once only a person was chosen', async () => {
+    stubServer();
+    const dialog = await openNewOrder();
+    fireEvent.click(await dialog.findByRole('radio', { name: /Jane Doe/ }));
+    fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('dialog', { name: 'Discard this order?' })).toBeInTheDocument();
+  });
+
+  it("moves the keyboard to the people when nobody was chosen, and ties 'Choose who the order is for.' to them", async () => {
+    stubServer();
+    const dialog = await openNewOrder();
+    const jane = await dialog.findByRole('radio', { name: /Jane Doe/ });
+    fireEvent.change(dialog.getByLabelText('Bottles of 4 oz bottle'), { target: { value: '24' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Create order' }));
+
+    const problem = await dialog.findByText('Choose who the order is for.');
+    await waitFor(() => expect(document.activeElement).toBe(jane));
+    const people = dialog.getByRole('group', { name: 'Order for' });
+    expect(people.getAttribute('aria-describedby')).toBe(problem.id);
+    expect(problem.id).not.toBe('');
+
+    fireEvent.click(jane);
+    expect(dialog.queryByText('Choose who the order is for.')).toBeNull();
+    expect(people.getAttribute('aria-describedby')).toBeNull();
+  });
+
+  it('does not offer to create an order for a person with no location, and says why', async () => {
+    const fetchMock = stubFetch({
+      '/api/admin/orders': () => jsonResponse(adminOrderListOf([buildAdminOrder()])),
+      '/api/admin/orders/orderers': () =>
+        jsonResponse({ orderers: [buildOrderer({ userId: 12, name: 'Lee Nowhere', locations: [] })] }),
+      ...catalogueHandlers,
+    });
+    const dialog = await openNewOrder();
+    fireEvent.click(await dialog.findByRole('radio', { name: /Lee Nowhere/ }));
+    fireEvent.change(dialog.getByLabelText('Bottles of 4 oz bottle'), { target: { value: '24' } });
+
+    const reason = dialog.getByText(
+      'Lee Nowhere has no location on file, so no order can be made for them. Give them a location in their company first.',
+    );
+    const create = dialog.getByRole<HTMLButtonElement>('button', { name: 'Create order' });
+    expect(create.disabled).toBe(true);
+    expect(create.getAttribute('aria-describedby')).toBe(reason.id);
+    fireEvent.submit(create.closest('form')!);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(createRequests(fetchMock)).toEqual([]);
+  });
 });

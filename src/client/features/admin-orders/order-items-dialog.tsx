@@ -15,7 +15,7 @@ import { formatMoney } from '../../lib/format-money';
 import { pluralize } from '../../lib/format';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { SupportMessagesLink } from './support-messages-link';
-import { EditOrderLines } from './edit-order-lines';
+import { EditOrderLines, type TypedLine } from './edit-order-lines';
 import { EditLinesOffer } from './edit-lines-offer';
 import { FormAlert } from '../../components/ui/field';
 
@@ -38,6 +38,9 @@ export function OrderItemsDialog({ order: listed, onClose }: OrderItemsDialogPro
   const [editing, setEditing] = useState(false);
   const [reason, setReason] = useState('');
   const [conflict, setConflict] = useState<string | null>(null);
+  // The lines typed when a change was refused because the order had moved on: shown beside the order as it
+  // now stands, and 'Edit lines' starts from them (saved with the new version only when staff save again).
+  const [typed, setTyped] = useState<TypedLine[] | null>(null);
   const editButtonRef = useRef<HTMLButtonElement>(null);
   const viewRef = useRef<HTMLDivElement>(null);
   const wasEditing = useRef(false);
@@ -93,23 +96,39 @@ export function OrderItemsDialog({ order: listed, onClose }: OrderItemsDialogPro
           order={order}
           items={items.data}
           reason={reason}
+          typed={typed}
           onSaved={(saved) => {
             setAnswered(saved);
             setReason('');
+            setTyped(null);
             setEditing(false);
           }}
-          onConflict={(current, message, typed) => {
+          onConflict={(current, message, typedReason, typedLines) => {
             setAnswered(current);
             setConflict(message);
-            setReason(typed);
+            setReason(typedReason);
+            setTyped(typedLines);
             setEditing(false);
           }}
-          onCancel={() => setEditing(false)}
+          onCancel={() => {
+            setTyped(null);
+            setEditing(false);
+          }}
         />
       ) : (
         <div ref={viewRef} tabIndex={-1} className="flex flex-col gap-4 rounded-sm">
           {conflict ? <FormAlert>{conflict}</FormAlert> : null}
           <OrderLines order={order} items={items.data} />
+          {typed ? (
+            <UnsavedLines
+              order={order}
+              typed={typed}
+              onForget={() => {
+                setTyped(null);
+                editButtonRef.current?.focus();
+              }}
+            />
+          ) : null}
           <EditLinesOffer
             order={order}
             waiting={items.isFetching}
@@ -122,6 +141,43 @@ export function OrderItemsDialog({ order: listed, onClose }: OrderItemsDialogPro
         </div>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * After a refusal because the order had moved on: the quantities staff typed, not saved, under the order as
+ * it now stands. 'Edit lines' starts from them; 'Start from the current lines' forgets them.
+ */
+function UnsavedLines({
+  order,
+  typed,
+  onForget,
+}: {
+  order: AdminOrder;
+  typed: readonly TypedLine[];
+  onForget: () => void;
+}) {
+  return (
+    <section
+      aria-label={`Your unsaved lines for order ${order.orderNumber}`}
+      className="flex flex-col gap-2 rounded-lg border border-dashed border-border p-3 text-sm"
+    >
+      <p className="font-medium">Your lines, not saved</p>
+      <p className="text-muted-foreground">
+        &lsquo;Edit lines&rsquo; starts from them; nothing is saved until you save again.
+      </p>
+      <ul className="flex flex-col gap-1">
+        {typed.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-3">
+            <span className="break-words">{line.name}</span>
+            <span className="whitespace-nowrap tabular-nums">{line.description}</span>
+          </li>
+        ))}
+      </ul>
+      <Button variant="ghost" size="sm" className="self-start" onClick={onForget}>
+        Start from the current lines
+      </Button>
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState, type Ref } from 'react';
 import { COMPANY_ROLE_LABELS } from '../../../shared/company-roles';
 import type { Orderer } from '../../../shared/schemas/order-changes';
 import { Field } from '../../components/ui/field';
@@ -15,6 +15,8 @@ interface OrdererPickerProps {
   onChoose: (orderer: Orderer) => void;
   /** Why the order cannot go yet ('Choose who the order is for'), shown under the choices. */
   problem: string | null;
+  /** The picker's box (the search and the people), for the form to move the keyboard to it. */
+  ref?: Ref<HTMLDivElement>;
 }
 
 /**
@@ -22,7 +24,8 @@ interface OrdererPickerProps {
  * by name, e-mail or company, each with their company, role and e-mail. A radio group, so the keyboard
  * moves through the people with the arrow keys. The person chosen stays chosen while staff search on.
  */
-export function OrdererPicker({ chosen, onChoose, problem }: OrdererPickerProps) {
+export function OrdererPicker({ chosen, onChoose, problem, ref }: OrdererPickerProps) {
+  const problemId = useId();
   const [searchText, setSearchText] = useState('');
   const search = useDebouncedValue(searchText, SEARCH_PAUSE_MS);
   const found = useQuery(orderersQueryOptions(search));
@@ -32,7 +35,7 @@ export function OrdererPicker({ chosen, onChoose, problem }: OrdererPickerProps)
     chosen && !people.some((person) => person.userId === chosen.userId) ? [chosen, ...people] : people;
 
   return (
-    <div className="flex flex-col gap-3">
+    <div ref={ref} className="flex flex-col gap-3">
       <Field
         label="Find the buyer"
         type="search"
@@ -45,6 +48,7 @@ export function OrdererPicker({ chosen, onChoose, problem }: OrdererPickerProps)
       <fieldset
         className="flex max-h-64 flex-col gap-1 overflow-y-auto rounded-lg border border-border p-2"
         aria-busy={found.isFetching || undefined}
+        aria-describedby={problem ? problemId : undefined}
       >
         <legend className="px-1 text-sm font-medium">Order for</legend>
         {found.isPending ? (
@@ -84,7 +88,7 @@ export function OrdererPicker({ chosen, onChoose, problem }: OrdererPickerProps)
         )}
       </fieldset>
       {problem ? (
-        <p role="alert" className="text-sm text-destructive">
+        <p id={problemId} role="alert" className="text-sm text-destructive">
           {problem}
         </p>
       ) : null}

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { Button } from '../../components/ui/button';
 import { startOrderEdit, useOrderEdit } from '../../lib/cart/order-edit';
+import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { editUnderWayMessage } from './order-edit-banner';
 import { toCartContent } from './reorder-data';
@@ -16,11 +17,14 @@ import { toCartContent } from './reorder-data';
 export function EditOrderButton({ order, items }: { order: OrderDetail; items: readonly OrderItemView[] }) {
   const navigate = useNavigate();
   const edit = useOrderEdit();
+  const userId = useCurrentUser().data?.id;
 
   // Under way: the banner above the order says so, with 'Continue editing' and 'Discard changes'.
   if (edit?.orderId === order.id) return null;
 
   const start = () => {
+    // Offered only to a signed-in owner or buyer; the session is known by then.
+    if (userId === undefined) return;
     if (edit) {
       toast.error(editUnderWayMessage(edit.orderNumber));
       return;
@@ -30,7 +34,8 @@ export function EditOrderButton({ order, items }: { order: OrderDetail; items: r
       items.map(({ productId, quantity, name, sku }) => ({ productId, quantity, name, sku })),
       testers,
     );
-    if (!startOrderEdit({ id: order.id, orderNumber: order.orderNumber, version: order.version }, content)) {
+    const edited = { id: order.id, orderNumber: order.orderNumber, version: order.version };
+    if (!startOrderEdit(edited, content, userId)) {
       toast.error(
         'Your browser could not store your cart, so the order cannot be edited here. Please try again.',
       );

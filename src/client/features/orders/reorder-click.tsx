@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { cartStore } from '../../lib/cart/cart-store';
 import { readOrderEdit } from '../../lib/cart/order-edit';
+import { useCurrentUser } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { editUnderWayMessage } from './order-edit-banner';
 import { newReorderToken, reorderNavigationState, type ReorderMode } from './reorder-token';
@@ -30,6 +31,7 @@ export function useReorderClick(): { startReorder: (orderId: number) => void; di
   const lastClickAt = useRef<number | null>(null);
   const [asking, setAsking] = useState<number | null>(null);
   const busy = useNavigationPending();
+  const userId = useCurrentUser().data?.id;
 
   const go = useCallback(
     (orderId: number, mode: ReorderMode) => {
@@ -42,7 +44,7 @@ export function useReorderClick(): { startReorder: (orderId: number) => void; di
     (orderId: number) => {
       const now = Date.now();
       if (busy) return;
-      const edit = readOrderEdit();
+      const edit = readOrderEdit(userId);
       if (edit) {
         toast.error(editUnderWayMessage(edit.orderNumber));
         return;
@@ -52,7 +54,7 @@ export function useReorderClick(): { startReorder: (orderId: number) => void; di
       if (hasItems()) setAsking(orderId);
       else go(orderId, 'replace');
     },
-    [busy, go],
+    [busy, go, userId],
   );
 
   const choose = (mode: ReorderMode) => {

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { editOrderRequestSchema } from '../../../shared/schemas/order-changes';
 import { orderDetailResponseSchema } from '../../../shared/schemas/orders';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
-import { endOrderEdit, rebaseOrderEdit, type OrderEdit } from '../../lib/cart/order-edit';
+import { endOrderEdit, type OrderEdit } from '../../lib/cart/order-edit';
 import { formatMoney } from '../../lib/format-money';
 import { ORDERS_QUERY_KEY } from '../../lib/orders';
 import { toast } from '../../lib/toast';
@@ -17,9 +17,9 @@ type EditOrderRequest = z.input<typeof editOrderRequestSchema>;
 const SAVE_FAILED = 'Your changes could not be saved. Please try again.';
 
 /**
- * 'saved': the order's page opens with the order as saved. 'ended': the order can no longer be edited here
- * (approved or cancelled meanwhile): the edit is over and the order's page opens. 'failed': the buyer stays,
- * with the reasons. 'skipped': a save was already under way.
+ * 'saved': the order's page opens with the order as saved. 'ended': the order changed meanwhile (staff cut a
+ * line, say, or it was approved or cancelled): the edit is over and the order's page opens with the order as
+ * it now stands. 'failed': the buyer stays, with the reasons. 'skipped': a save was already under way.
  */
 export type SaveEditResult = 'saved' | 'ended' | 'failed' | 'skipped';
 
@@ -36,9 +36,10 @@ function cartRuleProblems(error: unknown): string[] | null {
  * 'Save changes' of an edited pending order (docs/storefront.md#editing-a-pending-order): PUT
  * /api/orders/{id}/items with the version the edit began from and the lines. Saved, the kept cart comes back
  * and the order's page opens with the new total. Refused because the order changed meanwhile
- * (docs/orders.md#concurrent-changes) but still pending, the buyer stays with their lines, the order as it
- * now stands is what the next save is made from, and they are told to check it; no longer pending, the edit
- * ends. A second press while one is under way sends nothing.
+ * (docs/orders.md#concurrent-changes, a 409), pending or not, the edit ends as a discard does: the kept cart
+ * comes back and the order's page opens with the order as it now stands (the 409 carries it) and the server's
+ * words in a toast, so what someone else changed is seen and never overwritten by a second press; the buyer
+ * may press 'Edit order' again from the current lines. A second press while one is under way sends nothing.
  */
 export function useSaveOrderEdit(edit: OrderEdit) {
   const queryClient = useQueryClient();
@@ -73,13 +74,12 @@ export function useSaveOrderEdit(edit: OrderEdit) {
       const current = currentOrderOf(error);
       if (current) queryClient.setQueryData(detailKey, current);
       toast.error(message);
-      if (error instanceof ApiError && error.status === 409 && current?.order.status !== 'pending') {
+      if (error instanceof ApiError && error.status === 409) {
         endOrderEdit();
         void queryClient.invalidateQueries({ queryKey: ORDERS_QUERY_KEY });
         void navigate(orderPath, { replace: true });
         return 'ended';
       }
-      if (current) rebaseOrderEdit(current.order.version);
       setProblems(cartRuleProblems(error) ?? [message]);
       setSaving(false);
       inFlight.current = false;

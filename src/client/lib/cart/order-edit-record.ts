@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useCurrentUser } from '../session';
 import type { Cart } from './cart-store';
 import { readStoredCart } from './stored-cart';
 
@@ -7,7 +8,9 @@ import { readStoredCart } from './stored-cart';
  * beside the cart: which order is being edited (its number and the version it was opened at) and the cart
  * the buyer was building before, put aside until the edit is saved or discarded. Stored, so a reload or a
  * closed tab keeps the edit and never loses the kept cart; read with plain checks like the cart itself (the
- * order form's first page carries no schema library, ADR 0015).
+ * order form's first page carries no schema library, ADR 0015). The record names the user who began the
+ * edit: it is theirs alone, never shown to another person signed in on the same browser (order-edit.ts
+ * forgets it then).
  *
  * No import of cart-store's functions here: cart-store's clearCart forgets the edit (sign-out, registration),
  * and order-edit.ts, which moves carts in and out, imports both.
@@ -15,6 +18,8 @@ import { readStoredCart } from './stored-cart';
 export const ORDER_EDIT_STORAGE_KEY = 'wholesale-order-edit';
 
 export interface OrderEdit {
+  /** The signed-in user who began the edit: only theirs to see, save or discard. */
+  userId: number;
   orderId: number;
   /** WO-1042. */
   orderNumber: string;
@@ -56,11 +61,13 @@ function parseOrderEdit(raw: string): OrderEdit | null {
     return null;
   }
   if (!isRecord(value) || !isRecord(value.kept)) return null;
-  const { orderId, orderNumber, version, kept } = value;
+  const { userId, orderId, orderNumber, version, kept } = value;
   const cart = readStoredCart(kept.cart);
-  if (!isId(orderId) || !isId(version) || typeof orderNumber !== 'string' || !cart) return null;
+  if (!isId(userId) || !isId(orderId) || !isId(version) || typeof orderNumber !== 'string' || !cart)
+    return null;
   const text = (field: unknown) => (typeof field === 'string' ? field : '');
   return {
+    userId,
     orderId,
     orderNumber,
     version,
@@ -68,11 +75,20 @@ function parseOrderEdit(raw: string): OrderEdit | null {
   };
 }
 
-/** The order being edited in this browser, or null. */
-export function readOrderEdit(): OrderEdit | null {
+/** The edit stored in this browser, whoever began it, or null. */
+export function readStoredOrderEdit(): OrderEdit | null {
   const raw = readRaw();
   if (raw !== cached.raw) cached = { raw, edit: raw === null ? null : parseOrderEdit(raw) };
   return cached.edit;
+}
+
+/**
+ * The order `userId` is editing in this browser, or null: none, no one signed in (or the session not known
+ * yet), or an edit another user began.
+ */
+export function readOrderEdit(userId: number | null | undefined): OrderEdit | null {
+  const edit = readStoredOrderEdit();
+  return edit && edit.userId === userId ? edit : null;
 }
 
 function notify() {
@@ -115,7 +131,17 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** The order being edited, re-rendering when the edit starts or ends (in this tab or another); null if none. */
+/** The stored edit, whoever began it, re-rendering when it starts or ends (in this tab or another). */
+export function useStoredOrderEdit(): OrderEdit | null {
+  return useSyncExternalStore(subscribe, readStoredOrderEdit, () => null);
+}
+
+/**
+ * The order the signed-in user is editing, re-rendering when the edit starts or ends (in this tab or
+ * another); null if none, while the session is not known, and for an edit another user began.
+ */
 export function useOrderEdit(): OrderEdit | null {
-  return useSyncExternalStore(subscribe, readOrderEdit, () => null);
+  const userId = useCurrentUser().data?.id;
+  const edit = useStoredOrderEdit();
+  return edit && edit.userId === userId ? edit : null;
 }

@@ -1,5 +1,14 @@
-import { cartStore, replaceCartContents, type CartContent } from './cart-store';
-import { forgetOrderEdit, readOrderEdit, writeOrderEdit, type OrderEdit } from './order-edit-record';
+import { useEffect } from 'react';
+import { useCurrentUser } from '../session';
+import { cartStore, clearCart, replaceCartContents, type CartContent } from './cart-store';
+import {
+  forgetOrderEdit,
+  readOrderEdit,
+  readStoredOrderEdit,
+  useStoredOrderEdit,
+  writeOrderEdit,
+  type OrderEdit,
+} from './order-edit-record';
 import { readOrderNotes, writeOrderNotes } from './order-notes-store';
 import { readPoNumber, writePoNumber } from './po-number-store';
 
@@ -18,15 +27,19 @@ export interface EditedOrder {
 }
 
 /**
- * Puts the current cart aside and fills the cart with `content`, the order's lines. Editing the same order
- * again keeps the cart put aside the first time (and the version it was opened at). Returns false, changing
- * nothing, when the kept cart cannot be stored: the buyer's cart is never lost to an edit.
+ * Puts the current cart aside and fills the cart with `content`, the order's lines, for `userId`, the
+ * signed-in user. Editing the same order again keeps the cart put aside the first time (and the version it
+ * was opened at). Returns false, changing nothing, when the kept cart cannot be stored: the buyer's cart is
+ * never lost to an edit.
  */
-export function startOrderEdit(order: EditedOrder, content: CartContent): boolean {
-  const current = readOrderEdit();
+export function startOrderEdit(order: EditedOrder, content: CartContent, userId: number): boolean {
+  // Another user's edit goes first, with their cart: neither is put aside for this user.
+  forgetOtherUsersOrderEdit(userId);
+  const current = readOrderEdit(userId);
   if (current && current.orderId !== order.id) return false;
   if (!current) {
     const edit: OrderEdit = {
+      userId,
       orderId: order.id,
       orderNumber: order.orderNumber,
       version: order.version,
@@ -39,20 +52,11 @@ export function startOrderEdit(order: EditedOrder, content: CartContent): boolea
 }
 
 /**
- * After a refused save because the order changed meanwhile (docs/orders.md#concurrent-changes): the buyer
- * has seen the order as it now stands, and the next 'Save changes' names its version.
- */
-export function rebaseOrderEdit(version: number): void {
-  const current = readOrderEdit();
-  if (current) writeOrderEdit({ ...current, version });
-}
-
-/**
  * Ends the edit, saved or discarded: the kept cart, notes and PO number come back and the edit is forgotten.
  * Nothing happens when no edit is under way.
  */
 export function endOrderEdit(): void {
-  const edit = readOrderEdit();
+  const edit = readStoredOrderEdit();
   if (!edit) return;
   const { cart, notes, poNumber } = edit.kept;
   replaceCartContents(cart.items, cart.testerAdded);
@@ -60,4 +64,23 @@ export function endOrderEdit(): void {
   writePoNumber(poNumber);
   // Forgotten last: should the page go away meanwhile, the kept cart is still stored.
   forgetOrderEdit();
+}
+
+/**
+ * When `userId` is signed in and the stored edit is another user's (a session changed in this browser
+ * without signing out), forgets it as signing out would have: the cart (that order's lines), its notes and
+ * PO number, and the cart kept aside, none of which is this user's to see or restore.
+ */
+export function forgetOtherUsersOrderEdit(userId: number): void {
+  const stored = readStoredOrderEdit();
+  if (stored && stored.userId !== userId) clearCart();
+}
+
+/** Mounted once for every customer page (AppShell): forgetOtherUsersOrderEdit as soon as the user is known. */
+export function useForgetOtherUsersOrderEdit(): void {
+  const userId = useCurrentUser().data?.id;
+  const stored = useStoredOrderEdit();
+  useEffect(() => {
+    if (userId !== undefined && stored) forgetOtherUsersOrderEdit(userId);
+  }, [userId, stored]);
 }

@@ -221,6 +221,34 @@ describe('Edit order (docs/storefront.md#editing-a-pending-order)', () => {
     expect(screen.getByRole('button', { name: /Review changes/ })).toBeInTheDocument();
   });
 
+  it("is the user's who began it: another person signed in on the browser neither sees it nor restores its cart", async () => {
+    seedCartBeingBuilt();
+    stubApi();
+    await startEditing();
+    await waitFor(() => expect(casesOf('4 oz bottle').value).toBe('2'));
+    expect(JSON.parse(localStorage.getItem(ORDER_EDIT_STORAGE_KEY) ?? 'null')).toMatchObject({
+      userId: testUser.id,
+    });
+
+    // Jane's session ends without 'Sign Out' and Sam signs in on the same browser.
+    cleanup();
+    cartStore.forget();
+    const sam = { ...testUser, id: 8, email: 'sam@shop.test', firstName: 'Sam' };
+    stubApi({ '/api/session': () => jsonResponse({ user: sam }) });
+    renderApp('/');
+
+    await screen.findByRole('heading', { level: 1, name: 'Wholesale Order Form' });
+    await waitFor(() => expect(localStorage.getItem(ORDER_EDIT_STORAGE_KEY)).toBeNull());
+    expect(screen.queryByText('You are editing order WO-1001')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Discard changes' })).toBeNull();
+    // Neither Jane's order lines nor the cart she kept aside (with its notes and PO number) is left for Sam.
+    await waitFor(() => expect(casesOf('4 oz bottle').value).toBe('0'));
+    expect(casesOf('50/50 split pack').value).toBe('0');
+    expect(storedCart()?.items ?? []).toEqual([]);
+    expect(localStorage.getItem(ORDER_NOTES_STORAGE_KEY) ?? '').toBe('');
+    expect(localStorage.getItem(PO_NUMBER_STORAGE_KEY) ?? '').toBe('');
+  });
+
   it('on the order page offers to continue or discard, and no second edit or reorder meanwhile', async () => {
     seedCartBeingBuilt();
     stubApi({ '/api/orders/2': () => jsonResponse(buildOrderDetailResponse({ id: 2 })) });
@@ -265,41 +293,61 @@ describe('Edit order (docs/storefront.md#editing-a-pending-order)', () => {
     expect(countCalls(fetchMock, ITEMS_PATH)).toBe(0);
   });
 
-  it('keeps the changes when the order changed meanwhile, and saves them from the version now on screen', async () => {
+  it('ends the edit when staff changed the order meanwhile: it shows the order as it stands, and a new edit starts from it', async () => {
     seedCartBeingBuilt();
-    const changedByStaff = buildOrderDetailResponse({ version: 3, orderTotal: '290.00' });
-    let attempts = 0;
+    // Staff cut the 1 oz line for stock while the buyer was editing: version 3, still pending.
+    const cut = buildOrderDetailResponse({ version: 3, orderTotal: '255.60' });
+    const changedByStaff = { ...cut, items: cut.items.filter((item) => item.productId !== 21) };
+    let current = buildOrderDetailResponse({ version: 2 });
     const fetchMock = stubApi({
+      '/api/orders/1': () => jsonResponse(current),
       [ITEMS_PATH]: () => {
-        attempts += 1;
-        return attempts === 1
-          ? jsonResponse(
-              {
-                code: 'CONFLICT',
-                message: CHANGED,
-                requestId: 'req-test',
-                details: { order: changedByStaff },
-              },
-              { status: 409 },
-            )
-          : jsonResponse(buildOrderDetailResponse({ version: 4, orderTotal: '476.40' }));
+        if (saveBodies(fetchMock).length === 1) {
+          current = changedByStaff;
+          return jsonResponse(
+            { code: 'CONFLICT', message: CHANGED, requestId: 'req-test', details: { order: changedByStaff } },
+            { status: 409 },
+          );
+        }
+        current = buildOrderDetailResponse({ version: 4, orderTotal: '351.00' });
+        return jsonResponse(current);
       },
     });
-    await startEditing();
+    const { history } = await startEditing();
     await waitFor(() => expect(casesOf('4 oz bottle').value).toBe('2'));
     fireEvent.click(screen.getByRole('button', { name: 'Add one case of 4 oz bottle' }));
     await reviewChanges();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
-    expect(await screen.findByText(CHANGED)).toBeInTheDocument();
-    expect(toast.error).toHaveBeenCalledWith(CHANGED);
-    expect(screen.getByRole('link', { name: 'View order WO-1001' }).getAttribute('href')).toBe('/orders/1');
-    expect(storedCart()?.items).toContainEqual({ productId: 1, quantity: 36 });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    // The order's page, the order as staff left it (no 1 oz line), the server's words; the edit is over.
     expect(await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' })).toBeInTheDocument();
-    expect(saveBodies(fetchMock).map(({ version }) => version)).toEqual([2, 3]);
+    expect(history.location.pathname).toBe('/orders/1');
+    expect(toast.error).toHaveBeenCalledWith(CHANGED);
+    const summary = within(screen.getByRole('region', { name: 'Order Summary' }));
+    expect(summary.getByText('$255.60')).toBeInTheDocument();
+    expect(screen.queryByText('1 oz bottle')).toBeNull();
     expectCartBeingBuiltBack();
+    expect(screen.queryByRole('region', { name: 'Order being edited' })).toBeNull();
+    expect(saveBodies(fetchMock)).toHaveLength(1);
+
+    // 'Edit order' again starts from the order as it now stands, and saves from its version.
+    fireEvent.click(screen.getByRole('button', { name: 'Edit order' }));
+    await screen.findByText('You are editing order WO-1001');
+    await waitFor(() => expect(casesOf('4 oz bottle').value).toBe('2'));
+    expect(casesOf('1 oz bottle').value).toBe('0');
+    await reviewChanges();
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(saveBodies(fetchMock)).toHaveLength(2));
+    expect(saveBodies(fetchMock)[1]).toEqual({
+      method: 'PUT',
+      version: 3,
+      items: [
+        { productId: 1, quantity: 24 },
+        { productId: 41, quantity: 1 },
+      ],
+    });
+    await waitFor(() => expectCartBeingBuiltBack());
   });
 
   it('ends the edit when the order can no longer be changed here, and shows it', async () => {
