@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, MAX_NOTES_LENGTH } from '../limits';
 import { idSchema, quantitySchema } from './pricing';
-import { optionalLines, poNumberSchema } from './orders';
+import { idempotencyKeySchema, optionalLines, poNumberSchema } from './orders';
 import { adminOrderSchema } from './admin-orders';
 
 /*
@@ -56,6 +56,11 @@ export const prepareOrderRequestSchema = z
     note: optionalLines(MAX_NOTES_LENGTH),
     poNumber: poNumberSchema,
     approveOnConfirm: z.boolean().default(false),
+    /**
+     * A key the dialog makes once per opening (random, 8 to 200 visible characters): sent again, by a retry
+     * or a second press, it answers with the order already prepared instead of a second one.
+     */
+    requestKey: idempotencyKeySchema.optional(),
   })
   .strict();
 export type PrepareOrderRequest = z.input<typeof prepareOrderRequestSchema>;

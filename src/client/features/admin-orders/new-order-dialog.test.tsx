@@ -170,6 +170,7 @@ describe("admin Orders 'New order'", () => {
         note: 'As agreed on the phone.',
         poNumber: 'PO-77',
         approveOnConfirm: true,
+        requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
       },
     ]);
     const listsBefore = listRequests(fetchMock);
@@ -199,6 +200,7 @@ describe("admin Orders 'New order'", () => {
       note: null,
       poNumber: null,
       approveOnConfirm: false,
+      requestKey: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
   });
 
@@ -228,6 +230,9 @@ describe("admin Orders 'New order'", () => {
     );
     fireEvent.click(dialog.getByRole('button', { name: 'Create order' }));
     await waitFor(() => expect(createRequests(fetchMock)).toHaveLength(2));
+    // The same dialog, the same key: had the first been written after all, the server answers with it.
+    const [first, second] = createRequests(fetchMock) as Array<{ requestKey: string }>;
+    expect(second!.requestKey).toBe(first!.requestKey);
   });
 
   it('lists each cart rule the server refused the order for (422 CART_INVALID)', async () => {

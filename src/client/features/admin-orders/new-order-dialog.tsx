@@ -47,6 +47,8 @@ export function NewOrderDialog({ open, onClose }: { open: boolean; onClose: () =
 
 function NewOrderForm({ onClose }: { onClose: () => void }) {
   const { catalogue, error: catalogueError, retry } = useOrderCatalogue();
+  // One key per opening of the dialog: a retry or a second press answers with the order it made.
+  const [requestKey] = useState(newRequestKey);
   const [orderer, setOrderer] = useState<Orderer | null>(null);
   const [locationId, setLocationId] = useState<number | null>(null);
   const [quantities, setQuantities] = useState<Readonly<Record<number, string>>>({});
@@ -109,6 +111,7 @@ function NewOrderForm({ onClose }: { onClose: () => void }) {
       ...(locationId === null ? {} : { locationId }),
       items: judged.lines,
       ...details,
+      requestKey,
     };
     prepare.mutate(
       { request, ordererName: orderer.name },
@@ -274,4 +277,11 @@ function ProductsPart({
       />
     </div>
   );
+}
+
+/** 128 random bits as hex (getRandomValues works on plain-HTTP origins too, unlike randomUUID). */
+function newRequestKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('');
 }

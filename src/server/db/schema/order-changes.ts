@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import type { OrderLineDiff } from '../../../shared/schemas/orders';
 import { cents, createdAt } from './columns';
 import { orders } from './orders';
@@ -32,9 +43,15 @@ export const preparedOrders = pgTable(
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     declineReason: text('decline_reason'),
     expiredAt: timestamp('expired_at', { withTimezone: true }),
+    /**
+     * The key the New order dialog sent with it (one per opening): the same key again from the same staff
+     * member answers with this order instead of preparing a second (a lost answer, a second press).
+     */
+    requestKey: text('request_key'),
     createdAt: createdAt(),
   },
   (table) => [
+    unique('prepared_orders_request_key_unique').on(table.preparedByUserId, table.requestKey),
     /** The reminder and expiry job reads the prepared orders still open, oldest deadline first. */
     index('prepared_orders_open_idx')
       .on(table.expiresAt)

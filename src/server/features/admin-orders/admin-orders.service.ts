@@ -153,13 +153,14 @@ export function createAdminOrdersService(
 
     /** POST /api/admin/orders: an order prepared for a buyer, awaiting their confirmation. */
     prepareOrder(actor: StaffActor, request: PrepareOrderData): Promise<PrepareOrderResponse> {
-      const { userId, locationId, items, note, poNumber, approveOnConfirm } = request;
+      const { userId, locationId, items, note, poNumber, approveOnConfirm, requestKey } = request;
       return orders.prepareOrder(actor, userId, {
         locationId,
         items,
         note: note ?? null,
         poNumber: poNumber ?? null,
         approveOnConfirm,
+        requestKey,
       });
     },
 

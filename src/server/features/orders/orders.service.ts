@@ -24,7 +24,13 @@ import {
 } from '../../../shared/company-roles';
 import { cancelOrderByBuyer } from './lifecycle/buyer-cancel';
 import { OrderChangedError } from './lifecycle/order-transitions';
-import { prepareOrder, type OrderToPrepare } from './lifecycle/prepare-order';
+import {
+  findAlreadyPrepared,
+  prepareOrder,
+  PREPARED_ORDER_REQUEST_KEY,
+  type OrderToPrepare,
+} from './lifecycle/prepare-order';
+import { violatedConstraint } from '../../db/postgres-errors';
 import { confirmPreparedOrder, declinePreparedOrder } from './lifecycle/prepared-order-answers';
 import { reviseOrderLines, type Reviser } from './lifecycle/revise-order';
 import { findUserById } from '../accounts';
@@ -154,14 +160,24 @@ export function createOrderService({
      * priced from the catalogue of this moment.
      */
     async prepareOrder(actor: AuditActor, userId: number, request: OrderToPrepare) {
+      const already = await findAlreadyPrepared(db, actor, request.requestKey);
+      if (already) return already;
       const [person, catalogue, orderId] = await Promise.all([
         findUserById(db, userId),
         pricing.freshCatalogue(),
         orderIds.next(),
       ]);
-      return db.transaction((tx) =>
-        prepareOrder(tx, { actor, env, storeConnected }, catalogue.catalog, person, orderId, request),
-      );
+      try {
+        return await db.transaction((tx) =>
+          prepareOrder(tx, { actor, env, storeConnected }, catalogue.catalog, person, orderId, request),
+        );
+      } catch (error) {
+        // The same key at the same moment (a double press): the one written answers both.
+        const again = violatedConstraint(error) === PREPARED_ORDER_REQUEST_KEY;
+        const answer = again ? await findAlreadyPrepared(db, actor, request.requestKey) : null;
+        if (answer) return answer;
+        throw error;
+      }
     },
 
     /**

@@ -25,7 +25,10 @@ export async function insertPreparedOrder(
   tx: DatabaseOrTransaction,
   order: OrderToWrite,
   items: ItemsToWrite,
-  prepared: Pick<PreparedOrderRow, 'preparedByUserId' | 'note' | 'approveOnConfirm' | 'expiresAt'>,
+  prepared: Pick<
+    PreparedOrderRow,
+    'preparedByUserId' | 'note' | 'approveOnConfirm' | 'expiresAt' | 'requestKey'
+  >,
 ): Promise<OrderRow> {
   const [row] = await tx
     .insert(orders)
@@ -63,6 +66,20 @@ export async function recordOrderChange(
   },
 ) {
   await tx.insert(orderChanges).values(change);
+}
+
+/** The order `staffId` prepared with `requestKey`, if any (a New order sent twice). */
+export async function findPreparedByKey(
+  tx: DatabaseOrTransaction,
+  staffId: number,
+  requestKey: string,
+): Promise<PreparedOrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(preparedOrders)
+    .where(and(eq(preparedOrders.preparedByUserId, staffId), eq(preparedOrders.requestKey, requestKey)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function findPreparedOrder(

@@ -15,7 +15,7 @@ import { AppError } from '../../../errors';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { preparedOrderEmail } from './order-hands-emails';
 import { planOrder } from '../placement/place-order';
-import { insertPreparedOrder } from './change-writes';
+import { findPreparedByKey, insertPreparedOrder } from './change-writes';
 import { withCompanyOwners } from './order-status-emails';
 
 /*
@@ -32,6 +32,8 @@ export interface OrderToPrepare {
   note: string | null;
   poNumber: string | null;
   approveOnConfirm: boolean;
+  /** The dialog's key for this order (one per opening): sent again, the same order answers. */
+  requestKey?: string | undefined;
 }
 
 /** Who staff may prepare an order for: an approved customer who may order for their company. */
@@ -111,6 +113,7 @@ export async function prepareOrder(
       note: request.note,
       approveOnConfirm: request.approveOnConfirm,
       expiresAt,
+      requestKey: request.requestKey ?? null,
     },
   );
   await recordAudit(tx, context.actor, {
@@ -136,9 +139,29 @@ export async function prepareOrder(
     ),
     { dedupeKey: `order-prepared:${order.id}` },
   );
-  return {
-    orderId: order.id,
-    orderNumber: formatOrderNumber(order.id),
-    confirmationExpiresAt: expiresAt.toISOString(),
-  };
+  return preparedAnswer({ orderId: order.id, expiresAt });
+}
+
+/** POST /api/admin/orders's answer for a prepared order. */
+export const preparedAnswer = (prepared: { orderId: number; expiresAt: Date }): PrepareOrderResponse => ({
+  orderId: prepared.orderId,
+  orderNumber: formatOrderNumber(prepared.orderId),
+  confirmationExpiresAt: prepared.expiresAt.toISOString(),
+});
+
+/** PREPARED_ORDER_REQUEST_KEY: the unique constraint a second order under one dialog's key breaks. */
+export const PREPARED_ORDER_REQUEST_KEY = 'prepared_orders_request_key_unique';
+
+/**
+ * The order `actor` already prepared under `requestKey`, as POST /api/admin/orders answers it; null for none
+ * (a first request, or none sent).
+ */
+export async function findAlreadyPrepared(
+  tx: DatabaseOrTransaction,
+  actor: AuditActor,
+  requestKey: string | undefined,
+): Promise<PrepareOrderResponse | null> {
+  if (!requestKey || !actor.user) return null;
+  const prepared = await findPreparedByKey(tx, actor.user.id, requestKey);
+  return prepared ? preparedAnswer(prepared) : null;
 }

@@ -129,6 +129,35 @@ describe('staff prepare an order for a buyer', () => {
     expect(await t.db.select().from(preparedOrders)).toHaveLength(preparedBefore);
   });
 
+  it("sent twice with the dialog's key (a lost answer, a double press), it is prepared once", async () => {
+    const { buyer } = await company('Twice Co');
+    const body = {
+      userId: buyer.id,
+      items: [{ productId: 1, quantity: 24 }],
+      requestKey: 'k-0123456789abcdef',
+    };
+    const [first, second] = await Promise.all([
+      send(t.app, 'POST', '/api/admin/orders', admin, body),
+      send(t.app, 'POST', '/api/admin/orders', admin, body),
+    ]);
+    const third = await send(t.app, 'POST', '/api/admin/orders', admin, body);
+    const ids = [first, second, third].map((response) => {
+      expect(response.statusCode, response.body).toBe(201);
+      return prepareOrderResponseSchema.parse(response.json()).orderId;
+    });
+    expect(new Set(ids).size).toBe(1);
+    const mails = (await mailsTo(t.db, buyer.email)).filter((m) =>
+      m.subject.includes('waiting for your confirmation'),
+    );
+    expect(mails).toHaveLength(1);
+    // Another key is another order.
+    const other = await send(t.app, 'POST', '/api/admin/orders', admin, {
+      ...body,
+      requestKey: 'k-other-key-000',
+    });
+    expect(prepareOrderResponseSchema.parse(other.json()).orderId).not.toBe(ids[0]);
+  });
+
   it('is for staff only: a customer cannot prepare one', async () => {
     const { buyer, buyerCookie } = await company('Not Staff Co');
     const response = await send(t.app, 'POST', '/api/admin/orders', buyerCookie, {

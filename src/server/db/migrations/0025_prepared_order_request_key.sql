@@ -1,0 +1,2 @@
+ALTER TABLE "prepared_orders" ADD COLUMN "request_key" text;--> statement-breakpoint
+ALTER TABLE "prepared_orders" ADD CONSTRAINT "prepared_orders_request_key_unique" UNIQUE("prepared_by_user_id","request_key");
