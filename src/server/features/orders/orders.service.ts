@@ -125,9 +125,9 @@ export function createOrderService({
     return orderDetail(user, orderId);
   }
 
-  const answerContext = (user: AccountRow, ip: string) => ({ buyer: user, ip, env, storeConnected });
   // Prepared and changed orders are priced from the catalogue read anew, not the cached one: they are few,
   // and the cache of this instance may not have heard of a change made on another yet (ADR 0019).
+  const answerContext = (user: AccountRow, ip: string) => ({ buyer: user, ip, env, storeConnected });
 
   return {
     /** POST /api/orders/{id}/confirm: the buyer confirms an order staff prepared. */
