@@ -1,5 +1,4 @@
 import type { OrderChange, OrderLineDiff } from '../../../shared/schemas/orders';
-import { StoreName } from '../../components/store-name';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { OrderCard } from './order-card';
@@ -25,13 +24,10 @@ export function OrderChangesCard({ changes }: { changes: readonly OrderChange[] 
           <li key={`${change.at}-${index}`} className="space-y-2 border-l-2 border-primary/40 pl-3">
             <div className="flex flex-wrap items-baseline justify-between gap-x-3">
               <h3 className="font-sans text-base font-semibold">
-                {change.by === 'staff' ? (
-                  <>
-                    Changed by <StoreName /> staff
-                  </>
-                ) : (
-                  `Changed by ${change.buyerName ?? 'a buyer of your company'}`
-                )}
+                {/* The issue's words, exact: 'Changed by staff' (docs/orders.md#changing-a-pending-order). */}
+                {change.by === 'staff'
+                  ? 'Changed by staff'
+                  : `Changed by ${change.buyerName ?? 'a buyer of your company'}`}
               </h3>
               <time dateTime={change.at} className="text-sm text-muted-foreground">
                 {formatDate(change.at, DATE_TIME_FORMAT)}

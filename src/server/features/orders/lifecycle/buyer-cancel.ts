@@ -1,7 +1,7 @@
 import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import { ORDER_CHANGE_MESSAGES } from '../../../../shared/schemas/orders';
 import { fullName } from '../../../../shared/user-name';
-import { recordAudit } from '../../../audit/audit-log';
+import { recordOrderMove } from './order-move-audit';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import type { AccountRow, OrderRow } from '../../../db/schema';
 import type { Env } from '../../../env';
@@ -44,16 +44,12 @@ export async function cancelOrderByBuyer(
     version: order.version + 1,
     updatedAt: now,
   });
-  await recordAudit(
+  await recordOrderMove(
     tx,
     { user: context.buyer, ip: context.ip },
-    {
-      action: 'order.cancelled-by-buyer',
-      entityType: 'order',
-      entityId: order.id,
-      before: { status: order.status, version: order.version },
-      after: { status: cancelled.status, version: cancelled.version },
-    },
+    'order.cancelled-by-buyer',
+    order,
+    cancelled,
   );
   const { order: updated } = await onOrderStatusChanged(tx, {
     connected: context.storeConnected,

@@ -2,7 +2,7 @@ import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
 import { ORDER_CHANGE_MESSAGES } from '../../../../shared/schemas/orders';
 import { ORDER_HANDS_MESSAGES } from '../../../../shared/schemas/order-changes';
 import { fullName } from '../../../../shared/user-name';
-import { recordAudit } from '../../../audit/audit-log';
+import { recordOrderMove } from './order-move-audit';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import type { AccountRow, OrderRow, PreparedOrderRow } from '../../../db/schema';
 import type { Env } from '../../../env';
@@ -98,16 +98,12 @@ export async function confirmPreparedOrder(
     updatedAt: now,
   });
   await updatePreparedOrder(tx, order.id, { confirmedAt: now, confirmedByUserId: context.buyer.id });
-  await recordAudit(
+  await recordOrderMove(
     tx,
     { user: context.buyer, ip: context.ip },
-    {
-      action: 'order.confirmed-by-buyer',
-      entityType: 'order',
-      entityId: order.id,
-      before: { status: order.status, version: order.version },
-      after: { status: confirmed.status, version: confirmed.version },
-    },
+    'order.confirmed-by-buyer',
+    order,
+    confirmed,
   );
   const cart = storedCart(confirmed, await findItemsOfOrders(tx, [order.id]));
   const submitted = { ...confirmed, orderNumber: formatOrderNumber(order.id) };
@@ -169,16 +165,13 @@ export async function declinePreparedOrder(
     declinedByUserId: context.buyer.id,
     declineReason: reason,
   });
-  await recordAudit(
+  await recordOrderMove(
     tx,
     { user: context.buyer, ip: context.ip },
-    {
-      action: 'order.declined-by-buyer',
-      entityType: 'order',
-      entityId: order.id,
-      before: { status: order.status, version: order.version },
-      after: { status: declined.status, version: declined.version, reason },
-    },
+    'order.declined-by-buyer',
+    order,
+    declined,
+    { reason },
   );
   await enqueueEmail(
     tx,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { toOrderStatus } from '../../../../shared/orders';
 import { PREPARED_ORDER_REMINDER_DAYS } from '../../../../shared/schemas/order-changes';
-import { recordAudit } from '../../../audit/audit-log';
+import { recordOrderMove } from './order-move-audit';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
 import type { OrderRow, PreparedOrderRow } from '../../../db/schema';
 import { bindJob, defineJob, type BoundJob } from '../../../jobs/job-definition';
@@ -65,17 +65,7 @@ async function expire(
     changedAt: now,
   });
   await updatePreparedOrder(tx, order.id, { expiredAt: now });
-  await recordAudit(
-    tx,
-    { user: null, ip: 'system' },
-    {
-      action: 'order.prepared-expired',
-      entityType: 'order',
-      entityId: order.id,
-      before: { status: order.status, version: order.version },
-      after: { status: expired.status, version: expired.version },
-    },
-  );
+  await recordOrderMove(tx, { user: null, ip: 'system' }, 'order.prepared-expired', order, expired);
   const buyerMail = preparedOrderExpiredEmail(env, await recipientOf(tx, order), order);
   await enqueueEmail(tx, withCompanyOwners(buyerMail, order), {
     dedupeKey: `order-prepared-expired:${order.id}`,
