@@ -53,6 +53,7 @@ export function parseOrderReference(text: string): number | null {
 export const STORED_ORDER_STATUSES: Readonly<Record<OrderStatus, readonly string[]>> = {
   awaiting_confirmation: ['awaiting_confirmation'],
   pending: ['pending', 'submitted'],
+  on_hold: ['on_hold'],
   processing: ['processing'],
   shipped: ['shipped'],
   delivered: ['delivered', 'completed'],
@@ -98,6 +99,7 @@ export function toOrderStatus(stored: string | null | undefined): OrderStatus {
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
   awaiting_confirmation: 'Awaiting your confirmation',
   pending: 'Pending',
+  on_hold: 'On hold',
   processing: 'Processing',
   shipped: 'Shipped',
   delivered: 'Delivered',
@@ -117,6 +119,7 @@ export const STAFF_ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = 
 export const ORDER_STATUS_MESSAGES: Readonly<Record<OrderStatus, string>> = {
   awaiting_confirmation: 'Our team prepared this order for you. Please confirm or decline it.',
   pending: 'Your order has been submitted and is waiting for approval.',
+  on_hold: 'Your order is on hold. Our team will be in touch.',
   processing: 'Your order has been approved and is being prepared.',
   shipped: 'Your order is on its way.',
   delivered: 'Your order has been delivered.',

@@ -11,3 +11,4 @@ export * from './schema/policies';
 export * from './schema/system';
 export * from './schema/shopify-companies';
 export * from './schema/order-changes';
+export * from './schema/reorder-reminders';

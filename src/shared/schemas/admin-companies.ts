@@ -7,6 +7,8 @@ import { sentence } from './messages';
 import { orderStatusSchema } from './orders';
 import { idSchema } from './pricing';
 import { oneLine } from './text';
+import { companyCreditSchema } from './credit';
+import { companyReorderSchema } from './reorder-reminders';
 
 /**
  * Contracts of the admin Companies section (docs/companies.md#admin-companies): the list, a company's page,
@@ -175,6 +177,10 @@ export const adminCompanyDetailSchema = z.object({
     createdAt: z.string(),
     updatedAt: z.string(),
   }),
+  /** Its limit and open balance (docs/credit.md), and how many of its orders are on hold. */
+  credit: companyCreditSchema.extend({ ordersOnHold: z.number().int() }),
+  /** Its reorder reminders (docs/reorder-reminders.md): staff's settings and what the portal learned. */
+  reorder: companyReorderSchema,
   locations: z.array(adminCompanyLocationSchema),
   people: z.array(adminCompanyPersonSchema),
   /** The newest orders (COMPANY_PAGE_LIMITS.orders) and how many the company has in all. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditExposureSchema } from './credit';
 
 /**
  * The contract of GET /api/admin/insights, the figures of the admin Insights section
@@ -35,6 +36,8 @@ export type InsightsTier = z.infer<typeof insightsTierSchema>;
 
 export const insightsPipelineSchema = z.object({
   pending: count,
+  /** Orders on hold (docs/credit.md): waiting for a credit decision. */
+  onHold: count,
   processing: count,
   shipped: count,
   /** Delivered orders of the period; the other three count every open order, of any age. */
@@ -89,5 +92,7 @@ export const insightsResponseSchema = z.object({
   /** The period's customers with the highest revenue, at most TOP_CUSTOMERS_COUNT. */
   topCustomers: z.array(insightsCustomerSchema),
   overdue: z.object({ count, total: money, orders: z.array(overdueOrderSchema) }),
+  /** Credit exposure (docs/credit.md#insights): the open balance of all, companies over limit or on hold. */
+  credit: creditExposureSchema,
 });
 export type InsightsResponse = z.infer<typeof insightsResponseSchema>;

@@ -11,6 +11,7 @@ import { idSchema } from './pricing';
 import { oneLine } from './text';
 import type { ReminderRefusal } from '../order-rules';
 import { formatReminderTime, PAYMENT_TERMS } from '../payment-terms';
+import { creditOverrideSchema, holdReasonSchema } from './credit';
 
 /**
  * Contracts of the admin Orders section (docs/admin.md#orders, docs/orders.md#order-states). Money leaves the
@@ -107,6 +108,8 @@ export const adminOrderSchema = z.object({
   paymentOverdue: z.boolean(),
   /** Where the money stands (docs/orders.md#payment-status); null on a cancelled order never paid. */
   paymentState: paymentStateSchema,
+  /** Why the order is on hold, as its buyer reads it (docs/credit.md); null unless it is. */
+  holdReason: z.string().nullable(),
   /** When staff last sent a payment reminder (admin Orders 'Send payment reminder'). */
   paymentReminderSentAt: z.string().nullable(),
   /**
@@ -182,6 +185,13 @@ export const updateOrderStatusRequestSchema = z.object({
    * send the status alone.
    */
   version: z.number().int().positive().max(2_147_483_647).optional(),
+  /**
+   * Approve despite the credit check, with the reason (docs/credit.md#credit-hold-at-approval); without it an
+   * approval the check stops answers 409 CREDIT_CHECK.
+   */
+  override: creditOverrideSchema.optional(),
+  /** With status 'on_hold' and no credit problem: why (the buyer reads it); with one, the server words it. */
+  holdReason: holdReasonSchema.optional(),
 });
 
 export const updateOrderStatusResponseSchema = z.object({

@@ -58,6 +58,8 @@ export const currentUserSchema = z.object({
    */
   locations: z._default(z.array(orderLocationSchema), []),
   hasPassword: z.boolean(),
+  /** The person receives reorder reminders (docs/reorder-reminders.md); My Account turns them off and on. */
+  reorderReminderEmails: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

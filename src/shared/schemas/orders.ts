@@ -166,6 +166,7 @@ export type CreateDraftOrderResponse = z.infer<typeof createDraftOrderResponseSc
 export const orderStatusSchema = z.enum([
   'awaiting_confirmation',
   'pending',
+  'on_hold',
   'processing',
   'shipped',
   'delivered',
@@ -338,6 +339,8 @@ export const orderDetailSchema = orderSummarySchema.omit({ items: true }).extend
   prepared: preparedOrderSchema.nullable(),
   /** Every change of its lines since it was placed, oldest first (docs/orders.md#changing-a-pending-order). */
   changes: z.array(orderChangeSchema),
+  /** Why the order is on hold (docs/credit.md#credit-hold-at-approval); null unless it is. */
+  holdReason: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   trackingUrl: z.string().nullable(),
   trackingCompany: z.string().nullable(),

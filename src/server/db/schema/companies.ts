@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { cents, createdAt, updatedAt } from './columns';
 import { PAYMENT_TERMS } from '../../../shared/payment-terms';
 
 /**
@@ -27,6 +27,17 @@ export const companies = pgTable(
     name: text('name').notNull(),
     /** How the business pays (docs/orders.md#payment-terms); staff set it in Users. */
     paymentTerms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('on_approval'),
+    /** How much the company may owe at once, in cents (docs/credit.md#credit-limit); null: no limit. */
+    creditLimit: cents('credit_limit'),
+    /**
+     * When staff and the owners were told the open balance reached 80 % of the limit; cleared when an approval
+     * finds it below again, so the notice goes once per crossing (docs/credit.md#the-80-notice).
+     */
+    creditNoticeSentAt: timestamp('credit_notice_sent_at', { withTimezone: true }),
+    /** Reorder reminders for this company (docs/reorder-reminders.md): staff may turn them off. */
+    reorderReminders: boolean('reorder_reminders').notNull().default(true),
+    /** A fixed reminder interval staff set, in days; null: learned from the company's orders. */
+    reorderIntervalDays: integer('reorder_interval_days'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -36,6 +47,14 @@ export const companies = pgTable(
       sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
     ),
     check('companies_name_check', sql`length(trim(${table.name})) > 0`),
+    check(
+      'companies_credit_limit_check',
+      sql`${table.creditLimit} is null or ${table.creditLimit} >= 0`,
+    ),
+    check(
+      'companies_reorder_interval_check',
+      sql`${table.reorderIntervalDays} is null or ${table.reorderIntervalDays} between 1 and 365`,
+    ),
     index('companies_name_idx').on(table.name),
   ],
 );

@@ -110,6 +110,11 @@ export const orders = pgTable(
      * (docs/orders.md#concurrent-changes).
      */
     version: integer('version').notNull().default(1),
+    /**
+     * Why the order is on hold, as its buyer reads it (docs/credit.md#credit-hold-at-approval): set when staff
+     * leave it 'On hold', cleared when it leaves that status.
+     */
+    holdReason: text('hold_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

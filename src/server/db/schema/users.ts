@@ -40,6 +40,11 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /**
+     * The person's own choice to receive reorder reminders (docs/reorder-reminders.md): My Account, or the
+     * e-mail's one-click unsubscribe.
+     */
+    reorderReminderEmails: boolean('reorder_reminder_emails').notNull().default(true),
   },
   (table) => [
     check('users_role_check', sql`${table.role} in ('customer', 'admin')`),

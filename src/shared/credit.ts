@@ -1,0 +1,109 @@
+import { formatCents, type Cents } from './money';
+import { isNetTerms, type PaymentTerms } from './payment-terms';
+import { owesPayment, type OrderPaymentState } from './order-rules';
+
+/*
+ * The credit rules, one home each (docs/credit.md): what a company owes at once, and whether an approval
+ * must stop for staff. The server's approval, the buyer's 'Credit available' and Insights read these; the
+ * open balance's SQL twin is openBalanceSql (server/features/orders/rules/order-rules.sql.ts), held to
+ * openBalanceOf by a property test.
+ */
+
+/** At this share of the limit staff and the company's owners get one notice (docs/credit.md#the-80-notice). */
+export const CREDIT_NOTICE_PERCENT = 80;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A company's open balance: the total of its approved orders on net terms not yet paid (owesPayment: a due
+ * date counts only on net terms). Cancelling or paying an order lowers it, approving one on terms raises it.
+ */
+export function openBalanceOf(orders: ReadonlyArray<OrderPaymentState & { orderTotal: Cents }>): Cents {
+  return orders.reduce((sum, order) => (owesPayment(order) ? sum + order.orderTotal : sum), 0);
+}
+
+/** What is left of the limit (never below zero): 'Credit available'. */
+export function creditAvailable(limit: Cents, openBalance: Cents): Cents {
+  return Math.max(0, limit - openBalance);
+}
+
+/** Whole days between a due date and `now` (0 on the day itself). */
+export function daysOverdue(dueAt: Date | string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - new Date(dueAt).getTime()) / DAY_MS));
+}
+
+/** What an approval would do to the company's credit (docs/credit.md#credit-hold-at-approval). */
+export interface CreditCheckInput {
+  /** The company's limit in cents; null: none. */
+  limit: Cents | null;
+  /** The open balance without the order being approved. */
+  openBalance: Cents;
+  orderTotal: Cents;
+  /** The order's own terms: only an order on net terms adds to the balance. */
+  paymentTerms: PaymentTerms;
+  /** The due date of the company's oldest overdue order, if any. */
+  oldestOverdueDueAt: Date | string | null;
+}
+
+export interface CreditProblem {
+  /** By how much the approval would take the balance over the limit, in cents; null when it would not. */
+  overByCents: Cents | null;
+  /** How many days the company's oldest overdue payment is late; null when none is. */
+  overdueDays: number | null;
+}
+
+/**
+ * Why approving the order needs staff to decide, or null when nothing stands in its way: the order (on net
+ * terms) would take the open balance over the limit, or the company has an overdue payment (whatever this
+ * order's terms). A company without a limit is only held for an overdue payment.
+ */
+export function creditProblem(input: CreditCheckInput, now: Date): CreditProblem | null {
+  const after = input.openBalance + (isNetTerms(input.paymentTerms) ? input.orderTotal : 0);
+  const overBy =
+    input.limit !== null && isNetTerms(input.paymentTerms) && after > input.limit
+      ? after - input.limit
+      : null;
+  const overdue = input.oldestOverdueDueAt === null ? null : daysOverdue(input.oldestOverdueDueAt, now);
+  return overBy === null && overdue === null ? null : { overByCents: overBy, overdueDays: overdue };
+}
+
+const dayWord = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** How staff read the problem: 'Over the limit by $234.00 · 12 days overdue'. */
+export function creditProblemForStaff(problem: CreditProblem): string {
+  const parts = [
+    problem.overByCents !== null ? `Over the limit by ${formatCents(problem.overByCents)}` : null,
+    problem.overdueDays !== null ? `${dayWord(problem.overdueDays)} overdue` : null,
+  ];
+  return parts.filter((part) => part !== null).join(' · ');
+}
+
+/** How the buyer reads why their order is on hold (the order page): one or two sentences. */
+export function creditProblemForBuyer(problem: CreditProblem): string {
+  const parts = [
+    problem.overByCents !== null
+      ? `This order would take your account over its credit limit by ${formatCents(problem.overByCents)}.`
+      : null,
+    problem.overdueDays !== null
+      ? `A payment on your account is ${dayWord(problem.overdueDays)} overdue.`
+      : null,
+  ];
+  return parts.filter((part) => part !== null).join(' ');
+}
+
+/**
+ * The 80 % notice is owed by an approval that took the balance from below CREDIT_NOTICE_PERCENT of the limit
+ * (or from a crossing not yet told) to at or above it. `noticeSent`: the company's mark of the last notice,
+ * cleared when a later approval finds the balance below again.
+ */
+export function creditNoticeOwed(
+  limit: Cents | null,
+  before: Cents,
+  after: Cents,
+  noticeSent: boolean,
+): boolean {
+  if (limit === null || limit === 0) return false;
+  const reached = (balance: Cents) => balance * 100 >= limit * CREDIT_NOTICE_PERCENT;
+  if (!reached(after)) return false;
+  return !noticeSent || !reached(before);
+}
