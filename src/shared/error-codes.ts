@@ -19,6 +19,11 @@ export const ERROR_STATUS = {
   CONFLICT: 409,
   /** The first request with this idempotency key is still running: retry shortly. */
   IDEMPOTENCY_IN_PROGRESS: 409,
+  /**
+   * An approval the credit check stopped (docs/credit.md#credit-hold-at-approval): `details` says why
+   * (creditCheckDetailsSchema); staff approve anyway with a reason or put the order on hold.
+   */
+  CREDIT_CHECK: 409,
   GONE: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
