@@ -69,10 +69,13 @@ export function creditProblem(input: CreditCheckInput, now: Date): CreditProblem
 
 const dayWord = (days: number) => (days === 1 ? '1 day' : `${days} days`);
 
-/** How staff read the problem: 'Over the limit by $234.00 · 12 days overdue'. */
+/**
+ * How staff read the problem, in the issue's words: 'over the limit by $234.00 · 12 days overdue' (the admin
+ * dialog puts it after 'Credit check: ').
+ */
 export function creditProblemForStaff(problem: CreditProblem): string {
   const parts = [
-    problem.overByCents !== null ? `Over the limit by ${formatCents(problem.overByCents)}` : null,
+    problem.overByCents !== null ? `over the limit by ${formatCents(problem.overByCents)}` : null,
     problem.overdueDays !== null ? `${dayWord(problem.overdueDays)} overdue` : null,
   ];
   return parts.filter((part) => part !== null).join(' · ');

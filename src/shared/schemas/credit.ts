@@ -82,7 +82,7 @@ export type AccountCreditResponse = z.infer<typeof accountCreditResponseSchema>;
 
 /** The `details` of a 409 CREDIT_CHECK: why the approval stopped, for staff to decide. */
 export const creditCheckDetailsSchema = z.object({
-  /** 'Over the limit by $234.00 · 12 days overdue'. */
+  /** 'over the limit by $234.00 · 12 days overdue' (shown after 'Credit check: '). */
   summary: z.string(),
   /** By how much the approval would take the balance over the limit; null when it would not. */
   overBy: money.nullable(),

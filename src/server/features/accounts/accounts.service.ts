@@ -78,6 +78,7 @@ export function toCurrentUser(
     ...addressFieldsOf(user.location ?? null),
     locations: user.locations ?? [],
     hasPassword: user.passwordHash !== null,
+    reorderReminderEmails: user.reorderReminderEmails,
     createdAt: user.createdAt.toISOString(),
   };
 }
