@@ -21,6 +21,8 @@ export interface Paragraphs {
   greeting?: string | null | undefined;
   lines: string[];
   link?: { url: string; label: string } | undefined;
+  /** A second link after the last paragraph, e.g. an unsubscribe link (docs/reorder-reminders.md#unsubscribe). */
+  footerLink?: { url: string; label: string } | undefined;
 }
 
 /** Builds both bodies from the same paragraphs; the link (if any) follows the first paragraph. */
@@ -29,11 +31,17 @@ export function composeEmail(env: MailEnv, to: string, subject: string, body: Pa
   const signature = `${env.STORE_NAME}`;
   const textParts = [greeting, ...body.lines];
   if (body.link) textParts.splice(2, 0, `${body.link.label}: ${body.link.url}`);
+  if (body.footerLink) textParts.push(`${body.footerLink.label}: ${body.footerLink.url}`);
   const text = [...textParts, signature].join('\n\n');
   const htmlParts = [greeting, ...body.lines].map((line) => `<p>${escapeHtml(line)}</p>`);
   if (body.link) {
     const url = escapeHtml(body.link.url);
     htmlParts.splice(2, 0, `<p><a href="${url}">${escapeHtml(body.link.label)}</a></p><p>${url}</p>`);
+  }
+  if (body.footerLink) {
+    htmlParts.push(
+      `<p><a href="${escapeHtml(body.footerLink.url)}">${escapeHtml(body.footerLink.label)}</a></p>`,
+    );
   }
   const html = `<!doctype html><html><body>${htmlParts.join('')}<p>${escapeHtml(signature)}</p></body></html>`;
   return { to, subject: `${env.STORE_NAME}: ${subject}`, text, html };

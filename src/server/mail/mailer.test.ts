@@ -28,6 +28,31 @@ describe('createMailer without SMTP_URL', () => {
     expect(printed).toEqual([]);
   });
 
+  it('writes the one-click unsubscribe headers of an unsubscribeUrl (RFC 8058)', async () => {
+    const printed: string[] = [];
+    const mailer = createMailer({ MAIL_FROM: 'shop@example.com' }, (text) => printed.push(text));
+    const url = 'https://portal.example.com/api/reorder-reminders/unsubscribe?token=abc';
+    await mailer.send({ ...message, unsubscribeUrl: url });
+    expect(printed.join('')).toContain(`List-Unsubscribe: <${url}>`);
+    expect(printed.join('')).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    printed.length = 0;
+    await mailer.send(message);
+    expect(printed.join('')).not.toContain('List-Unsubscribe');
+  });
+
+  it.each([
+    ['a line break', 'https://portal.example.com/u?token=a\r\nBcc: victim@example.com'],
+    ['a relative URL', '/api/reorder-reminders/unsubscribe?token=abc'],
+    ['a mailto address', 'mailto:unsubscribe@example.com'],
+    ['a closing bracket', 'https://portal.example.com/u?token=a>,<https://evil.example'],
+    ['a javascript URL', 'javascript:alert(1)'],
+  ])('refuses an unsubscribeUrl with %s', async (_what, unsubscribeUrl) => {
+    const printed: string[] = [];
+    const mailer = createMailer({ MAIL_FROM: 'shop@example.com' }, (text) => printed.push(text));
+    await expect(mailer.send({ ...message, unsubscribeUrl })).rejects.toBeInstanceOf(InvalidMailMessageError);
+    expect(printed).toEqual([]);
+  });
+
   it('refuses a MAIL_FROM with a line break', () => {
     expect(() => createMailer({ MAIL_FROM: 'shop@example.com\r\nBcc: x@example.com' })).toThrow(
       /line breaks/,

@@ -3,6 +3,18 @@ import { z } from 'zod';
 
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 const LINE_BREAK_MESSAGE = 'must not contain line breaks';
+/** An absolute http(s) URL with nothing that could close the header's angle brackets or add another. */
+const isWebUrl = (value: string) => {
+  if (/[\s<>,]/.test(value)) return false;
+  try {
+    return ['https:', 'http:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/** RFC 8058's one-click header value: the mail client POSTs this body to the List-Unsubscribe URL. */
+export const LIST_UNSUBSCRIBE_POST = 'List-Unsubscribe=One-Click';
 
 /**
  * An e-mail the portal sends. Header fields reject CR/LF (no header injection); they are handed to
@@ -25,6 +37,17 @@ export const mailMessageSchema = z
      * it is sent, so the request that queues it needs no lookup.
      */
     alsoToOwnersOf: z.number().int().positive().optional(),
+    /**
+     * One-click unsubscribe (RFC 8058, docs/emails.md#unsubscribe-headers): an absolute https (or http, for a
+     * local portal) URL that the mailer writes as `List-Unsubscribe: <url>` with
+     * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`; mail clients POST to it.
+     */
+    unsubscribeUrl: z
+      .string()
+      .max(2_000)
+      .refine(noLineBreaks, LINE_BREAK_MESSAGE)
+      .refine(isWebUrl, 'must be an absolute http or https URL')
+      .optional(),
   })
   .strict();
 
@@ -131,6 +154,12 @@ export function createMailer(
             `To: ${message.to}`,
             ...(message.cc?.length ? [`Cc: ${message.cc.join(', ')}`] : []),
             ...(message.replyTo ? [`Reply-To: ${message.replyTo}`] : []),
+            ...(message.unsubscribeUrl
+              ? [
+                  `List-Unsubscribe: <${message.unsubscribeUrl}>`,
+                  `List-Unsubscribe-Post: ${LIST_UNSUBSCRIBE_POST}`,
+                ]
+              : []),
             `Subject: ${message.subject}`,
             '',
             message.text,
@@ -169,6 +198,12 @@ export function createMailer(
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.unsubscribeUrl
+            ? {
+                list: { unsubscribe: message.unsubscribeUrl },
+                headers: { 'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST },
+              }
+            : {}),
           disableFileAccess: true,
           disableUrlAccess: true,
         });
