@@ -61,6 +61,7 @@ function anonymousUser(role: CurrentUser['role']): CurrentUser {
     billingCountry: null,
     locations: [],
     hasPassword: false,
+    reorderReminderEmails: false,
     createdAt: '1970-01-01T00:00:00.000Z',
   };
 }

@@ -121,5 +121,6 @@ export const testUser: CurrentUser = {
     },
   ],
   hasPassword: false,
+  reorderReminderEmails: true,
   createdAt: '2026-01-05T10:00:00.000Z',
 };

@@ -140,6 +140,7 @@ export function buildOrderDetail(overrides: Partial<OrderDetail> = {}): OrderDet
     version: 1,
     prepared: null,
     changes: [],
+    holdReason: null,
     invoiceUrl: null,
     trackingNumber: null,
     trackingUrl: null,

@@ -1,5 +1,6 @@
-import { Check, CircleX } from 'lucide-react';
+import { Check, CircleX, Pause } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { ORDER_STATUS_LABELS } from '../../lib/order-status';
 import { orderProgress, PROGRESS_STEPS } from './order-status';
 
 /**
@@ -10,7 +11,8 @@ const FILL_WIDTH: Record<number, string> = { 0: 'w-0', 1: 'w-1/4', 2: 'w-2/4', 3
 
 /**
  * The four-step progress of docs/orders.md#order-timeline with its message; the bar fills step / 4. A
- * cancelled order shows a cancelled state instead of a bar that would suggest it is on its way.
+ * cancelled order shows a cancelled state instead of a bar that would suggest it is on its way. An order on
+ * hold stays on the first step, named 'On hold' and marked with a pause (amber) instead of a tick.
  */
 export function OrderProgressBar({ status }: { status: string }) {
   const progress = orderProgress(status);
@@ -30,23 +32,27 @@ export function OrderProgressBar({ status }: { status: string }) {
     );
   }
 
-  const current = PROGRESS_STEPS[progress.step - 1] ?? 'not yet placed';
+  const steps: readonly string[] = progress.onHold
+    ? [ORDER_STATUS_LABELS.on_hold, ...PROGRESS_STEPS.slice(1)]
+    : PROGRESS_STEPS;
+  const current = steps[progress.step - 1] ?? 'not yet placed';
   return (
     <div className="space-y-4">
       <div
         role="progressbar"
         aria-label="Order progress"
         aria-valuemin={0}
-        aria-valuemax={PROGRESS_STEPS.length}
+        aria-valuemax={steps.length}
         aria-valuenow={progress.step}
-        aria-valuetext={`Step ${progress.step} of ${PROGRESS_STEPS.length}: ${current}`}
+        aria-valuetext={`Step ${progress.step} of ${steps.length}: ${current}`}
         className="h-2 overflow-hidden rounded-full bg-muted"
       >
         <div className={cn('h-full rounded-full bg-primary', FILL_WIDTH[progress.step])} />
       </div>
       <ol className="grid grid-cols-4 gap-2 text-center text-xs sm:text-sm">
-        {PROGRESS_STEPS.map((label, index) => {
+        {steps.map((label, index) => {
           const reached = index < progress.step;
+          const held = progress.onHold && index === progress.step - 1;
           return (
             <li
               key={label}
@@ -60,10 +66,14 @@ export function OrderProgressBar({ status }: { status: string }) {
                 aria-hidden="true"
                 className={cn(
                   'grid size-6 place-items-center rounded-full border text-xs',
-                  reached ? 'border-primary bg-primary text-primary-foreground' : 'border-border bg-card',
+                  held
+                    ? 'border-amber-300 bg-amber-50 text-amber-900'
+                    : reached
+                      ? 'border-primary bg-primary text-primary-foreground'
+                      : 'border-border bg-card',
                 )}
               >
-                {reached ? <Check className="size-3.5" /> : index + 1}
+                {held ? <Pause className="size-3.5" /> : reached ? <Check className="size-3.5" /> : index + 1}
               </span>
               {label}
             </li>

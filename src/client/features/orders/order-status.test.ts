@@ -7,6 +7,7 @@ describe('statusBadge (docs/orders.md#order-timeline, docs/orders.md#order-state
     ['completed', 'Delivered', 'success'],
     ['pending', 'Pending', 'warning'],
     ['submitted', 'Pending', 'warning'],
+    ['on_hold', 'On hold', 'warning'],
     ['processing', 'Processing', 'secondary'],
     ['shipped', 'Shipped', 'success'],
     ['cancelled', 'Cancelled', 'destructive'],
@@ -26,7 +27,7 @@ describe('statusBadge (docs/orders.md#order-timeline, docs/orders.md#order-state
   });
 
   it('shows any other status capitalised, in a neutral badge', () => {
-    expect(statusBadge('on_hold')).toEqual({ label: 'On_hold', variant: 'outline' });
+    expect(statusBadge('on_review')).toEqual({ label: 'On_review', variant: 'outline' });
     expect(statusBadge('refunded')).toEqual({ label: 'Refunded', variant: 'outline' });
   });
 });
@@ -42,8 +43,19 @@ describe('orderProgress (docs/orders.md#order-timeline)', () => {
     [undefined, 1, 25],
   ])('puts %s at step %i, filling %i %% of the bar', (status, step, percent) => {
     const progress = orderProgress(status);
-    expect(progress).toMatchObject({ step, percent, cancelled: false });
+    expect(progress).toMatchObject({ step, percent, cancelled: false, onHold: false });
     expect(progress.message).not.toBe('');
+  });
+
+  it('keeps an order on hold where a pending one is, the first step, with its own message', () => {
+    expect(orderProgress('on_hold')).toEqual({
+      step: 1,
+      percent: 25,
+      message: 'Your order is on hold. Our team will be in touch.',
+      cancelled: false,
+      onHold: true,
+    });
+    expect(orderProgress('ON_HOLD').onHold).toBe(true);
   });
 
   it('gives every step its own message', () => {
@@ -59,6 +71,7 @@ describe('orderProgress (docs/orders.md#order-timeline)', () => {
       percent: 0,
       message: CANCELLED_MESSAGE,
       cancelled: true,
+      onHold: false,
     });
   });
 });

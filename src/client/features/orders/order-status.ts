@@ -11,6 +11,8 @@ export interface StatusBadgeModel {
 const BADGE_VARIANTS: Record<OrderStatus, BadgeVariant> = {
   awaiting_confirmation: 'warning',
   pending: 'warning',
+  // Waiting for the team, as pending does: amber, not the red of a cancelled order.
+  on_hold: 'warning',
   processing: 'secondary',
   shipped: 'success',
   delivered: 'success',
@@ -52,12 +54,19 @@ export interface OrderProgress {
   percent: number;
   message: string;
   cancelled: boolean;
+  /**
+   * On hold (docs/storefront.md#order-on-hold): the order sits where a pending one does (step 1), the step
+   * named 'On hold' instead of 'Pending', not a step beyond.
+   */
+  onHold: boolean;
 }
 
 const STEPS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
   // Not yet submitted: the bar starts when the buyer confirms it.
   awaiting_confirmation: 0,
   pending: 1,
+  // Held for review before approval: still the first step.
+  on_hold: 1,
   processing: 2,
   shipped: 3,
   delivered: 4,
@@ -66,14 +75,14 @@ const STEPS: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
 export const CANCELLED_MESSAGE = ORDER_STATUS_MESSAGES.cancelled;
 
 /**
- * Progress (docs/orders.md#order-timeline): pending step 1, processing 2, shipped 3, delivered (legacy
- * completed) 4, unknown 1; the bar fills step / 4. A cancelled order has no step: the page shows a cancelled
+ * Progress (docs/orders.md#order-timeline): pending and on hold step 1, processing 2, shipped 3, delivered
+ * (legacy completed) 4, unknown 1; the bar fills step / 4. A cancelled order has no step: the page shows a cancelled
  * state instead.
  */
 export function orderProgress(status: string | null | undefined): OrderProgress {
   const read = readStatus(status) ?? 'pending';
   if (read === 'cancelled') {
-    return { step: 0, percent: 0, message: CANCELLED_MESSAGE, cancelled: true };
+    return { step: 0, percent: 0, message: CANCELLED_MESSAGE, cancelled: true, onHold: false };
   }
   const step = STEPS[read];
   return {
@@ -81,5 +90,6 @@ export function orderProgress(status: string | null | undefined): OrderProgress 
     percent: (step / PROGRESS_STEPS.length) * 100,
     message: ORDER_STATUS_MESSAGES[read],
     cancelled: false,
+    onHold: read === 'on_hold',
   };
 }

@@ -284,6 +284,52 @@ describe('Order detail', () => {
     expect(screen.getByText('Your order has been delivered.')).toBeInTheDocument();
   });
 
+  it('shows an order on hold with the reason, where a pending order sits on the tracker', async () => {
+    stubApi({
+      '/api/orders/1': () =>
+        jsonResponse(
+          buildOrderDetailResponse({
+            status: 'on_hold',
+            holdReason: 'Over the credit limit by $234.00',
+          }),
+        ),
+    });
+    renderApp('/orders/1');
+
+    const notice = within(await screen.findByRole('region', { name: 'On hold' }));
+    expect(notice.getByText('Over the credit limit by $234.00')).toBeInTheDocument();
+    expect(notice.getByText(/Our team will be in touch/)).toBeInTheDocument();
+    expect(notice.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      '/support?order=1&type=order_issue',
+    );
+    const header = screen.getByRole('heading', { level: 1, name: 'Order WO-1001' }).parentElement;
+    const badge = within(header ?? document.body).getByText('On hold');
+    expect(badge.getAttribute('data-variant')).toBe('warning');
+
+    const progress = screen.getByRole('progressbar', { name: 'Order progress' });
+    expect(progress.getAttribute('aria-valuenow')).toBe('1');
+    expect(progress.getAttribute('aria-valuetext')).toBe('Step 1 of 4: On hold');
+    expect(progress.firstElementChild?.className).toContain('w-1/4');
+    const status = region('Order Status');
+    expect(status.getByText('Your order is on hold. Our team will be in touch.')).toBeInTheDocument();
+    const steps = status.getAllByRole('listitem').slice(0, 4);
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'On hold',
+      '2Processing',
+      '3Shipped',
+      '4Delivered',
+    ]);
+    // Held is not pending: no Edit or Cancel, Report Issue instead.
+    expect(region('Order Summary').queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('shows no hold notice for an order that is not on hold', async () => {
+    stubApi({ '/api/orders/1': () => jsonResponse(buildOrderDetailResponse()) });
+    renderApp('/orders/1');
+    await screen.findByRole('heading', { level: 1, name: 'Order WO-1001' });
+    expect(screen.queryByRole('region', { name: 'On hold' })).toBeNull();
+  });
+
   it('shows a cancelled order as cancelled instead of a progress bar', async () => {
     stubApi({
       '/api/orders/1': () =>

@@ -21,6 +21,7 @@ import { CancelOrderButton } from '../../features/orders/cancel-order';
 import { EditOrderButton } from '../../features/orders/edit-order-button';
 import { OrderChangesCard } from '../../features/orders/order-changes-card';
 import { OrderEditBanner } from '../../features/orders/order-edit-banner';
+import { OrderHoldNotice } from '../../features/orders/order-hold-notice';
 import { PreparedOrderPanel } from '../../features/orders/prepared-order-panel';
 import { ApiError } from '../../lib/api';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
@@ -68,6 +69,8 @@ function OrderDetailView({ orderId }: { orderId: number }) {
         </p>
       </header>
       <OrderEditBanner continueLink />
+      {/* On hold: why, and that the team will be in touch (docs/storefront.md#order-on-hold). */}
+      <OrderHoldNotice order={order} />
       {/* Staff prepared it: their note and, while it waits for the buyer, Confirm and Decline. */}
       <PreparedOrderPanel order={order} orderTotal={orderTotal} mayChange={mayOrder} />
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start">

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS_LABELS } from '../../../shared/orders';
 import type { OrderSummary } from '../../../shared/schemas/orders';
 import { testConfig, testUser } from '../../test-support/api-fixtures';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
@@ -147,8 +148,8 @@ describe('Order History', () => {
     expect(within(orderRow('WO-1001')).queryByText(/PO number/)).toBeNull();
   });
 
-  it('draws every status as a badge with a visible edge, Processing included', async () => {
-    const statuses = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+  it('draws every status as a badge with a visible edge, Processing and On hold included', async () => {
+    const statuses = ['pending', 'on_hold', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
     stubApi({
       '/api/orders': () =>
         jsonResponse(
@@ -158,10 +159,12 @@ describe('Order History', () => {
     renderApp('/orders');
     await screen.findByRole('heading', { level: 3, name: 'WO-1001' });
     for (const [index, status] of statuses.entries()) {
-      const label = status.charAt(0).toUpperCase() + status.slice(1);
+      const label = ORDER_STATUS_LABELS[status];
       const badge = within(orderRow(`WO-${1001 + index}`)).getByText(label, { selector: '[data-variant]' });
       expect(hasVisibleEdge(badge), label).toBe(true);
     }
+    // On hold waits for the team as pending does: amber, not the red of a cancelled order.
+    expect(within(orderRow('WO-1002')).getByText('On hold').getAttribute('data-variant')).toBe('warning');
   });
 
   it('expands a row to its lines, totals and notes, and closes it again', async () => {
