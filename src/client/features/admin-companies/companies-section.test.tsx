@@ -72,6 +72,14 @@ const detail: AdminCompanyDetail = {
     createdAt: '2031-01-05T10:00:00.000Z',
     updatedAt: '2031-01-05T10:00:00.000Z',
   },
+  credit: { limit: null, openBalance: '0.00', available: null, usedPercent: null, ordersOnHold: 0 },
+  reorder: {
+    reminders: true,
+    fixedIntervalDays: null,
+    learnedIntervalDays: null,
+    nextDueAt: null,
+    lastSentAt: null,
+  },
   locations: [
     {
       id: 11,

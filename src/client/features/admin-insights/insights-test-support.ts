@@ -19,7 +19,7 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
       { tierId: 4, name: 'Distributor', minimumCases: 5, orders: 2, revenue: '1200.50' },
       { tierId: null, name: 'No tier', minimumCases: null, orders: 0, revenue: '0.00' },
     ],
-    pipeline: { pending: 4, processing: 2, shipped: 1, delivered: 12 },
+    pipeline: { pending: 4, onHold: 1, processing: 2, shipped: 1, delivered: 12 },
     oldestPendingOrder: {
       id: 7,
       orderNumber: 'WO-1007',
@@ -55,6 +55,19 @@ export function buildInsights(overrides: Partial<InsightsResponse> = {}): Insigh
           daysOverdue: 10,
         },
       ],
+    },
+    credit: {
+      openBalance: '7834.00',
+      overLimit: [
+        {
+          companyId: 6,
+          companyName: 'Dune Drugstore',
+          limit: '5000.00',
+          openBalance: '5234.00',
+          overBy: '234.00',
+        },
+      ],
+      onHold: [{ companyId: 6, companyName: 'Dune Drugstore', orders: 1, total: '620.00' }],
     },
     ...overrides,
   };

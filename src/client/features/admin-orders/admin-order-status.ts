@@ -1,16 +1,20 @@
 import type { BadgeVariant } from '../../components/ui/badge';
-import type { AdminOrderStatusFilter } from '../../../shared/schemas/admin-orders';
+import {
+  ADMIN_ORDER_STATUS_FILTERS,
+  type AdminOrderStatusFilter,
+} from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
 import { STAFF_ORDER_STATUS_LABELS } from '../../../shared/orders';
 import { PAYMENT_STATE_LABELS } from '../../../shared/payment-state';
 
 /**
- * The status badges (docs/admin.md#orders): pending outline, processing secondary, shipped and delivered
- * default, cancelled destructive.
+ * The status badges (docs/admin.md#orders): pending outline, on hold warning (amber: it waits for staff's
+ * credit decision), processing secondary, shipped and delivered default, cancelled destructive.
  */
 export const ORDER_STATUS_BADGES: Record<OrderStatus, BadgeVariant> = {
   awaiting_confirmation: 'outline',
   pending: 'outline',
+  on_hold: 'warning',
   processing: 'secondary',
   shipped: 'default',
   delivered: 'default',
@@ -28,10 +32,12 @@ export const ORDER_STATUS_OPTIONS = (Object.keys(STAFF_ORDER_STATUS_LABELS) as O
 /**
  * Whether staff may move an order from `from` to `to` with the row's dropdown (docs/orders.md#status-changes-by-staff):
  * only a prepared order awaits the buyer's confirmation (New order makes one), and such an order is the
- * buyer's to confirm or decline, so staff can only cancel it. The server refuses the rest too.
+ * buyer's to confirm or decline, so staff can only cancel it. Only a pending order can be put on hold
+ * (docs/credit.md#credit-hold-at-approval). The server refuses the rest too.
  */
 export function mayMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   if (to === 'awaiting_confirmation') return false;
+  if (to === 'on_hold') return from === 'pending';
   return from !== 'awaiting_confirmation' || to === 'cancelled';
 }
 
@@ -42,13 +48,17 @@ export function statusOptionsFor(status: OrderStatus) {
   );
 }
 
+const isStatusFilter = (value: string): value is AdminOrderStatusFilter =>
+  (ADMIN_ORDER_STATUS_FILTERS as readonly string[]).includes(value);
+
 /**
- * The status filter (docs/admin.md#orders): All, each status, then 'Unpaid' (neither paid nor cancelled) and
- * 'Overdue' (unpaid past the due date of its payment terms).
+ * The status filter (docs/admin.md#orders): All, each status the API filters by, then 'Unpaid' (neither paid
+ * nor cancelled) and 'Overdue' (unpaid past the due date of its payment terms). A status the filter's
+ * contract does not name yet (ADMIN_ORDER_STATUS_FILTERS) is left out rather than refused by the server.
  */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },
-  ...ORDER_STATUS_OPTIONS,
+  ...ORDER_STATUS_OPTIONS.flatMap(({ value, label }) => (isStatusFilter(value) ? [{ value, label }] : [])),
   { value: 'unpaid', label: PAYMENT_STATE_LABELS.unpaid },
   { value: 'overdue', label: PAYMENT_STATE_LABELS.overdue },
 ];

@@ -22,7 +22,8 @@ import {
   type AdminOrderStatusFilter,
 } from '../../../shared/schemas/admin-orders';
 import type { OrderStatus } from '../../../shared/schemas/orders';
-import { ApiError, requestJson } from '../../lib/api';
+import { creditCheckDetailsSchema, type CreditCheckDetails } from '../../../shared/schemas/credit';
+import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 
 /** The status change's fallback and the order details' failure text (docs/admin.md#admin-messages). */
@@ -67,11 +68,38 @@ export function adminOrdersExportUrl(filter: AdminOrdersFilter): string {
   return `${ADMIN_ORDERS_EXPORT_PATH}${adminOrdersQueryString(filter)}`;
 }
 
+/** The statuses staff set by hand (never 'awaiting the buyer's confirmation': only New order makes one). */
+export type StaffSetStatus = Exclude<OrderStatus, 'awaiting_confirmation'>;
+
 export interface StatusChange {
   orderId: number;
-  status: OrderStatus;
+  status: StaffSetStatus;
   /** The version of the order on screen. */
   version: number;
+  /** Approve despite the credit check, for this reason (docs/credit.md#credit-hold-at-approval). */
+  override?: { reason: string };
+  /** With 'on_hold': staff's own words for the buyer; left out, the server words a credit problem itself. */
+  holdReason?: string;
+}
+
+/** The code of a 409 whose approval the credit check stopped: staff decide (CreditCheckDialog). */
+export const CREDIT_CHECK_CODE = 'CREDIT_CHECK';
+
+/**
+ * The server's refusal (400) of a decision's reason, the hold's ('Say why the order is on hold') or the
+ * override's, which the dialog it was typed in shows; null for any other failure.
+ */
+export function refusedReasonOf(error: unknown, change: StatusChange): string | null {
+  const decided = change.status === 'on_hold' || change.override !== undefined;
+  return decided && error instanceof ApiError && error.status === 400
+    ? serverMessage(error, UPDATE_STATUS_FALLBACK)
+    : null;
+}
+
+/** Why the credit check stopped an approval, when `error` is that refusal; null for any other failure. */
+export function creditCheckOf(error: unknown): CreditCheckDetails | null {
+  if (!(error instanceof ApiError) || error.code !== CREDIT_CHECK_CODE) return null;
+  return creditCheckDetailsSchema.safeParse(error.details).data ?? null;
 }
 
 /** The order as it now stands, which a 409 of a status change or a lines edit carries in its details. */
@@ -79,20 +107,26 @@ export function currentAdminOrderOf(details: unknown) {
   return adminOrderSchema.safeParse((details as { order?: unknown } | undefined)?.order).data ?? null;
 }
 
-/** PATCH /api/admin/orders/{id}/status; the lists reload afterwards, success or not. */
+/**
+ * PATCH /api/admin/orders/{id}/status; the lists reload afterwards, success or not. An approval the credit
+ * check stops (409 CREDIT_CHECK) is not toasted: the caller reads it with creditCheckOf and asks staff.
+ */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ orderId, status, version }: StatusChange) =>
+    mutationFn: ({ orderId, status, version, override, holdReason }: StatusChange) =>
       requestJson(`/api/admin/orders/${orderId}/status`, updateOrderStatusResponseSchema, {
         method: 'PATCH',
-        body: { status, version },
+        body: { status, version, override, holdReason },
       }),
     onSuccess: (answer) => {
       showChangedOrder(queryClient, answer.order);
       toast.success('Order status updated', { description: answer.message });
     },
-    onError: (error) => {
+    onError: (error, change) => {
+      // The credit check's refusal is no failure: the select asks staff to decide (CreditCheckDialog); a
+      // refused reason is shown by the dialog it was typed in.
+      if (creditCheckOf(error) || refusedReasonOf(error, change)) return;
       // The order changed since it was listed (docs/orders.md#concurrent-changes): shown as it now stands.
       const current = error instanceof ApiError ? currentAdminOrderOf(error.details) : null;
       if (current) showChangedOrder(queryClient, current);

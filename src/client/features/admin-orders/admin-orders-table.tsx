@@ -20,8 +20,8 @@ interface AdminOrdersTableProps {
 
 /**
  * The orders of one page: number (with the buyer's PO number), date, customer and e-mail, business, total,
- * status with where its money stands (PaymentStateBadge: 'Unpaid', 'Invoice sent', 'Payment due <date>',
- * 'Overdue', 'Paid'), and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify
+ * status (a held order's with its hold reason) with where its money stands (PaymentStateBadge: 'Unpaid',
+ * 'Invoice sent', 'Payment due <date>', 'Overdue', 'Paid'), and 'Awaiting Shopify sync' or 'Shopify sync failed' when the order is not in Shopify
  * yet, over the payment terms and last reminder, the status dropdown, 'View Items',
  * 'Download PDF', 'Send payment reminder' on an overdue order and, when the customer wrote about the order, a
  * link to those support messages. Under 768 px a stacked list, as eight columns do not fit a phone.
@@ -77,6 +77,16 @@ function CompanyName({ order }: { order: AdminOrder }) {
   );
 }
 
+/** Why a held order is on hold, as its buyer reads it (docs/credit.md#credit-hold-at-approval). */
+function HoldReason({ order }: { order: AdminOrder }) {
+  if (order.status !== 'on_hold' || !order.holdReason) return null;
+  return (
+    <span className="block max-w-52 text-xs wrap-anywhere text-muted-foreground">
+      Hold reason: {order.holdReason}
+    </span>
+  );
+}
+
 function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
   return (
     <Table aria-label="Orders">
@@ -116,6 +126,7 @@ function AdminOrdersGrid({ orders, onViewItems }: AdminOrdersTableProps) {
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <AdminOrderStatusBadge status={order.status} />
+                <HoldReason order={order} />
                 <PaymentStateBadge order={order} />
                 <ShopifySyncBadge order={order} />
                 <OrderPaymentTerms order={order} />
@@ -160,6 +171,7 @@ function AdminOrdersList({ orders, onViewItems }: AdminOrdersTableProps) {
             <p className="text-xs wrap-anywhere text-muted-foreground">{order.customerEmail}</p>
             <p className="wrap-anywhere">{order.businessName}</p>
             <CompanyName order={order} />
+            <HoldReason order={order} />
           </div>
           <div>
             <p className="font-medium tabular-nums">{formatMoney(order.orderTotal)}</p>

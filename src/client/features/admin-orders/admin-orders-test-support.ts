@@ -34,6 +34,7 @@ export function buildAdminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder
     supportMessageCount: 0,
     company: { id: 3, name: 'Doe Botanicals' },
     paymentState: null,
+    holdReason: null,
     ...overrides,
   };
   return 'paymentState' in overrides ? order : { ...order, paymentState: fixturePaymentState(order) };

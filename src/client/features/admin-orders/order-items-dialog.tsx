@@ -226,6 +226,12 @@ function OrderLines({ order, items }: { order: AdminOrder; items: readonly Admin
         </dd>
         <dt className="text-muted-foreground">Payment terms</dt>
         <dd className="text-right">{PAYMENT_TERMS_LABELS[order.paymentTerms]}</dd>
+        {order.status === 'on_hold' && order.holdReason ? (
+          <>
+            <dt className="text-muted-foreground">Hold reason</dt>
+            <dd className="text-right wrap-anywhere">{order.holdReason}</dd>
+          </>
+        ) : null}
         {order.poNumber ? (
           <>
             <dt className="text-muted-foreground">PO number</dt>

@@ -14,6 +14,19 @@ describe('what a status change says it does (docs/orders.md#order-vocabulary)', 
     });
   });
 
+  it('calls the move of a held order to Processing an approval too, and its move to Pending a release', () => {
+    const held = buildAdminOrder({ status: 'on_hold', paymentTerms: 'net30' });
+    expect(statusChangeWords(held, 'processing')).toMatchObject({
+      title: 'Approve order WO-1001?',
+      confirmLabel: 'Approve and send invoice',
+    });
+    expect(statusChangeWords(held, 'pending')).toEqual({
+      title: 'Change order WO-1001 to Pending?',
+      description: 'The hold is released: the order goes back to waiting for approval.',
+      confirmLabel: 'Change Status',
+    });
+  });
+
   it('says that moving back to pending stops the due date and the payment notices', () => {
     expect(statusChangeWords(buildAdminOrder({ status: 'processing' }), 'pending')).toMatchObject({
       title: 'Change order WO-1001 to Pending?',
@@ -37,11 +50,33 @@ describe("where staff may move an order (orders awaiting the buyer's confirmatio
   it("never offers 'awaiting the buyer's confirmation' as a target: only New order prepares one", () => {
     for (const from of statuses) expect(mayMoveOrder(from, 'awaiting_confirmation'), from).toBe(false);
     for (const from of statuses.filter((status) => status !== 'awaiting_confirmation')) {
+      const held = from === 'pending' || from === 'on_hold' ? ['on_hold'] : [];
       expect(
         statusOptionsFor(from).map((option) => option.value),
         from,
-      ).toEqual(['pending', 'processing', 'shipped', 'delivered', 'cancelled']);
+      ).toEqual(['pending', ...held, 'processing', 'shipped', 'delivered', 'cancelled']);
     }
+  });
+
+  it("offers 'On hold' only from Pending, or as the status an order already has", () => {
+    expect(statuses.filter((from) => mayMoveOrder(from, 'on_hold'))).toEqual(['pending']);
+    expect(statusOptionsFor('pending').map((option) => option.label)).toEqual([
+      'Pending',
+      'On hold',
+      'Processing',
+      'Shipped',
+      'Delivered',
+      'Cancelled',
+    ]);
+    // A held order may be approved, released to Pending or cancelled.
+    expect(statusOptionsFor('on_hold').map((option) => option.value)).toEqual([
+      'pending',
+      'on_hold',
+      'processing',
+      'shipped',
+      'delivered',
+      'cancelled',
+    ]);
   });
 
   it('moves an order awaiting the buyer only to Cancelled: confirming or declining it is theirs', () => {

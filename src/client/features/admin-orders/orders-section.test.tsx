@@ -456,6 +456,7 @@ describe('OrdersSection', () => {
     expect(optionsOf(select)).toEqual(["Awaiting buyer's confirmation", 'Cancelled']);
     expect(optionsOf(within(await findRow('WO-1001')).getByLabelText('Status of order WO-1001'))).toEqual([
       'Pending',
+      'On hold',
       'Processing',
       'Shipped',
       'Delivered',
