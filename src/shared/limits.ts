@@ -21,3 +21,6 @@ export const MAX_NOTES_LENGTH = 2000;
  * docs/orders.md#submission).
  */
 export const MAX_PO_NUMBER_LENGTH = 60;
+
+/** The longest reason a person may give for a change of an order, a decline, a credit override or a hold. */
+export const MAX_CHANGE_REASON_LENGTH = 500;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isWholeCents, MAX_PRICE_DOLLARS } from '../money';
-import { MAX_CHANGE_REASON_LENGTH } from './order-changes';
+import { MAX_CHANGE_REASON_LENGTH } from '../limits';
 
 /*
  * Contracts of credit limits and holds (docs/credit.md). Money leaves the server as decimal strings with two

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, MAX_NOTES_LENGTH } from '../limits';
+import { MAX_CHANGE_REASON_LENGTH, MAX_ID, MAX_NOTES_LENGTH } from '../limits';
 import { idSchema, quantitySchema } from './pricing';
 import { idempotencyKeySchema, optionalLines, poNumberSchema } from './orders';
 import { adminOrderSchema } from './admin-orders';
@@ -17,7 +17,7 @@ export const orderLineChangeSchema = z.object({ productId: idSchema, quantity: q
 export const orderLinesSchema = z.array(orderLineChangeSchema).max(100, 'has too many items');
 
 /** The longest reason a person may give for a change or a decline. */
-export const MAX_CHANGE_REASON_LENGTH = 500;
+export { MAX_CHANGE_REASON_LENGTH };
 
 /** PUT /api/orders/{id}/items: the buyer's 'Save changes' on their pending order. */
 export const editOrderRequestSchema = z.object({ version: versionSchema, items: orderLinesSchema }).strict();

@@ -47,10 +47,7 @@ export const companies = pgTable(
       sql`${table.paymentTerms} in ('on_approval', 'net15', 'net30', 'net60')`,
     ),
     check('companies_name_check', sql`length(trim(${table.name})) > 0`),
-    check(
-      'companies_credit_limit_check',
-      sql`${table.creditLimit} is null or ${table.creditLimit} >= 0`,
-    ),
+    check('companies_credit_limit_check', sql`${table.creditLimit} is null or ${table.creditLimit} >= 0`),
     check(
       'companies_reorder_interval_check',
       sql`${table.reorderIntervalDays} is null or ${table.reorderIntervalDays} between 1 and 365`,

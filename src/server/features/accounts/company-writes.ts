@@ -82,6 +82,35 @@ export async function setCompanyPaymentTerms(
   return row ?? null;
 }
 
+/**
+ * Staff's credit and reorder settings of a company (docs/credit.md#credit-limit,
+ * docs/reorder-reminders.md#staff-settings): only the fields given change. Null when there is no such company.
+ */
+export async function setCompanySettings(
+  db: DatabaseOrTransaction,
+  id: number,
+  settings: { creditLimit?: number | null; reorderReminders?: boolean; reorderIntervalDays?: number | null },
+): Promise<CompanyRow | null> {
+  const [row] = await db
+    .update(companies)
+    .set({ ...settings, updatedAt: sql`now()` })
+    .where(eq(companies.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The mark of the company's 80 % credit notice (docs/credit.md#the-80-notice): set when it goes, cleared when an
+ * approval finds the balance below the line again.
+ */
+export async function markCreditNotice(
+  db: DatabaseOrTransaction,
+  id: number,
+  at: Date | null,
+): Promise<void> {
+  await db.update(companies).set({ creditNoticeSentAt: at }).where(eq(companies.id, id));
+}
+
 /** The company's business name, as an owner edits it in My Account; null when there is no such company. */
 export async function renameCompany(
   db: DatabaseOrTransaction,

@@ -23,6 +23,8 @@ export {
   removeLocation,
   setLocationTaxExemption,
   setCompanyPaymentTerms,
+  setCompanySettings,
+  markCreditNotice,
   updateLocation,
   type LocationDetails,
 } from './company-writes';

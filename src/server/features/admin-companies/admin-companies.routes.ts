@@ -18,6 +18,8 @@ import type { AdminDeps } from '../admin';
 import { requireAdmin } from '../../plugins/admin-guard';
 import { createAdminCompaniesService } from './admin-companies.service';
 import { saveTaxExemption } from './tax-exemptions';
+import { saveCompanySettings } from './company-settings';
+import { updateCompanySettingsRequestSchema } from '../../../shared/schemas/credit';
 
 /** The acting administrator and their address, for the audit log. */
 const actorOf = (request: FastifyRequest) => ({ user: requireAdmin(request), ip: request.ip });
@@ -82,6 +84,21 @@ export const adminCompaniesRoutes =
       '/api/admin/companies/:id',
       { schema: { params: adminCompanyParamsSchema, response: { 200: adminCompanyDetailSchema } } },
       async (request) => service.detail(request.params.id),
+    );
+
+    // The credit limit and reorder reminder settings (docs/credit.md#credit-limit).
+    app.patch(
+      '/api/admin/companies/:id',
+      {
+        schema: {
+          params: adminCompanyParamsSchema,
+          body: updateCompanySettingsRequestSchema,
+          response: { 200: adminCompanyMessageSchema },
+        },
+      },
+      async (request) => ({
+        message: await saveCompanySettings(db, actorOf(request), request.params.id, request.body),
+      }),
     );
 
     app.patch(

@@ -30,7 +30,8 @@ import {
   keepAnOwnerForOthers,
   setCompanyRole,
 } from '../accounts';
-import { moveOrdersBetweenCompanies } from '../orders';
+import { moveOrdersBetweenCompanies, readCompanyCredit } from '../orders';
+import { companyReorderOf } from '../reorder-reminders';
 import { shopifyStatusOf } from '../companies-shopify';
 import {
   findAuditOfCompany,
@@ -122,7 +123,9 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
       if (!company) throw companyNotFound();
       const members = await findMembers(db, id);
       const memberIds = members.map((member) => member.id);
-      const [locations, orders, messages, audit, shopify] = [
+      const [credit, reorder, locations, orders, messages, audit, shopify] = [
+        await readCompanyCredit(db, id),
+        await companyReorderOf(db, id),
         await findLocations(db, id),
         await findRecentOrders(db, id, COMPANY_PAGE_LIMITS.orders),
         await findSupportMessagesOf(db, memberIds, COMPANY_PAGE_LIMITS.supportMessages),
@@ -137,6 +140,14 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
           createdAt: company.createdAt.toISOString(),
           updatedAt: company.updatedAt.toISOString(),
         },
+        credit: credit ?? {
+          limit: null,
+          openBalance: '0.00',
+          available: null,
+          usedPercent: null,
+          ordersOnHold: 0,
+        },
+        reorder,
         locations: locations.map(toLocation),
         people: members.map((member) => ({
           id: member.id,

@@ -86,14 +86,14 @@ export function findTiers(db: DatabaseOrTransaction) {
 }
 
 /**
- * Orders per stored status for the pipeline: every open order (pending, processing, shipped, legacy values
+ * Orders per stored status for the pipeline: every open order (pending, on hold, processing, shipped, legacy values
  * included) through orders_status_idx, and the period's delivered ones through orders_created_at_id_idx.
  */
 export function countPipeline(db: DatabaseOrTransaction, since: Date) {
   return rows<{ status: string; orders: number }>(
     db,
     sql`select o.status, count(*)::int as orders from orders o
-        where o.status in (${inList(storedValues(['pending', 'processing', 'shipped']))})
+        where o.status in (${inList(storedValues(['pending', 'on_hold', 'processing', 'shipped']))})
         group by o.status
       union all
       select o.status, count(*)::int as orders from orders o

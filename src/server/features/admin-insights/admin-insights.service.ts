@@ -8,6 +8,7 @@ import {
   type InsightsTier,
 } from '../../../shared/schemas/admin-insights';
 import type { AdminDeps } from '../admin';
+import { readCreditExposure } from '../orders';
 import {
   countOrdersPerTier,
   countOrdersPerWeek,
@@ -67,12 +68,12 @@ export function tierRows(
 
 /** Stored statuses summed into the pipeline's four (legacy values read as the status they mean). */
 export function pipelineOf(rows: ReadonlyArray<{ status: string; orders: number }>): InsightsPipeline {
-  const pipeline: InsightsPipeline = { pending: 0, processing: 0, shipped: 0, delivered: 0 };
+  const pipeline: InsightsPipeline = { pending: 0, onHold: 0, processing: 0, shipped: 0, delivered: 0 };
   for (const row of rows) {
     const status = knownOrderStatus(row.status);
     // A prepared order still awaiting its buyer is not in the pipeline until confirmed.
-    if (status && status !== 'cancelled' && status !== 'awaiting_confirmation')
-      pipeline[status] += row.orders;
+    if (!status || status === 'cancelled' || status === 'awaiting_confirmation') continue;
+    pipeline[status === 'on_hold' ? 'onHold' : status] += row.orders;
   }
   return pipeline;
 }
@@ -99,6 +100,7 @@ export function createAdminInsightsService({ db }: Pick<AdminDeps, 'db'>) {
           oldestRegistration: await findOldestPendingRegistration(tx),
           topCustomers: await findTopCustomers(tx, since, TOP_CUSTOMERS_COUNT),
           overdue: await findOverdueOrders(tx, now, OVERDUE_LIST_LIMIT),
+          credit: await readCreditExposure(tx),
         }),
         { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
@@ -154,6 +156,7 @@ export function createAdminInsightsService({ db }: Pick<AdminDeps, 'db'>) {
             daysOverdue: wholeDaysBetween(new Date(order.dueAt), now),
           })),
         },
+        credit: figures.credit,
       };
     },
   };

@@ -111,7 +111,11 @@ export const adminOrdersRoutes =
         },
       },
       async (request) =>
-        service.updateStatus(request, request.params.id, request.body.status, request.body.version),
+        service.updateStatus(request, request.params.id, request.body.status, {
+          version: request.body.version,
+          override: request.body.override,
+          holdReason: request.body.holdReason,
+        }),
     );
 
     // Staff recovery of an order whose Shopify draft could not be made (issue 8 'Orders').

@@ -28,6 +28,7 @@ import {
   makeOrderPdf,
   orderFilterCondition,
   requestShopifyDraftAgain,
+  type StatusChangeOptions,
   sendPaymentReminder,
   toOrderItemView,
   type OrderPdf,
@@ -83,6 +84,7 @@ export function toAdminOrder(order: OrderRow, { supportMessageCount, company }: 
     paymentDueAt: order.paymentDueAt?.toISOString() ?? null,
     paymentOverdue: isOverdue(order, now),
     paymentState: paymentStateOf(order, now),
+    holdReason: order.holdReason,
     paymentReminderSentAt: order.paymentReminderSentAt?.toISOString() ?? null,
     canSendReminder: reminderRefusal(order, now) === null,
     nextPaymentReminderAt:
@@ -129,10 +131,15 @@ export function createAdminOrdersService(
   orders: Pick<OrderService, 'prepareOrder' | 'staffEditOrder'>,
 ) {
   /** The status change, its audit entry and the customer's e-mail, in one transaction. */
-  function changeStatus(actor: StaffActor, orderId: number, status: OrderStatus, version?: number) {
+  function changeStatus(
+    actor: StaffActor,
+    orderId: number,
+    status: OrderStatus,
+    options: StatusChangeOptions,
+  ) {
     return db.transaction(async (tx) => {
       const context = { actor, env, storeConnected: shopify !== null };
-      const result = await changeOrderStatus(tx, context, orderId, status, version);
+      const result = await changeOrderStatus(tx, context, orderId, status, options);
       if (!result) throw notFound(ORDER_NOT_FOUND);
       const orderNumber = formatOrderNumber(orderId);
       return {
@@ -231,16 +238,18 @@ export function createAdminOrdersService(
      * PATCH /api/admin/orders/{id}/status: any status (docs/orders.md#status-changes-by-staff). The change,
      * its audit entry and the customer's e-mail commit together; the same status again changes nothing and
      * sends nothing. With `version`, a change since staff saw the order refuses it (409, with the order as it
-     * stands in `details.order`: docs/orders.md#concurrent-changes).
+     * stands in `details.order`: docs/orders.md#concurrent-changes). An approval the credit check stops
+     * answers 409 CREDIT_CHECK unless `override` says why it goes ahead; 'on_hold' carries its reason
+     * (docs/credit.md#credit-hold-at-approval).
      */
     async updateStatus(
       actor: StaffActor,
       orderId: number,
       status: OrderStatus,
-      version?: number,
+      options: StatusChangeOptions = {},
     ): Promise<UpdateOrderStatusResponse> {
       try {
-        return await changeStatus(actor, orderId, status, version);
+        return await changeStatus(actor, orderId, status, options);
       } catch (error) {
         if (!(error instanceof OrderChangedError)) throw error;
         // Refused as a whole: the order as it stands, for the list to show at once.

@@ -18,10 +18,14 @@ export {
   markShopifyChecked,
   requestShopifyDraftAgain,
   type StaffActor,
+  type StatusChangeOptions,
 } from './lifecycle/order-transitions';
+export { readCompanyCredit, readCreditExposure } from './credit/credit-reads';
 export { applyShopifyFacts } from './lifecycle/apply-shopify-facts';
 export type { ShopifyOrderFacts, Tracking } from './lifecycle/shopify-facts';
 export { findOrderById, moveOrdersBetweenCompanies } from './lifecycle/order-records';
+export { buildReorder } from './placement/reorder';
+export { describeLine } from './placement/order-emails';
 export { netTemplateFor, paymentTermsOptions } from './payments/payment-terms';
 export { paymentNoticesJobs, startPaymentNotices } from './payments/payment-notices';
 export { sendPaymentReminder } from './payments/payment-reminders';

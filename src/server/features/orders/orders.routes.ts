@@ -17,6 +17,7 @@ import {
   declineOrderRequestSchema,
   editOrderRequestSchema,
 } from '../../../shared/schemas/order-changes';
+import { accountCreditResponseSchema } from '../../../shared/schemas/credit';
 import { AppError } from '../../errors';
 import { requireUser } from '../../plugins/session';
 import type { AccountRow } from '../../db/schema';
@@ -48,6 +49,15 @@ function readIdempotencyKey(request: FastifyRequest): string {
 export const ordersRoutes =
   (orders: OrderService): FastifyPluginAsyncZod =>
   async (app) => {
+    app.get(
+      '/api/account/credit',
+      { schema: { response: { 200: accountCreditResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return orders.accountCredit(requireUser(request));
+      },
+    );
+
     app.post(
       '/api/create-draft-order',
       {

@@ -43,6 +43,8 @@ import type { OrderToPlace } from './placement/place-order';
 import { buildReorder } from './placement/reorder';
 import { submitOrder } from './placement/submit-order';
 import type { AccountRow } from '../../db/schema';
+import { readCompanyCredit } from './credit/credit-reads';
+import type { AccountCreditResponse } from '../../../shared/schemas/credit';
 
 /**
  * One answer for a missing order and someone else's (docs/security.md#access-control): nothing tells them
@@ -285,6 +287,18 @@ export function createOrderService({
       ]);
       const lines = buildReorder(catalogue.catalog, catalogue.productsById, order.items);
       return { order: { id: order.id, orderNumber: formatOrderNumber(order.id) }, id: order.id, ...lines };
+    },
+
+    /**
+     * GET /api/account/credit: the person's company credit ('Credit available', docs/credit.md#what-buyers-see);
+     * null without a limit. Every member reads it: it is the company's, as its orders are.
+     */
+    async accountCredit(user: AccountRow): Promise<AccountCreditResponse> {
+      if (user.companyId === null) return { credit: null };
+      const credit = await readCompanyCredit(db, user.companyId);
+      if (!credit || credit.limit === null) return { credit: null };
+      const { ordersOnHold: _held, ...answer } = credit;
+      return { credit: answer };
     },
   };
 }

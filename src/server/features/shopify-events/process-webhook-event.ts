@@ -6,7 +6,7 @@ import type { ShopifyConnection } from '../../integrations/shopify/shopify';
 import { jobToQueue, type JobRun } from '../../jobs/job-definition';
 import { enqueueJob } from '../../jobs/queue';
 import { PermanentJobError, type JobLogger } from '../../jobs/worker';
-import type { MailEnv } from '../../mail/compose';
+import type { Env } from '../../env';
 import { productRefreshJob, SHOPIFY_PRODUCT_REFRESH_JOB } from '../admin-catalog';
 import { confirmOrderDelivered } from './confirm-delivery';
 import { confirmPortalOrderHint, findPortalOrderId } from './find-portal-order';
@@ -33,7 +33,8 @@ export const PRODUCT_REFRESH_WINDOW_MS = 60_000;
 
 export interface ShopifyEventsDeps {
   db: Database;
-  env: MailEnv;
+  /** The e-mails' settings; STAFF_EMAIL for staff's note when a payment releases held orders. */
+  env: Pick<Env, 'APP_ORIGIN' | 'STORE_NAME' | 'SUPPORT_EMAIL' | 'STAFF_EMAIL'>;
   shopify: ShopifyConnection;
   log: JobLogger;
   /** The clock (tests); the real time by default. */

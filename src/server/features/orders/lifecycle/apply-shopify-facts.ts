@@ -14,6 +14,7 @@ import {
 
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
 import { planOrderChanges, type ShopifyOrderFacts } from './shopify-facts';
+import { releaseHeldOrders, type CreditEnv } from './credit-holds';
 import type { OrderRow } from '../../../db/schema';
 
 export interface AppliedFacts {
@@ -62,7 +63,7 @@ async function queueTrackingEmail(tx: DatabaseOrTransaction, env: MailEnv, order
  */
 export async function applyShopifyFacts(
   tx: DatabaseOrTransaction,
-  env: MailEnv,
+  env: CreditEnv,
   orderId: number,
   facts: ShopifyOrderFacts,
   now: Date = new Date(),
@@ -88,6 +89,10 @@ export async function applyShopifyFacts(
     await queueStatusEmail(tx, env, updated, plan.movedTo, key);
   }
   if (plan.trackingAdded) await queueTrackingEmail(tx, env, updated);
+  // A payment frees credit: the company's orders on hold go back to pending (docs/credit.md#release).
+  if (order.paymentStatus !== 'paid' && updated.paymentStatus === 'paid') {
+    await releaseHeldOrders(tx, env, updated, now);
+  }
   return {
     changed: true,
     linkedOrderGid: plan.changes.shopifyOrderGid ?? null,

@@ -35,7 +35,10 @@ export async function cancelOrderByBuyer(
   if (order.version !== version) throw new OrderChangedError(order);
   const status = toOrderStatus(order.status);
   if (status === 'cancelled') throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.alreadyCancelled);
-  if (status !== 'pending') throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.notPending);
+  // A held order waits for staff as a pending one does: its buyer may still cancel it (docs/credit.md).
+  if (status !== 'pending' && status !== 'on_hold') {
+    throw new AppError('CONFLICT', ORDER_CHANGE_MESSAGES.notPending);
+  }
   const now = new Date();
   const cancelled = await updateOrder(tx, order.id, {
     status: 'cancelled',

@@ -23,6 +23,7 @@ const order = (overrides: Partial<StatusMailOrder> = {}): StatusMailOrder => ({
   paymentStatus: 'invoice_sent',
   paymentTerms: 'on_approval',
   paymentDueAt: null,
+  holdReason: null,
   orderTotal: 123_456,
   shopifyCheckoutUrl: INVOICE,
   trackingNumber: null,

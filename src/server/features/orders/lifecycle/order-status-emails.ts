@@ -34,6 +34,8 @@ export interface StatusMailOrder {
   trackingNumber: string | null;
   trackingUrl: string | null;
   trackingCompany: string | null;
+  /** Why it is on hold (docs/credit.md#credit-hold-at-approval), when it is. */
+  holdReason: string | null;
 }
 
 export interface StatusMailRecipient {
@@ -186,6 +188,16 @@ export function orderStatusEmail(
         lines: [
           `Your order ${number} has been cancelled.`,
           `If you did not expect this, please contact us at ${env.SUPPORT_EMAIL}.`,
+        ],
+        link: orderLink,
+      });
+    case 'on_hold':
+      return composeEmail(env, to.email, `Order ${number} is on hold`, {
+        greeting: to.name,
+        lines: [
+          `Your order ${number} is on hold and has not been approved yet.`,
+          ...(order.holdReason ? [order.holdReason] : []),
+          `Our team will be in touch. ${questions}`,
         ],
         link: orderLink,
       });

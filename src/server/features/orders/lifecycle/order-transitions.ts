@@ -8,6 +8,14 @@ import { AppError } from '../../../errors';
 import type { Database, DatabaseOrTransaction } from '../../../db/client';
 import type { OrderRow } from '../../../db/schema';
 import type { MailEnv } from '../../../mail/compose';
+import {
+  holdReasonFor,
+  noticeCreditUse,
+  passCreditCheck,
+  weighApproval,
+  type CreditEnv,
+  type CreditOverride,
+} from './credit-holds';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { approvalEmailKey, enqueueApprovalEmail, type InvoiceOutcome } from './approval-email';
 import {
@@ -50,12 +58,12 @@ import type { InvoiceJobPayload } from '../shopify/draft-order-definitions';
 export type StaffActor = Pick<FastifyRequest, 'user' | 'ip'>;
 
 /** The first time an order reaches a status, this column records when (docs/orders.md#order-timeline). */
-const STATUS_TIMESTAMP = {
+const STATUS_TIMESTAMP: Partial<Record<OrderStatus, keyof OrderRow>> = {
   processing: 'approvedAt',
   shipped: 'shippedAt',
   delivered: 'deliveredAt',
   cancelled: 'cancelledAt',
-} as const satisfies Partial<Record<OrderStatus, keyof OrderRow>>;
+};
 
 /** What the audit log keeps of an order's status: the stored value and the timeline's dates. */
 function statusSnapshot(order: OrderRow) {
@@ -66,6 +74,7 @@ function statusSnapshot(order: OrderRow) {
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
+    holdReason: order.holdReason,
   };
 }
 
@@ -127,6 +136,16 @@ async function refuseReviving(tx: DatabaseOrTransaction, order: OrderRow) {
   }
 }
 
+/** What a staff status change may carry besides the status (docs/credit.md#credit-hold-at-approval). */
+export interface StatusChangeOptions {
+  /** The version staff saw; when given, refused once the order moved on (docs/orders.md#concurrent-changes). */
+  version?: number | undefined;
+  /** Approve despite the credit check, with the reason. */
+  override?: CreditOverride | undefined;
+  /** Staff's words for a hold (else the credit problem's). */
+  holdReason?: string | undefined;
+}
+
 /**
  * Staff set the order's status (docs/orders.md#status-changes-by-staff: any status may follow any other). The
  * first time the order reaches a status its timeline date is set; going straight to shipped or delivered
@@ -136,24 +155,29 @@ async function refuseReviving(tx: DatabaseOrTransaction, order: OrderRow) {
  */
 export async function changeOrderStatus(
   tx: DatabaseOrTransaction,
-  context: { actor: AuditActor; env: MailEnv; storeConnected: boolean },
+  context: { actor: AuditActor; env: CreditEnv; storeConnected: boolean },
   orderId: number,
   status: OrderStatus,
-  /** The version staff saw; when given, refused once the order moved on (docs/orders.md#concurrent-changes). */
-  version?: number,
+  options: StatusChangeOptions = {},
 ): Promise<TransitionResult | null> {
   const order = await lockOrderById(tx, orderId);
   if (!order) return null;
-  if (version !== undefined && order.version !== version) throw new OrderChangedError(order);
+  if (options.version !== undefined && order.version !== options.version) throw new OrderChangedError(order);
   if (toOrderStatus(order.status) === status) return { before: order, order, changed: false };
   refuseAwaitingMoves(toOrderStatus(order.status), status);
   await refuseReviving(tx, order);
 
   const now = new Date();
-  const timestampColumn =
-    status === 'pending' || status === 'awaiting_confirmation' ? null : STATUS_TIMESTAMP[status];
+  // An approval passes the credit check first, the company locked (docs/credit.md#credit-hold-at-approval).
+  const approving = isApproved(status) && !isApproved(order.status);
+  const weighed = approving ? await weighApproval(tx, order, now) : null;
+  if (approving) await passCreditCheck(tx, context.actor, order, weighed, options.override);
+  const holdReason = status === 'on_hold' ? await holdReasonFor(tx, order, options.holdReason, now) : null;
+
+  const timestampColumn = STATUS_TIMESTAMP[status];
   const changed = await updateOrder(tx, order.id, {
     status,
+    holdReason,
     version: order.version + 1,
     updatedAt: now,
     ...(timestampColumn && order[timestampColumn] === null ? { [timestampColumn]: now } : {}),
@@ -176,6 +200,7 @@ export async function changeOrderStatus(
     status,
     changedAt: now,
   });
+  if (approving) await noticeCreditUse(tx, context.env, updated, weighed, now);
   const account = await findOrderAccount(tx, updated.userId);
   const message = approvalEmailDeferred
     ? null

@@ -18,6 +18,7 @@ import { preparedOrderEndedStaffEmail } from './order-hands-emails';
 import { withCompanyOwners } from './order-status-emails';
 import { findOrderAccount, lockOrderById, updateOrder } from './order-writes';
 import { changeOrderStatus, OrderChangedError } from './order-transitions';
+import { CreditCheckError } from './credit-holds';
 
 /*
  * The buyer's answer to an order staff prepared (docs/orders.md#staff-prepare-an-order): Confirm makes it a
@@ -122,18 +123,21 @@ export async function confirmPreparedOrder(
   if (!confirmed.testMode) await enqueueJob(tx, draftOrderCreateJob(order.id));
   if (!prepared.approveOnConfirm) return confirmed;
   // Staff said so when preparing it: approved at once, in their name (the audit log's actor), with the
-  // approval's usual e-mail and invoice.
-  const approved = await changeOrderStatus(
-    tx,
-    {
-      actor: { user: prepared.preparedByUserId ? { id: prepared.preparedByUserId } : null, ip: context.ip },
-      env: context.env,
-      storeConnected: context.storeConnected,
-    },
-    order.id,
-    'processing',
-  );
-  return approved?.order ?? confirmed;
+  // approval's usual e-mail and invoice; unless the credit check stops it, and then it waits on hold with
+  // the reason for staff to decide (docs/credit.md#credit-hold-at-approval).
+  const staff = {
+    actor: { user: prepared.preparedByUserId ? { id: prepared.preparedByUserId } : null, ip: context.ip },
+    env: context.env,
+    storeConnected: context.storeConnected,
+  };
+  try {
+    const approved = await changeOrderStatus(tx, staff, order.id, 'processing');
+    return approved?.order ?? confirmed;
+  } catch (error) {
+    if (!(error instanceof CreditCheckError)) throw error;
+    const held = await changeOrderStatus(tx, staff, order.id, 'on_hold');
+    return held?.order ?? confirmed;
+  }
 }
 
 export async function declinePreparedOrder(

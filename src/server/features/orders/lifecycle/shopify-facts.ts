@@ -80,6 +80,8 @@ const STATUS_RANK: Record<Exclude<OrderStatus, 'cancelled'>, number> = {
   // Never in Shopify: its draft is made when the buyer confirms it.
   awaiting_confirmation: -1,
   pending: 0,
+  // Waiting for staff's credit decision: as pending to Shopify (docs/credit.md#credit-hold-at-approval).
+  on_hold: 0,
   processing: 1,
   shipped: 2,
   delivered: 3,

@@ -56,6 +56,7 @@ function order(values: Partial<OrderRow>): OrderRow {
     deliveredAt: null,
     cancelledAt: null,
     cancelledByUserId: null,
+    holdReason: null,
     version: 1,
     createdAt: at,
     updatedAt: at,

@@ -114,6 +114,7 @@ export function toOrderDetail(
     version: order.version,
     prepared: order.prepared ? toPreparedView(order.prepared) : null,
     changes: (order.changes ?? []).map(toChangeView),
+    holdReason: order.holdReason,
     trackingNumber: order.trackingNumber,
     trackingUrl: order.trackingUrl,
     trackingCompany: order.trackingCompany,

@@ -356,7 +356,7 @@ const DETAIL_COLUMNS = `${SUMMARY_COLUMNS}, (o.standard_total * 100)::int as "st
   o.tracking_number as "trackingNumber", o.tracking_url as "trackingUrl", o.tracking_company as "trackingCompany",
   o.approved_at as "approvedAt", o.invoice_sent_at as "invoiceSentAt", o.paid_at as "paidAt",
   o.shipped_at as "shippedAt", o.delivered_at as "deliveredAt", o.cancelled_at as "cancelledAt",
-  o.version, case when o.cancelled_by_user_id is null then null
+  o.version, o.hold_reason as "holdReason", case when o.cancelled_by_user_id is null then null
     else ${personOf('o.cancelled_by_user_id')} end as "cancelledBy",
   ${PREPARED_OF_ORDER}, ${CHANGES_OF_ORDER}`;
 
@@ -368,7 +368,7 @@ const ORDERS_PAGE: NamedStatement = {
 };
 
 const ORDER_IN_SCOPE: NamedStatement = {
-  name: 'order_in_scope_v9',
+  name: 'order_in_scope_v10',
   text: `select ${DETAIL_COLUMNS}, ${ITEMS_OF_ORDER} from orders o where o.id = $1 and ${scopeSql(2)}`,
 };
 
@@ -415,6 +415,7 @@ export type OrderDetailRow = OrderSummaryRow &
     | 'deliveredAt'
     | 'cancelledAt'
     | 'version'
+    | 'holdReason'
   > & {
     /** The buyer who cancelled it themselves (docs/orders.md#buyers-cancel-a-pending-order); the PDF has none. */
     cancelledBy?: { id: number; name: string } | null;

@@ -11,6 +11,7 @@ import {
   paymentNoticeOwed,
   reminderCooldownOver,
 } from '../../../../shared/order-rules';
+import { openBalanceOf } from '../../../../shared/credit';
 import { STORED_ORDER_STATUS_VALUES } from '../../../../shared/orders';
 import { PAYMENT_REMINDER_COOLDOWN_MS, PAYMENT_TERMS } from '../../../../shared/payment-terms';
 import { PAYMENT_STATUSES } from '../../../../shared/schemas/orders';
@@ -25,6 +26,7 @@ import {
   isOpenSql,
   isUnpaidSql,
   isOverdueSql,
+  openBalanceSql,
   overdueNoticeOwedSql,
   owesPaymentSql,
   paymentNoticeOwedSql,
@@ -175,5 +177,41 @@ describe('the order rules in TypeScript and in SQL', () => {
       rule === 'notice' ? ['due-soon', 'overdue', null] : [false, true];
     for (const [rule, values] of seen)
       expect({ rule, values }).toEqual({ rule, values: new Set(both(rule)) });
+  });
+});
+
+describe('the open balance in TypeScript and in SQL (docs/credit.md#open-balance)', () => {
+  const balanceOrder = fc.record({
+    status: fc.constantFrom(...STORED_ORDER_STATUS_VALUES),
+    paymentStatus: fc.constantFrom(...PAYMENT_STATUSES),
+    paymentTerms: fc.constantFrom(...PAYMENT_TERMS),
+    paymentDueAt: fc.option(fc.constant(new Date(Date.UTC(2031, 5, 1))), { nil: null }),
+    orderTotal: fc.integer({ min: 0, max: 5_000_000 }),
+  });
+  let run = 0;
+
+  it('sums the same orders for every generated company', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(balanceOrder, { maxLength: 8 }), async (generated) => {
+        const tag = `Balance ${(run += 1)}`;
+        if (generated.length > 0) {
+          await handle.db.insert(orders).values(
+            generated.map((order) => ({
+              ...order,
+              standardTotal: order.orderTotal,
+              customerName: 'Ada Buyer',
+              customerEmail: 'ada@example.com',
+              businessName: tag,
+            })),
+          );
+        }
+        const [row] = await sqlRows<{ balance: number }>(
+          handle.db,
+          sql`select ${openBalanceSql()} as balance from orders where ${eq(orders.businessName, tag)}`,
+        );
+        expect(Number(row?.balance)).toBe(openBalanceOf(generated));
+      }),
+      { numRuns: 100 },
+    );
   });
 });

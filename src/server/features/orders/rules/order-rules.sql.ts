@@ -93,3 +93,11 @@ export function isUnpaidSql(o: Pick<OrderRuleColumns, 'status' | 'paymentStatus'
   const cancelled = sqlLiteralList(STORED_ORDER_STATUSES.cancelled);
   return sql`(${o.paymentStatus} <> 'paid' and ${o.status} not in (${cancelled}))`;
 }
+
+/**
+ * openBalanceOf (shared/credit.ts) as an aggregate, in cents: the total of the rows that owe payment
+ * (approved, a due date, unpaid), 0 for none. The caller's WHERE picks the company's orders.
+ */
+export function openBalanceSql(o: OrderRuleColumns & { orderTotal: AnyPgColumn } = orders): SQL<number> {
+  return sql<number>`coalesce((sum(${o.orderTotal}) filter (where ${owesPaymentSql(o)}) * 100)::bigint, 0)::float8`;
+}
