@@ -24,6 +24,7 @@ import { adminCompaniesRoutes } from './features/admin-companies';
 import { adminSupportRoutes } from './features/admin-support/admin-support.routes';
 import { adminDeliveryRoutes } from './features/admin-delivery/admin-delivery.routes';
 import { adminUsersRoutes } from './features/admin-users/admin-users.routes';
+import { createReorderRemindersService, reorderRemindersRoutes } from './features/reorder-reminders';
 import { createAccountsService } from './features/accounts/accounts.service';
 import { configRoutes, toPublicConfig } from './features/config/config.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -190,6 +191,7 @@ export async function buildApp(deps: AppDeps) {
   const orderService = createOrderService({ db, env, pricing, shopify });
   await app.register(ordersRoutes(orderService));
   await app.register(supportRoutes(createSupportService({ db, env })));
+  await app.register(reorderRemindersRoutes(createReorderRemindersService({ db }), sessions));
   const adminSession = createAdminSessionService({ db, env, keyring: createTotpKeyring(env, app.log) });
   await app.register(adminSessionRoutes(adminSession, sessions, env));
   await app.register(adminTotpRoutes(adminSession.totp));

@@ -19,6 +19,7 @@ import { startShopifyReconciliation } from './features/shopify-events/reconcile-
 import { startPaymentNotices, startPreparedOrderDeadlines } from './features/orders';
 import { startTaxExemptionReminders } from './features/admin-companies';
 import { startCompaniesReconcile } from './features/companies-shopify';
+import { startReorderReminders } from './features/reorder-reminders';
 import { startJobWorker } from './jobs/worker';
 import { createShopifyCatalog } from './features/admin-catalog/shopify-catalog';
 import { connectShopify } from './integrations/shopify/shopify';
@@ -206,6 +207,8 @@ async function main() {
     cleanups.push(startPreparedOrderDeadlines(database.db, log));
     // Every hour, staff's reminder of the tax exemptions that expire within 30 days.
     cleanups.push(startTaxExemptionReminders(database.db, log));
+    // Every hour, the reorder reminders that have come due (docs/reorder-reminders.md#the-job).
+    cleanups.push(startReorderReminders(database.db, log));
 
     const app = await buildApp({
       env,

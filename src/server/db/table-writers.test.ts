@@ -18,6 +18,8 @@ const WRITERS: Record<string, string> = {
   shopify_company_contacts: 'src/server/features/companies-shopify/',
   prepared_orders: 'src/server/features/orders/lifecycle/',
   order_changes: 'src/server/features/orders/lifecycle/',
+  reorder_reminders: 'src/server/features/reorder-reminders/',
+  reorder_link_tokens: 'src/server/features/reorder-reminders/',
 };
 
 const SERVER = 'src/server';

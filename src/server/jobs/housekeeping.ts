@@ -9,6 +9,7 @@ import {
   sessions,
 } from '../db/schema';
 import { pruneWebhookEvents, WEBHOOK_EVENT_RETENTION_DAYS } from '../features/shopify-events';
+import { pruneReorderLinkTokens } from '../features/reorder-reminders';
 import type { JobLogger } from './worker';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -34,9 +35,9 @@ async function pruneDoneJobs(db: Database, now: Date) {
 }
 
 /**
- * Deletes what can no longer be used: expired sessions, old link tokens, expired idempotency keys,
- * Shopify webhook events processed or ignored more than 90 days ago (webhook-inbox.ts), rate-limit windows
- * that have ended, and finished jobs
+ * Deletes what can no longer be used: expired sessions, old link tokens (reorder reminders' links too),
+ * expired idempotency keys, Shopify webhook events processed or ignored more than 90 days ago
+ * (webhook-inbox.ts), rate-limit windows that have ended, and finished jobs
  * (docs/security.md#link-tokens: nothing is kept longer than it is needed).
  */
 export async function removeExpiredRecords(db: Database, now = new Date()) {
@@ -44,6 +45,7 @@ export async function removeExpiredRecords(db: Database, now = new Date()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db.delete(magicLinkTokens).where(lt(magicLinkTokens.expiresAt, tokenCutoff));
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, tokenCutoff));
+  await pruneReorderLinkTokens(db, now);
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
   await pruneWebhookEvents(db, now);
   await pruneDoneJobs(db, now);

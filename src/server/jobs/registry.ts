@@ -10,6 +10,7 @@ import { createCatalogJobHandlers } from '../features/admin-catalog';
 import { taxExemptionJobs } from '../features/admin-companies';
 import { companiesShopifyJobs, purchasingEntityFor } from '../features/companies-shopify';
 import { shopifyEventsJobHandlers } from '../features/shopify-events';
+import { REORDER_MAIL_JOB_TYPES, reorderReminderJobs } from '../features/reorder-reminders';
 import { teamMailJobs, TEAM_MAIL_JOB_TYPES } from '../features/team';
 import type { ShopifyConnection } from '../integrations/shopify/shopify';
 import type { Mailer } from '../mail/mailer';
@@ -43,6 +44,7 @@ export function createJobHandlers(deps: JobDeps): Record<string, JobHandler> {
     ...paymentNoticesJobs(deps),
     ...preparedOrderDeadlineJobs(deps),
     ...taxExemptionJobs(deps),
+    ...reorderReminderJobs({ ...deps, mailer }),
     ...(shopify ? createCatalogJobHandlers({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify ? companiesShopifyJobs({ db: deps.db, shopify, log: deps.log }) : []),
     ...(shopify
@@ -62,6 +64,7 @@ export const EMAIL_JOB_TYPES: readonly string[] = [
   SEND_EMAIL_JOB,
   ...LINK_MAIL_JOB_TYPES,
   ...TEAM_MAIL_JOB_TYPES,
+  ...REORDER_MAIL_JOB_TYPES,
 ];
 
 /** The worker's retry policies: e-mail is retried for a time, not a count (docs/emails.md#how-e-mail-is-sent). */

@@ -1,13 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { UNSUBSCRIBE_API_PATH } from '../../shared/schemas/reorder-reminders';
 import { sendError } from './error-handler';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Routes called by other servers, not browsers; each must authenticate its caller another way
- * (the Shopify webhook verifies an HMAC of the raw body).
+ * Routes called by other servers, not browsers; each must authenticate its caller another way: the Shopify
+ * webhook verifies an HMAC of the raw body, and the reorder reminder's one-click unsubscribe, which mail
+ * providers POST from their own servers (RFC 8058), is authorised by the unguessable secret in its address
+ * and can do one thing only, turn off that one person's reorder reminders
+ * (docs/security.md#cross-site-requests, docs/reorder-reminders.md#unsubscribe).
  */
-export const CROSS_ORIGIN_EXEMPT_PATHS = new Set(['/api/shopify/webhooks']);
+export const CROSS_ORIGIN_EXEMPT_PATHS = new Set(['/api/shopify/webhooks', UNSUBSCRIBE_API_PATH]);
 
 /**
  * Same-origin check for every state-changing request (docs/security.md#cross-site-requests): a browser's

@@ -80,6 +80,13 @@ export const ROUTE_RATE_LIMITS = {
   invitation: { max: 20, timeWindow: MINUTE_MS, groupId: 'invitation' },
   /** GET /api/validate-reset-token/… and POST /api/reset-password, per IP, one count: guessing stays slow. */
   resetToken: { max: 20, timeWindow: MINUTE_MS, groupId: 'reset-token' },
+  /** POST /api/reorder-link, per IP (docs/reorder-reminders.md#the-link): a reminder's one-click sign-in. */
+  reorderLink: { max: 20, timeWindow: MINUTE_MS },
+  /**
+   * POST /api/reorder-reminders/unsubscribe, per IP (docs/reorder-reminders.md#unsubscribe): higher, because
+   * mail providers post one-click unsubscribes for many people from a few addresses.
+   */
+  unsubscribe: { max: 60, timeWindow: MINUTE_MS },
   /**
    * POST /api/create-draft-order, per customer (docs/security.md#rate-limits); far above what a person can
    * click.

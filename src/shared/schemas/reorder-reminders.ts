@@ -44,6 +44,9 @@ export const reorderReminderSettingSchema = z
   .object({ enabled: z.boolean({ message: 'enabled must be true or false' }) })
   .strict();
 export type ReorderReminderSetting = z.infer<typeof reorderReminderSettingSchema>;
+/** Its answer: the message to show and the setting as saved. */
+export const reorderReminderSettingResponseSchema = z.object({ message: z.string(), enabled: z.boolean() });
+export type ReorderReminderSettingResponse = z.infer<typeof reorderReminderSettingResponseSchema>;
 
 const tokenSchema = z
   .string({ message: 'token is required' })

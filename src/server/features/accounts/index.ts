@@ -15,6 +15,7 @@ export {
   recordSignIn,
   rejectRegistration,
   setPasswordHash,
+  setReorderReminderEmails,
 } from './user-writes';
 export {
   addLocation,

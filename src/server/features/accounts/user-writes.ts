@@ -174,3 +174,21 @@ export async function rejectRegistration(db: DatabaseOrTransaction, id: number):
     .returning();
   return row ?? null;
 }
+
+/**
+ * The person's own reorder reminder setting (docs/reorder-reminders.md#unsubscribe): My Account's switch and
+ * the e-mail's unsubscribe link both write it. Setting the value it already has is harmless, so an unsubscribe
+ * link followed twice answers alike. The updated row; null when there is no such user.
+ */
+export async function setReorderReminderEmails(
+  db: DatabaseOrTransaction,
+  id: number,
+  enabled: boolean,
+): Promise<UserRow | null> {
+  const [row] = await db
+    .update(users)
+    .set({ reorderReminderEmails: enabled, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+}

@@ -4,5 +4,5 @@
  */
 export { describeInventory } from './inventory';
 export { toPricingProduct } from './pricing-product';
-export { toTierDto } from './pricing.catalogue';
+export { loadCatalogueSnapshot, toTierDto } from './pricing.catalogue';
 export type { PricingService } from './pricing.service';
