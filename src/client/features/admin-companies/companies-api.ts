@@ -11,6 +11,8 @@ import {
   type TaxExemptionRequest,
 } from '../../../shared/schemas/admin-companies';
 import { adminUserListSchema } from '../../../shared/schemas/admin-users';
+import type { UpdateCompanySettingsRequest } from '../../../shared/schemas/credit';
+import { dueRemindersResponseSchema } from '../../../shared/schemas/reorder-reminders';
 import { requestJson } from '../../lib/api';
 import { showError } from '../../lib/show-error';
 import { toast } from '../../lib/toast';
@@ -20,6 +22,7 @@ export const COMPANIES_FALLBACKS = {
   changeRole: 'Failed to update the company role',
   addMember: 'Failed to add the person',
   merge: 'Failed to merge the companies',
+  settings: 'Failed to save the company settings',
 } as const;
 
 const ADMIN_COMPANIES_QUERY_KEY = ['admin', 'companies'] as const;
@@ -54,6 +57,16 @@ export const customersQueryOptions = queryOptions({
   queryFn: ({ signal }) => requestJson('/api/admin/users', adminUserListSchema, { signal }),
 });
 
+/**
+ * GET /api/admin/reorder-reminders/due: the companies whose reorder reminder is due within the next 7 days,
+ * soonest first (docs/admin.md#companies, 'Due this week').
+ */
+export const dueRemindersQueryOptions = queryOptions({
+  queryKey: ['admin', 'reorder-reminders', 'due'] as const,
+  queryFn: ({ signal }) =>
+    requestJson('/api/admin/reorder-reminders/due', dueRemindersResponseSchema, { signal }),
+});
+
 /** After a change: every company list and page, and the Users lists (which show each customer's company). */
 function useRefreshCompanies() {
   const queryClient = useQueryClient();
@@ -63,6 +76,31 @@ function useRefreshCompanies() {
       queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
       queryClient.invalidateQueries({ queryKey: ['admin', 'orders'] }),
     ]);
+}
+
+/**
+ * PATCH /api/admin/companies/{id} (docs/credit.md#credit-limit, docs/reorder-reminders.md#staff-settings):
+ * the credit limit in dollars (null: none) and the reorder reminder settings, only the fields changed.
+ * 'Success' with the server's message ('Company settings saved'); the company's page is asked again, and so
+ * are 'Due this week' and Insights, which read these settings. The form shows a refusal itself.
+ */
+export function useSaveCompanySettings(companyId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: UpdateCompanySettingsRequest) =>
+      requestJson(`/api/admin/companies/${companyId}`, adminCompanyMessageSchema, {
+        method: 'PATCH',
+        body: settings,
+      }),
+    onSuccess: async (answer) => {
+      toast.success('Success', { description: answer.message });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ADMIN_COMPANIES_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: dueRemindersQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['admin', 'insights'] }),
+      ]);
+    },
+  });
 }
 
 /** PATCH /api/admin/companies/{id}/members/{userId}: 'Success' with the server's message, or 'Error'. */

@@ -7,10 +7,18 @@ import {
   type AdminCompanyListResponse,
 } from '../../../shared/schemas/admin-companies';
 import type { AdminUser } from '../../../shared/schemas/admin-users';
+import { CREDIT_MESSAGES } from '../../../shared/schemas/credit';
+import type { DueReminder } from '../../../shared/schemas/reorder-reminders';
 import { toast } from '../../lib/toast';
 import { CompaniesSection } from '../../routes/admin/sections/companies-section';
 import { renderWithProviders } from '../../test-support/render-app';
-import { errorResponse, jsonResponse, requestUrl, stubFetch } from '../../test-support/stub-fetch';
+import {
+  countCalls,
+  errorResponse,
+  jsonResponse,
+  requestUrl,
+  stubFetch,
+} from '../../test-support/stub-fetch';
 
 beforeEach(() => {
   vi.spyOn(toast, 'success');
@@ -177,6 +185,7 @@ function stubCompanies(overrides: Handlers = {}) {
     '/api/admin/companies': () => jsonResponse(listOf([doe, twice])),
     '/api/admin/companies/3': () => jsonResponse(detail),
     '/api/admin/users': () => jsonResponse([customer(31, 'cara@other.test', 'Other Shop')]),
+    '/api/admin/reorder-reminders/due': () => jsonResponse({ companies: [] }),
     ...overrides,
   };
   const fetchMock = stubFetch(handlers);
@@ -449,5 +458,301 @@ describe('CompaniesSection: a company', () => {
     expect(calls).toEqual([
       { url: '/api/admin/companies/3/merge', method: 'POST', body: { fromCompanyId: 8 } },
     ]);
+  });
+});
+
+/** A 400 of the Companies API naming the field, as the server sends it. */
+const fieldRefusal = (field: string, message: string) =>
+  jsonResponse(
+    { code: 'VALIDATION_FAILED', message, requestId: 'req-test', details: [{ field, message }] },
+    { status: 400 },
+  );
+
+/**
+ * The company's page served from `current`, which a PATCH changes as the server would (the credit limit in
+ * dollars, the reminder settings); `refuse` answers a PATCH instead when it returns a response.
+ */
+function stubSettings(refuse: (body: Record<string, unknown>) => Response | null = () => null) {
+  let current: AdminCompanyDetail = {
+    ...detail,
+    credit: {
+      limit: '1000.00',
+      openBalance: '766.00',
+      available: '234.00',
+      usedPercent: 77,
+      ordersOnHold: 1,
+    },
+    reorder: {
+      reminders: true,
+      fixedIntervalDays: null,
+      learnedIntervalDays: 28,
+      nextDueAt: '2031-03-20T10:00:00.000Z',
+      lastSentAt: null,
+    },
+  };
+  const stub = stubCompanies({
+    '/api/admin/companies/3': ({ init }) => {
+      if ((init?.method ?? 'GET') === 'GET') return jsonResponse(current);
+      const body = JSON.parse(init?.body as string) as Record<string, unknown>;
+      const refused = refuse(body);
+      if (refused) return refused;
+      const limit = body.creditLimit;
+      current = {
+        ...current,
+        credit:
+          limit === undefined
+            ? current.credit
+            : limit === null
+              ? { ...current.credit, limit: null, available: null, usedPercent: null }
+              : { ...current.credit, limit: (limit as number).toFixed(2) },
+        reorder: {
+          ...current.reorder,
+          ...(body.reorderReminders === undefined ? {} : { reminders: body.reorderReminders as boolean }),
+          ...(body.reorderIntervalDays === undefined
+            ? {}
+            : { fixedIntervalDays: body.reorderIntervalDays as number | null }),
+        },
+      };
+      return jsonResponse({ message: CREDIT_MESSAGES.settingsSaved });
+    },
+  });
+  return { ...stub, saves: () => stub.calls.filter((call) => call.url === '/api/admin/companies/3') };
+}
+
+/** The figure a card shows under `label`. */
+const figure = (card: HTMLElement, label: string) =>
+  within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+
+describe('CompaniesSection: credit', () => {
+  it("shows the limit, open balance, 'Credit available', the share used and the orders on hold", async () => {
+    stubSettings();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Credit' });
+    expect(figure(card, 'Credit limit')).toBe('$1,000.00');
+    expect(figure(card, 'Open balance')).toBe('$766.00');
+    expect(figure(card, 'Credit available')).toBe('$234.00');
+    expect(figure(card, 'Limit used')).toBe('77%');
+    expect(figure(card, 'Orders on hold')).toBe('1');
+    expect(within(card).getByLabelText<HTMLInputElement>(/Credit limit \(dollars\)/).value).toBe('1000.00');
+  });
+
+  it('says when no limit is set', async () => {
+    stubCompanies();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Credit' });
+    expect(figure(card, 'Credit limit')).toBe('No limit');
+    expect(figure(card, 'Credit available')).toBe('—');
+    expect(within(card).getByLabelText<HTMLInputElement>(/Credit limit \(dollars\)/).value).toBe('');
+  });
+
+  it('judges the limit as the server does before sending, then saves it in dollars and shows it', async () => {
+    const { saves, fetchMock } = stubSettings();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Credit' });
+    const field = within(card).getByLabelText<HTMLInputElement>(/Credit limit \(dollars\)/);
+    const save = within(card).getByRole('button', { name: 'Save credit limit' });
+
+    for (const [typed, message] of [
+      ['12.345', CREDIT_MESSAGES.limitInvalid],
+      ['-5', CREDIT_MESSAGES.limitInvalid],
+      ['ten', CREDIT_MESSAGES.limitInvalid],
+      ['100000000', CREDIT_MESSAGES.limitTooLarge],
+    ] as const) {
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.click(save);
+      expect(await within(card).findByText(message), typed).toBeInTheDocument();
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(saves()).toEqual([]);
+
+    fireEvent.change(field, { target: { value: '$2,500.5' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Company settings saved' }),
+    );
+    expect(saves()).toEqual([
+      { url: '/api/admin/companies/3', method: 'PATCH', body: { creditLimit: 2500.5 } },
+    ]);
+    // The page is asked again, and shows the limit as the server now has it.
+    await waitFor(() => expect(figure(card, 'Credit limit')).toBe('$2,500.50'));
+    expect(countCalls(fetchMock, '/api/admin/companies/3')).toBeGreaterThanOrEqual(3);
+    expect(field.value).toBe('2500.50');
+    expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('clears the limit when the field is emptied, and sends nothing when it is unchanged', async () => {
+    const { saves } = stubSettings();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Credit' });
+    const field = within(card).getByLabelText(/Credit limit \(dollars\)/);
+    const save = within(card).getByRole('button', { name: 'Save credit limit' });
+
+    fireEvent.change(field, { target: { value: '1000' } });
+    fireEvent.click(save);
+    expect(await within(card).findByText('Nothing to save: the limit is unchanged.')).toBeInTheDocument();
+    expect(saves()).toEqual([]);
+
+    fireEvent.change(field, { target: { value: ' ' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(figure(card, 'Credit limit')).toBe('No limit'));
+    expect(saves()).toEqual([
+      { url: '/api/admin/companies/3', method: 'PATCH', body: { creditLimit: null } },
+    ]);
+  });
+
+  it("shows the server's refusal under the field it names", async () => {
+    stubSettings((body) =>
+      body.creditLimit === undefined ? null : fieldRefusal('creditLimit', CREDIT_MESSAGES.limitInvalid),
+    );
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Credit' });
+    const field = within(card).getByLabelText(/Credit limit \(dollars\)/);
+    fireEvent.change(field, { target: { value: '500' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save credit limit' }));
+    expect(await within(card).findByText(CREDIT_MESSAGES.limitInvalid)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(toast.success).not.toHaveBeenCalled();
+  });
+});
+
+describe('CompaniesSection: reorder reminders', () => {
+  it('shows the learned interval, the next due date and the last reminder', async () => {
+    stubSettings();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Reorder reminders' });
+    expect(figure(card, 'Learned interval')).toBe('Every 28 days');
+    expect(figure(card, 'Next reminder due')).toBe('Mar 20, 2031');
+    expect(figure(card, 'Last reminder sent')).toBe('Never');
+    expect(within(card).getByLabelText<HTMLInputElement>('Send reorder reminders').checked).toBe(true);
+    expect(
+      within(card).getByLabelText<HTMLInputElement>('Learned from its orders (every 28 days)').checked,
+    ).toBe(true);
+  });
+
+  it('turns reminders off, fixes an interval judged as the server does, and goes back to the learned one', async () => {
+    const { saves } = stubSettings();
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Reorder reminders' });
+    const save = within(card).getByRole('button', { name: 'Save reminder settings' });
+
+    fireEvent.click(within(card).getByLabelText('Send reorder reminders'));
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', { description: 'Company settings saved' }),
+    );
+    expect(saves().map((call) => call.body)).toEqual([{ reorderReminders: false }]);
+    await waitFor(() =>
+      expect(within(card).getByLabelText<HTMLInputElement>('Send reorder reminders').checked).toBe(false),
+    );
+
+    const days = within(card).getByLabelText(/Days between orders/);
+    for (const typed of ['0', '366', '2.5', 'monthly']) {
+      fireEvent.change(days, { target: { value: typed } });
+      expect(within(card).getByLabelText<HTMLInputElement>('A fixed interval').checked).toBe(true);
+      fireEvent.click(save);
+      expect(await within(card).findByText(CREDIT_MESSAGES.intervalInvalid), typed).toBeInTheDocument();
+    }
+    expect(saves()).toHaveLength(1);
+
+    fireEvent.change(days, { target: { value: '30' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(saves()).toHaveLength(2));
+    expect(saves()[1]?.body).toEqual({ reorderIntervalDays: 30 });
+    await waitFor(() => expect(within(card).queryByText(CREDIT_MESSAGES.intervalInvalid)).toBeNull());
+
+    fireEvent.click(within(card).getByLabelText('Learned from its orders (every 28 days)'));
+    fireEvent.click(save);
+    await waitFor(() => expect(saves()).toHaveLength(3));
+    expect(saves()[2]?.body).toEqual({ reorderIntervalDays: null });
+  });
+
+  it("shows the server's refusal of the interval under it", async () => {
+    stubSettings(() => fieldRefusal('reorderIntervalDays', CREDIT_MESSAGES.intervalInvalid));
+    renderWithProviders(<CompaniesSection />);
+    await openDoe();
+    const card = screen.getByRole('region', { name: 'Reorder reminders' });
+    const days = within(card).getByLabelText(/Days between orders/);
+    fireEvent.change(days, { target: { value: '14' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Save reminder settings' }));
+    expect(await within(card).findByText(CREDIT_MESSAGES.intervalInvalid)).toBeInTheDocument();
+    expect(days).toHaveAttribute('aria-invalid', 'true');
+  });
+});
+
+const dueDoe: DueReminder = {
+  companyId: 3,
+  companyName: 'Doe Botanicals',
+  lastOrder: { id: 1, orderNumber: 'WO-1001', createdAt: '2031-02-04T15:30:00.000Z' },
+  intervalDays: 28,
+  intervalSource: 'learned',
+  dueAt: '2031-03-08T12:00:00.000Z',
+  recipient: { name: 'Jane Doe', email: 'jane@shop.test' },
+};
+
+describe('CompaniesSection: due this week', () => {
+  it('shows loading, then each company due with its last order, interval, due date and recipient', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    stubCompanies({
+      '/api/admin/reorder-reminders/due': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<CompaniesSection />);
+    const card = screen.getByRole('region', { name: 'Due this week' });
+    expect(await within(card).findByText('Loading reorder reminders...')).toBeInTheDocument();
+
+    answer(
+      jsonResponse({
+        companies: [
+          dueDoe,
+          {
+            ...dueDoe,
+            companyId: 8,
+            companyName: 'Doe Botanicals (again)',
+            intervalDays: 14,
+            intervalSource: 'fixed',
+            dueAt: '2031-03-10T12:00:00.000Z',
+            recipient: null,
+          },
+        ],
+      }),
+    );
+    const list = await within(card).findByRole('list', { name: 'Reorder reminders due this week' });
+    const [first, second] = within(list).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Last order: WO-1001, Feb 4, 2031');
+    expect(first).toHaveTextContent('Interval: Every 28 days (learned)');
+    expect(first).toHaveTextContent('Due: Mar 8, 2031');
+    expect(first).toHaveTextContent('Goes to: Jane Doe (jane@shop.test)');
+    expect(second).toHaveTextContent('Interval: Every 14 days (fixed)');
+    expect(second).toHaveTextContent('Goes to: Nobody can receive it');
+  });
+
+  it("opens a due company's page", async () => {
+    stubCompanies({ '/api/admin/reorder-reminders/due': () => jsonResponse({ companies: [dueDoe] }) });
+    renderWithProviders(<CompaniesSection />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open company Doe Botanicals' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Doe Botanicals' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Due this week' })).toBeNull();
+  });
+
+  it('says when none is due, and shows a failed load with Retry', async () => {
+    let fail = true;
+    stubCompanies({
+      '/api/admin/reorder-reminders/due': () =>
+        fail ? errorResponse(500, 'Database is resting') : jsonResponse({ companies: [] }),
+    });
+    renderWithProviders(<CompaniesSection />);
+    const card = screen.getByRole('region', { name: 'Due this week' });
+    expect(
+      await within(card).findByText('Error loading reorder reminders: Database is resting'),
+    ).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
+    expect(await within(card).findByText('No reorder reminders due this week')).toBeInTheDocument();
   });
 });

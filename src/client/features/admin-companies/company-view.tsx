@@ -14,6 +14,8 @@ import { SelectField } from '../../components/ui/select-field';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { AddPersonDialog } from './add-person-dialog';
+import { CompanyCredit } from './company-credit';
+import { CompanyReorder } from './company-reorder';
 import { companyQueryOptions, useChangeMemberRole } from './companies-api';
 import { describeAuditEntry } from './company-audit';
 import { MergeCompanyDialog } from './merge-company-dialog';
@@ -29,8 +31,9 @@ const STATUS_LABELS = {
 };
 
 /**
- * One company as staff see it (docs/companies.md#admin-companies): its locations, its people with a role
- * select each, its recent orders and its people's support messages, the audit trail, and 'Add person' and
+ * One company as staff see it (docs/companies.md#admin-companies): its credit (limit, open balance, 'Credit
+ * available', orders on hold) and reorder reminders, each with its settings, its locations, its people with a
+ * role select each, its recent orders and its people's support messages, the audit trail, and 'Add person' and
  * 'Merge another company into this one'. 'Back to companies' returns to the list.
  */
 export function CompanyView({ companyId, onBack }: { companyId: number; onBack: () => void }) {
@@ -82,6 +85,10 @@ export function CompanyView({ companyId, onBack }: { companyId: number; onBack: 
                   Merge another company into this one
                 </Button>
               </div>
+            </div>
+            <div className="grid gap-6 xl:grid-cols-2">
+              <CompanyCredit companyId={data.company.id} credit={data.credit} />
+              <CompanyReorder companyId={data.company.id} reorder={data.reorder} />
             </div>
             <People detail={data} />
             <Locations detail={data} />

@@ -3,14 +3,16 @@ import { AdminSectionHeader, ADMIN_SECTION_HEADING_ID } from '../../../component
 import { Field } from '../../../components/ui/field';
 import { CompaniesList } from '../../../features/admin-companies/companies-list';
 import { CompanyView } from '../../../features/admin-companies/company-view';
+import { DueReminders } from '../../../features/admin-companies/due-reminders';
 import { useDebouncedValue } from '../../../features/admin-orders/use-debounced-value';
 
 /** The search waits for the typing to pause before it asks the server. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
- * The 'Companies' section of the admin dashboard (docs/companies.md#admin-companies): the searchable,
- * paged list, and one company's page in its place when staff open it. Rendered by the dashboard shell.
+ * The 'Companies' section of the admin dashboard (docs/companies.md#admin-companies): 'Due this week' (the
+ * reorder reminders due within 7 days), the searchable, paged list, and one company's page in its place when
+ * staff open it (from the list or from 'Due this week'). Rendered by the dashboard shell.
  */
 export function CompaniesSection() {
   const [searchText, setSearchText] = useState('');
@@ -24,6 +26,7 @@ export function CompaniesSection() {
       <AdminSectionHeader id="companies" />
       {openId === null ? (
         <>
+          <DueReminders onOpen={setOpenId} />
           <Field
             label="Search companies"
             type="search"
