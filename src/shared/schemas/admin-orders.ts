@@ -19,7 +19,7 @@ import { creditOverrideSchema, holdReasonSchema } from './credit';
  */
 
 /**
- * The status filter's choices (docs/admin.md#orders): 'all', one of the five statuses, 'unpaid' (neither paid
+ * The status filter's choices (docs/admin.md#orders): 'all', one of the statuses, 'unpaid' (neither paid
  * nor cancelled, docs/orders.md#payment-status) or 'overdue' (unpaid past the due date of its payment terms,
  * docs/orders.md#payment-terms).
  */
@@ -27,6 +27,7 @@ export const ADMIN_ORDER_STATUS_FILTERS = [
   'all',
   'awaiting_confirmation',
   'pending',
+  'on_hold',
   'processing',
   'shipped',
   'delivered',
