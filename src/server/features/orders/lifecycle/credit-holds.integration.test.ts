@@ -236,6 +236,9 @@ describe('an order on hold', () => {
       holdReason: 'Waiting for your resale certificate.',
     });
     expect(held.json().order.holdReason).toBe('Waiting for your resale certificate.');
+    const filtered = await asAdmin('GET', '/api/admin/orders?status=on_hold&limit=100');
+    expect(filtered.json().orders.map((row: { id: number }) => row.id)).toContain(order.id);
+    expect(filtered.json().orders.every((row: { status: string }) => row.status === 'on_hold')).toBe(true);
     // Leaving the hold clears its reason.
     expect((await setStatus(order.id, { status: 'pending' })).statusCode).toBe(200);
     expect((await readOrder(t.db, order.id)).holdReason).toBeNull();
