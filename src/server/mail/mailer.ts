@@ -38,8 +38,8 @@ export const mailMessageSchema = z
      */
     alsoToOwnersOf: z.number().int().positive().optional(),
     /**
-     * One-click unsubscribe (RFC 8058, docs/emails.md#unsubscribe-headers): an absolute https (or http, for a
-     * local portal) URL that the mailer writes as `List-Unsubscribe: <url>` with
+     * One-click unsubscribe (RFC 8058, docs/reorder-reminders.md#unsubscribe): an absolute https (or http,
+     * for a local portal) URL that the mailer writes as `List-Unsubscribe: <url>` with
      * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`; mail clients POST to it.
      */
     unsubscribeUrl: z

@@ -9,6 +9,7 @@ import {
 import type { ReorderResponse } from '../../../shared/schemas/orders';
 import { jobs, reorderLinkTokens, reorderReminders, users } from '../../db/schema';
 import { removeExpiredRecords } from '../../jobs/housekeeping';
+import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import { hashToken } from '../../security/tokens';
 import { storeOrder } from '../../test/factories/orders';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
@@ -401,6 +402,23 @@ describe('the one-click link', () => {
     const token = tokenFromLink(mail.text, '/reorder-link');
     const answers = await Promise.all([useLink(token), useLink(token), useLink(token)]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400, 400]);
+  });
+
+  it(`takes ${ROUTE_RATE_LIMITS.reorderLink.max} tries a minute from one address, then 429`, async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt <= ROUTE_RATE_LIMITS.reorderLink.max; attempt++) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/reorder-link',
+        headers: { origin: TEST_ORIGIN },
+        payload: { token: 'z'.repeat(43) },
+        remoteAddress: ip,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.filter((status) => status === 400)).toHaveLength(ROUTE_RATE_LIMITS.reorderLink.max);
+    expect(statuses.at(-1)).toBe(429);
   });
 
   it('is kept a day past its expiry, then removed by the housekeeping', async () => {
