@@ -44,15 +44,17 @@ describe('Insights figures (docs/admin.md#insights)', () => {
     expect(chart?.series[0]?.values).toEqual([1, 2, 0]);
   });
 
-  it('names the pipeline stages, delivered with its period', () => {
+  it('names the pipeline stages, held orders as On hold, delivered with its period', () => {
     const { table, chart } = pipelineFigure(data);
     expect(shown(table.rows)).toEqual([
       ['Pending', '4'],
+      ['On hold', '1'],
       ['Processing', '2'],
       ['Shipped', '1'],
       ['Delivered (last 12 weeks)', '12'],
     ]);
-    expect(chart?.labels).toEqual(['Pending', 'Processing', 'Shipped', 'Delivered']);
+    expect(chart?.labels).toEqual(['Pending', 'On hold', 'Processing', 'Shipped', 'Delivered']);
+    expect(chart?.series[0]?.values).toEqual([4, 1, 2, 1, 12]);
   });
 
   it('exports the top customers and overdue payments with formulas neutralised and commas quoted', () => {

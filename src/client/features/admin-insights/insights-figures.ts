@@ -136,12 +136,16 @@ export function tierFigure(data: InsightsResponse): Figure {
   };
 }
 
-const PIPELINE_STAGES = ['pending', 'processing', 'shipped', 'delivered'] as const;
+const PIPELINE_STAGES = ['pending', 'onHold', 'processing', 'shipped', 'delivered'] as const;
+type PipelineStage = (typeof PIPELINE_STAGES)[number];
+
+/** A stage in the status's own words: 'On hold' for the held orders (docs/credit.md). */
+const stageLabel = (stage: PipelineStage) => ORDER_STATUS_LABELS[stage === 'onHold' ? 'on_hold' : stage];
 
 export function pipelineFigure(data: InsightsResponse): Figure {
   const title = 'Order pipeline';
-  const label = (stage: (typeof PIPELINE_STAGES)[number]) =>
-    stage === 'delivered' ? `${ORDER_STATUS_LABELS.delivered} (${PERIOD})` : ORDER_STATUS_LABELS[stage];
+  const label = (stage: PipelineStage) =>
+    stage === 'delivered' ? `${ORDER_STATUS_LABELS.delivered} (${PERIOD})` : stageLabel(stage);
   return {
     table: {
       title,
@@ -152,7 +156,7 @@ export function pipelineFigure(data: InsightsResponse): Figure {
     },
     chart: {
       description: `${title}: orders in each status, as bars.`,
-      labels: PIPELINE_STAGES.map((stage) => ORDER_STATUS_LABELS[stage]),
+      labels: PIPELINE_STAGES.map(stageLabel),
       series: [
         {
           label: 'Orders',

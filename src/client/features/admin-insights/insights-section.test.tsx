@@ -137,6 +137,7 @@ describe('InsightsSection', () => {
             oldestPendingOrder: null,
             overdue: { count: 0, total: '0.00', orders: [] },
             totals: { orders: 0, revenue: '0.00', averageOrderValue: null },
+            credit: { openBalance: '0.00', overLimit: [], onHold: [] },
           }),
         ),
     });
@@ -156,6 +157,51 @@ describe('InsightsSection', () => {
     expect(await screen.findByText('No orders in the last 12 weeks.')).toBeInTheDocument();
     expect(screen.getByText('No payment is overdue.')).toBeInTheDocument();
     expect(screen.getByText('Nothing is overdue.')).toBeInTheDocument();
+  });
+
+  it('shows the credit exposure: the open balance, the companies over their limit and those with orders on hold', async () => {
+    stubFetch({ [PATH]: () => jsonResponse(buildInsights()) });
+    renderWithProviders(<InsightsSection />);
+    const card = await screen.findByRole('region', { name: 'Credit exposure' });
+    const value = (label: string) =>
+      within(card).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Total open balance')).toBe('$7,834.00');
+    expect(value('Over their credit limit')).toBe('1');
+    expect(within(card).getByText('companies, $234.00 over in all')).toBeInTheDocument();
+    expect(value('Orders on hold')).toBe('1');
+    expect(within(card).getByText('$620.00 at 1 company')).toBeInTheDocument();
+
+    const over = within(card).getByRole('table', {
+      name: 'Companies over their credit limit, largest excess first',
+    });
+    const [overRow] = within(over).getAllByRole('row').slice(1);
+    expect(within(overRow!).getByRole('rowheader')).toHaveTextContent('Dune Drugstore');
+    expect(
+      within(overRow!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['$5,000.00', '$5,234.00', '$234.00']);
+    const held = within(card).getByRole('table', { name: 'Companies with orders on hold' });
+    expect(
+      within(within(held).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', '$620.00']);
+    // The pipeline counts the held orders too.
+    const pipeline = screen.getByRole('region', { name: 'Order pipeline' });
+    expect(within(pipeline).getByRole('rowheader', { name: 'On hold' })).toBeInTheDocument();
+  });
+
+  it('says when no company is over its limit and no order is on hold', async () => {
+    stubFetch({
+      [PATH]: () =>
+        jsonResponse(buildInsights({ credit: { openBalance: '0.00', overLimit: [], onHold: [] } })),
+    });
+    renderWithProviders(<InsightsSection />);
+    const card = await screen.findByRole('region', { name: 'Credit exposure' });
+    expect(within(card).getByText('No company is over its credit limit.')).toBeInTheDocument();
+    expect(within(card).getByText('No order is on hold.')).toBeInTheDocument();
+    expect(within(card).queryByRole('table')).toBeNull();
   });
 
   it("shows the server's message with Retry when the figures cannot be loaded, and Refresh asks again", async () => {

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
 import { formatMoney } from '../../lib/format-money';
 import { pluralize } from '../../lib/format';
+import { CreditExposure } from './credit-exposure';
 import { FigurePanel } from './figure-panel';
 import { INSIGHTS_LOAD_FALLBACK, insightsQueryOptions } from './insights-api';
 import {
@@ -28,7 +29,8 @@ const PERIOD = `last ${INSIGHTS_WEEKS} weeks`;
 
 /**
  * The Insights figures (docs/admin.md#insights): loading, an error block with Retry, then the figures as of
- * the moment the server took them, with Refresh. Without any order yet, only what does not need one.
+ * the moment the server took them, with Refresh, and the credit exposure. Without any order yet, only what
+ * does not need one.
  */
 export function Insights() {
   const query = useQuery(insightsQueryOptions);
@@ -104,6 +106,7 @@ function InsightsFigures({ data }: { data: InsightsResponse }) {
           </FigurePanel>
         </>
       )}
+      <CreditExposure credit={data.credit} />
     </>
   );
 }
