@@ -5,7 +5,7 @@
  * and `reorder_link_tokens`; the person's setting is written through accounts.
  */
 export { reorderRemindersRoutes } from './reorder-reminders.routes';
-export { createReorderRemindersService, type ReorderRemindersService } from './reorder-reminders.service';
+export { createReorderRemindersService } from './reorder-reminders.service';
 export { REORDER_MAIL_JOB_TYPES, reorderReminderJobs, startReorderReminders } from './reorder-reminder.jobs';
 export { companyReorderOf } from './reorder-schedule';
 export { pruneReorderLinkTokens } from './reorder-reminders.repository';

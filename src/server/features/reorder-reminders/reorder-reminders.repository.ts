@@ -101,16 +101,6 @@ export async function findCompanyOrders(
   }));
 }
 
-/** Whether the company has an order on hold now. */
-export async function isCompanyOnHold(db: DatabaseOrTransaction, companyId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.companyId, companyId), inArray(orders.status, ON_HOLD_STORED)))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** The cycles whose reminder went (or is on its way), by `${companyId}:${lastOrderId}`. */
 export async function findSentCycles(db: DatabaseOrTransaction, companyIds: number[]): Promise<Set<string>> {
   if (companyIds.length === 0) return new Set();
