@@ -90,7 +90,8 @@ describe('My Account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    expect(input('First Name').value).toBe('Jane');
+    // The form comes once the company's credit has answered too (the credit card must not push it down).
+    expect((await screen.findByLabelText<HTMLInputElement>('First Name')).value).toBe('Jane');
     expect(input('Business Name').value).toBe('Doe Botanicals');
     expect(input('Shipping Address Line 1').value).toBe('1 Main St');
     expect(input('Email').readOnly).toBe(true);
@@ -169,6 +170,102 @@ describe('My Account', () => {
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith('Update Failed', { description: 'Phone is too long' }),
     );
+  });
+});
+
+const creditOf = (limit: string, openBalance: string, available: string, usedPercent: number) => ({
+  credit: { limit, openBalance, available, usedPercent },
+});
+
+describe('Credit available', () => {
+  it("shows the company's credit available, limit and open balance in a small card", async () => {
+    stubApi(testUser, {
+      '/api/account/credit': () => jsonResponse(creditOf('1000.00', '250.00', '750.00', 25)),
+    });
+    renderApp('/account');
+
+    const card = within(await screen.findByRole('region', { name: 'Credit' }));
+    expect(card.getByText(/^Credit available:/).textContent).toBe(
+      'Credit available: $750.00 of $1,000.00 limit',
+    );
+    expect(card.getByText(/^Open balance:/).textContent).toContain('Open balance: $250.00');
+    // It comes with the form, not after it.
+    expect(input('First Name').value).toBe('Jane');
+  });
+
+  it.each([
+    ['no limit is set', () => jsonResponse({ credit: null })],
+    ['the credit cannot be loaded', () => errorResponse(500, 'Internal error')],
+  ])('shows no credit when %s, and the rest of the page as usual', async (_case, answer) => {
+    const fetchMock = stubApi(testUser, { '/api/account/credit': answer });
+    renderApp('/account');
+
+    expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
+    expect(countCalls(fetchMock, '/api/account/credit')).toBe(1);
+    expect(screen.queryByRole('region', { name: 'Credit' })).toBeNull();
+    expect(screen.queryByText(/Credit available/)).toBeNull();
+  });
+
+  it('asks nothing about credit for a person of no company', async () => {
+    const fetchMock = stubApi({ ...testUser, company: null });
+    renderApp('/account');
+
+    expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
+    expect(countCalls(fetchMock, '/api/account/credit')).toBe(0);
+    // Reminders are about a company's orders: no setting either.
+    expect(screen.queryByRole('region', { name: 'Reorder reminders' })).toBeNull();
+  });
+});
+
+describe('Reorder reminders', () => {
+  const LABEL = 'E-mail me when it is time to reorder';
+
+  it('reflects the setting and saves a change with PUT, a toast and a fresh session', async () => {
+    let enabled = true;
+    const fetchMock = stubApi(testUser, {
+      '/api/session': () => jsonResponse({ user: { ...testUser, reorderReminderEmails: enabled } }),
+      '/api/account/reorder-reminders': ({ init }) => {
+        enabled = (JSON.parse(requestBody(init)) as { enabled: boolean }).enabled;
+        return jsonResponse({ message: 'Reorder reminder setting saved', enabled });
+      },
+    });
+    renderApp('/account');
+
+    const section = within(await screen.findByRole('region', { name: 'Reorder reminders' }));
+    const box = section.getByLabelText<HTMLInputElement>(LABEL);
+    expect(box.checked).toBe(true);
+
+    fireEvent.click(box);
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Reorder reminder setting saved'));
+    const [, init] =
+      fetchMock.mock.calls.find(([request]) => requestUrl(request) === '/api/account/reorder-reminders') ??
+      [];
+    expect(init?.method).toBe('PUT');
+    expect(bodyOf(fetchMock, '/api/account/reorder-reminders')).toEqual({ enabled: false });
+    expect(box.checked).toBe(false);
+    // The current user is asked for again, so every page reads the saved setting.
+    await waitFor(() => expect(countCalls(fetchMock, '/api/session')).toBe(2));
+    expect(section.getByLabelText<HTMLInputElement>(LABEL).checked).toBe(false);
+  });
+
+  it('shows the box unticked for a person who turned them off, and puts it back when saving fails', async () => {
+    const fetchMock = stubApi(
+      { ...testUser, reorderReminderEmails: false },
+      { '/api/account/reorder-reminders': () => errorResponse(503, 'Please try again in a moment') },
+    );
+    renderApp('/account');
+
+    const box = await screen.findByLabelText<HTMLInputElement>(LABEL);
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Please try again in a moment' }),
+    );
+    expect(bodyOf(fetchMock, '/api/account/reorder-reminders')).toEqual({ enabled: true });
+    expect(box.checked).toBe(false);
+    expect(box).not.toBeDisabled();
   });
 });
 

@@ -1,15 +1,22 @@
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
+import { AccountCreditCard, useAccountCredit } from '../../features/orders/account-credit';
 import { useCurrentUser } from '../../lib/session';
 import { useSignOut } from '../../lib/sign-out';
 import { AccountInformationForm } from './account-information-form';
 import { ChangePasswordForm } from './change-password-form';
+import { ReorderRemindersSetting } from './reorder-reminders-setting';
 
-/** /account (docs/accounts-and-roles.md#my-account): account information and password. */
+/**
+ * /account (docs/accounts-and-roles.md#my-account): the company's credit available (when it has a limit),
+ * account information, reorder reminders and password.
+ */
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();
+  // The page waits for the credit as it does for the user, so the card never pushes the forms down.
+  const credit = useAccountCredit(Boolean(user?.company));
   return (
     <div className="flex flex-col gap-8">
       <PageTitle>My Account</PageTitle>
@@ -30,10 +37,12 @@ export function AccountPage() {
           </Button>
         </div>
       </div>
-      {user ? (
+      {user && credit.settled ? (
         <>
+          <AccountCreditCard credit={credit.credit} />
           {/* Keyed by the user, so a different account never sees the previous one's edits. */}
           <AccountInformationForm key={user.id} user={user} />
+          {user.company ? <ReorderRemindersSetting enabled={user.reorderReminderEmails} /> : null}
           <ChangePasswordForm key={`password-${user.id}`} hasPassword={user.hasPassword} />
         </>
       ) : (

@@ -174,6 +174,98 @@ describe('review page', () => {
     expect(screen.queryByText(/payment link by email/)).toBeNull();
   });
 
+  describe("'Credit available' (docs/storefront.md#credit-available)", () => {
+    const credit = (available: string, openBalance: string) =>
+      jsonResponse({ credit: { limit: '1000.00', openBalance, available, usedPercent: 25 } });
+    const HELD_NOTE = /may be held for review/;
+
+    it('shows the credit available under the payment terms, with no note while the order fits', async () => {
+      seedTwoCasesAndTester();
+      stubApi(
+        { '/api/account/credit': () => credit('750.00', '250.00') },
+        { ...testUser, paymentTerms: 'net30' },
+      );
+      await openReview();
+
+      const box = within(screen.getByRole('region', { name: 'Credit' }));
+      expect(box.getByText(/^Credit available:/).textContent).toBe(
+        'Credit available: $750.00 of $1,000.00 limit',
+      );
+      expect(box.getByText(/^Open balance:/).textContent).toContain('$250.00');
+      expect(screen.queryByText(HELD_NOTE)).toBeNull();
+    });
+
+    it('says politely that an order on net terms over the credit available may be held for review', async () => {
+      seedTwoCasesAndTester();
+      const fetchMock = stubApi(
+        { '/api/account/credit': () => credit('200.00', '800.00') },
+        { ...testUser, paymentTerms: 'net30' },
+      );
+      await openReview();
+
+      expect(summaryValue('Discounted Total')).toBe('$237.60');
+      const box = within(screen.getByRole('region', { name: 'Credit' }));
+      expect(box.getByText(HELD_NOTE).textContent).toBe(
+        'This order is more than your available credit, so it may be held for review before it is approved. Our team will be in touch if it is.',
+      );
+      // A note, not a blocker: the order still goes.
+      fireEvent.click(screen.getByRole('button', { name: SUBMIT }));
+      await waitFor(() => expect(countCalls(fetchMock, ORDER_PATH)).toBe(1));
+    });
+
+    it('adds no note when the order is paid on approval, whatever the credit', async () => {
+      seedTwoCasesAndTester();
+      stubApi({ '/api/account/credit': () => credit('0.00', '1000.00') });
+      await openReview();
+
+      expect(
+        within(screen.getByRole('region', { name: 'Credit' })).getByText(/^Credit available:/).textContent,
+      ).toBe('Credit available: $0.00 of $1,000.00 limit');
+      expect(screen.queryByText(HELD_NOTE)).toBeNull();
+    });
+
+    it.each([
+      ['no limit is set', () => jsonResponse({ credit: null })],
+      ['the credit cannot be loaded', () => errorResponse(500, 'Internal error')],
+    ])('shows nothing about credit when %s', async (_case, answer) => {
+      seedTwoCasesAndTester();
+      stubApi({ '/api/account/credit': answer }, { ...testUser, paymentTerms: 'net30' });
+      await openReview();
+
+      expect(screen.getByText('Payment terms: Net 30')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Credit' })).toBeNull();
+      expect(screen.queryByText(/Credit available/)).toBeNull();
+    });
+
+    it('keeps the summary loading until the credit has answered, so nothing moves when it comes', async () => {
+      seedTwoCasesAndTester();
+      let answer: (response: Response) => void = () => undefined;
+      stubApi(
+        { '/api/account/credit': () => new Promise<Response>((resolve) => (answer = resolve)) },
+        { ...testUser, paymentTerms: 'net30' },
+      );
+      renderApp('/confirm');
+
+      expect(await screen.findByRole('heading', { level: 1, name: 'Review Your Order' })).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByText('Loading your order…')).toBeInTheDocument());
+      expect(screen.queryByRole('region', { name: 'Order Summary' })).toBeNull();
+
+      act(() => answer(credit('750.00', '250.00')));
+      expect(await screen.findByRole('region', { name: 'Order Summary' })).toBeInTheDocument();
+      expect(screen.getByRole('region', { name: 'Credit' })).toBeInTheDocument();
+    });
+
+    it('shows no credit for an order of only the free tester', async () => {
+      seedCart([], true);
+      stubApi(
+        { '/api/account/credit': () => credit('750.00', '250.00') },
+        { ...testUser, paymentTerms: 'net30' },
+      );
+      await openReview();
+      expect(screen.queryByText(/Credit available/)).toBeNull();
+    });
+  });
+
   it('names no payment terms for an order of only the free tester', async () => {
     seedCart([], true);
     stubApi({}, { ...testUser, paymentTerms: 'net60' });

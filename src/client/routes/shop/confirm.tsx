@@ -22,6 +22,7 @@ import { PoNumberField } from '../../features/checkout/po-number-field';
 import { ReviewActions } from '../../features/checkout/review-actions';
 import { ReviewSummary } from '../../features/checkout/review-summary';
 import { useSubmitOrder } from '../../features/checkout/use-submit-order';
+import { CreditNote, useAccountCredit } from '../../features/orders/account-credit';
 import { useCurrentUser } from '../../lib/session';
 import { ConfirmOrderEdit } from './confirm-order-edit';
 import { BasePricesNotice, reviewCart, SUMMARY_UNAVAILABLE, SummaryLoading } from './review-parts';
@@ -53,6 +54,8 @@ function ConfirmNewOrder() {
   const { data: user } = useCurrentUser();
   const products = useQuery(productsQueryOptions);
   const pricing = useQuery(pricingCatalogQueryOptions);
+  // 'Credit available' under the payment terms; the summary waits for it, so it never pushes the page down.
+  const credit = useAccountCredit(Boolean(user?.company));
   // Kept with the cart, so 'Go Back' and a reload keep what was typed (docs/storefront.md#review-page).
   const [notes, setNotes] = useState(readOrderNotes);
   const [poNumber, setPoNumber] = useState(readPoNumber);
@@ -105,13 +108,24 @@ function ConfirmNewOrder() {
   }
 
   let summary: ReactNode;
-  if (review) {
+  if (review && credit.settled) {
+    const paymentTerms = review.testerOnly ? undefined : user?.paymentTerms;
     summary = (
-      <ReviewSummary
-        cart={review.priced}
-        notice={pricing.data ? null : <BasePricesNotice />}
-        paymentTerms={review.testerOnly ? undefined : user?.paymentTerms}
-      />
+      <>
+        <ReviewSummary
+          cart={review.priced}
+          notice={pricing.data ? null : <BasePricesNotice />}
+          paymentTerms={paymentTerms}
+        />
+        {/* Nothing to pay on an order of only the free tester: no credit line either. */}
+        {paymentTerms ? (
+          <CreditNote
+            credit={credit.credit}
+            orderTotal={review.priced.orderTotal}
+            paymentTerms={paymentTerms}
+          />
+        ) : null}
+      </>
     );
   } else if (products.error) {
     summary = <ProductListError error={products.error} onRetry={() => void products.refetch()} />;
@@ -129,7 +143,7 @@ function ConfirmNewOrder() {
         </p>
       </header>
       <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_20rem] md:items-start lg:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="min-w-0">{summary}</div>
+        <div className="min-w-0 space-y-4">{summary}</div>
         <div className="min-w-0 space-y-6">
           {user && customer ? (
             <CustomerDetails
