@@ -79,7 +79,7 @@ function useRefreshCompanies() {
 }
 
 /**
- * PATCH /api/admin/companies/{id} (docs/credit.md#credit-limit, docs/reorder-reminders.md#staff-settings):
+ * PATCH /api/admin/companies/{id} (docs/credit.md#credit-limit, docs/reorder-reminders.md#staff):
  * the credit limit in dollars (null: none) and the reorder reminder settings, only the fields changed.
  * 'Success' with the server's message ('Company settings saved'); the company's page is asked again, and so
  * are 'Due this week' and Insights, which read these settings. The form shows a refusal itself.

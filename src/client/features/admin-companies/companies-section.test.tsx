@@ -148,6 +148,16 @@ const detail: AdminCompanyDetail = {
       after: { companyId: 3, companyRole: 'viewer' },
       createdAt: '2031-03-06T10:00:00.000Z',
     },
+    {
+      id: 41,
+      action: 'company.settings',
+      entityType: 'company',
+      entityId: '3',
+      actor: 'Ada Admin',
+      before: { creditLimit: null, reorderReminders: true, reorderIntervalDays: null },
+      after: { creditLimit: 100000, reorderReminders: true, reorderIntervalDays: 30 },
+      createdAt: '2031-03-07T10:00:00.000Z',
+    },
   ],
   shopify: { companyId: 'gid://shopify/Company/8', syncedAt: '2031-03-06T11:00:00.000Z', syncError: null },
 };
@@ -282,6 +292,9 @@ describe('CompaniesSection: a company', () => {
     expect(screen.getByText('The newest 1 of 4 orders.')).toBeInTheDocument();
     expect(screen.getByText('Where is my parcel?')).toBeInTheDocument();
     expect(screen.getByText('Role of Bob Books: Buyer → Viewer')).toBeInTheDocument();
+    expect(
+      screen.getByText('Credit limit: No limit → $1,000.00; Reorder interval: learned → every 30 days'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/^In Shopify as a B2B company · synced Mar 6, 2031/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to companies' }));

@@ -2,6 +2,7 @@
 import '../../lib/zod-config';
 import { z } from 'zod';
 import { COMPANY_ROLE_LABELS, COMPANY_ROLES } from '../../../shared/company-roles';
+import { formatCents } from '../../../shared/money';
 import { PAYMENT_TERMS, PAYMENT_TERMS_LABELS } from '../../../shared/payment-terms';
 import type { AdminCompanyDetail } from '../../../shared/schemas/admin-companies';
 
@@ -19,6 +20,32 @@ const merge = z.object({
 const moved = z.object({
   moved: z.object({ people: z.number(), locations: z.number(), orders: z.number() }),
 });
+
+/** What `company.settings` keeps (docs/credit.md#credit-limit): the limit in cents, the reminder settings. */
+const settings = z.object({
+  creditLimit: z.number().nullable(),
+  reorderReminders: z.boolean(),
+  reorderIntervalDays: z.number().nullable(),
+});
+type Settings = z.infer<typeof settings>;
+
+/** 'Credit limit: No limit → $1,000.00; Reorder reminders: on → off', only what changed. */
+function describeSettings(before: Settings, after: Settings): string {
+  const limit = (cents: number | null) => (cents === null ? 'No limit' : formatCents(cents));
+  const interval = (days: number | null) => (days === null ? 'learned' : `every ${days} days`);
+  const changes = [
+    before.creditLimit !== after.creditLimit
+      ? `Credit limit: ${limit(before.creditLimit)} → ${limit(after.creditLimit)}`
+      : null,
+    before.reorderReminders !== after.reorderReminders
+      ? `Reorder reminders: ${before.reorderReminders ? 'on' : 'off'} → ${after.reorderReminders ? 'on' : 'off'}`
+      : null,
+    before.reorderIntervalDays !== after.reorderIntervalDays
+      ? `Reorder interval: ${interval(before.reorderIntervalDays)} → ${interval(after.reorderIntervalDays)}`
+      : null,
+  ].filter((change) => change !== null);
+  return changes.length > 0 ? changes.join('; ') : 'Company settings saved unchanged';
+}
 
 const roleLabel = (role: (typeof COMPANY_ROLES)[number] | null) =>
   role ? COMPANY_ROLE_LABELS[role] : 'none';
@@ -57,6 +84,12 @@ export function describeAuditEntry(entry: Entry, detail: AdminCompanyDetail): st
       const after = terms.safeParse(entry.after);
       if (!before.success || !after.success) return fallback;
       return `Payment terms: ${PAYMENT_TERMS_LABELS[before.data.paymentTerms]} → ${PAYMENT_TERMS_LABELS[after.data.paymentTerms]}`;
+    }
+    case 'company.settings': {
+      const before = settings.safeParse(entry.before);
+      const after = settings.safeParse(entry.after);
+      if (!before.success || !after.success) return fallback;
+      return describeSettings(before.data, after.data);
     }
     default:
       return entry.entityType === 'user' ? `${entry.action}: ${person}` : fallback;

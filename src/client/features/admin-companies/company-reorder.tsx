@@ -69,7 +69,7 @@ function changesOf(values: ReorderValues, reorder: Reorder): UpdateCompanySettin
 const every = (days: number) => (days === 1 ? 'Every day' : `Every ${days} days`);
 
 /**
- * The company's reorder reminders on its page (docs/reorder-reminders.md#staff-settings): what the portal
+ * The company's reorder reminders on its page (docs/reorder-reminders.md#staff): what the portal
  * learned (the median gap between its orders, from three orders), when the next reminder is due and when the
  * last went; then staff's switch and interval, learned or fixed. Saved with PATCH /api/admin/companies/{id}.
  */

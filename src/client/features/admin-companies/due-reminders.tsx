@@ -13,7 +13,7 @@ const intervalText = ({ intervalDays, intervalSource }: DueReminder) =>
   `Every ${intervalDays === 1 ? 'day' : `${intervalDays} days`} (${intervalSource === 'fixed' ? 'fixed' : 'learned'})`;
 
 /**
- * 'Due this week' at the top of the Companies section (docs/reorder-reminders.md#due-this-week): the
+ * 'Due this week' at the top of the Companies section (docs/reorder-reminders.md#staff): the
  * companies whose reorder reminder is due within the next 7 days, soonest first, from
  * GET /api/admin/reorder-reminders/due: the company (opening its page), its last order, the interval and
  * where it comes from, when the reminder is due and who it goes to. Loading, empty and failed (with Retry)

@@ -17,7 +17,7 @@ export const CREDIT_EXPOSURE_WORDS = {
 } as const;
 
 /**
- * Insights' credit exposure (docs/credit.md#insights): what every company owes at once (the open balance:
+ * Insights' credit exposure (docs/credit.md#what-staff-see): what every company owes at once (the open balance:
  * approved orders on net terms not yet paid), the companies whose balance is above their limit with the
  * excess, largest first, and the companies with orders on hold, how many and their total.
  */

@@ -52,9 +52,9 @@ const isStatusFilter = (value: string): value is AdminOrderStatusFilter =>
   (ADMIN_ORDER_STATUS_FILTERS as readonly string[]).includes(value);
 
 /**
- * The status filter (docs/admin.md#orders): All, each status the API filters by, then 'Unpaid' (neither paid
- * nor cancelled) and 'Overdue' (unpaid past the due date of its payment terms). A status the filter's
- * contract does not name yet (ADMIN_ORDER_STATUS_FILTERS) is left out rather than refused by the server.
+ * The status filter (docs/admin.md#orders): All, each status the API filters by (ADMIN_ORDER_STATUS_FILTERS:
+ * every one, On hold included), then 'Unpaid' (neither paid nor cancelled) and 'Overdue' (unpaid past the
+ * due date of its payment terms).
  */
 export const STATUS_FILTER_OPTIONS: ReadonlyArray<{ value: AdminOrderStatusFilter; label: string }> = [
   { value: 'all', label: 'All' },

@@ -2,9 +2,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../../shared/schemas/admin-orders';
+import { CREDIT_MESSAGES } from '../../../shared/schemas/credit';
 import { toast } from '../../lib/toast';
 import { OrdersSection } from '../../routes/admin/sections/orders-section';
-import { CREDIT_MESSAGES } from '../../../shared/schemas/credit';
 import { registerCartTestHooks } from '../../test-support/component-test-hooks';
 import { renderWithProviders } from '../../test-support/render-app';
 import { jsonResponse, requestBody, requestUrl, stubFetch } from '../../test-support/stub-fetch';

@@ -194,7 +194,7 @@ describe('OrdersSection', () => {
     expect(lastListQuery(fetchMock)?.get('page')).toBe('1');
   });
 
-  it("filters by status with All, Awaiting buyer's confirmation, Pending, Processing, Shipped, Delivered, Cancelled, Unpaid and Overdue", async () => {
+  it("filters by status with All, Awaiting buyer's confirmation, Pending, On hold, Processing, Shipped, Delivered, Cancelled, Unpaid and Overdue", async () => {
     const fetchMock = stubOrders(adminOrderListOf([buildAdminOrder()]));
     renderWithProviders(<OrdersSection />);
     await findRow('WO-1001');
@@ -208,6 +208,7 @@ describe('OrdersSection', () => {
       'All',
       "Awaiting buyer's confirmation",
       'Pending',
+      'On hold',
       'Processing',
       'Shipped',
       'Delivered',
@@ -215,6 +216,8 @@ describe('OrdersSection', () => {
       'Unpaid',
       'Overdue',
     ]);
+    fireEvent.change(filter, { target: { value: 'on_hold' } });
+    await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('on_hold'));
     fireEvent.change(filter, { target: { value: 'awaiting_confirmation' } });
     await waitFor(() => expect(lastListQuery(fetchMock)?.get('status')).toBe('awaiting_confirmation'));
     fireEvent.change(filter, { target: { value: 'shipped' } });
