@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './pricing';
 
 /*
  * Contracts of reorder reminders (docs/reorder-reminders.md): the company's settings and what the portal
@@ -73,6 +74,20 @@ export const REORDER_REMINDER_MESSAGES = {
   linkUsed: 'This reorder link was already used. Sign in to reorder from your order history.',
   unsubscribeInvalid: 'This unsubscribe link is not valid.',
   settingSaved: 'Reorder reminder setting saved',
+} as const;
+
+/**
+ * POST /api/admin/reorder-reminders/{companyId}/send: staff's 'Send now' in 'Due this week' — the company's
+ * reminder for its current order cycle goes at once instead of when due (still once per cycle).
+ */
+export const sendReminderParamsSchema = z.object({ companyId: idSchema });
+export const SEND_REMINDER_MESSAGES = {
+  sent: (email: string) => `Reorder reminder sent to ${email}`,
+  notScheduled:
+    'This company has no reorder reminder to send: reminders are off, an order is on hold, or it has fewer than three orders and no fixed interval',
+  alreadySent: "A reorder reminder was already sent for this company's last order",
+  noRecipient:
+    'Nobody can receive this reminder: the person who placed the last order is not an active buyer or turned reminders off',
 } as const;
 
 /** The reminder's link page (the e-mail links here; the page posts the token when the person clicks). */

@@ -16,14 +16,20 @@ import { loadCatalogueSnapshot } from '../pricing';
 import { REORDER_LINK_DAYS, reorderReminderEmail } from './reorder-reminder-email';
 import {
   claimCycle,
+  cycleKey,
   findCompanyOrders,
   findReminderById,
+  findSentCycles,
   findUsersByIds,
   issueReorderLinkToken,
   releaseCycle,
   setReminderSent,
 } from './reorder-reminders.repository';
-import { findDueCycles, mayReceiveReminder } from './reorder-schedule';
+import { findDueCycles, mayReceiveReminder, openCycleOf, type OpenCycle } from './reorder-schedule';
+import { AppError } from '../../errors';
+import type { UserRow } from '../../db/schema';
+import { COMPANY_NOT_FOUND } from '../../../shared/schemas/admin-companies';
+import { SEND_REMINDER_MESSAGES } from '../../../shared/schemas/reorder-reminders';
 
 /*
  * The reorder reminders' scheduler (docs/reorder-reminders.md#the-job), run from the outbox as the payment
@@ -65,32 +71,64 @@ export const REORDER_MAIL_JOB_TYPES = [reorderReminderMailJob.type] as const;
 export async function queueDueReminders(db: Database, now: Date): Promise<number> {
   const due = await findDueCycles(db, now);
   let queued = 0;
-  for (const { company, schedule, lastOrder, recipient } of due) {
-    if (!recipient) continue;
-    const claimed = await db.transaction(async (tx) => {
-      const row = await claimCycle(tx, {
-        companyId: company.companyId,
-        lastOrderId: lastOrder.id,
-        userId: recipient.id,
-        intervalDays: schedule.intervalDays,
-        // A placeholder nobody holds: the e-mail job sets the real one when it writes the e-mail.
-        unsubscribeTokenHash: hashToken(generateToken()),
-        sentAt: now,
-      });
-      if (!row) return false;
-      await enqueueJob(
-        tx,
-        jobToQueue(
-          reorderReminderMailJob,
-          { reminderId: row.id },
-          { dedupeKey: `reorder-reminder:${row.id}` },
-        ),
-      );
-      return true;
-    });
-    if (claimed) queued += 1;
+  for (const cycle of due) {
+    if (cycle.recipient && (await claimAndQueue(db, cycle, cycle.recipient, now))) queued += 1;
   }
   return queued;
+}
+
+/**
+ * Claims the cycle (its reorder_reminders row, unique per company and last order) and queues its e-mail, in
+ * one transaction; false when it was claimed already (by another instance, or by staff's 'Send now').
+ */
+async function claimAndQueue(
+  db: Database,
+  cycle: OpenCycle,
+  recipient: UserRow,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const row = await claimCycle(tx, {
+      companyId: cycle.company.companyId,
+      lastOrderId: cycle.lastOrder.id,
+      userId: recipient.id,
+      intervalDays: cycle.schedule.intervalDays,
+      // A placeholder nobody holds: the e-mail job sets the real one when it writes the e-mail.
+      unsubscribeTokenHash: hashToken(generateToken()),
+      sentAt: now,
+    });
+    if (!row) return false;
+    await enqueueJob(
+      tx,
+      jobToQueue(reorderReminderMailJob, { reminderId: row.id }, { dedupeKey: `reorder-reminder:${row.id}` }),
+    );
+    return true;
+  });
+}
+
+/**
+ * Staff's 'Send now' (docs/reorder-reminders.md#staff-settings): the company's current cycle's reminder goes
+ * at once, due or not, still once per cycle. The refusals are SEND_REMINDER_MESSAGES' (409); the answer is
+ * the address it goes to.
+ */
+export async function sendReminderNow(db: Database, companyId: number, now: Date): Promise<string> {
+  const cycle = await openCycleOf(db, companyId, now);
+  if (!cycle) {
+    const [company] = await findCompanyOrders(db, { companyId });
+    if (!company) throw new AppError('NOT_FOUND', COMPANY_NOT_FOUND);
+    const lastOrder = company.placed[0];
+    const sent = lastOrder ? await findSentCycles(db, [companyId]) : new Set<string>();
+    const alreadySent = lastOrder !== undefined && sent.has(cycleKey(companyId, lastOrder.id));
+    throw new AppError(
+      'CONFLICT',
+      alreadySent ? SEND_REMINDER_MESSAGES.alreadySent : SEND_REMINDER_MESSAGES.notScheduled,
+    );
+  }
+  if (!cycle.recipient) throw new AppError('CONFLICT', SEND_REMINDER_MESSAGES.noRecipient);
+  if (!(await claimAndQueue(db, cycle, cycle.recipient, now))) {
+    throw new AppError('CONFLICT', SEND_REMINDER_MESSAGES.alreadySent);
+  }
+  return cycle.recipient.email;
 }
 
 /**

@@ -4,6 +4,7 @@ import { formatCents } from '../../../shared/money';
 import { formatOrderNumber } from '../../../shared/orders';
 import {
   REORDER_REMINDER_MESSAGES,
+  SEND_REMINDER_MESSAGES,
   type DueRemindersResponse,
 } from '../../../shared/schemas/reorder-reminders';
 import type { ReorderResponse } from '../../../shared/schemas/orders';
@@ -509,6 +510,47 @@ describe('admin: due this week', () => {
     const cookie = await signIn(t.app, t.db, customer.email);
     expect((await get(t.app, '/api/admin/reorder-reminders/due', { cookie })).statusCode).toBe(403);
     expect((await get(t.app, '/api/admin/reorder-reminders/due')).statusCode).toBe(401);
+  });
+});
+
+describe("admin: 'Send now'", () => {
+  const sendNow = (cookie: string, companyId: number) =>
+    post(t.app, `/api/admin/reorder-reminders/${companyId}/send`, undefined, { cookie });
+
+  it('sends the current cycle’s reminder before it is due, once, audited', async () => {
+    const company = await companyWithOrders(t.db, new Date(), [60, 40, 20]);
+    const admin = await signInAdmin(t.app);
+    const sent = await sendNow(admin, company.companyId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ message: `Reorder reminder sent to ${company.owner.email}` });
+    const [mail] = await sendAndRead(company.owner.email);
+    expect(mail?.text).toContain('/reorder-link?token=');
+
+    const again = await sendNow(admin, company.companyId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(SEND_REMINDER_MESSAGES.alreadySent);
+    // The job finds the cycle done when it becomes due.
+    await queueDueReminders(t.db, daysAfter(new Date(), 30));
+    expect(await remindersOf(t.db, company.companyId)).toHaveLength(1);
+    const audit = await t.db.execute(
+      sql`select after from audit_log where action = 'company.reorder-reminder-sent' and entity_id = ${String(company.companyId)}`,
+    );
+    expect((audit as { rows: unknown[] }).rows).toEqual([{ after: { to: company.owner.email } }]);
+  });
+
+  it('refuses a company with nothing to send, nobody to send it to, or unknown; and customers', async () => {
+    const admin = await signInAdmin(t.app);
+    const few = await companyWithOrders(t.db, base, [20, 10]);
+    expect((await sendNow(admin, few.companyId)).json().message).toBe(SEND_REMINDER_MESSAGES.notScheduled);
+    const off = await companyWithOrders(t.db, base, [30, 20, 10]);
+    await setCompanyReorder(t.db, off.companyId, { reorderReminders: false });
+    expect((await sendNow(admin, off.companyId)).statusCode).toBe(409);
+    const nobody = await companyWithOrders(t.db, base, [30, 20, 10]);
+    await t.db.update(users).set({ reorderReminderEmails: false }).where(eq(users.id, nobody.owner.id));
+    expect((await sendNow(admin, nobody.companyId)).json().message).toBe(SEND_REMINDER_MESSAGES.noRecipient);
+    expect((await sendNow(admin, 999_999)).statusCode).toBe(404);
+    const cookie = await signIn(t.app, t.db, nobody.owner.email);
+    expect((await sendNow(cookie, nobody.companyId)).statusCode).toBe(403);
   });
 });
 

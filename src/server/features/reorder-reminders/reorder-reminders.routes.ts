@@ -10,7 +10,10 @@ import {
   UNSUBSCRIBE_API_PATH,
   UNSUBSCRIBE_PATH,
   unsubscribeQuerySchema,
+  sendReminderParamsSchema,
+  SEND_REMINDER_MESSAGES,
 } from '../../../shared/schemas/reorder-reminders';
+import { requireAdmin } from '../../plugins/admin-guard';
 import { requireUser, type Sessions } from '../../plugins/session';
 import { ROUTE_RATE_LIMITS } from '../../security/rate-limits';
 import type { ReorderRemindersService } from './reorder-reminders.service';
@@ -99,5 +102,16 @@ export const reorderRemindersRoutes =
       '/api/admin/reorder-reminders/due',
       { schema: { response: { 200: dueRemindersResponseSchema } } },
       async () => ({ companies: await reminders.dueReminders(new Date()) }),
+    );
+
+    // Staff's 'Send now' from 'Due this week' (docs/reorder-reminders.md#staff-settings), audited.
+    app.post(
+      '/api/admin/reorder-reminders/:companyId/send',
+      { schema: { params: sendReminderParamsSchema, response: { 200: messageResponseSchema } } },
+      async (request) => {
+        const actor = { user: requireAdmin(request), ip: request.ip };
+        const email = await reminders.sendNow(actor, request.params.companyId, new Date());
+        return { message: SEND_REMINDER_MESSAGES.sent(email) };
+      },
     );
   };

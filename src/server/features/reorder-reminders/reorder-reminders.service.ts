@@ -12,6 +12,8 @@ import {
   findReorderLinkToken,
 } from './reorder-reminders.repository';
 import { dueReminders } from './reorder-schedule';
+import { sendReminderNow } from './reorder-reminder.jobs';
+import { recordAudit, type AuditActor } from '../../audit/audit-log';
 
 /*
  * The reorder reminders' requests (docs/reorder-reminders.md): the e-mail's unsubscribe link and one-click
@@ -81,6 +83,19 @@ export function createReorderRemindersService({ db }: { db: Database }) {
     },
 
     dueReminders: (now: Date): Promise<DueReminder[]> => dueReminders(db, now),
+
+    /** Staff's 'Send now': the company's current cycle's reminder at once; audited; the address it goes to. */
+    async sendNow(actor: AuditActor, companyId: number, now: Date): Promise<string> {
+      const email = await sendReminderNow(db, companyId, now);
+      await recordAudit(db, actor, {
+        action: 'company.reorder-reminder-sent',
+        entityType: 'company',
+        entityId: companyId,
+        before: null,
+        after: { to: email },
+      });
+      return email;
+    },
   };
 }
 

@@ -68,8 +68,9 @@ async function openCycles(
   db: DatabaseOrTransaction,
   now: Date,
   isDue: (schedule: ReorderSchedule | null, now: Date) => schedule is ReorderSchedule,
+  only: Parameters<typeof findCompanyOrders>[1] = { remindersOn: true },
 ): Promise<OpenCycle[]> {
-  const companies = await findCompanyOrders(db, { remindersOn: true });
+  const companies = await findCompanyOrders(db, only);
   const due = companies.flatMap((company) => {
     const schedule = reorderScheduleOf(factsOf(company));
     const lastOrder = company.placed[0];
@@ -90,6 +91,16 @@ async function openCycles(
       return { ...entry, recipient };
     })
     .sort((a, b) => a.schedule.dueAt.getTime() - b.schedule.dueAt.getTime());
+}
+
+/**
+ * The company's current cycle whose reminder has not gone, due or not (staff's 'Send now'), or null: no
+ * schedule (off, on hold, too few orders) or already sent.
+ */
+export async function openCycleOf(db: DatabaseOrTransaction, companyId: number, now: Date) {
+  const scheduled = (schedule: ReorderSchedule | null): schedule is ReorderSchedule => schedule !== null;
+  const [open] = await openCycles(db, now, scheduled, { companyId });
+  return open ?? null;
 }
 
 /** The cycles whose reminder is due at `now` and not yet sent: what the job sends (when there is a recipient). */
