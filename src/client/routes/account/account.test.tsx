@@ -17,6 +17,7 @@ import {
 } from '../../test-support/stub-fetch';
 import { isBillingSameAsShipping, profileFormFromUser } from './account-information-form';
 import { changePasswordProblem } from './change-password-form';
+import { accountCreditQueryOptions } from '../../features/orders/account-credit';
 
 registerCartTestHooks();
 
@@ -90,8 +91,7 @@ describe('My Account', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View Orders' }).getAttribute('href')).toBe('/orders');
     expect(screen.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
-    // The form comes once the company's credit has answered too (the credit card must not push it down).
-    expect((await screen.findByLabelText<HTMLInputElement>('First Name')).value).toBe('Jane');
+    expect(input('First Name').value).toBe('Jane');
     expect(input('Business Name').value).toBe('Doe Botanicals');
     expect(input('Shipping Address Line 1').value).toBe('1 Main St');
     expect(input('Email').readOnly).toBe(true);
@@ -189,8 +189,12 @@ describe('Credit available', () => {
       'Credit available: $750.00 of $1,000.00 limit',
     );
     expect(card.getByText(/^Open balance:/).textContent).toContain('Open balance: $250.00');
-    // It comes with the form, not after it.
-    expect(input('First Name').value).toBe('Jane');
+    // Last on the page: its arrival moves nothing above it.
+    expect(
+      screen
+        .getByRole('region', { name: 'Reorder reminders' })
+        .compareDocumentPosition(card.getByText(/^Credit available:/)),
+    ).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
   });
 
   it.each([
@@ -198,9 +202,12 @@ describe('Credit available', () => {
     ['the credit cannot be loaded', () => errorResponse(500, 'Internal error')],
   ])('shows no credit when %s, and the rest of the page as usual', async (_case, answer) => {
     const fetchMock = stubApi(testUser, { '/api/account/credit': answer });
-    renderApp('/account');
+    const { queryClient } = renderApp('/account');
 
     expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(queryClient.getQueryState(accountCreditQueryOptions.queryKey)?.status).not.toBe('pending'),
+    );
     expect(countCalls(fetchMock, '/api/account/credit')).toBe(1);
     expect(screen.queryByRole('region', { name: 'Credit' })).toBeNull();
     expect(screen.queryByText(/Credit available/)).toBeNull();

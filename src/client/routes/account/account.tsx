@@ -9,14 +9,14 @@ import { ChangePasswordForm } from './change-password-form';
 import { ReorderRemindersSetting } from './reorder-reminders-setting';
 
 /**
- * /account (docs/accounts-and-roles.md#my-account): the company's credit available (when it has a limit),
- * account information, reorder reminders and password.
+ * /account (docs/accounts-and-roles.md#my-account): account information, password, reorder reminders and
+ * the company's credit available (when it has a limit).
  */
 export function AccountPage() {
   const { data: user } = useCurrentUser();
   const signOut = useSignOut();
-  // The page waits for the credit as it does for the user, so the card never pushes the forms down.
-  const credit = useAccountCredit(Boolean(user?.company));
+  // Last on the page, so the card's late arrival moves nothing and the forms never wait for it.
+  const { credit } = useAccountCredit(Boolean(user?.company));
   return (
     <div className="flex flex-col gap-8">
       <PageTitle>My Account</PageTitle>
@@ -37,13 +37,13 @@ export function AccountPage() {
           </Button>
         </div>
       </div>
-      {user && credit.settled ? (
+      {user ? (
         <>
-          <AccountCreditCard credit={credit.credit} />
           {/* Keyed by the user, so a different account never sees the previous one's edits. */}
           <AccountInformationForm key={user.id} user={user} />
-          {user.company ? <ReorderRemindersSetting enabled={user.reorderReminderEmails} /> : null}
           <ChangePasswordForm key={`password-${user.id}`} hasPassword={user.hasPassword} />
+          {user.company ? <ReorderRemindersSetting enabled={user.reorderReminderEmails} /> : null}
+          <AccountCreditCard credit={credit} />
         </>
       ) : (
         <p role="status" className="text-muted-foreground">
