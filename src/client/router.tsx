@@ -194,6 +194,23 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        // A reorder reminder's one-click link: 'Continue to your order' signs in and opens the order form
+        // with the last order's lines (docs/storefront.md#reorder-link). Open to visitors: the link signs in.
+        path: 'reorder-link',
+        ...lazyPage(
+          () => import('./routes/reminders/reorder-link'),
+          (module) => module.ReorderLinkPage,
+        ),
+      },
+      {
+        // A reorder reminder's unsubscribe link, signed in or not (docs/storefront.md#unsubscribe).
+        path: 'unsubscribe',
+        ...lazyPage(
+          () => import('./routes/reminders/unsubscribe'),
+          (module) => module.UnsubscribePage,
+        ),
+      },
+      {
         path: '*',
         ...lazyPage(
           () => import('./routes/not-found'),
