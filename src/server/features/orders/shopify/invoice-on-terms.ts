@@ -5,6 +5,8 @@ import type { Job } from '../../../jobs/queue';
 import { PermanentJobError } from '../../../jobs/worker';
 import { netTemplateFor } from '../payments/payment-terms';
 import { recordInvoiceSent } from '../lifecycle/order-transitions';
+import { lockOrderById } from '../lifecycle/order-records';
+import { isApproved } from '../../../../shared/order-rules';
 import type { InvoiceJobPayload } from './draft-order-definitions';
 import type { OrderRow } from '../../../db/schema';
 import { shopifyJobError, type ShopifyOrderJobDeps } from './job-support';
@@ -26,7 +28,7 @@ export async function invoiceOnTerms(
   payload: InvoiceJobPayload,
   order: OrderRow,
   draft: ShopifyDraftOrder,
-): Promise<'invoiced' | 'no-terms'> {
+): Promise<'invoiced' | 'no-terms' | 'not-approved'> {
   const { db, env, shopify } = deps;
   const orderGid = draft.status === 'COMPLETED' ? draft.order?.id : await completeOnTerms(deps, order, draft);
   if (!orderGid) throw new Error(`Order ${order.id}: its completed draft names no Shopify order yet`);
@@ -38,9 +40,17 @@ export async function invoiceOnTerms(
   if (!schedule) return 'no-terms';
 
   if (payload.invoicingOrder !== orderGid && !schedule.completedAt) {
-    if (!(await writeJobPayload(db, job, { ...payload, invoicingOrder: orderGid }))) {
-      throw new Error(`Invoice job ${job.id} lost its lock; not sending`);
-    }
+    // Completing the draft took several calls: staff may have moved the order back or put it on hold since
+    // the job's claim (docs/credit.md#on-hold). Checked again, with the order locked, as the claim is written.
+    const stillApproved = await db.transaction(async (tx) => {
+      const locked = await lockOrderById(tx, order.id);
+      if (!locked || !isApproved(locked.status)) return false;
+      if (!(await writeJobPayload(tx, job, { ...payload, invoicingOrder: orderGid }))) {
+        throw new Error(`Invoice job ${job.id} lost its lock; not sending`);
+      }
+      return true;
+    });
+    if (!stillApproved) return 'not-approved';
     const sent = await shopify.api.sendOrderInvoice(orderGid);
     if (!sent.ok) throw shopifyJobError('sending the order invoice', sent.error);
   }

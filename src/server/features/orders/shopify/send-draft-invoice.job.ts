@@ -163,7 +163,12 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
       // Completed on its terms by an earlier attempt that lost its answer: go on from there, under the same
       // claim as a fresh send (another job may be at it, or the order no longer approved).
       if (!(await claimed())) return;
-      if ((await invoiceOnTerms(deps, job, claimedPayload, order, draft)) === 'invoiced') {
+      const outcome = await invoiceOnTerms(deps, job, claimedPayload, order, draft);
+      if (outcome === 'not-approved') {
+        log.info(context, 'order no longer approved; Shopify order invoice not sent');
+        return;
+      }
+      if (outcome === 'invoiced') {
         log.info({ ...context, draft: draft.name }, 'Shopify order on payment terms invoiced');
         return;
       }
@@ -181,7 +186,12 @@ export function sendDraftInvoiceHandler(deps: ShopifyOrderJobDeps): JobHandler {
         return;
       }
       if (onTerms) {
-        if ((await invoiceOnTerms(deps, job, claimedPayload, order, draft)) !== 'invoiced') {
+        const outcome = await invoiceOnTerms(deps, job, claimedPayload, order, draft);
+        if (outcome === 'not-approved') {
+          log.info(context, 'order no longer approved; Shopify order invoice not sent');
+          return;
+        }
+        if (outcome !== 'invoiced') {
           throw new Error(`Order ${orderId}: Shopify completed the draft without its payment terms`);
         }
         log.info({ ...context, draft: draft.name }, 'draft completed on payment terms; Shopify invoice sent');
