@@ -256,6 +256,14 @@ describe('Reorder reminders', () => {
     expect(section.getByLabelText<HTMLInputElement>(LABEL).checked).toBe(false);
   });
 
+  it('offers no setting to a viewer, who never gets a reminder', async () => {
+    stubApi({ ...testUser, company: { id: 3, name: 'Doe Botanicals', role: 'viewer' } });
+    renderApp('/account');
+
+    expect(await screen.findByLabelText('First Name')).toBeInTheDocument();
+    expect(screen.queryByLabelText(LABEL)).toBeNull();
+  });
+
   it('shows the box unticked for a person who turned them off, and puts it back when saving fails', async () => {
     const fetchMock = stubApi(
       { ...testUser, reorderReminderEmails: false },

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { mayPlaceOrders } from '../../../shared/company-roles';
 import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { AccountCreditCard, useAccountCredit } from '../../features/orders/account-credit';
@@ -42,7 +43,10 @@ export function AccountPage() {
           {/* Keyed by the user, so a different account never sees the previous one's edits. */}
           <AccountInformationForm key={user.id} user={user} />
           <ChangePasswordForm key={`password-${user.id}`} hasPassword={user.hasPassword} />
-          {user.company ? <ReorderRemindersSetting enabled={user.reorderReminderEmails} /> : null}
+          {/* Reminders go only to an owner or buyer, who may reorder (docs/reorder-reminders.md#who-receives-it). */}
+          {user.company && mayPlaceOrders(user.company.role) ? (
+            <ReorderRemindersSetting enabled={user.reorderReminderEmails} />
+          ) : null}
           <AccountCreditCard credit={credit} />
         </>
       ) : (

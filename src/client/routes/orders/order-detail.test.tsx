@@ -319,8 +319,9 @@ describe('Order detail', () => {
       '3Shipped',
       '4Delivered',
     ]);
-    // Held is not pending: no Edit or Cancel, Report Issue instead.
-    expect(region('Order Summary').queryByRole('button', { name: 'Cancel order' })).toBeNull();
+    // The buyer may still cancel a held order, not edit it (docs/credit.md#on-hold).
+    expect(region('Order Summary').getByRole('button', { name: 'Cancel order' })).toBeInTheDocument();
+    expect(region('Order Summary').queryByRole('button', { name: 'Edit order' })).toBeNull();
   });
 
   it('shows no hold notice for an order that is not on hold', async () => {

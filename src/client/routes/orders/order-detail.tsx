@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, SearchX } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/load-error';
@@ -24,6 +24,7 @@ import { OrderEditBanner } from '../../features/orders/order-edit-banner';
 import { OrderHoldNotice } from '../../features/orders/order-hold-notice';
 import { PreparedOrderPanel } from '../../features/orders/prepared-order-panel';
 import { ApiError } from '../../lib/api';
+import type { OrderDetail, OrderItemView } from '../../../shared/schemas/orders';
 import { CustomerInformationCard, OrderStatusCard, OrderSummaryCard } from './order-detail-cards';
 
 /** /orders/{id} (docs/storefront.md#order-detail). */
@@ -91,19 +92,28 @@ function OrderDetailView({ orderId }: { orderId: number }) {
             items={items}
             orderTotal={orderTotal}
             onReorder={mayOrder ? () => startReorder(order.id) : undefined}
-            pendingActions={
-              mayOrder && order.status === 'pending' ? (
-                <>
-                  <EditOrderButton order={order} items={items} />
-                  <CancelOrderButton order={order} />
-                </>
-              ) : null
-            }
+            pendingActions={buyerActions(order, items, mayOrder)}
           />
           <CustomerInformationCard order={order} />
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * What an owner or buyer may do with an order waiting for staff: a pending one may be edited or cancelled,
+ * one on hold only cancelled (docs/credit.md#on-hold); null otherwise (Report Issue instead).
+ */
+function buyerActions(order: OrderDetail, items: readonly OrderItemView[], mayOrder: boolean): ReactNode {
+  if (!mayOrder) return null;
+  if (order.status === 'on_hold') return <CancelOrderButton order={order} />;
+  if (order.status !== 'pending') return null;
+  return (
+    <>
+      <EditOrderButton order={order} items={items} />
+      <CancelOrderButton order={order} />
+    </>
   );
 }
 
