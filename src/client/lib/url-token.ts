@@ -23,8 +23,9 @@ function readUrlToken(search: string): UrlToken | null {
 
 /**
  * Run by main.tsx before the router starts: on a page opened from an e-mailed link (/auth/verify,
- * /reset-password), takes `token` (and `next`) out of the address bar at once, so it does not stay in the
- * history, in screenshots or in a Referer; the page gets them from useUrlToken().
+ * /reset-password, /invitation, and a reorder reminder's /reorder-link and /unsubscribe), takes `token` (and
+ * `next`) out of the address bar at once, so it does not stay in the history, in screenshots or in a Referer;
+ * the page gets them from useUrlToken().
  */
 export function takeTokenFromAddressBar(): void {
   const value = readUrlToken(window.location.search);

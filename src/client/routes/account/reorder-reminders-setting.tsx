@@ -1,17 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import { z } from 'zod';
 import type { CurrentUser } from '../../../shared/schemas/current-user';
 import {
   REORDER_REMINDER_MESSAGES,
+  reorderReminderSettingResponseSchema,
   type ReorderReminderSetting,
 } from '../../../shared/schemas/reorder-reminders';
 import { requestJson, serverMessage } from '../../lib/api';
 import { CURRENT_USER_QUERY_KEY } from '../../lib/session';
 import { toast } from '../../lib/toast';
-
-/** PUT /api/account/reorder-reminders answers the setting as saved, with its message. */
-const settingSavedSchema = z.object({ message: z.string(), enabled: z.boolean() });
 
 export const REORDER_REMINDERS_LABEL = 'E-mail me when it is time to reorder';
 
@@ -26,7 +23,10 @@ export function ReorderRemindersSetting({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: ReorderReminderSetting) =>
-      requestJson('/api/account/reorder-reminders', settingSavedSchema, { method: 'PUT', body }),
+      requestJson('/api/account/reorder-reminders', reorderReminderSettingResponseSchema, {
+        method: 'PUT',
+        body,
+      }),
     onSuccess: (saved) => {
       queryClient.setQueryData<CurrentUser | null>(CURRENT_USER_QUERY_KEY, (user) =>
         user ? { ...user, reorderReminderEmails: saved.enabled } : user,

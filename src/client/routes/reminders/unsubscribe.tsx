@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { MailX } from 'lucide-react';
 import { Link } from 'react-router';
-import { z } from 'zod';
+import { messageResponseSchema } from '../../../shared/schemas/auth';
 import {
   REORDER_REMINDER_MESSAGES,
   UNSUBSCRIBE_API_PATH,
@@ -11,9 +11,6 @@ import { PageTitle } from '../../components/page-title';
 import { Button } from '../../components/ui/button';
 import { ApiError, requestJson, serverMessage } from '../../lib/api';
 import { useUrlToken } from '../../lib/url-token';
-
-/** The unsubscribe answers with its message ('You will no longer receive reorder reminders. …'). */
-const unsubscribedSchema = z.object({ message: z.string() });
 
 const TITLE = 'Unsubscribe from reorder reminders';
 
@@ -28,7 +25,7 @@ export function UnsubscribePage() {
   const { token } = useUrlToken();
   const unsubscribe = useMutation({
     mutationFn: (value: string) =>
-      requestJson(`${UNSUBSCRIBE_API_PATH}?token=${encodeURIComponent(value)}`, unsubscribedSchema, {
+      requestJson(`${UNSUBSCRIBE_API_PATH}?token=${encodeURIComponent(value)}`, messageResponseSchema, {
         method: 'POST',
       }),
   });
