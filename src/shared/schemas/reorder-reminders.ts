@@ -47,7 +47,6 @@ export const reorderReminderSettingSchema = z
 export type ReorderReminderSetting = z.infer<typeof reorderReminderSettingSchema>;
 /** Its answer: the message to show and the setting as saved. */
 export const reorderReminderSettingResponseSchema = z.object({ message: z.string(), enabled: z.boolean() });
-export type ReorderReminderSettingResponse = z.infer<typeof reorderReminderSettingResponseSchema>;
 
 const tokenSchema = z
   .string({ message: 'token is required' })
@@ -66,7 +65,6 @@ export const reorderLinkResponseSchema = z.object({
   orderId: z.number().int(),
   redirectTo: z.string(),
 });
-export type ReorderLinkResponse = z.infer<typeof reorderLinkResponseSchema>;
 
 export const REORDER_REMINDER_MESSAGES = {
   unsubscribed: 'You will no longer receive reorder reminders. You can turn them back on in My Account.',
