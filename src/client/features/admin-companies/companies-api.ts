@@ -23,6 +23,7 @@ export const COMPANIES_FALLBACKS = {
   addMember: 'Failed to add the person',
   merge: 'Failed to merge the companies',
   settings: 'Failed to save the company settings',
+  sendReminder: 'Failed to send the reorder reminder',
 } as const;
 
 const ADMIN_COMPANIES_QUERY_KEY = ['admin', 'companies'] as const;
@@ -66,6 +67,32 @@ export const dueRemindersQueryOptions = queryOptions({
   queryFn: ({ signal }) =>
     requestJson('/api/admin/reorder-reminders/due', dueRemindersResponseSchema, { signal }),
 });
+
+/**
+ * POST /api/admin/reorder-reminders/{companyId}/send: staff's 'Send now' in 'Due this week'
+ * (docs/reorder-reminders.md#staff): the company's reminder for its current order cycle goes at once, once
+ * per cycle. 'Success' with the server's message ('Reorder reminder sent to {email}'), or 'Error' with its
+ * 409 (already sent, nobody to receive it, nothing scheduled); either way 'Due this week' and the company's
+ * page are asked again, since what they show may have changed.
+ */
+export function useSendReminderNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (companyId: number) =>
+      requestJson(`/api/admin/reorder-reminders/${companyId}/send`, adminCompanyMessageSchema, {
+        method: 'POST',
+      }),
+    onSuccess: (answer) => {
+      toast.success('Success', { description: answer.message });
+    },
+    onError: (error) => showError(error, COMPANIES_FALLBACKS.sendReminder),
+    onSettled: (_answer, _error, companyId) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: dueRemindersQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: companyQueryOptions(companyId).queryKey }),
+      ]),
+  });
+}
 
 /** After a change: every company list and page, and the Users lists (which show each customer's company). */
 function useRefreshCompanies() {

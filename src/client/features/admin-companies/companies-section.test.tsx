@@ -8,8 +8,9 @@ import {
 } from '../../../shared/schemas/admin-companies';
 import type { AdminUser } from '../../../shared/schemas/admin-users';
 import { CREDIT_MESSAGES } from '../../../shared/schemas/credit';
-import type { DueReminder } from '../../../shared/schemas/reorder-reminders';
+import { SEND_REMINDER_MESSAGES, type DueReminder } from '../../../shared/schemas/reorder-reminders';
 import { toast } from '../../lib/toast';
+import { sendNowLabel } from './due-reminders';
 import { CompaniesSection } from '../../routes/admin/sections/companies-section';
 import { renderWithProviders } from '../../test-support/render-app';
 import {
@@ -158,6 +159,16 @@ const detail: AdminCompanyDetail = {
       after: { creditLimit: 100000, reorderReminders: true, reorderIntervalDays: 30 },
       createdAt: '2031-03-07T10:00:00.000Z',
     },
+    {
+      id: 42,
+      action: 'company.reorder-reminder-sent',
+      entityType: 'company',
+      entityId: '3',
+      actor: 'Ada Admin',
+      before: null,
+      after: { to: 'jane@shop.test' },
+      createdAt: '2031-03-08T10:00:00.000Z',
+    },
   ],
   shopify: { companyId: 'gid://shopify/Company/8', syncedAt: '2031-03-06T11:00:00.000Z', syncError: null },
 };
@@ -295,6 +306,7 @@ describe('CompaniesSection: a company', () => {
     expect(
       screen.getByText('Credit limit: No limit → $1,000.00; Reorder interval: learned → every 30 days'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Reorder reminder sent now to jane@shop.test')).toBeInTheDocument();
     expect(screen.getByText(/^In Shopify as a B2B company · synced Mar 6, 2031/)).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to companies' }));
@@ -767,5 +779,56 @@ describe('CompaniesSection: due this week', () => {
     fail = false;
     fireEvent.click(within(card).getByRole('button', { name: 'Retry' }));
     expect(await within(card).findByText('No reorder reminders due this week')).toBeInTheDocument();
+  });
+
+  it("sends a company's reminder now: the server's message, then the list asked again", async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const noRecipient = { ...dueDoe, companyId: 8, companyName: 'Doe Botanicals (again)', recipient: null };
+    const { calls, fetchMock } = stubCompanies({
+      '/api/admin/reorder-reminders/due': () => jsonResponse({ companies: [dueDoe, noRecipient] }),
+      '/api/admin/reorder-reminders/3/send': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderWithProviders(<CompaniesSection />);
+    const send = await screen.findByRole('button', { name: sendNowLabel('Doe Botanicals') });
+    expect(send).toHaveTextContent('Send now');
+    // Nobody can receive the other company's reminder: nothing to send.
+    expect(screen.getByRole('button', { name: sendNowLabel('Doe Botanicals (again)') })).toBeDisabled();
+    const listLoads = countCalls(fetchMock, '/api/admin/reorder-reminders/due');
+
+    fireEvent.click(send);
+    await waitFor(() => expect(send).toBeDisabled());
+    expect(send).toHaveTextContent('Sending...');
+    expect(calls).toEqual([{ url: '/api/admin/reorder-reminders/3/send', method: 'POST', body: undefined }]);
+
+    answer(jsonResponse({ message: SEND_REMINDER_MESSAGES.sent('jane@shop.test') }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Success', {
+        description: 'Reorder reminder sent to jane@shop.test',
+      }),
+    );
+    await waitFor(() =>
+      expect(countCalls(fetchMock, '/api/admin/reorder-reminders/due')).toBe(listLoads + 1),
+    );
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(send).toHaveTextContent('Send now');
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal of 'Send now' as an error, and asks for the list again", async () => {
+    const { fetchMock } = stubCompanies({
+      '/api/admin/reorder-reminders/due': () => jsonResponse({ companies: [dueDoe] }),
+      '/api/admin/reorder-reminders/3/send': () => errorResponse(409, SEND_REMINDER_MESSAGES.alreadySent),
+    });
+    renderWithProviders(<CompaniesSection />);
+    const send = await screen.findByRole('button', { name: sendNowLabel('Doe Botanicals') });
+    const listLoads = countCalls(fetchMock, '/api/admin/reorder-reminders/due');
+    fireEvent.click(send);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: SEND_REMINDER_MESSAGES.alreadySent }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    await waitFor(() =>
+      expect(countCalls(fetchMock, '/api/admin/reorder-reminders/due')).toBe(listLoads + 1),
+    );
   });
 });

@@ -29,6 +29,9 @@ const settings = z.object({
 });
 type Settings = z.infer<typeof settings>;
 
+/** What `company.reorder-reminder-sent` keeps: who staff's 'Send now' sent the reminder to. */
+const reminderSent = z.object({ to: z.string() });
+
 /** 'Credit limit: No limit → $1,000.00; Reorder reminders: on → off', only what changed. */
 function describeSettings(before: Settings, after: Settings): string {
   const limit = (cents: number | null) => (cents === null ? 'No limit' : formatCents(cents));
@@ -90,6 +93,11 @@ export function describeAuditEntry(entry: Entry, detail: AdminCompanyDetail): st
       const after = settings.safeParse(entry.after);
       if (!before.success || !after.success) return fallback;
       return describeSettings(before.data, after.data);
+    }
+    case 'company.reorder-reminder-sent': {
+      const after = reminderSent.safeParse(entry.after);
+      if (!after.success) return fallback;
+      return `Reorder reminder sent now to ${after.data.to}`;
     }
     default:
       return entry.entityType === 'user' ? `${entry.action}: ${person}` : fallback;

@@ -4,7 +4,7 @@ import type { DueReminder } from '../../../shared/schemas/reorder-reminders';
 import { ListState } from '../../components/admin/list-state';
 import { Button } from '../../components/ui/button';
 import { DATE_FORMAT, formatDate } from '../../lib/format-date';
-import { dueRemindersQueryOptions } from './companies-api';
+import { dueRemindersQueryOptions, useSendReminderNow } from './companies-api';
 
 /** The empty state's words (docs/admin.md#companies). */
 export const NO_REMINDERS_DUE = 'No reorder reminders due this week';
@@ -12,15 +12,21 @@ export const NO_REMINDERS_DUE = 'No reorder reminders due this week';
 const intervalText = ({ intervalDays, intervalSource }: DueReminder) =>
   `Every ${intervalDays === 1 ? 'day' : `${intervalDays} days`} (${intervalSource === 'fixed' ? 'fixed' : 'learned'})`;
 
+/** A row's 'Send now' button's name, which says whose reminder it sends (the visible words first). */
+export const sendNowLabel = (companyName: string) => `Send now: the reorder reminder to ${companyName}`;
+
 /**
  * 'Due this week' at the top of the Companies section (docs/reorder-reminders.md#staff): the
  * companies whose reorder reminder is due within the next 7 days, soonest first, from
  * GET /api/admin/reorder-reminders/due: the company (opening its page), its last order, the interval and
- * where it comes from, when the reminder is due and who it goes to. Loading, empty and failed (with Retry)
- * as every admin list.
+ * where it comes from, when the reminder is due and who it goes to, and 'Send now' (POST
+ * /api/admin/reorder-reminders/{id}/send), which sends it at once: disabled when nobody can receive it, and
+ * while that row's request is on its way. Loading, empty and failed (with Retry) as every admin list.
  */
 export function DueReminders({ onOpen }: { onOpen: (companyId: number) => void }) {
   const due = useQuery(dueRemindersQueryOptions);
+  const send = useSendReminderNow();
+  const sendingId = send.isPending ? send.variables : null;
   const headingId = useId();
   const companies = due.data?.companies;
   return (
@@ -49,7 +55,7 @@ export function DueReminders({ onOpen }: { onOpen: (companyId: number) => void }
             {companies.map((reminder) => (
               <li
                 key={reminder.companyId}
-                className="grid gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))] lg:items-center"
+                className="grid gap-x-4 gap-y-1 py-3 text-sm sm:grid-cols-2 lg:grid-cols-[minmax(0,1.4fr)_repeat(4,minmax(0,1fr))_auto] lg:items-center"
               >
                 <div className="min-w-0">
                   <Button
@@ -78,6 +84,17 @@ export function DueReminders({ onOpen }: { onOpen: (companyId: number) => void }
                     <span className="text-muted-foreground">Nobody can receive it</span>
                   )}
                 </Detail>
+                <div className="sm:col-span-2 lg:col-span-1">
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={sendNowLabel(reminder.companyName)}
+                    disabled={reminder.recipient === null || sendingId === reminder.companyId}
+                    onClick={() => send.mutate(reminder.companyId)}
+                  >
+                    {sendingId === reminder.companyId ? 'Sending...' : 'Send now'}
+                  </Button>
+                </div>
               </li>
             ))}
           </ul>
