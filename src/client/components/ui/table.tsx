@@ -1,9 +1,25 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
 
-export function Table({ className, ...props }: ComponentProps<'table'>) {
+type TableProps = ComponentProps<'table'> & {
+  /**
+   * For a table with nothing focusable in it: its scrolling box takes the keyboard's focus (named as the
+   * table), so a keyboard can scroll it when it is wider than the screen (WCAG 2.1.1, axe's
+   * scrollable-region-focusable). A table with links or buttons is scrolled by tabbing to them.
+   */
+  keyboardScroll?: boolean;
+};
+
+export function Table({ className, keyboardScroll = false, ...props }: TableProps) {
   return (
-    <div className="w-full overflow-x-auto">
+    <div
+      className={cn(
+        'w-full overflow-x-auto',
+        keyboardScroll &&
+          'rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+      )}
+      {...(keyboardScroll ? { tabIndex: 0, role: 'group', 'aria-label': props['aria-label'] } : {})}
+    >
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

@@ -66,7 +66,7 @@ export function CreditExposure({ credit }: { credit: Exposure }) {
           {overCount === 0 ? (
             <p className="text-sm text-muted-foreground">{CREDIT_EXPOSURE_WORDS.noneOverLimit}</p>
           ) : (
-            <Table aria-label="Companies over their credit limit, largest excess first">
+            <Table keyboardScroll aria-label="Companies over their credit limit, largest excess first">
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Company</TableHead>
@@ -101,7 +101,7 @@ export function CreditExposure({ credit }: { credit: Exposure }) {
           {credit.onHold.length === 0 ? (
             <p className="text-sm text-muted-foreground">{CREDIT_EXPOSURE_WORDS.noneOnHold}</p>
           ) : (
-            <Table aria-label="Companies with orders on hold">
+            <Table keyboardScroll aria-label="Companies with orders on hold">
               <TableHeader>
                 <TableRow>
                   <TableHead scope="col">Company</TableHead>

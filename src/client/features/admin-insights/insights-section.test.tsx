@@ -187,6 +187,12 @@ describe('InsightsSection', () => {
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
     ).toEqual(['1', '$620.00']);
+    // Nothing in them takes the focus: their scrolling boxes do, so a keyboard can scroll them on a phone.
+    for (const table of [over, held]) {
+      const box = table.parentElement!;
+      expect(box).toHaveAttribute('tabindex', '0');
+      expect(box).toHaveAccessibleName(table.getAttribute('aria-label')!);
+    }
     // The pipeline counts the held orders too.
     const pipeline = screen.getByRole('region', { name: 'Order pipeline' });
     expect(within(pipeline).getByRole('rowheader', { name: 'On hold' })).toBeInTheDocument();
