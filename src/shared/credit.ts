@@ -41,6 +41,8 @@ export interface CreditCheckInput {
   orderTotal: Cents;
   /** The order's own terms: only an order on net terms adds to the balance. */
   paymentTerms: PaymentTerms;
+  /** Already paid (Shopify can record a payment before approval): it adds nothing. */
+  paid?: boolean;
   /** The due date of the company's oldest overdue order, if any. */
   oldestOverdueDueAt: Date | string | null;
 }
@@ -54,16 +56,16 @@ export interface CreditProblem {
 
 /**
  * Why approving the order needs staff to decide, or null when nothing stands in its way: the order (on net
- * terms) would take the open balance over the limit, or the company has an overdue payment (whatever this
- * order's terms). A company without a limit is only held for an overdue payment.
+ * terms, unpaid) would take the open balance over the limit, or the company has a payment at least a whole
+ * day overdue (whatever this order's terms). A company without a limit is only held for an overdue payment.
  */
 export function creditProblem(input: CreditCheckInput, now: Date): CreditProblem | null {
-  const after = input.openBalance + (isNetTerms(input.paymentTerms) ? input.orderTotal : 0);
-  const overBy =
-    input.limit !== null && isNetTerms(input.paymentTerms) && after > input.limit
-      ? after - input.limit
-      : null;
-  const overdue = input.oldestOverdueDueAt === null ? null : daysOverdue(input.oldestOverdueDueAt, now);
+  const adds = isNetTerms(input.paymentTerms) && !input.paid;
+  const after = input.openBalance + (adds ? input.orderTotal : 0);
+  const overBy = input.limit !== null && adds && after > input.limit ? after - input.limit : null;
+  // Overdue counts from a whole day late, as the overdue e-mail does: never '0 days overdue'.
+  const days = input.oldestOverdueDueAt === null ? 0 : daysOverdue(input.oldestOverdueDueAt, now);
+  const overdue = days >= 1 ? days : null;
   return overBy === null && overdue === null ? null : { overByCents: overBy, overdueDays: overdue };
 }
 

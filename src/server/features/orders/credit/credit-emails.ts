@@ -61,3 +61,23 @@ export function holdsReleasedEmail(
     link: { url: `${env.APP_ORIGIN}/admin/orders?status=pending`, label: 'Review pending orders' },
   });
 }
+
+/**
+ * To staff: a held order was moved on in Shopify (its draft completed and fulfilled in Shopify's admin), so it
+ * left 'On hold' without the credit check's decision; what the check says now, if anything.
+ */
+export function holdEndedInShopifyEmail(
+  env: MailEnv,
+  to: string,
+  orderNumber: string,
+  status: string,
+  creditSummary: string | null,
+): MailMessage {
+  return composeEmail(env, to, `Order ${orderNumber} left 'On hold' in Shopify`, {
+    lines: [
+      `Order ${orderNumber} was on hold, and Shopify now reports it ${status}: it left the hold without a credit decision in the portal.`,
+      creditSummary ? `Credit check: ${creditSummary}.` : 'The credit check finds nothing against it now.',
+    ],
+    link: { url: `${env.APP_ORIGIN}/admin/orders?search=${orderNumber}`, label: 'View the order' },
+  });
+}

@@ -105,7 +105,10 @@ export const EXPOSURE_LIST_LIMIT = 25;
 
 /** Insights' credit exposure (docs/credit.md#insights): every company's balance, over-limit and on-hold lists. */
 export async function readCreditExposure(db: DatabaseOrTransaction): Promise<CreditExposure> {
-  const [total] = await db.select({ balance: openBalanceSql() }).from(orders);
+  const [total] = await db
+    .select({ balance: openBalanceSql() })
+    .from(orders)
+    .where(sql`${orders.companyId} is not null`);
   const balances = db
     .select({ companyId: orders.companyId, balance: openBalanceSql().as('balance') })
     .from(orders)

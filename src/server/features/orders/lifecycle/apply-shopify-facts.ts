@@ -14,7 +14,7 @@ import {
 
 import { approvalInvoiceEmailKey, enqueueApprovalEmail } from './approval-email';
 import { planOrderChanges, type ShopifyOrderFacts } from './shopify-facts';
-import { releaseHeldOrders, type CreditEnv } from './credit-holds';
+import { endHoldInShopify, releaseHeldOrders, type CreditEnv } from './credit-holds';
 import type { OrderRow } from '../../../db/schema';
 
 export interface AppliedFacts {
@@ -74,7 +74,12 @@ export async function applyShopifyFacts(
   if (Object.keys(plan.changes).length === 0) {
     return { changed: false, linkedOrderGid: null, conflictingOrderGid: plan.conflictingOrderGid };
   }
-  const updated = await updateOrder(tx, order.id, plan.changes);
+  const applied = await updateOrder(tx, order.id, plan.changes);
+  // A held order moved on in Shopify leaves the hold without the portal's credit decision: staff are told.
+  const updated =
+    plan.movedTo && toOrderStatus(order.status) === 'on_hold'
+      ? await endHoldInShopify(tx, env, order, applied, now)
+      : applied;
   const invoiceRecorded = order.paymentStatus === 'unpaid' && updated.paymentStatus === 'invoice_sent';
   if (invoiceRecorded && toOrderStatus(updated.status) === 'processing' && updated.shopifyDraftOrderGid) {
     await enqueueApprovalEmail(

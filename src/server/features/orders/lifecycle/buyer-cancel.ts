@@ -44,6 +44,7 @@ export async function cancelOrderByBuyer(
     status: 'cancelled',
     cancelledAt: now,
     cancelledByUserId: context.buyer.id,
+    holdReason: null,
     version: order.version + 1,
     updatedAt: now,
   });

@@ -174,6 +174,17 @@ describe('the credit check at approval', () => {
     expect(stopped.json().details).toEqual({ summary: '12 days overdue', overBy: null, overdueDays: 12 });
   });
 
+  it('counts an overdue payment from a whole day late, and an order already paid adds nothing', async () => {
+    const { owner } = await companyWithLimit(100);
+    await pendingOrder(owner, 50, {
+      status: 'processing',
+      approvedAt: new Date(Date.now() - 40 * DAY),
+      paymentDueAt: new Date(Date.now() - 5 * 60_000),
+    });
+    const paidAlready = await pendingOrder(owner, 500, { paymentStatus: 'paid', paidAt: new Date() });
+    expect((await setStatus(paidAlready.id, { status: 'processing' })).statusCode).toBe(200);
+  });
+
   it('lets an order within the limit through without a word', async () => {
     const { owner } = await companyWithLimit(1000);
     const order = await pendingOrder(owner, 999);
@@ -223,6 +234,32 @@ describe('an order on hold', () => {
       payload: { version: row.version },
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(await readOrder(t.db, order.id)).toMatchObject({ status: 'cancelled', holdReason: null });
+  });
+
+  it('left in Shopify (completed and fulfilled there): the fact applies, the reason goes, audited and staff told', async () => {
+    const { owner } = await companyWithLimit(100);
+    const order = await pendingOrder(owner, 250);
+    expect((await setStatus(order.id, { status: 'on_hold' })).statusCode).toBe(200);
+    await t.db.transaction((tx) =>
+      applyShopifyFacts(tx, t.env, order.id, {
+        observedAt: new Date(),
+        current: true,
+        fulfillment: 'fulfilled',
+        shipped: { at: new Date(), tracking: null },
+      }),
+    );
+    expect(await readOrder(t.db, order.id)).toMatchObject({ status: 'shipped', holdReason: null });
+    const [audit] = await auditRowsOf(t.db, {
+      entityType: 'order',
+      entityId: order.id,
+      action: 'order.hold-ended-in-shopify',
+    });
+    expect(audit?.after).toMatchObject({ status: 'shipped', credit: 'over the limit by $150.00' });
+    const staff = await mailsTo(t.db, t.env.STAFF_EMAIL);
+    expect(
+      staff.some((mail) => mail.subject.includes(`Order WO-${1000 + order.id} left 'On hold' in Shopify`)),
+    ).toBe(true);
   });
 
   it('needs staff to say why when nothing in the credit stands in the way, and only from pending', async () => {
@@ -286,6 +323,10 @@ describe('two approvals at once', () => {
       setStatus(two.id, { status: 'processing' }),
     ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find((answer) => answer.statusCode === 409)?.json()).toMatchObject({
+      code: 'CREDIT_CHECK',
+      details: { overBy: '200.00' },
+    });
     const statuses = [(await readOrder(t.db, one.id)).status, (await readOrder(t.db, two.id)).status].sort();
     expect(statuses).toEqual(['pending', 'processing']);
   });

@@ -8,8 +8,8 @@ import {
   type CreditProblem,
 } from '../../../../shared/credit';
 import { centsToDecimal } from '../../../../shared/money';
-import { formatOrderNumber, toOrderStatus } from '../../../../shared/orders';
-import { isNetTerms } from '../../../../shared/payment-terms';
+import { formatOrderNumber, ORDER_STATUS_LABELS, toOrderStatus } from '../../../../shared/orders';
+import { owesPayment } from '../../../../shared/order-rules';
 import { CREDIT_MESSAGES, type CreditCheckDetails } from '../../../../shared/schemas/credit';
 import type { Env } from '../../../env';
 import { recordAudit, type AuditActor } from '../../../audit/audit-log';
@@ -18,7 +18,12 @@ import { companies, orders, type OrderRow } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import { enqueueEmail } from '../../../mail/email.jobs';
 import { companyOwnerEmails, lockCompany, markCreditNotice } from '../../accounts';
-import { creditNoticeOwnerEmail, creditNoticeStaffEmail, holdsReleasedEmail } from '../credit/credit-emails';
+import {
+  creditNoticeOwnerEmail,
+  creditNoticeStaffEmail,
+  holdEndedInShopifyEmail,
+  holdsReleasedEmail,
+} from '../credit/credit-emails';
 import { ON_HOLD_SQL, readCompanyCreditState, type CompanyCreditState } from '../credit/credit-reads';
 import { updateOrder } from './order-writes';
 import { recordOrderMove } from './order-move-audit';
@@ -74,6 +79,7 @@ export async function weighApproval(
       openBalance: state.openBalance,
       orderTotal: order.orderTotal,
       paymentTerms: order.paymentTerms,
+      paid: order.paymentStatus === 'paid',
       oldestOverdueDueAt: state.oldestOverdueDueAt,
     },
     now,
@@ -116,8 +122,7 @@ export async function noticeCreditUse(
 ): Promise<void> {
   if (!weighed || weighed.state.limit === null) return;
   const { limit, openBalance: before, noticeSentAt } = weighed.state;
-  const after =
-    before + (isNetTerms(order.paymentTerms) && order.paymentDueAt !== null ? order.orderTotal : 0);
+  const after = before + (owesPayment(order) ? order.orderTotal : 0);
   if (!creditNoticeOwed(limit, before, after, noticeSentAt !== null)) {
     if (noticeSentAt !== null && after * 100 < limit * CREDIT_NOTICE_PERCENT)
       await markCreditNotice(tx, weighed.companyId, null);
@@ -160,8 +165,8 @@ export async function holdReasonFor(
 
 /**
  * A payment of one of the company's orders releases its orders on hold back to pending (audited
- * `order.released`, staff e-mailed), so staff decide again with the balance as it now is. Orders another
- * transaction holds locked (being approved or cancelled right now) are left to it.
+ * `order.released`, staff e-mailed), so staff decide again with the balance as it now is. Held orders are
+ * locked in id order, waiting for any transaction at one of them (skipping it could leave it held for good).
  */
 export async function releaseHeldOrders(
   tx: DatabaseOrTransaction,
@@ -175,7 +180,7 @@ export async function releaseHeldOrders(
     .from(orders)
     .where(and(eq(orders.companyId, paid.companyId), ON_HOLD_SQL))
     .orderBy(asc(orders.id))
-    .for('update', { skipLocked: true });
+    .for('update');
   const released: OrderRow[] = [];
   for (const order of held) {
     const moved = await updateOrder(tx, order.id, {
@@ -203,4 +208,38 @@ export async function releaseHeldOrders(
     );
   }
   return released;
+}
+
+/**
+ * Shopify moved a held order on (its draft completed and fulfilled in Shopify's admin): a fact, applied as
+ * every fact is, but the hold ends without staff's decision in the portal, so its reason is cleared, the move
+ * is audited (`order.hold-ended-in-shopify`, with what the credit check says now) and staff are e-mailed.
+ */
+export async function endHoldInShopify(
+  tx: DatabaseOrTransaction,
+  env: CreditEnv,
+  before: OrderRow,
+  after: OrderRow,
+  now: Date,
+): Promise<OrderRow> {
+  const weighed = await weighApproval(tx, before, now);
+  const credit = weighed?.problem ? creditProblemForStaff(weighed.problem) : null;
+  const cleared = await updateOrder(tx, after.id, { holdReason: null });
+  await recordOrderMove(tx, { user: null, ip: 'system' }, 'order.hold-ended-in-shopify', before, cleared, {
+    holdReason: before.holdReason,
+    credit,
+  });
+  const number = formatOrderNumber(after.id);
+  await enqueueEmail(
+    tx,
+    holdEndedInShopifyEmail(
+      env,
+      env.STAFF_EMAIL,
+      number,
+      ORDER_STATUS_LABELS[toOrderStatus(after.status)],
+      credit,
+    ),
+    { dedupeKey: `hold-ended-in-shopify:${after.id}` },
+  );
+  return cleared;
 }
