@@ -126,13 +126,20 @@ test('Insights is first in the sidebar and holds the orders a customer has just 
     money(thisWeek.revenue),
   ]);
 
-  // The pipeline's table, as sent.
+  // The pipeline's table, as sent: 'On hold' (docs/credit.md#on-hold) between Pending and Processing.
   const pipeline = region(admin, 'Order pipeline');
   await pipeline.getByRole('button', { name: 'Show table of Order pipeline' }).click();
-  await expect(pipeline.getByRole('table').getByRole('cell')).toHaveText(
-    [data.pipeline.pending, data.pipeline.processing, data.pipeline.shipped, data.pipeline.delivered].map(
-      (count) => count.toLocaleString('en-US'),
-    ),
+  const stages = pipeline.getByRole('table');
+  await expect(stages.getByRole('rowheader')).toHaveText([
+    'Pending',
+    'On hold',
+    'Processing',
+    'Shipped',
+    /^Delivered \(/,
+  ]);
+  const { pending, onHold, processing, shipped, delivered } = data.pipeline;
+  await expect(stages.getByRole('cell')).toHaveText(
+    [pending, onHold, processing, shipped, delivered].map((count) => count.toLocaleString('en-US')),
   );
 
   // The CSV files: the week's last line and this customer's line.
