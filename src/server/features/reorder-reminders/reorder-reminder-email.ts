@@ -61,7 +61,7 @@ export function reorderReminderEmail(env: MailEnv, mail: ReminderMail): MailMess
   const message = composeEmail(env, mail.to.email, REORDER_REMINDER_SUBJECT, {
     greeting: mail.to.firstName,
     lines: [
-      `You usually order about every ${mail.intervalDays} days, and your last order ${mail.order.orderNumber} was placed on ${placed}. Ready for the next one?`,
+      `You usually order about every ${mail.intervalDays === 1 ? 'day' : `${mail.intervalDays} days`}, and your last order ${mail.order.orderNumber} was placed on ${placed}. Ready for the next one?`,
       ...lines,
       `The link signs you in and opens the order form with these lines, so you can change anything before you submit. It works once, for ${REORDER_LINK_DAYS} days.`,
       `You receive this because you placed your company's last order. You can stop these reminders with the link below or in My Account.`,

@@ -525,6 +525,13 @@ describe("admin: 'Send now'", () => {
     expect(sent.json()).toEqual({ message: `Reorder reminder sent to ${company.owner.email}` });
     const [mail] = await sendAndRead(company.owner.email);
     expect(mail?.text).toContain('/reorder-link?token=');
+    expect(mail?.text).toContain('You usually order about every 20 days');
+
+    const daily = await companyWithOrders(t.db, new Date(), [3]);
+    await setCompanyReorder(t.db, daily.companyId, { reorderIntervalDays: 1 });
+    expect((await sendNow(admin, daily.companyId)).statusCode).toBe(200);
+    const [dailyMail] = await sendAndRead(daily.owner.email);
+    expect(dailyMail?.text).toContain('You usually order about every day,');
 
     const again = await sendNow(admin, company.companyId);
     expect(again.statusCode).toBe(409);
