@@ -30,7 +30,7 @@ import {
   keepAnOwnerForOthers,
   setCompanyRole,
 } from '../accounts';
-import { moveOrdersBetweenCompanies, readCompanyCredit } from '../orders';
+import { lockOrdersOfCompany, moveOrdersBetweenCompanies, readCompanyCredit } from '../orders';
 import { companyReorderOf } from '../reorder-reminders';
 import { shopifyStatusOf } from '../companies-shopify';
 import {
@@ -267,6 +267,8 @@ export function createAdminCompaniesService({ db }: Pick<AdminDeps, 'db'>) {
       if (intoId === fromId)
         throw new AppError('VALIDATION_FAILED', ADMIN_COMPANIES_CONFLICTS.mergeIntoItself);
       return db.transaction(async (tx) => {
+        // Its orders first, then the companies: the order an approval takes its locks in (docs/credit.md).
+        await lockOrdersOfCompany(tx, fromId);
         const locked = await lockCompanies(tx, [intoId, fromId]);
         const into = locked.find((company) => company.id === intoId);
         const from = locked.find((company) => company.id === fromId);

@@ -23,7 +23,7 @@ export {
 export { readCompanyCredit, readCreditExposure } from './credit/credit-reads';
 export { applyShopifyFacts } from './lifecycle/apply-shopify-facts';
 export type { ShopifyOrderFacts, Tracking } from './lifecycle/shopify-facts';
-export { findOrderById, moveOrdersBetweenCompanies } from './lifecycle/order-records';
+export { findOrderById, lockOrdersOfCompany, moveOrdersBetweenCompanies } from './lifecycle/order-records';
 export { buildReorder } from './placement/reorder';
 export { describeLine } from './placement/order-emails';
 export { netTemplateFor, paymentTermsOptions } from './payments/payment-terms';

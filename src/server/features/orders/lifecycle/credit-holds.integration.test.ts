@@ -332,6 +332,25 @@ describe('two approvals at once', () => {
   });
 });
 
+describe('an approval beside a merge of its company', () => {
+  it('both go through, one after the other (they take their locks in the same order)', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { owner } = await companyWithLimit(1000);
+      const into = await companyWithLimit(null);
+      const order = await pendingOrder(owner, 100);
+      const [approved, merged] = await Promise.all([
+        setStatus(order.id, { status: 'processing' }),
+        asAdmin('POST', `/api/admin/companies/${into.companyId}/merge`, { fromCompanyId: owner.companyId }),
+      ]);
+      expect([approved.statusCode, merged.statusCode], `${approved.body} ${merged.body}`).toEqual([200, 200]);
+      expect(await readOrder(t.db, order.id)).toMatchObject({
+        status: 'processing',
+        companyId: into.companyId,
+      });
+    }
+  });
+});
+
 describe('the 80 % notice', () => {
   it('goes once to staff and the owners when an approval crosses it, and again only after the balance fell below', async () => {
     const { owner, companyId } = await companyWithLimit(1000);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { DatabaseOrTransaction } from '../../../db/client';
 import { orderChanges, orders, type OrderRow } from '../../../db/schema';
 import { updateOrder } from './order-writes';
@@ -70,6 +70,20 @@ export function recordShopifyDraftForgotten(
  * docs/companies.md#admin-companies): who placed each, its status, terms and snapshots stay as they are.
  * How many moved.
  */
+/**
+ * Locks every order of the company, in id order. A move of all its orders (a merge) takes these before the
+ * company's row, as an approval locks its order before the company's row (docs/credit.md): the same order of
+ * locks, so the two wait for each other instead of deadlocking.
+ */
+export async function lockOrdersOfCompany(tx: DatabaseOrTransaction, companyId: number): Promise<void> {
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .orderBy(asc(orders.id))
+    .for('update');
+}
+
 export async function moveOrdersBetweenCompanies(
   tx: DatabaseOrTransaction,
   fromId: number,
