@@ -63,7 +63,8 @@ describe('toOrderStatus', () => {
     expect(toOrderStatus('completed')).toBe('delivered');
     expect(toOrderStatus(null)).toBe('pending');
     expect(toOrderStatus('shipped')).toBe('shipped');
-    expect(toOrderStatus('on_hold')).toBe('pending');
+    expect(toOrderStatus('on_hold')).toBe('on_hold');
+    expect(toOrderStatus('held')).toBe('pending');
   });
 
   it('reads each stored value (STORED_ORDER_STATUSES) as the status it is stored for, and no other text', () => {
@@ -73,7 +74,7 @@ describe('toOrderStatus', () => {
     }
     expect(STORED_ORDER_STATUSES.pending).toEqual(['pending', 'submitted']);
     expect(STORED_ORDER_STATUSES.delivered).toEqual(['delivered', 'completed']);
-    for (const other of ['on_hold', 'Shipped', '', null, undefined, 'toString']) {
+    for (const other of ['held', 'Shipped', '', null, undefined, 'toString']) {
       expect(knownOrderStatus(other)).toBeNull();
     }
   });

@@ -45,6 +45,8 @@ describe('the migrated schema', () => {
       'product_pricing_tiers',
       'products',
       'rate_limit_counters',
+      'reorder_link_tokens',
+      'reorder_reminders',
       'sessions',
       'shopify_companies',
       'shopify_company_contacts',

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../../jobs/job-definition';
 import { sendEmailJob } from '../../mail/email.jobs';
 import { approvalLinkJob, resetLinkJob, signInLinkJob } from '../accounts';
 import { invitationMailJob } from '../team';
+import { REORDER_REMINDER_SUBJECT, reorderReminderMailJob } from '../reorder-reminders';
 
 /*
  * What the delivery problems list shows of each kind of e-mail job (docs/admin.md#delivery-problems): the
@@ -45,6 +46,7 @@ export const DELIVERY_KINDS: ReadonlyMap<string, DeliveryKind> = new Map([
   kindOf(resetLinkJob, ({ email }) => ({ to: email })),
   kindOf(approvalLinkJob, ({ userId }) => ({ userId })),
   kindOf(invitationMailJob, ({ email }) => ({ to: email })),
+  kindOf(reorderReminderMailJob, ({ userId }) => ({ userId, subject: REORDER_REMINDER_SUBJECT })),
 ]);
 
 /** A job of a type this list does not know (a new e-mail job without its line above): named by its type. */

@@ -64,7 +64,8 @@ describe('with no orders yet', () => {
       ['Volume', 0],
       ['Distributor', 0],
     ]);
-    expect(body.pipeline).toEqual({ pending: 0, processing: 0, shipped: 0, delivered: 0 });
+    expect(body.pipeline).toEqual({ pending: 0, onHold: 0, processing: 0, shipped: 0, delivered: 0 });
+    expect(body.credit).toEqual({ openBalance: '0.00', overLimit: [], onHold: [] });
     expect(body).toMatchObject({
       oldestPendingOrder: null,
       oldestPendingRegistration: null,
@@ -229,7 +230,7 @@ describe('with orders', () => {
     const body = await insights();
     // pending: alderNow, alderLegacy (submitted), dunePending (before the period); delivered: birchCompleted
     // (completed), the tester and the nine Ferns. Cancelled orders and older deliveries are not in it.
-    expect(body.pipeline).toEqual({ pending: 3, processing: 1, shipped: 1, delivered: 11 });
+    expect(body.pipeline).toEqual({ pending: 3, onHold: 0, processing: 1, shipped: 1, delivered: 11 });
   });
 
   it('names the oldest pending order and the registration waiting longest', async () => {

@@ -29,6 +29,7 @@ describe('Insights figures', () => {
       pipelineOf([
         { status: 'pending', orders: 4 },
         { status: 'submitted', orders: 2 },
+        { status: 'on_hold', orders: 8 },
         { status: 'processing', orders: 3 },
         { status: 'shipped', orders: 1 },
         { status: 'delivered', orders: 10 },
@@ -36,6 +37,6 @@ describe('Insights figures', () => {
         { status: 'cancelled', orders: 7 },
         { status: 'lost', orders: 9 },
       ]),
-    ).toEqual({ pending: 6, processing: 3, shipped: 1, delivered: 15 });
+    ).toEqual({ pending: 6, onHold: 8, processing: 3, shipped: 1, delivered: 15 });
   });
 });

@@ -92,6 +92,7 @@ describe('GET /api/admin/orders', () => {
       paymentDueAt: null,
       paymentOverdue: false,
       paymentState: 'invoice_sent',
+      holdReason: null,
       paymentReminderSentAt: null,
       canSendReminder: false,
       nextPaymentReminderAt: null,
@@ -506,7 +507,7 @@ describe('PATCH /api/admin/orders/:id/status', () => {
     const response = await patchStatus(order.id, payload);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(
-      'status: must be one of pending, processing, shipped, delivered, cancelled',
+      'status: must be one of pending, on_hold, processing, shipped, delivered, cancelled',
     );
     expect((await readOrder(t.db, order.id)).status).toBe('pending');
     expect(await auditRowsOf(t.db, { entityType: 'order', entityId: order.id })).toHaveLength(0);

@@ -6,6 +6,12 @@
  */
 export { reorderRemindersRoutes } from './reorder-reminders.routes';
 export { createReorderRemindersService } from './reorder-reminders.service';
-export { REORDER_MAIL_JOB_TYPES, reorderReminderJobs, startReorderReminders } from './reorder-reminder.jobs';
+export {
+  REORDER_MAIL_JOB_TYPES,
+  reorderReminderJobs,
+  reorderReminderMailJob,
+  startReorderReminders,
+} from './reorder-reminder.jobs';
 export { companyReorderOf } from './reorder-schedule';
 export { pruneReorderLinkTokens } from './reorder-reminders.repository';
+export { REORDER_REMINDER_SUBJECT } from './reorder-reminder-email';

@@ -57,7 +57,11 @@ export const reorderRemindersJob = defineJob({
 export const reorderReminderMailJob = defineJob({
   type: 'reorder-reminders.email',
   label: 'Reorder reminder',
-  payload: z.object({ reminderId: z.number().int().positive().max(MAX_ID) }),
+  payload: z.object({
+    reminderId: z.number().int().positive().max(MAX_ID),
+    /** Whom it is for: admin's delivery problems name them (the address is read when the e-mail is written). */
+    userId: z.number().int().positive().max(MAX_ID),
+  }),
   maxAttempts: EMAIL_JOB_ATTEMPTS,
 });
 
@@ -100,7 +104,11 @@ async function claimAndQueue(
     if (!row) return false;
     await enqueueJob(
       tx,
-      jobToQueue(reorderReminderMailJob, { reminderId: row.id }, { dedupeKey: `reorder-reminder:${row.id}` }),
+      jobToQueue(
+        reorderReminderMailJob,
+        { reminderId: row.id, userId: recipient.id },
+        { dedupeKey: `reorder-reminder:${row.id}` },
+      ),
     );
     return true;
   });
