@@ -19,7 +19,7 @@ const WRITERS: Record<string, string> = {
   prepared_orders: 'src/server/features/orders/lifecycle/',
   order_changes: 'src/server/features/orders/lifecycle/',
   reorder_reminders: 'src/server/features/reorder-reminders/',
-  reorder_link_tokens: 'src/server/features/reorder-reminders/',
+  reorder_link_tokens: 'src/server/features/accounts/',
 };
 
 const SERVER = 'src/server';

@@ -9,7 +9,7 @@ import {
   sessions,
 } from '../db/schema';
 import { pruneWebhookEvents, WEBHOOK_EVENT_RETENTION_DAYS } from '../features/shopify-events';
-import { pruneReorderLinkTokens } from '../features/reorder-reminders';
+import { pruneReorderLinkTokens } from '../features/accounts';
 import type { JobLogger } from './worker';
 
 const HOUR_MS = 60 * 60 * 1000;

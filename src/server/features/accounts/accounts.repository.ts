@@ -7,6 +7,7 @@ import {
   orderLocationsOfUser,
   magicLinkTokens,
   passwordResetTokens,
+  reorderLinkTokens,
   users,
   type AccountRow,
   type CompanyLocationRow,
@@ -110,9 +111,9 @@ export async function findLinkTokenUser(
   return row?.user ?? null;
 }
 
-/** Retires every outstanding link of a user (after a password reset). */
+/** Retires every outstanding link of a user (after a password reset), reorder reminders' links included. */
 export async function retireLinkTokensOfUser(db: DatabaseOrTransaction, userId: number) {
-  for (const table of [magicLinkTokens, passwordResetTokens]) {
+  for (const table of [magicLinkTokens, passwordResetTokens, reorderLinkTokens]) {
     await db
       .update(table)
       .set({ used: true, usedAt: sql`now()` })

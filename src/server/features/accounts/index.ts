@@ -54,3 +54,9 @@ export {
   signInLinkJob,
 } from './link-mail.jobs';
 export { toCurrentUser } from './accounts.service';
+export {
+  consumeReorderLinkToken,
+  findReorderLinkToken,
+  issueReorderLinkToken,
+  pruneReorderLinkTokens,
+} from './reorder-link-tokens';

@@ -13,5 +13,4 @@ export {
   startReorderReminders,
 } from './reorder-reminder.jobs';
 export { companyReorderOf } from './reorder-schedule';
-export { pruneReorderLinkTokens } from './reorder-reminders.repository';
 export { REORDER_REMINDER_SUBJECT } from './reorder-reminder-email';

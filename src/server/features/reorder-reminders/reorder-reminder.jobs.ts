@@ -12,6 +12,7 @@ import { EMAIL_JOB_ATTEMPTS, emailKeyOf } from '../../mail/email.jobs';
 import type { Mailer } from '../../mail/mailer';
 import { generateToken, hashToken } from '../../security/tokens';
 import { buildReorder, findItemsOfOrders, findOrderById } from '../orders';
+import { issueReorderLinkToken } from '../accounts';
 import { loadCatalogueSnapshot } from '../pricing';
 import { REORDER_LINK_DAYS, reorderReminderEmail } from './reorder-reminder-email';
 import {
@@ -21,7 +22,6 @@ import {
   findReminderById,
   findSentCycles,
   findUsersByIds,
-  issueReorderLinkToken,
   releaseCycle,
   setReminderSent,
 } from './reorder-reminders.repository';

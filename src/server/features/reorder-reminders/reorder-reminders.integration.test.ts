@@ -15,7 +15,7 @@ import { hashToken } from '../../security/tokens';
 import { storeOrder } from '../../test/factories/orders';
 import { signIn, signInAdmin } from '../../test/factories/sign-in';
 import { createUser } from '../../test/factories/users';
-import { tokenFromLink } from '../../test/outbox';
+import { outbox, tokenFromLink } from '../../test/outbox';
 import { freshIp, get, post, sessionCookie } from '../../test/requests';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../test/test-app';
 import { companyReorderOf } from './index';
@@ -346,6 +346,20 @@ describe('the one-click link', () => {
       payload: { token },
       remoteAddress: freshIp(),
     });
+
+  it('is retired by a password reset, as every sign-in link of the person is', async () => {
+    const { owner, mail } = await remindedCompany();
+    const token = tokenFromLink(mail.text, '/reorder-link');
+    await post(t.app, '/api/request-password-reset', { email: owner.email });
+    const resetMail = (await outbox(t.db)).filter((message) => message.to === owner.email).at(-1);
+    const resetToken = tokenFromLink(resetMail?.text ?? '', '/reset-password');
+    const reset = await post(t.app, '/api/reset-password', { token: resetToken, password: 'New-Password-1' });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const response = await useLink(token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'LINK_INVALID' });
+    expect(sessionCookie(response)).toBeUndefined();
+  });
 
   it('signs its person in and answers the order form’s address, once', async () => {
     const { owner, mail, lastOrder } = await remindedCompany();

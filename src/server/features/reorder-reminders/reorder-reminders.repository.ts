@@ -1,11 +1,10 @@
-import { and, desc, eq, inArray, lt, lte, max, notInArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, max, notInArray, sql } from 'drizzle-orm';
 import { STORED_ORDER_STATUSES } from '../../../shared/orders';
 import { NOT_PLACED_ORDER_STATUSES, REORDER_ORDERS_READ } from '../../../shared/reorder-rules';
 import type { DatabaseOrTransaction } from '../../db/client';
 import {
   companies,
   orders,
-  reorderLinkTokens,
   reorderReminders,
   users,
   type ReorderReminderRow,
@@ -13,8 +12,10 @@ import {
 } from '../../db/schema';
 
 /*
- * The reorder reminders' reads of orders, companies and people, and the feature's own two tables: it writes
- * only `reorder_reminders` and `reorder_link_tokens` (docs/reorder-reminders.md, docs/architecture.md#one-writer-per-table).
+ * The reorder reminders' reads of orders, companies and people, and the feature's own table: it writes only
+ * `reorder_reminders`; its links' table `reorder_link_tokens` is written by accounts with the other sign-in
+ * links, so retiring a person's links retires these too (docs/reorder-reminders.md,
+ * docs/architecture.md#one-writer-per-table).
  */
 
 const NOT_PLACED_STORED = NOT_PLACED_ORDER_STATUSES.flatMap((status) => STORED_ORDER_STATUSES[status]);
@@ -184,78 +185,6 @@ export async function findReminderByUnsubscribeHash(
     .from(reorderReminders)
     .where(eq(reorderReminders.unsubscribeTokenHash, tokenHash));
   return row ?? null;
-}
-
-/**
- * Stores a reminder's one-click link (its SHA-256), valid `lifetimeDays` on the database's clock, and retires
- * the person's earlier unused links to the same order (a retried send makes a new one).
- */
-export async function issueReorderLinkToken(
-  db: DatabaseOrTransaction,
-  values: { userId: number; orderId: number; tokenHash: string; lifetimeDays: number },
-) {
-  await db
-    .update(reorderLinkTokens)
-    .set({ used: true, usedAt: sql`now()` })
-    .where(
-      and(
-        eq(reorderLinkTokens.userId, values.userId),
-        eq(reorderLinkTokens.orderId, values.orderId),
-        eq(reorderLinkTokens.used, false),
-      ),
-    );
-  await db.insert(reorderLinkTokens).values({
-    token: values.tokenHash,
-    userId: values.userId,
-    orderId: values.orderId,
-    expiresAt: sql`now() + make_interval(days => ${values.lifetimeDays}::int)`,
-  });
-}
-
-/** A reorder link as stored, with whether it has expired on the database's clock. */
-export async function findReorderLinkToken(db: DatabaseOrTransaction, tokenHash: string) {
-  const [row] = await db
-    .select({
-      userId: reorderLinkTokens.userId,
-      orderId: reorderLinkTokens.orderId,
-      used: reorderLinkTokens.used,
-      expired: sql<boolean>`${reorderLinkTokens.expiresAt} <= now()`,
-    })
-    .from(reorderLinkTokens)
-    .where(eq(reorderLinkTokens.token, tokenHash));
-  return row ?? null;
-}
-
-/**
- * Spends a reorder link: one conditional update on the database's clock, so of any number of attempts at
- * once exactly one gets the row back.
- */
-export async function consumeReorderLinkToken(db: DatabaseOrTransaction, tokenHash: string) {
-  const [row] = await db
-    .update(reorderLinkTokens)
-    .set({ used: true, usedAt: sql`now()` })
-    .where(
-      and(
-        eq(reorderLinkTokens.token, tokenHash),
-        eq(reorderLinkTokens.used, false),
-        sql`${reorderLinkTokens.expiresAt} > now()`,
-      ),
-    )
-    .returning({ userId: reorderLinkTokens.userId, orderId: reorderLinkTokens.orderId });
-  return row ?? null;
-}
-
-/** Links kept a day past their expiry or use (support can tell 'expired' from 'never sent'), then deleted. */
-export async function pruneReorderLinkTokens(db: DatabaseOrTransaction, now: Date) {
-  const cutoff = new Date(now.getTime() - 24 * 60 * 60 * 1000);
-  await db
-    .delete(reorderLinkTokens)
-    .where(
-      or(
-        lt(reorderLinkTokens.expiresAt, cutoff),
-        and(eq(reorderLinkTokens.used, true), lt(reorderLinkTokens.usedAt, cutoff)),
-      ),
-    );
 }
 
 /** The order a link opens: its company, to check the person still belongs to it. */

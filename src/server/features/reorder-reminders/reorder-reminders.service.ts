@@ -4,13 +4,14 @@ import type { Database } from '../../db/client';
 import type { AccountRow } from '../../db/schema';
 import { AppError } from '../../errors';
 import { hashToken } from '../../security/tokens';
-import { findUserById, recordSignIn, setReorderReminderEmails } from '../accounts';
 import {
   consumeReorderLinkToken,
-  findOrderCompany,
-  findReminderByUnsubscribeHash,
   findReorderLinkToken,
-} from './reorder-reminders.repository';
+  findUserById,
+  recordSignIn,
+  setReorderReminderEmails,
+} from '../accounts';
+import { findOrderCompany, findReminderByUnsubscribeHash } from './reorder-reminders.repository';
 import { dueReminders } from './reorder-schedule';
 import { sendReminderNow } from './reorder-reminder.jobs';
 import { recordAudit, type AuditActor } from '../../audit/audit-log';
