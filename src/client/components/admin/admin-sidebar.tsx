@@ -109,7 +109,9 @@ export function AdminSidebar({ current, name, email, onLogout, loggingOut }: Adm
       <div
         id={menuId}
         className={cn(
-          'flex-1 flex-col border-t border-border md:flex md:border-t-0',
+          // On a short screen the sections scroll inside the sidebar (min-h-0 lets them shrink), so the
+          // administrator's name and Logout stay in view however long the page beside it is.
+          'flex-1 flex-col border-t border-border md:flex md:min-h-0 md:border-t-0',
           menuOpen ? 'flex' : 'hidden',
         )}
         onKeyDown={(event) => {
@@ -120,7 +122,7 @@ export function AdminSidebar({ current, name, email, onLogout, loggingOut }: Adm
         }}
       >
         <p className="px-4 pt-3 text-xs text-muted-foreground md:pt-0">{ADMIN_DASHBOARD_DESCRIPTION}</p>
-        <nav aria-label="Admin sections" className="p-2 md:overflow-y-auto">
+        <nav aria-label="Admin sections" className="p-2 md:min-h-0 md:overflow-y-auto">
           <ul ref={listRef} className="flex flex-col gap-1" onKeyDown={onListKeyDown}>
             {ADMIN_SECTIONS.map((section) => {
               const Icon = SECTION_ICONS[section.id];
