@@ -4,8 +4,7 @@ import { parseDecimalToCents } from '../../../shared/money';
 import type { AdminCompanyDetail } from '../../../shared/schemas/admin-companies';
 import { CREDIT_MESSAGES, updateCompanySettingsRequestSchema } from '../../../shared/schemas/credit';
 import { Button } from '../../components/ui/button';
-import { Field, FormAlert } from '../../components/ui/field';
-import { serverMessage } from '../../lib/api';
+import { Field } from '../../components/ui/field';
 import { cn } from '../../lib/cn';
 import {
   JUDGED_ON_SUBMIT,
@@ -15,7 +14,8 @@ import {
   type FormVerdict,
 } from '../../lib/form';
 import { formatMoney } from '../../lib/format-money';
-import { COMPANIES_FALLBACKS, useSaveCompanySettings } from './companies-api';
+import { useSaveCompanySettings } from './companies-api';
+import { SettingsFormStatus } from './settings-form-status';
 
 type Credit = AdminCompanyDetail['credit'];
 
@@ -158,14 +158,12 @@ function CreditLimitForm({ companyId, limit }: { companyId: number; limit: strin
           {save.isPending ? 'Saving...' : 'Save credit limit'}
         </Button>
       </div>
-      {unchanged ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Nothing to save: the limit is unchanged.
-        </p>
-      ) : null}
-      {save.isError && !fieldProblem ? (
-        <FormAlert>{serverMessage(save.error, COMPANIES_FALLBACKS.settings)}</FormAlert>
-      ) : null}
+      <SettingsFormStatus
+        unchanged={unchanged}
+        nothingToSave="Nothing to save: the limit is unchanged."
+        save={save}
+        fieldProblem={fieldProblem}
+      />
     </form>
   );
 }

@@ -7,8 +7,7 @@ import {
   type UpdateCompanySettingsRequest,
 } from '../../../shared/schemas/credit';
 import { Button } from '../../components/ui/button';
-import { Field, FormAlert } from '../../components/ui/field';
-import { serverMessage } from '../../lib/api';
+import { Field } from '../../components/ui/field';
 import {
   JUDGED_ON_SUBMIT,
   showServerFieldProblems,
@@ -17,7 +16,8 @@ import {
   type FormVerdict,
 } from '../../lib/form';
 import { DATE_FORMAT, DATE_TIME_FORMAT, formatDate } from '../../lib/format-date';
-import { COMPANIES_FALLBACKS, useSaveCompanySettings } from './companies-api';
+import { useSaveCompanySettings } from './companies-api';
+import { SettingsFormStatus } from './settings-form-status';
 
 type Reorder = AdminCompanyDetail['reorder'];
 
@@ -186,14 +186,12 @@ function ReorderForm({ companyId, reorder }: { companyId: number; reorder: Reord
           error={errors.reorderIntervalDays?.message ?? null}
         />
       </fieldset>
-      {unchanged ? (
-        <p role="status" className="text-sm text-muted-foreground">
-          Nothing to save: the settings are unchanged.
-        </p>
-      ) : null}
-      {save.isError && !fieldProblem ? (
-        <FormAlert>{serverMessage(save.error, COMPANIES_FALLBACKS.settings)}</FormAlert>
-      ) : null}
+      <SettingsFormStatus
+        unchanged={unchanged}
+        nothingToSave="Nothing to save: the settings are unchanged."
+        save={save}
+        fieldProblem={fieldProblem}
+      />
       <Button type="submit" className="self-start" disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save reminder settings'}
       </Button>

@@ -353,12 +353,16 @@ describe('an invoice job queued before the hold', () => {
     await expectBuyerSeesHold(cookie, orderId);
   });
 
-  it('held while the job reads the draft (paid on approval): no draftInvoiceSend', async () => {
-    const { cookie } = await customerWith({ terms: 'on_approval' });
+  /**
+   * An order of a customer with `customer`'s terms, with its draft, approved; staff move it back to pending
+   * and on hold right after the invoice job's `operation` call to the store; the jobs then run to the end.
+   */
+  async function heldDuringInvoiceJob(customer: Parameters<typeof customerWith>[0], operation: string) {
+    const { cookie } = await customerWith(customer);
     const { orderId, draftGid } = await placedWithDraft(cookie);
     await statusOk(orderId, { status: 'processing' });
     afterCall = {
-      operation: 'GetDraftOrder',
+      operation,
       run: async () => {
         await statusOk(orderId, { status: 'pending' });
         await statusOk(orderId, { status: 'on_hold', holdReason: HOLD_NOTE });
@@ -367,6 +371,11 @@ describe('an invoice job queued before the hold', () => {
     await t.runJobs();
     expect(afterCall, 'the hook ran').toBeNull();
     await settle();
+    return { cookie, orderId, draftGid };
+  }
+
+  it('held while the job reads the draft (paid on approval): no draftInvoiceSend', async () => {
+    const { orderId, draftGid } = await heldDuringInvoiceJob({ terms: 'on_approval' }, 'GetDraftOrder');
 
     expectNeverInvoiced(draftGid);
     expect(await readOrder(t.db, orderId)).toMatchObject({ status: 'on_hold', paymentStatus: 'unpaid' });
@@ -374,19 +383,7 @@ describe('an invoice job queued before the hold', () => {
   });
 
   it('held while the job reads the draft (Net 30): the draft is not completed on terms', async () => {
-    const { cookie } = await customerWith({});
-    const { orderId, draftGid } = await placedWithDraft(cookie);
-    await statusOk(orderId, { status: 'processing' });
-    afterCall = {
-      operation: 'GetDraftOrder',
-      run: async () => {
-        await statusOk(orderId, { status: 'pending' });
-        await statusOk(orderId, { status: 'on_hold', holdReason: HOLD_NOTE });
-      },
-    };
-    await t.runJobs();
-    expect(afterCall, 'the hook ran').toBeNull();
-    await settle();
+    const { orderId, draftGid } = await heldDuringInvoiceJob({}, 'GetDraftOrder');
 
     expectNeverInvoiced(draftGid);
     expect(await readOrder(t.db, orderId)).toMatchObject({
@@ -404,19 +401,7 @@ describe('an invoice job queued before the hold', () => {
    * again, under its lock, as it writes the claim of the order invoice.
    */
   it('held while the job completes the draft on terms: no order invoice goes out', async () => {
-    const { cookie } = await customerWith({});
-    const { orderId, draftGid } = await placedWithDraft(cookie);
-    await statusOk(orderId, { status: 'processing' });
-    afterCall = {
-      operation: 'CompleteDraftOrderOnTerms',
-      run: async () => {
-        await statusOk(orderId, { status: 'pending' });
-        await statusOk(orderId, { status: 'on_hold', holdReason: HOLD_NOTE });
-      },
-    };
-    await t.runJobs();
-    expect(afterCall, 'the hook ran').toBeNull();
-    await settle();
+    const { cookie, orderId, draftGid } = await heldDuringInvoiceJob({}, 'CompleteDraftOrderOnTerms');
 
     const shopifyOrderId = draftOf(draftGid)?.orderId ?? null;
     expect
