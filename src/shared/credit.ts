@@ -107,8 +107,11 @@ export function creditNoticeOwed(
   after: Cents,
   noticeSent: boolean,
 ): boolean {
-  if (limit === null || limit === 0) return false;
-  const reached = (balance: Cents) => balance * 100 >= limit * CREDIT_NOTICE_PERCENT;
-  if (!reached(after)) return false;
-  return !noticeSent || !reached(before);
+  if (!reachesNoticeLine(limit, after)) return false;
+  return !noticeSent || !reachesNoticeLine(limit, before);
+}
+
+/** The balance is at or above CREDIT_NOTICE_PERCENT of the limit (never, without a limit or with a limit of 0). */
+export function reachesNoticeLine(limit: Cents | null, balance: Cents): boolean {
+  return limit !== null && limit > 0 && balance * 100 >= limit * CREDIT_NOTICE_PERCENT;
 }

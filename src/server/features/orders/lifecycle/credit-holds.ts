@@ -1,10 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import {
-  CREDIT_NOTICE_PERCENT,
   creditNoticeOwed,
   creditProblem,
   creditProblemForBuyer,
   creditProblemForStaff,
+  reachesNoticeLine,
   type CreditProblem,
 } from '../../../../shared/credit';
 import { centsToDecimal } from '../../../../shared/money';
@@ -124,7 +124,8 @@ export async function noticeCreditUse(
   const { limit, openBalance: before, noticeSentAt } = weighed.state;
   const after = before + (owesPayment(order) ? order.orderTotal : 0);
   if (!creditNoticeOwed(limit, before, after, noticeSentAt !== null)) {
-    if (noticeSentAt !== null && after * 100 < limit * CREDIT_NOTICE_PERCENT)
+    // Below the line again: the next crossing is told.
+    if (noticeSentAt !== null && !reachesNoticeLine(limit, after))
       await markCreditNotice(tx, weighed.companyId, null);
     return;
   }
